@@ -1,0 +1,40 @@
+import type { Config } from 'jest';
+
+/** swc strips types (fast on two cores); `npm run typecheck` does the type checking. */
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+};
+// swiper, dompurify & co. ship ESM only: let swc turn them into CommonJS too.
+const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify)/)'];
+const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts' };
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['<rootDir>/src/{api,app,features,pages,ui,i18n,contracts}/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/config/jest/setupClient.ts'],
+      transform,
+      transformIgnorePatterns,
+      moduleNameMapper,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src', '<rootDir>/config'],
+      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.ts', '<rootDir>/config/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+  collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
+  coverageReporters: ['text-summary', 'json-summary'],
+  coverageThreshold: {
+    'src/api/': { lines: 90 },
+    'src/features/': { lines: 90 },
+  },
+};
+
+export default config;

@@ -1,0 +1,29 @@
+/** Business constants and limits of SPEC §9: one place, imported wherever needed. */
+export const TIMING = {
+  /** Provider requests time out after 10 s (client adapter and site proxy alike). */
+  requestTimeoutMs: 10_000,
+  homeBannerAutoplayMs: 4000,
+  carouselSpeedMs: 1000,
+  toastMs: 1000,
+  errorToastMs: 2000,
+  toastOffsetPx: 100,
+  /** A chunk-load failure reloads the page at most once per minute. */
+  chunkReloadGuardMs: 60_000,
+  scrollTopStepMs: 20,
+  /** Anchor scroll after navigating to another page waits for it to render. */
+  anchorScrollDelayMs: 200,
+} as const;
+
+export const PAGE_SIZE = {
+  product: 6,
+  member: 10,
+  news: 5,
+} as const;
+
+/** Breakpoints of the responsive carousels and the phone layout (SPEC §9). */
+export const BREAKPOINT = {
+  phone: 768,
+  businessWide: 900,
+} as const;
+
+export const DESIGN_WIDTH_PX = 1440;

@@ -1,0 +1,45 @@
+/** Provider paths of SPEC §7 (without the /api prefix the site proxy strips). */
+export const ENDPOINT = {
+  checkLanguage: '/index/base/checkLanguage',
+  banner: '/index/index/banner',
+  homeProduct: '/index/index/product',
+  homeAbout: '/index/index/about',
+  homeNews: '/index/index/news',
+  main: '/index/index/main',
+  classifyList: '/index/index/classifyList',
+  report: '/index/index/report',
+  pageBanner: '/index/picture/pageBanner',
+  aboutUs: '/index/about/aboutUs',
+  develop: '/index/about/develop',
+  business: '/index/about/business',
+  social: '/index/about/scieceLists',
+  contactUs: '/index/about/contactUs',
+  patientContent: '/index/patient/patientContent',
+  patientSubmit: '/index/patient/submitData',
+  productContacts: '/index/product/contacts',
+  productList: '/index/product/lists',
+  productDetail: '/index/product/details',
+  sceneOverview: '/index/scene/publication',
+  sceneTeam: '/index/scene/team',
+  sceneCooperation: '/index/scene/cooperation',
+  sceneResearch: '/index/scene/research',
+  newsList: '/index/news/lists',
+  newsDetail: '/index/news/details',
+  noticeList: '/index/notice/noticeList',
+  notices: '/index/notice/lists',
+  publicationTop: '/index/publication/publicationTopList',
+  publicationList: '/index/publication/publicationList',
+  memberCulture: '/index/member/memberCulture',
+  memberList: '/index/member/memberList',
+  hrPolicies: '/index/member/lists',
+  jobs: '/index/join/joinus',
+  jobDetail: '/index/join/applyBusiness',
+  recruitSubmit: '/index/recruit/submitData',
+  logout: '/login/loginOut',
+  upload: '/upload/up',
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINT;
+
+/** The POST paths; every other path is a GET content call carrying `lan`. */
+export const POST_ENDPOINTS: readonly EndpointName[] = ['patientSubmit', 'recruitSubmit', 'logout', 'upload'];

@@ -1,0 +1,88 @@
+/**
+ * Validation of the two public forms, shared by the client (instant feedback) and the
+ * provider (the rule that counts). Errors are codes; each side words them in its locale.
+ */
+
+/** SPEC §5: alphanumeric start, word or hyphen characters, @, alphanumeric domain, dot, 2–4 letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9][\w-]*@[A-Za-z0-9]+\.[A-Za-z]{2,4}$/;
+
+export type FieldError = 'required' | 'tooLong' | 'invalidEmail' | 'invalidChoice' | 'invalidPhone';
+export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>;
+
+// ---- Job application (SPEC §5) ----
+
+export const APPLICATION_FIELDS = ['name', 'phone', 'email'] as const;
+export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
+export type ApplicationForm = Record<ApplicationField, string>;
+
+export const APPLICATION_MAX_LENGTH: Record<ApplicationField, number> = { name: 50, phone: 30, email: 100 };
+
+/** Empty fields first (one warning for all), then the email pattern; no phone format check. */
+export function validateApplication(form: ApplicationForm): FieldErrors<ApplicationField> {
+  const errors: FieldErrors<ApplicationField> = {};
+  for (const field of APPLICATION_FIELDS) {
+    const value = form[field].trim();
+    if (!value) errors[field] = 'required';
+    else if (value.length > APPLICATION_MAX_LENGTH[field]) errors[field] = 'tooLong';
+  }
+  if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'invalidEmail';
+  return errors;
+}
+
+// ---- Patient-service message ----
+
+export const SERVICE_CATEGORIES = ['medical', 'adverse', 'product', 'other'] as const;
+export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
+
+export const PATIENT_FIELDS = ['category', 'medication', 'reason', 'name', 'phone', 'email', 'description'] as const;
+export type PatientField = (typeof PATIENT_FIELDS)[number];
+export type PatientForm = Record<PatientField, string>;
+
+export const PATIENT_MAX_LENGTH: Record<PatientField, number> = {
+  category: 20,
+  medication: 100,
+  reason: 200,
+  name: 50,
+  phone: 30,
+  email: 100,
+  description: 2000,
+};
+
+/** Digits with the usual separators: enough to call the visitor back, any country. */
+const PHONE_PATTERN = /^\+?[\d\s()-]{5,30}$/;
+
+/**
+ * Pharmacovigilance minimum: what kind of request, which medicine, and a way to reach the
+ * reporter. An adverse-reaction report also needs the event described. E-mail is optional
+ * but must be well-formed when given.
+ */
+export function validatePatient(form: PatientForm): FieldErrors<PatientField> {
+  const errors: FieldErrors<PatientField> = {};
+  const value = (field: PatientField) => form[field].trim();
+  for (const field of PATIENT_FIELDS) {
+    if (value(field).length > PATIENT_MAX_LENGTH[field]) errors[field] = 'tooLong';
+  }
+  if (!value('category')) errors.category = 'required';
+  else if (!(SERVICE_CATEGORIES as readonly string[]).includes(value('category'))) errors.category = 'invalidChoice';
+  if (!value('medication')) errors.medication = 'required';
+  if (!value('phone')) errors.phone = 'required';
+  else if (!errors.phone && !PHONE_PATTERN.test(value('phone'))) errors.phone = 'invalidPhone';
+  if (value('email') && !errors.email && !EMAIL_PATTERN.test(value('email'))) errors.email = 'invalidEmail';
+  if (value('category') === 'adverse' && !value('description')) errors.description = 'required';
+  return errors;
+}
+
+export function hasErrors(errors: Record<string, unknown>): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+export const EMPTY_APPLICATION: ApplicationForm = { name: '', phone: '', email: '' };
+export const EMPTY_PATIENT: PatientForm = {
+  category: '',
+  medication: '',
+  reason: '',
+  name: '',
+  phone: '',
+  email: '',
+  description: '',
+};

@@ -1,0 +1,28 @@
+/**
+ * Runtime configuration the site server injects into index.html as a
+ * <meta name="app-config" content="{json}"> tag (no inline script, so the CSP stays strict).
+ */
+export type SiteVariant = 'standard' | 'shop';
+
+export interface RuntimeConfig {
+  /** Origin that prefixes the provider's relative media paths, e.g. http://localhost:3001 */
+  mediaUrl: string;
+  variant: SiteVariant;
+}
+
+export const RUNTIME_CONFIG_META = 'app-config';
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = { mediaUrl: '', variant: 'standard' };
+
+export function parseRuntimeConfig(json: string | null | undefined): RuntimeConfig {
+  if (!json) return DEFAULT_RUNTIME_CONFIG;
+  try {
+    const value = JSON.parse(json) as Partial<RuntimeConfig>;
+    return {
+      mediaUrl: typeof value.mediaUrl === 'string' ? value.mediaUrl : '',
+      variant: value.variant === 'shop' ? 'shop' : 'standard',
+    };
+  } catch {
+    return DEFAULT_RUNTIME_CONFIG;
+  }
+}
