@@ -4,8 +4,8 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
 };
-// swiper, dompurify & co. ship ESM only: let swc turn them into CommonJS too.
-const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify)/)'];
+// swiper, react-toastify and light-my-request's cookie ship ESM only: let swc turn them into CommonJS too.
+const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie)/)'];
 const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {

@@ -1,0 +1,55 @@
+/** The embedded provider: SPEC §7's API over SQLite, plus the seed media. */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { TrustProxy } from '../contracts/trustProxy';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { ProviderDatabase } from './database';
+import { createRepository } from './repository';
+import { registerContentRoutes } from './contentRoutes';
+import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
+import { fail } from './envelope';
+import { MESSAGES } from './messages';
+import { ENDPOINT } from '../contracts/endpoints';
+
+export interface ProviderAppOptions {
+  db: ProviderDatabase;
+  mediaDir: string;
+  trustProxy?: TrustProxy;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function createProviderApp({ db, mediaDir, trustProxy = false, logger = false }: ProviderAppOptions) {
+  // Fastify accepts a hop count too, though its type does not say so.
+  const app = Fastify({ logger, trustProxy: trustProxy as FastifyServerOptions['trustProxy'], bodyLimit: 64 * 1024, requestTimeout: 15_000, return503OnClosing: true });
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/uploads/',
+    serve: true,
+    dotfiles: 'deny',
+    index: false,
+    maxAge: 86_400_000,
+    setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
+  });
+
+  const repo = createRepository(db);
+  registerContentRoutes(app, repo);
+  registerSubmissionRoutes(app, repo);
+
+  const knownPaths = new Set<string>(Object.values(ENDPOINT));
+  app.setNotFoundHandler((request, reply) => {
+    const messages = MESSAGES[requestLocale(request)];
+    const path = request.url.split('?')[0] ?? '';
+    return knownPaths.has(path) ? fail(reply, messages.badMethod, 405) : fail(reply, messages.unknownPath, 404);
+  });
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const messages = MESSAGES[requestLocale(request)];
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    const msg = status === 429 ? messages.tooMany : status === 413 ? messages.tooLarge : status >= 500 ? messages.serverError : messages.badRequest;
+    return fail(reply, msg, status);
+  });
+  return app;
+}

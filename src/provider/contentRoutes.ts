@@ -1,0 +1,89 @@
+/** The GET content calls of SPEC §7: each honours `lan` and answers the envelope. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
+import { isLocale, type Locale } from '../contracts/locale';
+import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import type { Repository } from './repository';
+import { fail, ok } from './envelope';
+import { MESSAGES } from './messages';
+
+type Query = Record<string, string | undefined>;
+/** A handler's result: the data, or undefined for "not found". */
+type Handler = (locale: Locale, query: Query) => unknown;
+
+const positive = (value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : fallback;
+};
+const paging = (query: Query, defaultSize: number) => ({
+  page: positive(query.page, 1, 100_000),
+  pageSize: positive(query.pageSize, defaultSize, 50),
+});
+const id = (query: Query) => positive(query.id, 0);
+
+export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
+  const stored = (key: string) => (locale: Locale) => repo.content(key, locale);
+  const handlers: Partial<Record<EndpointName, Handler>> = {
+    banner: stored('banner'),
+    homeProduct: stored('homeProduct'),
+    homeAbout: stored('homeAbout'),
+    homeNews: (locale) => {
+      const [top = null, ...list] = repo.news(locale, { page: 1, pageSize: 6 }).rows;
+      return { top, list };
+    },
+    main: stored('main'),
+    classifyList: (locale) => repo.categories(locale),
+    report: stored('report'),
+    pageBanner: (locale, query) => {
+      const type = Number(query.type);
+      const known = (Object.values(PAGE_BANNER_TYPE) as number[]).includes(type);
+      return known ? repo.content(`pageBanner:${type}`, locale) : undefined;
+    },
+    aboutUs: stored('aboutUs'),
+    develop: stored('develop'),
+    business: stored('business'),
+    social: stored('social'),
+    contactUs: stored('contactUs'),
+    patientContent: stored('patientContent'),
+    productContacts: stored('productContacts'),
+    productList: (locale, query) =>
+      repo.products(locale, positive(query.classify_id, 0), (query.keyword ?? '').trim().slice(0, 50), paging(query, 6)),
+    productDetail: (locale, query) => repo.product(id(query), locale),
+    sceneOverview: stored('sceneOverview'),
+    sceneTeam: stored('sceneTeam'),
+    sceneCooperation: stored('sceneCooperation'),
+    sceneResearch: stored('sceneResearch'),
+    newsList: (locale, query) => repo.news(locale, paging(query, 5)),
+    newsDetail: (locale, query) => repo.newsDetail(id(query), locale),
+    noticeList: (locale) => repo.noticeSummaries(locale),
+    notices: (locale, query) => {
+      const all = repo.notices(locale);
+      return query.id ? all.filter((n) => n.id === id(query)) : all;
+    },
+    publicationTop: stored('publicationTop'),
+    publicationList: stored('publicationList'),
+    memberCulture: stored('memberCulture'),
+    memberList: (_locale, query) => repo.members(paging(query, 10)),
+    hrPolicies: stored('hrPolicies'),
+    jobs: (locale) => repo.jobs(locale),
+    jobDetail: (locale, query) => repo.job(id(query), locale),
+    checkLanguage: () => ({}),
+  };
+
+  for (const [name, handler] of Object.entries(handlers) as [EndpointName, Handler][]) {
+    app.get(ENDPOINT[name], async (request, reply: FastifyReply) => {
+      const query = request.query as Query;
+      if (!isLocale(query.lan)) return fail(reply, MESSAGES[languageOf(query.lan)].badLanguage);
+      const data = handler(query.lan, query);
+      if (data === undefined || (Array.isArray(data) && data.length === 0 && name === 'notices' && query.id)) {
+        return fail(reply, MESSAGES[query.lan].notFound);
+      }
+      return ok(data);
+    });
+  }
+}
+
+/** The language to answer in when the requested one is not valid. */
+function languageOf(lan: string | undefined): Locale {
+  return lan?.toLowerCase().startsWith('en') ? 'en' : 'zh';
+}

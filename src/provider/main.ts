@@ -1,0 +1,21 @@
+/** Runs the embedded provider on its own: PROVIDER_PORT (3001), DATA_DIR (./data), TRUST_PROXY. */
+import { parseTrustProxy } from '../contracts/trustProxy';
+import { startProvider } from './startProvider';
+
+async function main() {
+  const provider = await startProvider({
+    port: Number(process.env.PROVIDER_PORT ?? 3001),
+    host: process.env.PROVIDER_HOST ?? '127.0.0.1',
+    dataDir: process.env.DATA_DIR ?? 'data',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  });
+  console.log(`Content provider listening on ${provider.url}`);
+  const stop = () => provider.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+/** Every read and write of the provider, as prepared, parameterised statements. */
+import type { ProviderDatabase } from './database';
+import type { Locale } from '../contracts/locale';
+import type {
+  CategoryDto,
+  JobDetailDto,
+  JobDto,
+  MemberPictureDto,
+  NewsDetailDto,
+  NewsItemDto,
+  NoticeDto,
+  NoticeSummaryDto,
+  Paged,
+  ProductDetailDto,
+  ProductRowDto,
+} from '../contracts/dto';
+import type { ApplicationForm, PatientForm } from '../contracts/forms';
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+const offset = ({ page, pageSize }: PageQuery) => (page - 1) * pageSize;
+
+export function createRepository(db: ProviderDatabase) {
+  const content = db.prepare<[string, Locale], { json: string }>('SELECT json FROM content WHERE key = ? AND locale = ?');
+  const categories = db.prepare<[Locale], CategoryDto>('SELECT id, name FROM categories WHERE locale = ? ORDER BY position');
+  const productWhere = 'WHERE locale = @locale AND (@classify = 0 OR classify_id = @classify) AND name LIKE @like ESCAPE \'\\\'';
+  const productRows = db.prepare(`SELECT id, name, pics FROM products ${productWhere} ORDER BY id LIMIT @limit OFFSET @offset`);
+  const productCount = db.prepare(`SELECT COUNT(*) AS total FROM products ${productWhere}`);
+  const product = db.prepare<[number, Locale], { json: string }>('SELECT json FROM products WHERE id = ? AND locale = ?');
+  const newsRows = db.prepare<[Locale, number, number], NewsItemDto>('SELECT id, title, pic, create_time, des FROM news WHERE locale = ? ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?');
+  const newsCount = db.prepare<[Locale], { total: number }>('SELECT COUNT(*) AS total FROM news WHERE locale = ?');
+  const newsDetail = db.prepare<[number, Locale], NewsDetailDto>('SELECT id, title, pic, create_time, des, content FROM news WHERE id = ? AND locale = ?');
+  const noticeSummaries = db.prepare<[Locale], NoticeSummaryDto>('SELECT id, title, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
+  const notices = db.prepare<[Locale], NoticeDto>('SELECT id, title, content, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
+  const jobs = db.prepare<[Locale], JobDto>('SELECT id, title, type, num, area, status, create_time FROM jobs WHERE locale = ? ORDER BY create_time DESC');
+  const job = db.prepare<[number, Locale], JobDetailDto>('SELECT id, title, type, num, area, status, create_time, content FROM jobs WHERE id = ? AND locale = ?');
+  const jobExists = db.prepare<[number], { id: number }>('SELECT id FROM jobs WHERE id = ? LIMIT 1');
+  const members = db.prepare<[number, number], MemberPictureDto>('SELECT pic FROM members ORDER BY id LIMIT ? OFFSET ?');
+  const memberCount = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM members');
+  const insertApplication = db.prepare('INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertPatient = db.prepare(
+    'INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES (@category, @medication, @reason, @name, @phone, @email, @description, @ip, @at)',
+  );
+
+  return {
+    content<T>(key: string, locale: Locale): T | undefined {
+      const row = content.get(key, locale);
+      return row ? (JSON.parse(row.json) as T) : undefined;
+    },
+    categories: (locale: Locale) => categories.all(locale),
+    products(locale: Locale, classify: number, keyword: string, paging: PageQuery): Paged<ProductRowDto> {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const params = { locale, classify, like, limit: paging.pageSize, offset: offset(paging) };
+      return {
+        rows: productRows.all(params) as ProductRowDto[],
+        total: (productCount.get(params) as { total: number }).total,
+      };
+    },
+    product(id: number, locale: Locale): ProductDetailDto | undefined {
+      const row = product.get(id, locale);
+      return row ? (JSON.parse(row.json) as ProductDetailDto) : undefined;
+    },
+    news: (locale: Locale, paging: PageQuery): Paged<NewsItemDto> => ({
+      rows: newsRows.all(locale, paging.pageSize, offset(paging)),
+      total: newsCount.get(locale)?.total ?? 0,
+    }),
+    newsDetail: (id: number, locale: Locale) => newsDetail.get(id, locale),
+    noticeSummaries: (locale: Locale) => noticeSummaries.all(locale),
+    notices: (locale: Locale) => notices.all(locale),
+    jobs: (locale: Locale) => jobs.all(locale),
+    job: (id: number, locale: Locale) => job.get(id, locale),
+    jobExists: (id: number) => jobExists.get(id) !== undefined,
+    members: (paging: PageQuery): Paged<MemberPictureDto> => ({
+      rows: members.all(paging.pageSize, offset(paging)),
+      total: memberCount.get()?.total ?? 0,
+    }),
+    saveApplication(jobId: number, form: ApplicationForm, ip: string) {
+      insertApplication.run(jobId, form.name.trim(), form.phone.trim(), form.email.trim(), ip, new Date().toISOString());
+    },
+    savePatientMessage(form: PatientForm, ip: string) {
+      const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()]));
+      insertPatient.run({ ...trimmed, ip, at: new Date().toISOString() });
+    },
+  };
+}
+
+export type Repository = ReturnType<typeof createRepository>;

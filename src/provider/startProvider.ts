@@ -1,0 +1,37 @@
+/** Starts the embedded provider on a port; used by `npm start`, the tests and main.ts. */
+import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import type { TrustProxy } from '../contracts/trustProxy';
+import { seedPack } from '../../config/seed/pack';
+import { openDatabase } from './database';
+import { createProviderApp } from './app';
+
+export const SEED_MEDIA_DIR = join(__dirname, '..', '..', 'config', 'seed', 'media', 'uploads');
+
+export interface ProviderOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  trustProxy?: TrustProxy;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RunningProvider {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startProvider({ port, host = '127.0.0.1', dataDir, trustProxy, logger }: ProviderOptions): Promise<RunningProvider> {
+  const db = openDatabase(dataDir, seedPack);
+  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy, logger });
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`,
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}

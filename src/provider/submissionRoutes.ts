@@ -1,0 +1,66 @@
+/**
+ * The two public submissions (job application, patient-service message) and the leftover
+ * login/upload calls. A submission is validated with the client's own rules, stored
+ * (synchronous=FULL) and only then acknowledged with code 0.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENDPOINT } from '../contracts/endpoints';
+import { toLocale, type Locale } from '../contracts/locale';
+import {
+  APPLICATION_FIELDS,
+  PATIENT_FIELDS,
+  hasErrors,
+  validateApplication,
+  validatePatient,
+  type ApplicationForm,
+  type PatientForm,
+} from '../contracts/forms';
+import type { Repository } from './repository';
+import { fail, ok } from './envelope';
+import { MESSAGES, describeFieldErrors } from './messages';
+
+export const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+const SUBMIT_BODY_LIMIT = 16 * 1024;
+
+type Body = Record<string, unknown>;
+
+function fieldsOf<F extends string>(body: Body, fields: readonly F[]): Record<F, string> {
+  return Object.fromEntries(fields.map((f) => [f, typeof body[f] === 'string' ? body[f] : ''])) as Record<F, string>;
+}
+
+/** Submissions may carry `lan` in the query or the body; zh by default. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown>;
+  const body = (request.body ?? {}) as Body;
+  return toLocale(query.lan ?? body.lan);
+}
+
+export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository) {
+  const submit = { bodyLimit: SUBMIT_BODY_LIMIT, config: { rateLimit: SUBMIT_RATE_LIMIT } };
+
+  app.post(ENDPOINT.recruitSubmit, submit, async (request, reply) => {
+    const locale = requestLocale(request);
+    const body = (request.body ?? {}) as Body;
+    const form: ApplicationForm = fieldsOf(body, APPLICATION_FIELDS);
+    const errors = validateApplication(form);
+    if (Object.values(errors).includes('required')) return fail(reply, MESSAGES[locale].applicationIncomplete);
+    if (errors.email) return fail(reply, MESSAGES[locale].badEmail);
+    if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
+    const jobId = Number(body.id);
+    if (!Number.isInteger(jobId) || !repo.jobExists(jobId)) return fail(reply, MESSAGES[locale].unknownJob);
+    repo.saveApplication(jobId, form, request.ip);
+    return ok(null, MESSAGES[locale].submitted);
+  });
+
+  app.post(ENDPOINT.patientSubmit, submit, async (request, reply) => {
+    const locale = requestLocale(request);
+    const form: PatientForm = fieldsOf((request.body ?? {}) as Body, PATIENT_FIELDS);
+    const errors = validatePatient(form);
+    if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
+    repo.savePatientMessage(form, request.ip);
+    return ok(null, MESSAGES[locale].submitted);
+  });
+
+  app.post(ENDPOINT.logout, async (request) => ok(null, MESSAGES[requestLocale(request)].loggedOut));
+  app.post(ENDPOINT.upload, { bodyLimit: 1024 }, async (request, reply) => fail(reply, MESSAGES[requestLocale(request)].uploadRefused));
+}
