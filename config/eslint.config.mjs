@@ -48,6 +48,11 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
   },
   {
+    // Tests read untyped JSON answers.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     // Pure views: no store, no sagas, no HTTP.
     files: ['src/ui/**/*.{ts,tsx}', 'src/features/*/views/**/*.{ts,tsx}'],
     rules: {

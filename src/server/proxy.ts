@@ -1,0 +1,47 @@
+/**
+ * /api/* → the content provider, prefix stripped. Bodies pass through unparsed; a provider
+ * that is down or slow becomes the envelope {code: 1, msg} the client already handles,
+ * without any internal host, port or stack in it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import { ENVELOPE_CODE } from '../contracts/envelope';
+import { localeFromCookie } from './shell';
+
+const MESSAGES = {
+  zh: { down: '内容服务暂时不可用，请稍后再试', slow: '内容服务响应超时，请稍后再试' },
+  en: { down: 'The content service is unavailable, please try again later', slow: 'The content service took too long to answer, please try again later' },
+};
+const API_BODY_LIMIT = 16 * 1024;
+
+function requestLanguage(request: FastifyRequest) {
+  const lan = (request.query as Record<string, unknown>).lan;
+  if (lan === 'en' || lan === 'zh') return lan;
+  return localeFromCookie(request.headers.cookie);
+}
+
+export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
+  await app.register(
+    async (api) => {
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: API_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      await api.register(replyFrom, { base: providerUrl, undici: { connections: 128, keepAliveTimeout: 60_000 } });
+      api.all('/*', (request, reply) => {
+        const path = request.url.slice('/api'.length) || '/';
+        return reply.from(path, {
+          timeout: timeoutMs,
+          onError(reply, failure) {
+            const error = (failure as { error?: { statusCode?: number; code?: string } }).error ?? (failure as { statusCode?: number });
+            const timedOut = error.statusCode === 504 || /TIMEOUT/i.test((error as { code?: string }).code ?? '');
+            const messages = MESSAGES[requestLanguage(request)];
+            reply
+              .code(timedOut ? 504 : 502)
+              .type('application/json; charset=utf-8')
+              .send({ code: ENVELOPE_CODE.error, msg: timedOut ? messages.slow : messages.down, data: null });
+          },
+        });
+      });
+    },
+    { prefix: '/api' },
+  );
+}

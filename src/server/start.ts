@@ -1,0 +1,65 @@
+/**
+ * `npm start`: build the client if needed, start the embedded provider unless PROVIDER_URL
+ * points elsewhere, serve, and shut down gracefully on SIGTERM / SIGINT.
+ */
+import { join } from 'node:path';
+import { readConfig, type SiteConfig } from './config';
+import { createSiteServer } from './app';
+import { buildClient, isBuildStale } from './build';
+import { startProvider, type RunningProvider } from '../provider/startProvider';
+
+const ROOT = join(__dirname, '..', '..');
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+export interface RunningSite {
+  url: string;
+  providerUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startSite(config: SiteConfig, { build = true } = {}): Promise<RunningSite> {
+  if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
+  let provider: RunningProvider | null = null;
+  if (!config.providerUrl) {
+    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, trustProxy: config.trustProxy });
+  }
+  const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
+  const mediaUrl = config.mediaUrl ?? publicOrigin(providerUrl);
+  const app = await createSiteServer({ distDir: config.distDir, providerUrl, mediaUrl, variant: config.variant, trustProxy: config.trustProxy });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://localhost:${port}`,
+    providerUrl,
+    async close() {
+      await app.close(); // in-flight requests finish first
+      await provider?.close();
+    },
+  };
+}
+
+/** Browsers reach the embedded provider's media through localhost. */
+function publicOrigin(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.hostname === '127.0.0.1') parsed.hostname = 'localhost';
+  return parsed.origin;
+}
+
+if (require.main === module) {
+  startSite(readConfig(), { build: process.env.SKIP_BUILD !== '1' })
+    .then((site) => {
+      console.log(`Site listening on ${site.url} (content provider ${site.providerUrl})`);
+      const stop = (signal: string) => {
+        console.log(`${signal}: finishing in-flight requests…`);
+        setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+        site.close().then(() => process.exit(0), () => process.exit(1));
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

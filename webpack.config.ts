@@ -1,0 +1,116 @@
+/**
+ * Client build: ts-loader, content-hashed chunks split per route, extracted CSS, and
+ * pre-compressed .br/.gz copies the site server serves as they are. The dev server proxies
+ * /api like the site server does.
+ */
+import { join } from 'node:path';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { constants as zlib, type BrotliOptions } from 'node:zlib';
+
+interface BuildArgs {
+  mode?: 'production' | 'development';
+  /** Overrides used by the size bench: another entry, another output folder. */
+  entry?: string;
+  outputPath?: string;
+}
+
+export default function config(_env: unknown, args: BuildArgs = {}): Configuration & { devServer?: DevServerConfiguration } {
+  const production = args.mode !== 'development';
+  const outputPath = args.outputPath ?? join(__dirname, 'dist');
+  const providerPort = Number(process.env.PROVIDER_PORT ?? 3001);
+  return {
+    mode: production ? 'production' : 'development',
+    entry: args.entry ?? './src/app/main.tsx',
+    output: {
+      path: outputPath,
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, module: 'esnext' } } },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+      ],
+    },
+    optimization: {
+      runtimeChunk: 'single',
+      moduleIds: 'deterministic',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React, Redux, the router and the saga runtime load on every page: one long-cached chunk.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|redux-saga|@redux-saga|react-router|react-router-dom|immer|reselect|use-sync-external-store|axios|react-toastify|clsx)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+          },
+        },
+      },
+      minimizer: ['...', new CssMinimizerPlugin()],
+    },
+    performance: { hints: false },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer', minify: production ? { collapseWhitespace: true, removeComments: true } : false }),
+      new CopyPublicFiles(['favicon.svg', 'robots.txt']),
+      new MiniCssExtractPlugin(
+        production ? { filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' } : {},
+      ),
+      ...(production
+        ? [
+            new CompressionPlugin({ test: /\.(js|css|svg)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024 }),
+            new CompressionPlugin<BrotliOptions>({
+              test: /\.(js|css|svg)$/,
+              algorithm: 'brotliCompress',
+              filename: '[path][base].br',
+              compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } },
+              threshold: 1024,
+            }),
+          ]
+        : []),
+    ],
+    devServer: {
+      port: Number(process.env.PORT ?? 8080),
+      hot: true,
+      historyApiFallback: true,
+      proxy: [{ context: ['/api'], target: process.env.PROVIDER_URL ?? `http://127.0.0.1:${providerPort}`, pathRewrite: { '^/api': '' } }],
+      // One command for development: the embedded provider starts beside the dev server.
+      onListening: () => {
+        if (process.env.PROVIDER_URL) return;
+        const { startProvider } = require('./src/provider/startProvider') as typeof import('./src/provider/startProvider');
+        void startProvider({ port: providerPort, dataDir: process.env.DATA_DIR ?? 'data' }).then((p) => console.log(`Content provider on ${p.url}`));
+      },
+    },
+  };
+}
+
+/** Copies a few files of public/ to the root of dist (html-webpack-plugin handles only the page). */
+class CopyPublicFiles {
+  constructor(private readonly files: string[]) {}
+  apply(compiler: import('webpack').Compiler) {
+    compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicFiles', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const fs = require('node:fs') as typeof import('node:fs');
+        for (const file of this.files) {
+          const path = join(__dirname, 'public', file);
+          compilation.fileDependencies.add(path);
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(fs.readFileSync(path)));
+        }
+      });
+    });
+  }
+}
