@@ -1,0 +1,85 @@
+/**
+ * The one HTTP client of the app: base /api, form-urlencoded bodies, `token` header from the
+ * token cookie, 10 s timeout. It unwraps the {code, msg, data} envelope into data, or rejects
+ * with a serialisable ApiError that tells an envelope error from a network failure.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import { ENVELOPE_CODE } from '../contracts/envelope';
+import { TIMING } from '../contracts/constants';
+import type { ApiError } from './types';
+
+export interface ApiClientOptions {
+  getToken: () => string | null;
+  baseURL?: string;
+  timeoutMs?: number;
+}
+
+export interface ApiClient {
+  get(path: string, params: Record<string, string | number | undefined>): Promise<unknown>;
+  post(path: string, params: Record<string, string | undefined>, body: Record<string, string | number>): Promise<{ data: unknown; msg: string }>;
+}
+
+const NETWORK_MESSAGE = 'network error';
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'msg' in value;
+}
+
+/** Reads an answer body as an envelope; anything else is a network-class failure. */
+export function decodeEnvelope(body: unknown): { data: unknown; msg: string } {
+  if (typeof body !== 'object' || body === null || !('code' in body)) {
+    throw { kind: 'network', code: null, msg: 'malformed answer' } satisfies ApiError;
+  }
+  const { code, msg, data } = body as { code: unknown; msg: unknown; data: unknown };
+  const text = typeof msg === 'string' ? msg : '';
+  if (code === ENVELOPE_CODE.ok || code === String(ENVELOPE_CODE.ok)) return { data, msg: text };
+  const numeric = Number(code);
+  throw { kind: 'envelope', code: Number.isFinite(numeric) ? numeric : ENVELOPE_CODE.error, msg: text } satisfies ApiError;
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (axios.isAxiosError(error)) {
+    // The site proxy answers a down or slow provider with an envelope (502/504): that is an envelope error.
+    const body = error.response?.data;
+    if (body && typeof body === 'object' && 'code' in body) {
+      try {
+        decodeEnvelope(body);
+      } catch (decoded) {
+        if (isApiError(decoded)) return decoded;
+      }
+    }
+    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+    return { kind: 'network', code: null, msg: timedOut ? 'timeout' : error.message || NETWORK_MESSAGE };
+  }
+  return { kind: 'network', code: null, msg: error instanceof Error ? error.message : NETWORK_MESSAGE };
+}
+
+export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): ApiClient {
+  const http: AxiosInstance = axios.create({ baseURL, timeout: timeoutMs, responseType: 'json' });
+  http.interceptors.request.use((config) => {
+    const token = getToken();
+    if (token) config.headers.set('token', token);
+    return config;
+  });
+
+  const send = async (run: () => Promise<{ data: unknown }>) => {
+    try {
+      const response = await run();
+      return decodeEnvelope(response.data);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  };
+
+  return {
+    get: async (path, params) => (await send(() => http.get(path, { params }))).data,
+    post: (path, params, body) =>
+      send(() =>
+        http.post(path, new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])), {
+          params,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+      ),
+  };
+}

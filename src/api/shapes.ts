@@ -1,0 +1,72 @@
+/** Templates of defaults for every provider answer (see coerce.ts): the shape views can rely on. */
+import { nullable } from './coerce';
+import type * as T from './types';
+
+const news: T.NewsItem = { id: 0, pic: '', title: '', des: '', create_time: '' };
+const scene: T.SceneItem = { title: '', des: '', pic: '' };
+const job: T.Job = { id: 0, title: '', type: '', num: 0, area: '', status: '', create_time: '' };
+const titled = { title: '', content: '' };
+
+export const SHAPES = {
+  main: {
+    company: '',
+    logo: '',
+    qrcode: '',
+    copyright: '',
+    icp: '',
+    drug_certificate: '',
+    shop_url: '',
+    links: [{ title: '', url: '' }],
+  } satisfies T.SiteMain,
+  classifyList: [{ id: 0, name: '' }] satisfies T.Category[],
+  banner: [{ type: '图片', img: '', video_img: '', title: '', des: '' }] as T.BannerSlide[],
+  homeProduct: [{ pic: '', over_pic: '', title: '', des: '' }] satisfies T.HomeProductTile[],
+  homeAbout: { title: '', des: '', pic: '' } satisfies T.About,
+  homeNews: { top: nullable(news), list: [news] } satisfies T.HomeNews,
+  report: titled satisfies T.Report,
+  pageBanner: { name: '', des: '', webimg: '', img: '' } satisfies T.PageBanner,
+  aboutUs: { title: '', des: '', pic: '' } satisfies T.About,
+  develop: [{ title: '', des: '' }] satisfies T.TimelineItem[],
+  business: [{ pic: '', title: '', des: '' }] satisfies T.CultureItem[],
+  social: { des: '', imgList: [{ pic: '', title: '' }] } satisfies T.Social,
+  contactUs: { phone: '', email: '', tel: '', zipcode: '', address: '', pic: '' } satisfies T.Contact,
+  patientContent: { title: '', des: '', confidentiality: '' } satisfies T.PatientContent,
+  productContactRows: [{ name: '', val: '', val_en: '' }],
+  productList: { rows: [{ id: 0, name: '', pics: [''] }], total: 0 } satisfies T.Paged<T.ProductRow>,
+  productDetail: {
+    id: 0,
+    name: '',
+    pics: [''],
+    pic: '',
+    des: '',
+    productspecial: '',
+    product: '',
+    character: '',
+    sku: '',
+    num: '',
+    indication: '',
+    taboo: '',
+    business: '',
+    classify_id: 0,
+    classify_name: '',
+    composition: '',
+    administration: '',
+    package: '',
+    manufacturer: '',
+  } satisfies T.ProductDetail,
+  sceneOverview: scene,
+  sceneTeam: [scene],
+  sceneCooperation: [scene],
+  sceneResearch: [{ ...scene, over_pic: '' }] satisfies T.ResearchResult[],
+  newsList: { rows: [news], total: 0 } satisfies T.Paged<T.NewsItem>,
+  newsDetail: { ...news, content: '' } satisfies T.NewsDetail,
+  noticeList: [{ id: 0, title: '', create_time: '' }] satisfies T.NoticeSummary[],
+  notices: [{ id: 0, title: '', content: '', create_time: '' }] satisfies T.Notice[],
+  publicationTop: { title: '', pic: '', url: '' } satisfies T.Publication,
+  publicationList: [{ title: '', pic: '', url: '' }] satisfies T.Publication[],
+  memberCulture: { list: [{ pic: '', title: '' }], val: '' } satisfies T.MemberCulture,
+  memberList: { rows: [{ pic: '' }], total: 0 } satisfies T.Paged<T.MemberPicture>,
+  hrPolicies: [{ title: '', des: '' }] satisfies T.HrPolicy[],
+  jobs: [job],
+  jobDetail: { ...job, content: '' } satisfies T.JobDetail,
+} as const;

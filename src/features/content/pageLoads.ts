@@ -1,0 +1,44 @@
+import type { RouteId, RouteParams } from '../../contracts/routes';
+import { PAGE_BANNER_TYPE } from '../../contracts/dto';
+import type { ContentName, ContentParams } from './types';
+
+export type Load = [ContentName, ContentParams?];
+
+/** Header and footer data, needed on every page of the main layout. */
+export const LAYOUT_LOADS: Load[] = [['main'], ['classifyList']];
+
+const banner = (type: number): Load => ['pageBanner', { type: type as ContentParams['type'] }];
+
+/** The content entries each page shows (lists with paging live in their own slices). */
+export function pageLoads(routeId: RouteId, params: RouteParams): Load[] {
+  const id = params.id;
+  switch (routeId) {
+    case 'index':
+      return [['banner'], ['homeProduct'], ['homeAbout'], ['homeNews']];
+    case 'about':
+      return [banner(PAGE_BANNER_TYPE.index), ['aboutUs'], ['develop'], ['business'], ['social'], ['contactUs']];
+    case 'innovation':
+      return [banner(PAGE_BANNER_TYPE.innovation), ['sceneOverview'], ['sceneTeam'], ['sceneCooperation'], ['sceneResearch']];
+    case 'news':
+      return [banner(PAGE_BANNER_TYPE.news), ['noticeList'], ['publicationTop'], ['publicationList']];
+    case 'newsDetail':
+      return [['newsDetail', { id }]];
+    case 'notice':
+    case 'noticeDetail':
+      return [banner(PAGE_BANNER_TYPE.news), ['notices']];
+    case 'patient':
+      return [banner(PAGE_BANNER_TYPE.index), ['patientContent']];
+    case 'product':
+      return [banner(PAGE_BANNER_TYPE.product), ['productContacts']];
+    case 'productDetail':
+      return [['productDetail', { id }]];
+    case 'report':
+      return [banner(PAGE_BANNER_TYPE.report), ['report']];
+    case 'resources':
+      return [banner(PAGE_BANNER_TYPE.resources), ['memberCulture'], ['hrPolicies'], ['jobs']];
+    case 'jobDetail':
+      return [banner(PAGE_BANNER_TYPE.resources), ['jobDetail', { id }]];
+    case 'login':
+      return [];
+  }
+}

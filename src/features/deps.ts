@@ -1,0 +1,37 @@
+/**
+ * What sagas may touch of the outside world, injected so that tests pass fakes and the
+ * browser passes the real thing (src/app/services.ts).
+ */
+import type { Api } from '../api/api';
+
+export interface CookieOptions {
+  maxAgeSeconds?: number;
+}
+
+export interface Services {
+  toast: {
+    success(msg: string): void;
+    error(msg: string, options?: { autoClose?: number }): void;
+    info(msg: string): void;
+    warning(msg: string): void;
+  };
+  confirm(msg: string): boolean;
+  scrollTo(top: number, smooth: boolean): void;
+  /** false when the element is not (yet) in the page. */
+  scrollToElement(id: string, smooth: boolean): boolean;
+  getScrollTop(): number;
+  getCookie(name: string): string | null;
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+  removeCookie(name: string): void;
+  reload(): void;
+  navigate(path: string): void;
+  now(): number;
+  storageGet(key: string): string | null;
+  storageSet(key: string, value: string): void;
+  log(...args: unknown[]): void;
+}
+
+export interface Deps {
+  api: Api;
+  services: Services;
+}

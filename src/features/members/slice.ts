@@ -1,0 +1,34 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError, MemberPicture, Paged } from '../../api/types';
+import type { Resource } from '../content/types';
+
+export interface MembersState {
+  page: number;
+  list: Resource<Paged<MemberPicture>>;
+}
+
+const initialState: MembersState = { page: 1, list: { status: 'idle', data: null, error: null } };
+
+const membersSlice = createSlice({
+  name: 'members',
+  initialState,
+  reducers: {
+    staffPageSelected(state, action: PayloadAction<number>) {
+      state.page = Math.max(1, action.payload);
+    },
+    staffListRequested(state) {
+      state.list = { status: 'loading', data: state.list.data, error: null };
+    },
+    staffListSucceeded(state, action: PayloadAction<Paged<MemberPicture>>) {
+      if (state.list.status !== 'loading') return;
+      state.list = { status: 'succeeded', data: action.payload, error: null };
+    },
+    staffListFailed(state, action: PayloadAction<ApiError>) {
+      if (state.list.status !== 'loading') return;
+      state.list = { status: 'failed', data: null, error: action.payload };
+    },
+  },
+});
+
+export const { staffPageSelected, staffListRequested, staffListSucceeded, staffListFailed } = membersSlice.actions;
+export default membersSlice.reducer;

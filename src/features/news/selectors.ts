@@ -1,0 +1,4 @@
+import type { RootState } from '../../app/store';
+
+export const selectNewsList = (state: RootState) => state.news;
+export const selectHasMoreNews = (state: RootState) => state.news.page > 0 && state.news.rows.length < state.news.total;
