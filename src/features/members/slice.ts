@@ -19,13 +19,14 @@ const membersSlice = createSlice({
     staffListRequested(state) {
       state.list = { status: 'loading', data: state.list.data, error: null };
     },
-    staffListSucceeded(state, action: PayloadAction<Paged<MemberPicture>>) {
-      if (state.list.status !== 'loading') return;
-      state.list = { status: 'succeeded', data: action.payload, error: null };
+    /** An answer for a page the visitor has left is stale. */
+    staffListSucceeded(state, action: PayloadAction<{ page: number; data: Paged<MemberPicture> }>) {
+      if (state.list.status !== 'loading' || action.payload.page !== state.page) return;
+      state.list = { status: 'succeeded', data: action.payload.data, error: null };
     },
-    staffListFailed(state, action: PayloadAction<ApiError>) {
-      if (state.list.status !== 'loading') return;
-      state.list = { status: 'failed', data: null, error: action.payload };
+    staffListFailed(state, action: PayloadAction<{ page: number; error: ApiError }>) {
+      if (state.list.status !== 'loading' || action.payload.page !== state.page) return;
+      state.list = { status: 'failed', data: null, error: action.payload.error };
     },
   },
 });

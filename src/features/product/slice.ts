@@ -7,9 +7,11 @@ export interface ProductState {
   page: number;
   keyword: string;
   list: Resource<Paged<ProductRow>>;
+  /** The query of the list request in flight: an answer for another query is stale. */
+  listQuery: string;
 }
 
-const initialState: ProductState = { tab: 0, page: 1, keyword: '', list: { status: 'idle', data: null, error: null } };
+const initialState: ProductState = { tab: 0, page: 1, keyword: '', list: { status: 'idle', data: null, error: null }, listQuery: '' };
 
 const productSlice = createSlice({
   name: 'product',
@@ -27,16 +29,23 @@ const productSlice = createSlice({
       state.keyword = action.payload;
       state.page = 1;
     },
-    productListRequested(state) {
+    /** Route entry: ?name= picked the tab, ?keyword= filters; the page starts at 1. */
+    productRouteApplied(state, action: PayloadAction<{ tab: number; keyword: string }>) {
+      state.tab = Math.max(0, action.payload.tab);
+      state.keyword = action.payload.keyword;
+      state.page = 1;
+    },
+    productListRequested(state, action: PayloadAction<{ query: string }>) {
       state.list = { status: 'loading', data: state.list.data, error: null };
+      state.listQuery = action.payload.query;
     },
-    productListSucceeded(state, action: PayloadAction<Paged<ProductRow>>) {
-      if (state.list.status !== 'loading') return;
-      state.list = { status: 'succeeded', data: action.payload, error: null };
+    productListSucceeded(state, action: PayloadAction<{ query: string; data: Paged<ProductRow> }>) {
+      if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
+      state.list = { status: 'succeeded', data: action.payload.data, error: null };
     },
-    productListFailed(state, action: PayloadAction<ApiError>) {
-      if (state.list.status !== 'loading') return;
-      state.list = { status: 'failed', data: null, error: action.payload };
+    productListFailed(state, action: PayloadAction<{ query: string; error: ApiError }>) {
+      if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
+      state.list = { status: 'failed', data: null, error: action.payload.error };
     },
   },
 });
@@ -45,6 +54,7 @@ export const {
   productTabSelected,
   productPageSelected,
   productKeywordChanged,
+  productRouteApplied,
   productListRequested,
   productListSucceeded,
   productListFailed,

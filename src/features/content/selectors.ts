@@ -1,0 +1,14 @@
+import type { RootState } from '../../app/store';
+import { contentKey } from './key';
+import { IDLE, type ContentData, type ContentName, type ContentParams, type Resource } from './types';
+
+/** The entry of a resource for the current locale (idle until its first load). */
+export const selectContent =
+  <N extends ContentName>(name: N, params: ContentParams = {}) =>
+  (state: RootState): Resource<ContentData[N]> =>
+    (state.content.entries[contentKey(name, state.locale.current, params)] as Resource<ContentData[N]> | undefined) ?? IDLE;
+
+export const selectContentData =
+  <N extends ContentName>(name: N, params: ContentParams = {}) =>
+  (state: RootState): ContentData[N] | null =>
+    selectContent(name, params)(state).data;

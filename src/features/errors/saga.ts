@@ -1,0 +1,40 @@
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import type { ApiError } from '../../api/types';
+import { ENVELOPE_CODE } from '../../contracts/envelope';
+import { dictionary } from '../../i18n';
+import { TIMING } from '../../contracts/constants';
+import { pathTo } from '../../contracts/routes';
+import type { Deps } from '../deps';
+import { selectLocale } from '../locale/selectors';
+import { sessionCleared } from '../session/slice';
+import { apiFailed } from './actions';
+
+/** Cookies of the template's login state, cleared on 403 and logout. */
+export const SESSION_COOKIES = ['token', 'userInfo'] as const;
+
+/**
+ * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token; 403 → clear the login
+ * state, show msg, go to the login route; network → console only. The same message within 2 s
+ * is shown once: a page whose six loads fail together shows one toast, not six.
+ */
+export function* watchApiErrors({ services }: Deps) {
+  let lastShown = { msg: '', at: -Infinity };
+  yield takeEvery(apiFailed.type, function* showApiError(action: ReturnType<typeof apiFailed>) {
+    const error: ApiError = action.payload;
+    if (error.kind === 'network') {
+      yield call(services.log, 'Request failed:', error.msg);
+      return;
+    }
+    if (error.code === ENVELOPE_CODE.loginExpired) {
+      yield put(sessionCleared());
+      for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
+      yield call(services.navigate, pathTo('login'));
+    }
+    const locale: 'zh' | 'en' = yield select(selectLocale);
+    const msg = error.code === ENVELOPE_CODE.tokenMissing ? '缺token' : error.msg || dictionary(locale).errors.unknown;
+    const now: number = yield call(services.now);
+    if (msg === lastShown.msg && now - lastShown.at < TIMING.errorToastMs) return;
+    lastShown = { msg, at: now };
+    yield call(services.toast.error, msg, { autoClose: TIMING.errorToastMs });
+  });
+}
