@@ -33,8 +33,6 @@ export const en: Dictionary = {
   footer: {
     qrcode: 'WeChat official account',
     links: 'Links',
-    certificate: 'Internet Drug Information Service Certificate',
-    icp: 'ICP filing',
     footerNav: 'Footer navigation',
   },
   common: {
@@ -54,6 +52,7 @@ export const en: Dictionary = {
     opensInNewTab: '(opens in a new tab)',
   },
   carousel: {
+    goTo: 'Go to slide {n}',
     slide: '{n} / {total}',
     previous: 'Previous slide',
     next: 'Next slide',

@@ -31,8 +31,6 @@ export const zh = {
   footer: {
     qrcode: '微信公众号',
     links: '友情链接',
-    certificate: '互联网药品信息服务资格证书',
-    icp: 'ICP备案号',
     footerNav: '页脚导航',
   },
   common: {
@@ -52,6 +50,7 @@ export const zh = {
     opensInNewTab: '（在新标签页打开）',
   },
   carousel: {
+    goTo: '跳到第 {n} 张',
     slide: '第 {n} / {total} 张',
     previous: '上一张',
     next: '下一张',

@@ -24,8 +24,9 @@ export function pageLoads(routeId: RouteId, params: RouteParams): Load[] {
     case 'newsDetail':
       return [['newsDetail', { id }]];
     case 'notice':
-    case 'noticeDetail':
       return [banner(PAGE_BANNER_TYPE.news), ['notices']];
+    case 'noticeDetail':
+      return [banner(PAGE_BANNER_TYPE.news), ['notices', id ? { id } : {}]];
     case 'patient':
       return [banner(PAGE_BANNER_TYPE.index), ['patientContent']];
     case 'product':

@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { pathTo } from '../../contracts/routes';
+import { useContent } from '../../features/content/useContent';
+import { selectLocale } from '../../features/locale/selectors';
+import { localeChangeRequested } from '../../features/locale/slice';
+import { selectActivePath, selectActiveRouteId, selectMobileMenuOpen, selectOpenSubMenu } from '../../features/navigation/selectors';
+import { anchorClicked, mobileMenuClosed, mobileMenuToggled, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
+import { selectVariant } from '../../features/site/selectors';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { useText } from '../useText';
+import { activeSection, navItems, type NavItem } from './navItems';
+
+export function Header() {
+  const t = useText();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
+  const variant = useAppSelector(selectVariant);
+  const path = useAppSelector(selectActivePath);
+  const routeId = useAppSelector(selectActiveRouteId);
+  const menuOpen = useAppSelector(selectMobileMenuOpen);
+  const openSubMenu = useAppSelector(selectOpenSubMenu);
+  const main = useContent('main');
+  const categories = useContent('classifyList').data ?? [];
+  const active = activeSection(path, routeId);
+
+  const subLinks = (item: NavItem) => {
+    if (item.routeId === 'product') {
+      return categories.map((category, index) => ({ key: `c${category.id}`, label: category.name, anchor: 'product', index }));
+    }
+    const labels = t.anchors[item.routeId as keyof typeof t.anchors] as Record<string, string> | undefined;
+    return item.anchors.map((anchor) => ({ key: anchor, label: labels?.[anchor] ?? anchor, anchor, index: undefined }));
+  };
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t.nav.skipToContent}
+      </a>
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__logo" aria-label={t.nav.home}>
+          <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} />
+          <span className="site-header__name">{main.data?.company || t.nav.home}</span>
+        </Link>
+        <button
+          type="button"
+          className="site-header__burger"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
+          onClick={() => dispatch(mobileMenuToggled())}
+        >
+          <span aria-hidden="true" />
+        </button>
+        <nav id="main-nav" className={`site-nav ${menuOpen ? 'is-open' : ''}`} aria-label={t.nav.mainNav}>
+          <ul className="site-nav__list">
+            {navItems(locale, variant).map((item) => {
+              const links = subLinks(item);
+              const open = openSubMenu === item.routeId;
+              return (
+                <li
+                  key={item.routeId}
+                  className={`site-nav__item ${active === item.routeId ? 'is-active' : ''} ${open ? 'is-open' : ''}`}
+                  onMouseEnter={() => links.length > 0 && dispatch(subMenuOpened(item.routeId))}
+                  onMouseLeave={() => open && dispatch(subMenuClosed())}
+                  onFocus={() => links.length > 0 && !open && dispatch(subMenuOpened(item.routeId))}
+                  onBlur={(event) => {
+                    if (!event.currentTarget.contains(event.relatedTarget as Node | null) && open) dispatch(subMenuClosed());
+                  }}
+                >
+                  <Link to={pathTo(item.routeId)} className="site-nav__link" aria-current={active === item.routeId ? 'page' : undefined}>
+                    {t.nav[item.routeId]}
+                  </Link>
+                  {links.length > 0 && (
+                    <button
+                      type="button"
+                      className="site-nav__toggle"
+                      aria-expanded={open}
+                      aria-controls={`submenu-${item.routeId}`}
+                      aria-label={t.nav[item.routeId]}
+                      onClick={() => dispatch(open ? subMenuClosed() : subMenuOpened(item.routeId))}
+                    >
+                      <span aria-hidden="true">▾</span>
+                    </button>
+                  )}
+                  {links.length > 0 && (
+                    <ul id={`submenu-${item.routeId}`} className="site-nav__submenu">
+                      {links.map((link) => (
+                        <li key={link.key}>
+                          <a
+                            href={`${pathTo(item.routeId)}#${link.anchor}`}
+                            onClick={(event) => {
+                              event.preventDefault();
+                              dispatch(anchorClicked({ routeId: item.routeId, anchor: link.anchor, index: link.index }));
+                              dispatch(subMenuClosed());
+                              dispatch(mobileMenuClosed());
+                            }}
+                          >
+                            {link.label}
+                          </a>
+                        </li>
+                      ))}
+                      {item.routeId === 'product' && variant === 'shop' && main.data?.shop_url && (
+                        <li>
+                          <a href={main.data.shop_url} target="_blank" rel="noopener noreferrer">
+                            {t.nav.shop}
+                            <span className="visually-hidden">{t.common.opensInNewTab}</span>
+                          </a>
+                        </li>
+                      )}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {variant === 'shop' && <ProductSearch />}
+        <LanguageMenu />
+      </div>
+    </header>
+  );
+}
+
+function ProductSearch() {
+  const t = useText();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(`${pathTo('product')}?keyword=${encodeURIComponent(text.trim())}`);
+  };
+  return (
+    <form className="product-search" role="search" onSubmit={submit}>
+      <label htmlFor="product-search" className="visually-hidden">
+        {t.nav.search}
+      </label>
+      <input id="product-search" type="search" value={text} placeholder={t.nav.searchPlaceholder} onChange={(event) => setText(event.target.value)} maxLength={50} />
+      <button type="submit" className="button button--small">
+        {t.nav.searchButton}
+      </button>
+    </form>
+  );
+}
+
+const LANGUAGES = [
+  { locale: 'zh', label: '中文' },
+  { locale: 'en', label: 'English' },
+] as const;
+
+function LanguageMenu() {
+  const t = useText();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
+  const current = LANGUAGES.find((language) => language.locale === locale);
+  return (
+    <details className="language-menu">
+      <summary aria-label={`${t.nav.language}: ${current?.label ?? ''}`}>
+        <span aria-hidden="true">🌐</span> {current?.label}
+      </summary>
+      <ul>
+        {LANGUAGES.map((language) => (
+          <li key={language.locale}>
+            <button
+              type="button"
+              lang={language.locale === 'zh' ? 'zh-CN' : 'en'}
+              aria-current={language.locale === locale ? 'true' : undefined}
+              onClick={(event) => {
+                event.currentTarget.closest('details')?.removeAttribute('open');
+                if (language.locale !== locale) dispatch(localeChangeRequested(language.locale));
+              }}
+            >
+              {language.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

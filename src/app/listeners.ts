@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { matchRoute } from '../contracts/routes';
+import { chunkLoadFailed } from '../features/chunks/actions';
+import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
+import { useAppDispatch } from './hooks';
+
+/** Turns every navigation into routeEntered: the one action page loads hang off. */
+export function useRouteListener() {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const match = matchRoute(location.pathname);
+    dispatch(
+      routeEntered({
+        routeId: match?.routeId ?? null,
+        path: location.pathname,
+        params: match?.params ?? {},
+        query: Object.fromEntries(new URLSearchParams(location.search)),
+        hash: location.hash,
+      }),
+    );
+  }, [dispatch, location.key, location.pathname, location.search, location.hash]);
+}
+
+/** Reports scroll position only when the scroll-top button should appear or go. */
+export function useScrollListener() {
+  const dispatch = useAppDispatch();
+  const visible = useRef<boolean | null>(null);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const now = window.scrollY > window.innerHeight;
+      if (now === visible.current) return;
+      visible.current = now;
+      dispatch(scrollPositionChanged({ offset: Math.round(window.scrollY), viewport: window.innerHeight }));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [dispatch]);
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message));
+}
+
+/** A chunk that fails outside a route change (webpack's loader) goes to the guarded reload. */
+export function useChunkErrorListener() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isChunkLoadError(event.reason)) dispatch(chunkLoadFailed({ source: 'loader' }));
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, [dispatch]);
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { SITE_META } from '../contracts/siteMeta';
+import { selectLocale } from '../features/locale/selectors';
+import { useAppSelector } from './hooks';
+
+function setMeta(name: string, content: string | undefined) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (content === undefined) {
+    tag?.remove();
+    return;
+  }
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = name;
+    document.head.append(tag);
+  }
+  tag.content = content;
+}
+
+/** Title, description and keywords of the page, in the visitor's language; <html lang> too. */
+export function useDocumentMeta({ title, description, keywords }: { title: string; description?: string; keywords?: string }) {
+  const locale = useAppSelector(selectLocale);
+  const site = SITE_META[locale];
+  const fullTitle = title ? `${title} - ${site.title}` : site.title;
+  const fullDescription = description || site.description;
+  useEffect(() => {
+    document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
+    document.title = fullTitle;
+    setMeta('description', fullDescription);
+    setMeta('keywords', keywords || undefined);
+  }, [locale, fullTitle, fullDescription, keywords]);
+}

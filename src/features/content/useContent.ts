@@ -1,0 +1,8 @@
+import { useAppSelector } from '../../app/hooks';
+import { selectContent } from './selectors';
+import type { ContentData, ContentName, ContentParams, Resource } from './types';
+
+/** A page's view of one content resource (its loading is started by the route saga). */
+export function useContent<N extends ContentName>(name: N, params: ContentParams = {}): Resource<ContentData[N]> {
+  return useAppSelector(selectContent(name, params));
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Loaded } from '../app/Loaded';
+import { useDocumentMeta } from '../app/useDocumentMeta';
+import { useText } from '../app/useText';
+import { BREAKPOINT, TIMING } from '../contracts/constants';
+import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { useContent } from '../features/content/useContent';
+import type { Social } from '../api/types';
+import { Carousel } from '../ui/Carousel';
+import { Img } from '../ui/Img';
+import { BannerOf, carouselTexts, Section } from './common';
+
+/** Hover or click on a thumbnail changes the big picture (SPEC §2). */
+function SocialGallery({ social }: { social: Social }) {
+  const [selected, setSelected] = useState(0);
+  const big = social.imgList[selected] ?? social.imgList[0];
+  return (
+    <div className="social">
+      <p className="social__text">{social.des}</p>
+      {big && (
+        <figure className="social__big">
+          <Img src={big.pic} alt={big.title} width={960} height={540} />
+          <figcaption>{big.title}</figcaption>
+        </figure>
+      )}
+      <ul className="social__thumbs">
+        {social.imgList.map((item, index) => (
+          <li key={item.pic || index}>
+            <button
+              type="button"
+              className={index === selected ? 'is-selected' : ''}
+              aria-pressed={index === selected}
+              onMouseEnter={() => setSelected(index)}
+              onFocus={() => setSelected(index)}
+              onClick={() => setSelected(index)}
+            >
+              <Img src={item.pic} alt={item.title} width={240} height={135} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function AboutPage() {
+  const t = useText();
+  useDocumentMeta({ title: t.meta.about });
+  const about = useContent('aboutUs');
+  const develop = useContent('develop');
+  const business = useContent('business');
+  const social = useContent('social');
+  const contact = useContent('contactUs');
+  return (
+    <>
+      <BannerOf type={PAGE_BANNER_TYPE.index} />
+      <Section id="company" title={t.about.company}>
+        <Loaded resource={about}>
+          {(data) => (
+            <div className="split">
+              <div className="split__text">
+                <h3>{data.title}</h3>
+                {data.des.split('\n').filter(Boolean).map((paragraph, i) => (
+                  <p key={i}>{paragraph}</p>
+                ))}
+              </div>
+              <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
+            </div>
+          )}
+        </Loaded>
+      </Section>
+      <Section id="development" title={t.about.development} tone="muted">
+        <Loaded resource={develop} isEmpty={(data) => data.length === 0}>
+          {(data) => (
+            <ol className="timeline">
+              {data.map((item) => (
+                <li key={item.title} className="timeline__item">
+                  <span className="timeline__year">{item.title}</span>
+                  <p>{item.des}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Loaded>
+      </Section>
+      <Section id="culture" title={t.about.culture}>
+        <Loaded resource={business} isEmpty={(data) => data.length === 0}>
+          {(data) => (
+            <Carousel
+              className="carousel--cards carousel--business"
+              label={t.about.culture}
+              texts={carouselTexts(t)}
+              speed={TIMING.carouselSpeedMs}
+              perView={{ 0: 1, [BREAKPOINT.phone]: 2, [BREAKPOINT.businessWide + 1]: 4 }}
+              slides={data.map((item) => ({
+                key: item.title,
+                content: (
+                  <article className="card">
+                    <Img src={item.pic} alt={item.title} width={400} height={260} />
+                    <h3>{item.title}</h3>
+                    <p>{item.des}</p>
+                  </article>
+                ),
+              }))}
+            />
+          )}
+        </Loaded>
+      </Section>
+      <Section id="social" title={t.about.social} tone="muted">
+        <Loaded resource={social}>{(data) => <SocialGallery social={data} />}</Loaded>
+      </Section>
+      <Section id="contact" title={t.about.contact}>
+        <Loaded resource={contact}>
+          {(data) => (
+            <div className="split">
+              <dl className="contact-list">
+                {(['phone', 'email', 'tel', 'zipcode', 'address'] as const).map((field) => (
+                  <div key={field}>
+                    <dt>{t.about[field]}</dt>
+                    <dd>{field === 'email' ? <a href={`mailto:${data.email}`}>{data.email}</a> : data[field]}</dd>
+                  </div>
+                ))}
+              </dl>
+              <Img className="split__pic" src={data.pic} alt={t.about.contact} width={640} height={420} />
+            </div>
+          )}
+        </Loaded>
+      </Section>
+    </>
+  );
+}

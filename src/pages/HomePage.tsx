@@ -1,0 +1,167 @@
+import { Link } from 'react-router-dom';
+import { Loaded } from '../app/Loaded';
+import { useAppDispatch } from '../app/hooks';
+import { useDocumentMeta } from '../app/useDocumentMeta';
+import { useText } from '../app/useText';
+import { TIMING } from '../contracts/constants';
+import { pathTo } from '../contracts/routes';
+import { useContent } from '../features/content/useContent';
+import { anchorClicked } from '../features/navigation/slice';
+import { Carousel } from '../ui/Carousel';
+import { Img } from '../ui/Img';
+import { carouselTexts, Section } from './common';
+
+function HomeBanner() {
+  const t = useText();
+  const slides = useContent('banner');
+  return (
+    <div className="home-banner">
+      <Loaded resource={slides} minHeight="var(--home-banner-height)" isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <Carousel
+            label={t.home.bannerLabel}
+            texts={carouselTexts(t)}
+            autoplayMs={TIMING.homeBannerAutoplayMs}
+            speed={TIMING.carouselSpeedMs}
+            arrows={false}
+            className="home-banner__carousel"
+            slides={data.map((slide, index) => ({
+              key: index,
+              content: (
+                <div className="home-banner__slide">
+                  {slide.type === '视频' ? (
+                    <video className="home-banner__media" src={slide.img} poster={slide.video_img} muted loop autoPlay playsInline preload="metadata" aria-hidden="true" />
+                  ) : (
+                    <img className="home-banner__media" src={slide.img} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} />
+                  )}
+                  <div className="home-banner__text">
+                    {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}
+                    <p className="home-banner__description">{slide.des}</p>
+                  </div>
+                </div>
+              ),
+            }))}
+          />
+        )}
+      </Loaded>
+    </div>
+  );
+}
+
+function HomeProducts() {
+  const t = useText();
+  const dispatch = useAppDispatch();
+  const tiles = useContent('homeProduct');
+  return (
+    <Section id="product" title={t.home.productTitle} kicker={t.home.productSubtitle}>
+      <Loaded resource={tiles} isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <ul className="product-tiles">
+            {data.map((tile, index) => (
+              <li key={tile.title} className="product-tile">
+                <Img className="product-tile__pic" src={tile.pic} alt={tile.title} width={400} height={300} />
+                <Img className="product-tile__over" src={tile.over_pic} alt="" width={400} height={300} />
+                <div className="product-tile__text">
+                  <h3>{tile.title}</h3>
+                  <p>{tile.des}</p>
+                  <a
+                    className="button button--small"
+                    href={pathTo('product')}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      dispatch(anchorClicked({ routeId: 'product', anchor: 'product', index }));
+                    }}
+                  >
+                    {t.common.more}
+                    <span className="visually-hidden">: {tile.title}</span>
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+function HomeAbout() {
+  const t = useText();
+  const about = useContent('homeAbout');
+  return (
+    <Section id="about" title={t.home.aboutTitle} tone="muted">
+      <Loaded resource={about}>
+        {(data) => (
+          <div className="home-about">
+            <Img className="home-about__pic" src={data.pic} alt={data.title} width={640} height={420} />
+            <div className="home-about__text">
+              <h3>{data.title}</h3>
+              <p>{data.des}</p>
+              <Link className="button" to={pathTo('about')}>
+                {t.common.more}
+              </Link>
+            </div>
+          </div>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+function HomeNews() {
+  const t = useText();
+  const news = useContent('homeNews');
+  return (
+    <Section
+      id="news"
+      title={t.home.newsTitle}
+      action={
+        <span className="inline-links">
+          <Link to={pathTo('news')}>{t.news.company}</Link>
+          <Link to={pathTo('notice')}>{t.home.noticeLink}</Link>
+        </span>
+      }
+    >
+      <Loaded resource={news} isEmpty={(data) => !data.top && data.list.length === 0}>
+        {(data) => (
+          <div className="home-news">
+            {data.top && (
+              <Link className="home-news__top" to={pathTo('newsDetail', { id: data.top.id })}>
+                <Img src={data.top.pic} alt={data.top.title} width={640} height={400} />
+                <time dateTime={data.top.create_time.slice(0, 10)}>{data.top.create_time.slice(0, 10)}</time>
+                <h3>{data.top.title}</h3>
+                <p>{data.top.des}</p>
+              </Link>
+            )}
+            <ol className="home-news__timeline">
+              {data.list.map((item) => (
+                <li key={item.id}>
+                  <Link to={pathTo('newsDetail', { id: item.id })}>
+                    <Img src={item.pic} alt="" width={160} height={100} />
+                    <span>
+                      <time dateTime={item.create_time.slice(0, 10)}>{item.create_time.slice(0, 10)}</time>
+                      <strong>{item.title}</strong>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+export default function HomePage() {
+  const t = useText();
+  useDocumentMeta({ title: t.meta.index });
+  return (
+    <>
+      <HomeBanner />
+      <HomeProducts />
+      <HomeAbout />
+      <HomeNews />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Loaded } from '../app/Loaded';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import type { PageProps } from '../app/pages';
+import { useDocumentMeta } from '../app/useDocumentMeta';
+import { useText } from '../app/useText';
+import { APPLICATION_FIELDS, APPLICATION_MAX_LENGTH } from '../contracts/forms';
+import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { pathTo } from '../contracts/routes';
+import { useContent } from '../features/content/useContent';
+import { selectForm } from '../features/forms/selectors';
+import { applicationSubmitted, formFieldChanged } from '../features/forms/slice';
+import { selectMediaUrl } from '../features/site/selectors';
+import { Breadcrumbs } from '../ui/Breadcrumbs';
+import { FormField } from '../ui/FormField';
+import { RichHtml } from '../ui/RichHtml';
+import { BannerOf } from './common';
+import { FormStatus } from './FormStatus';
+
+const selectApplication = selectForm('application');
+const INPUT_TYPE = { name: 'text', phone: 'tel', email: 'email' } as const;
+const AUTOCOMPLETE = { name: 'name', phone: 'tel', email: 'email' } as const;
+
+function ApplicationForm({ jobId }: { jobId: string }) {
+  const t = useText();
+  const dispatch = useAppDispatch();
+  const form = useAppSelector(selectApplication);
+  const submitting = form.status === 'submitting';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(applicationSubmitted({ jobId }));
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-labelledby="application-title">
+      <h2 id="application-title">{t.job.formTitle}</h2>
+      {APPLICATION_FIELDS.map((field) => (
+        <FormField key={field} id={`application-${field}`} label={t.job[field]} required error={form.fieldErrors[field] && t.forms.fieldErrors[form.fieldErrors[field]]}>
+          {(aria) => (
+            <input
+              {...aria}
+              name={field}
+              type={INPUT_TYPE[field]}
+              autoComplete={AUTOCOMPLETE[field]}
+              maxLength={APPLICATION_MAX_LENGTH[field]}
+              value={form.values[field]}
+              onChange={(event) => dispatch(formFieldChanged({ form: 'application', field, value: event.target.value }))}
+            />
+          )}
+        </FormField>
+      ))}
+      <FormStatus form={form} order={APPLICATION_FIELDS} idPrefix="application" />
+      <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
+        {submitting ? t.job.submitting : t.job.submit}
+      </button>
+    </form>
+  );
+}
+
+export default function JobDetailPage({ params }: PageProps) {
+  const t = useText();
+  const mediaUrl = useAppSelector(selectMediaUrl);
+  const job = useContent('jobDetail', { id: params.id });
+  useDocumentMeta({ title: job.data?.title || t.meta.jobDetail });
+  return (
+    <>
+      <BannerOf type={PAGE_BANNER_TYPE.resources} />
+      <div className="detail-page">
+        <Breadcrumbs
+          label={t.common.breadcrumb}
+          crumbs={[
+            { key: 'resources', node: <Link to={pathTo('resources')}>{t.nav.resources}</Link> },
+            { key: 'joinus', node: <Link to={`${pathTo('resources')}?name=joinus`}>{t.resources.joinus}</Link> },
+            { key: 'detail', node: t.job.detail },
+          ]}
+        />
+        <Loaded resource={job} minHeight="30rem">
+          {(data) => (
+            <div className="job">
+              <article className="article job__detail">
+                <h1>{data.title}</h1>
+                <dl className="job__facts">
+                  <div>
+                    <dt>{t.job.type}</dt>
+                    <dd>{data.type}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.job.status}</dt>
+                    <dd>{data.status}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.job.num}</dt>
+                    <dd>{data.num}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.job.area}</dt>
+                    <dd>{data.area}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.job.releaseTime}</dt>
+                    <dd>
+                      <time dateTime={data.create_time.slice(0, 10)}>{data.create_time.slice(0, 10)}</time>
+                    </dd>
+                  </div>
+                </dl>
+                <RichHtml html={data.content} mediaUrl={mediaUrl} />
+              </article>
+              <ApplicationForm jobId={String(data.id || params.id)} />
+            </div>
+          )}
+        </Loaded>
+      </div>
+    </>
+  );
+}

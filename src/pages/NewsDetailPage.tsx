@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { Loaded } from '../app/Loaded';
+import { useAppSelector } from '../app/hooks';
+import type { PageProps } from '../app/pages';
+import { useDocumentMeta } from '../app/useDocumentMeta';
+import { useText } from '../app/useText';
+import { pathTo } from '../contracts/routes';
+import { useContent } from '../features/content/useContent';
+import { selectMediaUrl } from '../features/site/selectors';
+import { Breadcrumbs } from '../ui/Breadcrumbs';
+import { RichHtml } from '../ui/RichHtml';
+
+export default function NewsDetailPage({ params }: PageProps) {
+  const t = useText();
+  const mediaUrl = useAppSelector(selectMediaUrl);
+  const detail = useContent('newsDetail', { id: params.id });
+  // SPEC §2: description from des, keywords from the title.
+  useDocumentMeta({ title: detail.data?.title || t.meta.newsDetail, description: detail.data?.des, keywords: detail.data?.title });
+  return (
+    <div className="detail-page">
+      <Breadcrumbs
+        label={t.common.breadcrumb}
+        crumbs={[
+          { key: 'news', node: <Link to={pathTo('news')}>{t.nav.news}</Link> },
+          { key: 'detail', node: detail.data?.title ?? t.meta.newsDetail },
+        ]}
+      />
+      <Loaded resource={detail} minHeight="40rem">
+        {(news) => (
+          <article className="article">
+            <h1>{news.title}</h1>
+            <p className="article__meta">
+              {t.common.releaseTime}: <time dateTime={news.create_time.slice(0, 10)}>{news.create_time.slice(0, 10)}</time>
+            </p>
+            <RichHtml html={news.content} mediaUrl={mediaUrl} />
+            <Link className="button button--outline" to={pathTo('news')}>
+              {t.common.backToNews}
+            </Link>
+          </article>
+        )}
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { FormEvent } from 'react';
+import { Loaded } from '../app/Loaded';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useDocumentMeta } from '../app/useDocumentMeta';
+import { useText } from '../app/useText';
+import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type PatientField } from '../contracts/forms';
+import { useContent } from '../features/content/useContent';
+import { selectForm } from '../features/forms/selectors';
+import { formFieldChanged, patientSubmitted } from '../features/forms/slice';
+import { FormField } from '../ui/FormField';
+import { BannerOf } from './common';
+import { FormStatus } from './FormStatus';
+
+const selectPatient = selectForm('patient');
+/** The rules of contracts/forms.ts: category, medication and phone are required. */
+const REQUIRED: ReadonlySet<PatientField> = new Set(['category', 'medication', 'phone']);
+
+export default function PatientPage() {
+  const t = useText();
+  const dispatch = useAppDispatch();
+  useDocumentMeta({ title: t.meta.patient });
+  const content = useContent('patientContent');
+  const form = useAppSelector(selectPatient);
+  const text = t.patient;
+  const submitting = form.status === 'submitting';
+  const change = (field: PatientField) => (event: { target: { value: string } }) =>
+    dispatch(formFieldChanged({ form: 'patient', field, value: event.target.value }));
+  const errorOf = (field: PatientField) => form.fieldErrors[field] && t.forms.fieldErrors[form.fieldErrors[field]];
+  const field = (name: PatientField) => ({ id: `patient-${name}`, required: REQUIRED.has(name), error: errorOf(name) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(patientSubmitted());
+  };
+
+  return (
+    <>
+      <BannerOf type={PAGE_BANNER_TYPE.index} />
+      <div className="detail-page patient">
+        <Loaded resource={content} minHeight="8rem">
+          {(data) => (
+            <div className="patient__intro">
+              <h2>{data.title || text.title}</h2>
+              <p>{data.des}</p>
+              <p className="patient__confidential">{data.confidentiality}</p>
+            </div>
+          )}
+        </Loaded>
+        <form className="form form--wide" noValidate onSubmit={submit} aria-label={text.title}>
+          <p className="form__mandatory">
+            <span aria-hidden="true">* </span>
+            {text.mandatory}
+          </p>
+          <fieldset className="form-field form-field--choices" aria-describedby={errorOf('category') ? 'patient-category-error' : undefined}>
+            <legend className="form-field__label">
+              <span className="form-field__required" aria-hidden="true">
+                *
+              </span>
+              {text.category}
+              <span className="form-field__hint"> — {text.categoryPrompt}</span>
+            </legend>
+            <div className="choices">
+              {SERVICE_CATEGORIES.map((category, index) => (
+                <label key={category} className="choice">
+                  <input
+                    type="radio"
+                    name="category"
+                    id={index === 0 ? 'patient-category' : undefined}
+                    value={category}
+                    checked={form.values.category === category}
+                    onChange={change('category')}
+                    aria-invalid={Boolean(errorOf('category'))}
+                  />
+                  {text.categories[category]}
+                </label>
+              ))}
+            </div>
+            {errorOf('category') && (
+              <p id="patient-category-error" className="form-field__error">
+                {errorOf('category')}
+              </p>
+            )}
+          </fieldset>
+          <FormField {...field('medication')} label={text.medication} hint={text.medicationPrompt}>
+            {(aria) => <input {...aria} name="medication" maxLength={PATIENT_MAX_LENGTH.medication} value={form.values.medication} onChange={change('medication')} />}
+          </FormField>
+          <FormField {...field('reason')} label={text.reason}>
+            {(aria) => <input {...aria} name="reason" maxLength={PATIENT_MAX_LENGTH.reason} value={form.values.reason} onChange={change('reason')} />}
+          </FormField>
+          <div className="form__row">
+            <FormField {...field('name')} label={text.name}>
+              {(aria) => <input {...aria} name="name" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} value={form.values.name} onChange={change('name')} />}
+            </FormField>
+            <FormField {...field('phone')} label={text.phone} hint={text.phonePrompt}>
+              {(aria) => <input {...aria} name="phone" type="tel" autoComplete="tel" maxLength={PATIENT_MAX_LENGTH.phone} value={form.values.phone} onChange={change('phone')} />}
+            </FormField>
+          </div>
+          <FormField {...field('email')} label={text.email}>
+            {(aria) => <input {...aria} name="email" type="email" autoComplete="email" maxLength={PATIENT_MAX_LENGTH.email} value={form.values.email} onChange={change('email')} />}
+          </FormField>
+          <FormField {...field('description')} label={text.description} hint={text.descriptionHint}>
+            {(aria) => <textarea {...aria} name="description" rows={6} maxLength={PATIENT_MAX_LENGTH.description} value={form.values.description} onChange={change('description')} />}
+          </FormField>
+          <FormStatus form={form} order={PATIENT_FIELDS} idPrefix="patient" />
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? text.submitting : text.submit}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { Loaded } from '../app/Loaded';
+import { useAppSelector } from '../app/hooks';
+import type { PageProps } from '../app/pages';
+import { useDocumentMeta } from '../app/useDocumentMeta';
+import { useText } from '../app/useText';
+import { TIMING } from '../contracts/constants';
+import { pathTo } from '../contracts/routes';
+import { useContent } from '../features/content/useContent';
+import { selectMediaUrl } from '../features/site/selectors';
+import { Breadcrumbs } from '../ui/Breadcrumbs';
+import { Carousel } from '../ui/Carousel';
+import { Img } from '../ui/Img';
+import { RichHtml } from '../ui/RichHtml';
+import { carouselTexts } from './common';
+
+const TABLE_FIELDS = ['product', 'character', 'sku', 'num', 'indication', 'taboo', 'business', 'composition', 'administration', 'package', 'manufacturer'] as const;
+
+export default function ProductDetailPage({ params }: PageProps) {
+  const t = useText();
+  const mediaUrl = useAppSelector(selectMediaUrl);
+  const detail = useContent('productDetail', { id: params.id });
+  useDocumentMeta({ title: detail.data?.name || t.meta.productDetail });
+  return (
+    <div className="detail-page">
+      <Loaded resource={detail} minHeight="40rem">
+        {(product) => (
+          <>
+            <Breadcrumbs
+              label={t.common.breadcrumb}
+              crumbs={[
+                { key: 'product', node: <Link to={pathTo('product')}>{t.nav.product}</Link> },
+                { key: 'category', node: <Link to={`${pathTo('product')}?name=${encodeURIComponent(product.classify_name)}`}>{product.classify_name}</Link> },
+                { key: 'name', node: product.name },
+              ]}
+            />
+            <article className="product-detail">
+              <div className="product-detail__gallery">
+                <Carousel
+                  label={t.product.pictures}
+                  texts={carouselTexts(t)}
+                  speed={TIMING.carouselSpeedMs}
+                  slides={(product.pics.length > 0 ? product.pics : [product.pic]).map((pic, index) => ({
+                    key: `${pic}-${index}`,
+                    content: <Img src={pic} alt={`${product.name} ${index + 1}`} width={600} height={600} eager={index === 0} />,
+                  }))}
+                />
+              </div>
+              <div className="product-detail__summary">
+                <h1>{product.name}</h1>
+                {product.productspecial && (
+                  <p className="product-detail__special">
+                    <strong>{t.product.special}: </strong>
+                    {product.productspecial}
+                  </p>
+                )}
+                <RichHtml html={product.des} mediaUrl={mediaUrl} />
+              </div>
+            </article>
+            <section className="product-detail__table" aria-labelledby="product-info">
+              <h2 id="product-info">{t.product.details}</h2>
+              <table>
+                <tbody>
+                  {TABLE_FIELDS.filter((field) => product[field]).map((field) => (
+                    <tr key={field}>
+                      <th scope="row">{t.product.fields[field]}</th>
+                      <td>{product[field]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}

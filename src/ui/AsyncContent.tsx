@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+
+export interface AsyncTexts {
+  loading: string;
+  failed: string;
+  retry: string;
+  empty: string;
+}
+
+export interface AsyncContentProps<T> {
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  data: T | null;
+  /** The provider's message, shown under the generic sentence. */
+  errorMessage?: string;
+  onRetry: () => void;
+  texts: AsyncTexts;
+  isEmpty?: (data: T) => boolean;
+  /** Height the skeleton keeps, so the page does not jump when content arrives. */
+  minHeight?: string;
+  children: (data: T) => ReactNode;
+}
+
+/** The four faces of a section that loads: skeleton, content, empty, error with retry. */
+export function AsyncContent<T>({ status, data, errorMessage, onRetry, texts, isEmpty, minHeight = '12rem', children }: AsyncContentProps<T>) {
+  if (status === 'failed' && data === null) {
+    return (
+      <div className="async-state async-state--error" role="alert" style={{ minHeight }}>
+        <p>{texts.failed}</p>
+        {errorMessage && <p className="async-state__detail">{errorMessage}</p>}
+        <button type="button" className="button button--outline" onClick={onRetry}>
+          {texts.retry}
+        </button>
+      </div>
+    );
+  }
+  if (data === null) {
+    return (
+      <div className="async-state async-state--loading" aria-busy="true" style={{ minHeight }}>
+        <span className="skeleton" />
+        <span className="visually-hidden">{texts.loading}</span>
+      </div>
+    );
+  }
+  if (isEmpty?.(data)) {
+    return (
+      <div className="async-state async-state--empty" style={{ minHeight }}>
+        <p>{texts.empty}</p>
+      </div>
+    );
+  }
+  return <>{children(data)}</>;
+}

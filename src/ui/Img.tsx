@@ -1,0 +1,28 @@
+/**
+ * Every content image: explicit size (no layout shift), lazy unless it is above the fold,
+ * alt text from the content. An empty src renders a neutral placeholder instead of a broken image.
+ */
+export interface ImgProps {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  eager?: boolean;
+  className?: string;
+}
+
+export function Img({ src, alt, width, height, eager = false, className }: ImgProps) {
+  if (!src) return <span className={`img-placeholder ${className ?? ''}`} role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      className={className}
+    />
+  );
+}

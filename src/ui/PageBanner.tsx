@@ -1,0 +1,25 @@
+export interface PageBannerProps {
+  title: string;
+  description: string;
+  /** Desktop picture (webimg) and phone picture (img). */
+  desktopImage: string;
+  phoneImage: string;
+}
+
+/** The banner at the top of inner pages; its height is fixed by CSS, so nothing jumps. */
+export function PageBanner({ title, description, desktopImage, phoneImage }: PageBannerProps) {
+  return (
+    <div className="page-banner">
+      {(desktopImage || phoneImage) && (
+        <picture>
+          {phoneImage && <source media="(max-width: 767.98px)" srcSet={phoneImage} width={750} height={500} />}
+          <img className="page-banner__image" src={desktopImage || phoneImage} alt="" width={1920} height={500} fetchPriority="high" />
+        </picture>
+      )}
+      <div className="page-banner__text">
+        <h1 className="page-banner__title">{title}</h1>
+        {description && <p className="page-banner__description">{description}</p>}
+      </div>
+    </div>
+  );
+}
