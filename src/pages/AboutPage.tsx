@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Loaded } from '../app/Loaded';
+import { useAppSelector } from '../app/hooks';
+import { selectMediaUrl } from '../features/site/selectors';
+import { RichHtml } from '../ui/RichHtml';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { BREAKPOINT, TIMING } from '../contracts/constants';
@@ -46,6 +49,7 @@ function SocialGallery({ social }: { social: Social }) {
 export default function AboutPage() {
   const t = useText();
   useDocumentMeta({ title: t.meta.about });
+  const mediaUrl = useAppSelector(selectMediaUrl);
   const about = useContent('aboutUs');
   const develop = useContent('develop');
   const business = useContent('business');
@@ -60,9 +64,7 @@ export default function AboutPage() {
             <div className="split">
               <div className="split__text">
                 <h3>{data.title}</h3>
-                {data.des.split('\n').filter(Boolean).map((paragraph, i) => (
-                  <p key={i}>{paragraph}</p>
-                ))}
+                <RichHtml html={data.des} mediaUrl={mediaUrl} />
               </div>
               <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
             </div>

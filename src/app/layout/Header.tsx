@@ -156,7 +156,11 @@ function LanguageMenu() {
   return (
     <details className="language-menu">
       <summary aria-label={`${t.nav.language}: ${current?.label ?? ''}`}>
-        <span aria-hidden="true">🌐</span> {current?.label}
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+        </svg>{' '}
+        {current?.label}
       </summary>
       <ul>
         {LANGUAGES.map((language) => (
