@@ -29,7 +29,7 @@ const config: Config = {
       transformIgnorePatterns,
     },
   ],
-  collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
+  collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!src/features/testing.ts'],
   coverageReporters: ['text-summary', 'json-summary'],
   coverageThreshold: {
     global: {},

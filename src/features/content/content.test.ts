@@ -1,0 +1,102 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { delay, race } from 'redux-saga/effects';
+import { rootReducer } from '../../app/rootReducer';
+import { apiFailed } from '../errors/actions';
+import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { contentKey } from './key';
+import { fetchContent, loadContent } from './saga';
+import { selectContent } from './selectors';
+import reducer, { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
+
+const about = { title: 'About', des: 'text', pic: '' };
+
+describe('content entries', () => {
+  it('are keyed by resource, locale and sorted params', () => {
+    expect(contentKey('pageBanner', 'en', { type: 2 })).toBe('pageBanner|en|type=2');
+    expect(contentKey('notices', 'zh', { id: '3', type: undefined })).toBe('notices|zh|id=3');
+    expect(contentKey('main', 'zh')).toBe('main|zh|');
+  });
+
+  it('ignore an answer for an entry that is no longer loading', () => {
+    let state = reducer(undefined, contentRequested({ key: 'k' }));
+    state = reducer(state, contentCancelled({ key: 'k' }));
+    expect(state.entries.k?.status).toBe('idle');
+    state = reducer(state, contentSucceeded({ key: 'k', data: 1 }));
+    expect(state.entries.k).toEqual({ status: 'idle', data: null, error: null });
+    state = reducer(state, contentFailed({ key: 'k', error: envelopeError(1, 'x') }));
+    expect(state.entries.k?.status).toBe('idle');
+  });
+
+  it('keep the previous data while reloading and after a cancelled reload', () => {
+    let state = reducer(undefined, contentRequested({ key: 'k' }));
+    state = reducer(state, contentSucceeded({ key: 'k', data: 'old' }));
+    state = reducer(state, contentRequested({ key: 'k' }));
+    expect(state.entries.k).toEqual({ status: 'loading', data: 'old', error: null });
+    state = reducer(state, contentCancelled({ key: 'k' }));
+    expect(state.entries.k?.status).toBe('succeeded');
+  });
+
+  it('read as idle before their first load', () => {
+    expect(selectContent('aboutUs')(stateWith())).toEqual({ status: 'idle', data: null, error: null });
+  });
+});
+
+describe('fetchContent', () => {
+  it('passes the params each api function needs', async () => {
+    const calls: unknown[][] = [];
+    const record = (name: string) => (...args: unknown[]) => (calls.push([name, ...args]), Promise.resolve(name));
+    const deps = fakeDeps({ pageBanner: record('pageBanner'), newsDetail: record('newsDetail'), notices: record('notices'), aboutUs: record('aboutUs') });
+    await fetchContent(deps, 'pageBanner', { type: 4 }, 'en');
+    await fetchContent(deps, 'pageBanner', {}, 'en');
+    await fetchContent(deps, 'newsDetail', { id: '7' }, 'zh');
+    await fetchContent(deps, 'notices', { id: '2' }, 'zh');
+    await fetchContent(deps, 'aboutUs', {}, 'en');
+    expect(calls).toEqual([
+      ['pageBanner', 'en', 4],
+      ['pageBanner', 'en', 1],
+      ['newsDetail', 'zh', '7'],
+      ['notices', 'zh', '2'],
+      ['aboutUs', 'en'],
+    ]);
+  });
+});
+
+describe('loadContent', () => {
+  it('stores the answer under the locale of the store', async () => {
+    const deps = fakeDeps({ aboutUs: async () => about });
+    const { storeState } = await expectSaga(loadContent, deps, 'aboutUs', {})
+      .withReducer(rootReducer, stateWith((s) => void (s.locale.current = 'en')))
+      .put(contentRequested({ key: 'aboutUs|en|' }))
+      .put(contentSucceeded({ key: 'aboutUs|en|', data: about }))
+      .run();
+    expect(selectContent('aboutUs')(storeState).data).toEqual(about);
+  });
+
+  it('does not ask again for an entry that already succeeded', async () => {
+    const aboutUs = jest.fn(async () => about);
+    const state = stateWith((s) => void (s.content.entries['aboutUs|zh|'] = { status: 'succeeded', data: about, error: null }));
+    await expectSaga(loadContent, fakeDeps({ aboutUs }), 'aboutUs', {}).withReducer(rootReducer, state).not.put.actionType(contentRequested.type).run();
+    expect(aboutUs).not.toHaveBeenCalled();
+  });
+
+  it('marks a failure on the entry and reports it once', async () => {
+    const error = envelopeError(1, 'not found');
+    const { storeState } = await expectSaga(loadContent, fakeDeps({ aboutUs: () => Promise.reject(error) }), 'aboutUs', {})
+      .withReducer(rootReducer, stateWith())
+      .put(contentFailed({ key: 'aboutUs|zh|', error }))
+      .put(apiFailed(error))
+      .run();
+    expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'failed', data: null, error });
+  });
+
+  it('leaves no entry waiting when cancelled', async () => {
+    const never = () => new Promise(() => {});
+    const { storeState } = await expectSaga(function* () {
+      yield race({ load: loadContent(fakeDeps({ aboutUs: never }), 'aboutUs', {}), timeout: delay(10) });
+    })
+      .withReducer(rootReducer, stateWith())
+      .put(contentCancelled({ key: 'aboutUs|zh|' }))
+      .run();
+    expect(selectContent('aboutUs')(storeState).status).toBe('idle');
+  });
+});

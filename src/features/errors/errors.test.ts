@@ -1,0 +1,49 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../app/rootReducer';
+import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { apiFailed } from './actions';
+import { watchApiErrors } from './saga';
+
+const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
+  let saga = expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith((s) => void (s.session.loggedIn = true)));
+  for (const error of errors) saga = saga.dispatch(apiFailed(error));
+  return saga.silentRun(30);
+};
+
+describe('envelope errors', () => {
+  it('code 1 shows msg as an error toast for 2 s', async () => {
+    const deps = fakeDeps();
+    await run(deps, envelopeError(1, '参数错误'));
+    expect(deps.services.toast.error).toHaveBeenCalledWith('参数错误', { autoClose: 2000 });
+  });
+
+  it('402 shows 缺token', async () => {
+    const deps = fakeDeps();
+    await run(deps, envelopeError(402, 'whatever'));
+    expect(deps.services.toast.error).toHaveBeenCalledWith('缺token', { autoClose: 2000 });
+  });
+
+  it('403 clears the login state and cookies, shows msg and goes to the login route', async () => {
+    const deps = fakeDeps();
+    const { storeState } = await run(deps, envelopeError(403, '登录已过期'));
+    expect(storeState.session.loggedIn).toBe(false);
+    expect(deps.services.removeCookie).toHaveBeenCalledWith('token');
+    expect(deps.services.removeCookie).toHaveBeenCalledWith('userInfo');
+    expect(deps.services.navigate).toHaveBeenCalledWith('/login');
+    expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
+  });
+
+  it('network errors only reach the console', async () => {
+    const deps = fakeDeps();
+    await run(deps, networkError('timeout'));
+    expect(deps.services.log).toHaveBeenCalledWith('Request failed:', 'timeout');
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the same message once when several loads fail together, and a generic one for an empty msg', async () => {
+    const deps = fakeDeps();
+    await run(deps, envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(7, ''));
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
+    expect(deps.services.toast.error).toHaveBeenLastCalledWith('服务暂时不可用，请稍后再试', { autoClose: 2000 });
+  });
+});

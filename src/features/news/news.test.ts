@@ -1,0 +1,67 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../app/rootReducer';
+import { apiFailed } from '../errors/actions';
+import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { selectHasMoreNews } from './selectors';
+import { loadFirstNewsPage, watchNewsMore } from './saga';
+import { newsMoreRequested } from './slice';
+
+const item = (id: number) => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
+/** 12 items in pages of 5. */
+const newsList = jest.fn(async (_lan: string, q: { page: number; pageSize: number }) => ({
+  rows: Array.from({ length: Math.max(0, Math.min(q.pageSize, 12 - (q.page - 1) * q.pageSize)) }, (_, i) => item((q.page - 1) * q.pageSize + i + 1)),
+  total: 12,
+}));
+
+beforeEach(() => newsList.mockClear());
+
+describe('news list', () => {
+  it('entering /news starts over from page 1', async () => {
+    const state = stateWith((s) => Object.assign(s.news, { page: 2, rows: [item(99)], total: 12, status: 'succeeded' }));
+    const { storeState } = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, state).run();
+    expect(storeState.news.rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(newsList).toHaveBeenCalledWith('zh', { page: 1, pageSize: 5 });
+  });
+
+  it('More appends pages while rows are fewer than total, then stops', async () => {
+    const first = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, stateWith()).run();
+    const { storeState } = await expectSaga(watchNewsMore, fakeDeps({ newsList }))
+      .withReducer(rootReducer, first.storeState)
+      .dispatch(newsMoreRequested())
+      .delay(10)
+      .dispatch(newsMoreRequested())
+      .delay(10)
+      .dispatch(newsMoreRequested())
+      .silentRun(40);
+    expect(storeState.news.rows).toHaveLength(12);
+    expect(selectHasMoreNews(storeState)).toBe(false);
+    expect(newsList).toHaveBeenCalledTimes(3);
+  });
+
+  it('ignores More while a page is loading', async () => {
+    const state = stateWith((s) => Object.assign(s.news, { page: 1, rows: [item(1)], total: 12, status: 'loading' }));
+    await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, state).dispatch(newsMoreRequested()).silentRun(30);
+    expect(newsList).not.toHaveBeenCalled();
+  });
+
+  it('a failed page keeps the rows already shown and can be asked again', async () => {
+    const error = envelopeError(1, 'busy');
+    const first = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, stateWith()).run();
+    const failed = await expectSaga(watchNewsMore, fakeDeps({ newsList: () => Promise.reject(error) }))
+      .withReducer(rootReducer, first.storeState)
+      .put(apiFailed(error))
+      .dispatch(newsMoreRequested())
+      .silentRun(30);
+    expect(failed.storeState.news).toMatchObject({ status: 'failed', page: 1, error });
+    expect(failed.storeState.news.rows).toHaveLength(5);
+    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState).dispatch(newsMoreRequested()).silentRun(30);
+    expect(retried.storeState.news.rows).toHaveLength(10);
+  });
+
+  it('a first page that fails can be retried with More', async () => {
+    const failed = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList: () => Promise.reject(envelopeError(1, 'x')) })).withReducer(rootReducer, stateWith()).run();
+    expect(failed.storeState.news.status).toBe('failed');
+    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState).dispatch(newsMoreRequested()).silentRun(30);
+    expect(retried.storeState.news.rows).toHaveLength(5);
+  });
+});
