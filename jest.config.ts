@@ -2,11 +2,11 @@ import type { Config } from 'jest';
 
 /** swc strips types (fast on two cores); `npm run typecheck` does the type checking. */
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+  '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
 };
 // swiper, react-toastify and light-my-request's cookie ship ESM only: let swc turn them into CommonJS too.
 const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie)/)'];
-const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts' };
+const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts', '^swiper/css(/.*)?$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {
   projects: [
@@ -19,6 +19,7 @@ const config: Config = {
       transform,
       transformIgnorePatterns,
       moduleNameMapper,
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
     },
     {
       displayName: 'server',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * Client build: ts-loader, content-hashed chunks split per route, extracted CSS, and
  * pre-compressed .br/.gz copies the site server serves as they are. The dev server proxies
@@ -91,8 +92,7 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       // One command for development: the embedded provider starts beside the dev server.
       onListening: () => {
         if (process.env.PROVIDER_URL) return;
-        const { startProvider } = require('./src/provider/startProvider') as typeof import('./src/provider/startProvider');
-        void startProvider({ port: providerPort, dataDir: process.env.DATA_DIR ?? 'data' }).then((p) => console.log(`Content provider on ${p.url}`));
+        void import('./src/provider/startProvider').then(({ startProvider }) => startProvider({ port: providerPort, dataDir: process.env.DATA_DIR ?? 'data' })).then((p) => console.log(`Content provider on ${p.url}`));
       },
     },
   };
@@ -104,11 +104,10 @@ class CopyPublicFiles {
   apply(compiler: import('webpack').Compiler) {
     compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'CopyPublicFiles', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const fs = require('node:fs') as typeof import('node:fs');
         for (const file of this.files) {
           const path = join(__dirname, 'public', file);
           compilation.fileDependencies.add(path);
-          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(fs.readFileSync(path)));
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(readFileSync(path)));
         }
       });
     });

@@ -2,6 +2,7 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { END } from 'redux-saga';
 import { call, take } from 'redux-saga/effects';
 import { applicationSubmitted, formFieldChanged } from '../features/forms/slice';
+import { watchLocale } from '../features/locale/saga';
 import { localeChangeRequested } from '../features/locale/slice';
 import { routeEntered } from '../features/navigation/slice';
 import { newsMoreRequested } from '../features/news/slice';
@@ -63,7 +64,6 @@ describe('the store', () => {
       throw new Error('boom');
     }
     function* locale() {
-      const { watchLocale } = require('../features/locale/saga') as typeof import('../features/locale/saga');
       yield call(watchLocale, deps);
     }
     const { default: createSagaMiddleware } = await import('redux-saga');

@@ -31,14 +31,14 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
 }
 
 /** An api whose every function rejects unless given; tests pass the ones they exercise. */
-export function fakeApi(overrides: Partial<Record<keyof Api, (...args: any[]) => Promise<unknown>>> = {}): Api {
+export function fakeApi(overrides: Partial<Record<keyof Api, (...args: never[]) => Promise<unknown>>> = {}): Api {
   return new Proxy({} as Api, {
     get: (_target, name: string) =>
       (overrides as Record<string, unknown>)[name] ?? (() => Promise.reject({ kind: 'network', code: null, msg: `no fake for ${name}` } satisfies ApiError)),
   });
 }
 
-export function fakeDeps(api: Partial<Record<keyof Api, (...args: any[]) => Promise<unknown>>> = {}, services: Partial<Services> = {}): Deps {
+export function fakeDeps(api: Partial<Record<keyof Api, (...args: never[]) => Promise<unknown>>> = {}, services: Partial<Services> = {}): Deps {
   return { api: fakeApi(api), services: fakeServices(services) };
 }
 

@@ -83,7 +83,7 @@ function ProductGrid() {
                 {data.rows.map((product) => (
                   <li key={product.id}>
                     <Link className="product-card" to={pathTo('productDetail', { id: product.id })}>
-                      <Img src={product.pics[0] ?? ''} alt={product.name} width={400} height={400} />
+                      <Img src={product.pics[0] ?? ''} alt="" width={400} height={400} />
                       <h3>{product.name}</h3>
                     </Link>
                   </li>

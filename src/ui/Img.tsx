@@ -12,7 +12,10 @@ export interface ImgProps {
 }
 
 export function Img({ src, alt, width, height, eager = false, className }: ImgProps) {
-  if (!src) return <span className={`img-placeholder ${className ?? ''}`} role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} />;
+  if (!src) {
+    const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
+    return <span className={`img-placeholder ${className ?? ''}`} {...label} style={{ aspectRatio: `${width} / ${height}` }} />;
+  }
   return (
     <img
       src={src}

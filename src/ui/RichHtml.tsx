@@ -21,6 +21,16 @@ function resolveMedia(value: string, mediaUrl: string): string {
   return value.startsWith('/') && !value.startsWith('//') ? `${mediaUrl.replace(/\/$/, '')}${value}` : value;
 }
 
+/** True when the URL is http(s) on one of the allowed origins. */
+function loadsFrom(url: string, base: string, allowedOrigins: Set<string>): boolean {
+  try {
+    const parsed = new URL(url, base);
+    return /^https?:$/.test(parsed.protocol) && allowedOrigins.has(parsed.origin);
+  } catch {
+    return false;
+  }
+}
+
 export function sanitizeHtml(html: string, mediaUrl: string, pageOrigin: string): string {
   const allowedOrigins = new Set([pageOrigin, mediaUrl ? new URL(mediaUrl, pageOrigin).origin : pageOrigin]);
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
@@ -28,13 +38,7 @@ export function sanitizeHtml(html: string, mediaUrl: string, pageOrigin: string)
       const value = node.getAttribute(name);
       if (value === null) continue;
       const resolved = resolveMedia(value.trim(), mediaUrl || pageOrigin);
-      let origin = '';
-      try {
-        origin = new URL(resolved, pageOrigin).origin;
-      } catch {
-        origin = '';
-      }
-      if (allowedOrigins.has(origin) && /^https?:/i.test(new URL(resolved, pageOrigin).protocol)) node.setAttribute(name, resolved);
+      if (loadsFrom(resolved, pageOrigin, allowedOrigins)) node.setAttribute(name, resolved);
       else node.removeAttribute(name);
     }
     if (node.tagName === 'A') {

@@ -1,5 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../app/rootReducer';
+import type { RootState } from '../../app/store';
 import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
 import { apiFailed } from '../errors/actions';
@@ -78,7 +79,7 @@ describe('routeEntered', () => {
     expect(selectContent('report')(result.storeState).status).toBe('failed');
 
     fail = false;
-    const retried = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, result.storeState).dispatch(retryRequested()).silentRun(30);
+    const retried = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, result.storeState as RootState).dispatch(retryRequested()).silentRun(30);
     expect(selectContent('report')(retried.storeState).data).toEqual({ title: 'T', content: '<p>x</p>' });
   });
 });

@@ -1,5 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../app/rootReducer';
+import type { RootState } from '../../app/store';
 import { apiFailed } from '../errors/actions';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { selectHasMoreNews } from './selectors';
@@ -17,16 +18,16 @@ beforeEach(() => newsList.mockClear());
 
 describe('news list', () => {
   it('entering /news starts over from page 1', async () => {
-    const state = stateWith((s) => Object.assign(s.news, { page: 2, rows: [item(99)], total: 12, status: 'succeeded' }));
+    const state = stateWith((s) => Object.assign(s.news, { page: 2, rows: [item(99)], total: 12, status: 'succeeded' as const }));
     const { storeState } = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, state).run();
-    expect(storeState.news.rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(storeState.news.rows.map((row: { id: number }) => row.id)).toEqual([1, 2, 3, 4, 5]);
     expect(newsList).toHaveBeenCalledWith('zh', { page: 1, pageSize: 5 });
   });
 
   it('More appends pages while rows are fewer than total, then stops', async () => {
     const first = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, stateWith()).run();
     const { storeState } = await expectSaga(watchNewsMore, fakeDeps({ newsList }))
-      .withReducer(rootReducer, first.storeState)
+      .withReducer(rootReducer, first.storeState as RootState)
       .dispatch(newsMoreRequested())
       .delay(10)
       .dispatch(newsMoreRequested())
@@ -48,20 +49,20 @@ describe('news list', () => {
     const error = envelopeError(1, 'busy');
     const first = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, stateWith()).run();
     const failed = await expectSaga(watchNewsMore, fakeDeps({ newsList: () => Promise.reject(error) }))
-      .withReducer(rootReducer, first.storeState)
+      .withReducer(rootReducer, first.storeState as RootState)
       .put(apiFailed(error))
       .dispatch(newsMoreRequested())
       .silentRun(30);
     expect(failed.storeState.news).toMatchObject({ status: 'failed', page: 1, error });
     expect(failed.storeState.news.rows).toHaveLength(5);
-    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState).dispatch(newsMoreRequested()).silentRun(30);
+    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState as RootState).dispatch(newsMoreRequested()).silentRun(30);
     expect(retried.storeState.news.rows).toHaveLength(10);
   });
 
   it('a first page that fails can be retried with More', async () => {
     const failed = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList: () => Promise.reject(envelopeError(1, 'x')) })).withReducer(rootReducer, stateWith()).run();
     expect(failed.storeState.news.status).toBe('failed');
-    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState).dispatch(newsMoreRequested()).silentRun(30);
+    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState as RootState).dispatch(newsMoreRequested()).silentRun(30);
     expect(retried.storeState.news.rows).toHaveLength(5);
   });
 });

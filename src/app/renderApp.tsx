@@ -1,0 +1,44 @@
+/**
+ * Renders the whole app at a path with a given state, for component tests: "given this state,
+ * the visitor sees this". The api never answers, so what shows is exactly the state given.
+ */
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { Locale } from '../contracts/locale';
+import { contentKey } from '../features/content/key';
+import type { ContentName, ContentParams } from '../features/content/types';
+import { fakeDeps, stateWith } from '../features/testing';
+import { App } from './App';
+import type { RootState } from './store';
+import { createAppStore } from './store';
+
+export type Entry = [ContentName, unknown, ContentParams?];
+
+interface RenderOptions {
+  locale?: Locale;
+  entries?: Entry[];
+  adjust?: (state: RootState) => void;
+  /** Api functions that answer; every other call stays pending. */
+  api?: Record<string, (...args: never[]) => Promise<unknown>>;
+}
+
+export function renderApp(path: string, { locale = 'zh', entries = [], adjust, api: answers = {} }: RenderOptions = {}) {
+  const never = () => new Promise(() => {});
+  const api = new Proxy({}, { get: (_target, name: string) => answers[name] ?? never });
+  const deps = { ...fakeDeps(), api: api as never };
+  const state = stateWith((s) => {
+    s.locale.current = locale;
+    for (const [name, data, params] of entries) s.content.entries[contentKey(name, locale, params)] = { status: 'succeeded', data, error: null };
+    adjust?.(s);
+  });
+  const { store } = createAppStore(state, deps);
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...view, store, deps };
+}

@@ -1,0 +1,219 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderApp, type Entry } from '../app/renderApp';
+
+const main = { company: '岳川药业有限公司', logo: '', qrcode: '/qr.svg', copyright: '© 岳川', icp: '青ICP备1号', drug_certificate: '（青）-非经营性-1', shop_url: 'https://shop.example.com', links: [{ title: '岳川医药集团', url: 'https://group.example.com' }] };
+const categories = [
+  { id: 1, name: '软膏剂' },
+  { id: 2, name: '乳膏剂' },
+];
+const layout: Entry[] = [
+  ['main', main],
+  ['classifyList', categories],
+];
+const banner = (type: number, name: string): Entry => ['pageBanner', { name, des: `${name}简介`, webimg: '/w.jpg', img: '/m.jpg' }, { type: type as never }];
+const news = (id: number) => ({ id, pic: '', title: `新闻${id}`, des: `摘要${id}`, create_time: `2026-0${id}-01 10:00:00` });
+
+describe('the top bar and footer', () => {
+  it('show every item, the language menu, the footer legal lines and the QR caption', async () => {
+    renderApp('/report', { entries: [...layout, banner(6, '举报平台'), ['report', { title: '', content: '<p>举报渠道</p>' }]] });
+    const nav = screen.getByRole('navigation', { name: '主导航' });
+    const topLinks = within(nav).getAllByRole('link').filter((a) => a.classList.contains('site-nav__link')).map((a) => a.textContent);
+    expect(topLinks).toEqual(['首页', '关于我们', '产品中心', '科技创新', '新闻资讯', '人力资源', '举报平台']);
+    expect(within(nav).getByRole('link', { name: '举报平台' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('微信公众号')).toBeInTheDocument();
+    expect(screen.getByText('青ICP备1号')).toBeInTheDocument();
+    expect(screen.getByText('（青）-非经营性-1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /岳川医药集团/ })).toHaveAttribute('target', '_blank');
+    expect(await screen.findByText('举报渠道')).toBeInTheDocument();
+  });
+
+  it('hide Human Resources and the Links column in en', () => {
+    renderApp('/about', { locale: 'en', entries: layout });
+    expect(screen.queryByRole('link', { name: 'Human Resources' })).not.toBeInTheDocument();
+    expect(screen.queryByText('岳川医药集团')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'About Us', current: 'page' })).toBeInTheDocument();
+  });
+
+  it('open a sub-menu on hover, focus and tap, with category anchors under Product Center', () => {
+    const { store } = renderApp('/', { entries: layout });
+    const toggle = screen.getByRole('button', { name: '产品中心' });
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: '乳膏剂' })).toBeVisible();
+    fireEvent.click(screen.getByRole('link', { name: '乳膏剂' }));
+    expect(store.getState().product.tab).toBe(1);
+    fireEvent.mouseEnter(document.querySelector('.site-nav__link[href="/about"]')?.closest('li') as HTMLElement);
+    expect(store.getState().navigation.openSubMenu).toBe('about');
+  });
+
+  it('highlight News on a news detail path', async () => {
+    renderApp('/news/3', { entries: [...layout, ['newsDetail', { ...news(3), content: '<p>正文</p>' }, { id: '3' }]] });
+    expect(within(screen.getByRole('navigation', { name: '主导航' })).getByRole('link', { name: '新闻资讯', current: 'page' })).toBeInTheDocument();
+    expect(await screen.findByText('正文')).toBeInTheDocument();
+  });
+
+  it('the shop variant searches products and links the shop in a new tab', () => {
+    const { container } = renderApp('/', { entries: layout, adjust: (s) => void (s.site.variant = 'shop') });
+    expect(screen.getByRole('search')).toBeInTheDocument();
+    expect(container.querySelector('a[href="https://shop.example.com"]')).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(screen.getByRole('navigation', { name: '主导航' })).queryByText('公告')).not.toBeInTheDocument();
+  });
+});
+
+describe('pages', () => {
+  it('home: banner, product tiles with More, about, featured news and timeline', async () => {
+    const { store } = renderApp('/', {
+      entries: [
+        ...layout,
+        ['banner', [{ type: '图片', img: '/b.jpg', video_img: '', title: '守护肌肤健康', des: '外用药' }]],
+        ['homeProduct', [{ pic: '', over_pic: '', title: '软膏剂', des: '滋润' }, { pic: '', over_pic: '', title: '乳膏剂', des: '清爽' }]],
+        ['homeAbout', { title: '关于岳川', des: '成立于2001年', pic: '' }],
+        ['homeNews', { top: news(1), list: [news(2)] }],
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: '守护肌肤健康' })).toBeInTheDocument();
+    expect(screen.getByText('成立于2001年')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /新闻1/ })).toHaveAttribute('href', '/news/1');
+    fireEvent.click(screen.getByRole('link', { name: /了解更多\s?: 乳膏剂/ }));
+    expect(store.getState().product.tab).toBe(1);
+    expect(document.title).toBe('岳川药业有限公司');
+  });
+
+  it('product list: tabs, grid, pagination, contacts; the empty state', async () => {
+    const { store } = renderApp('/product', {
+      entries: [...layout, banner(2, '产品中心'), ['productContacts', { abroad: { phone: '+86 1', email: 'intl@x.com' }, domestic: { phone: '400', email: 'cn@x.com' } }]],
+      adjust: (s) => void (s.product.list = { status: 'succeeded', data: { rows: [{ id: 7, name: '樟脑软膏', pics: ['/p.png'] }], total: 13 }, error: null }),
+    });
+    expect(await screen.findByRole('tab', { name: '软膏剂', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '樟脑软膏' })).toHaveAttribute('href', '/product/7');
+    expect(screen.getByRole('button', { name: '第 3 页' })).toBeInTheDocument();
+    expect(screen.getByText('intl@x.com')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '乳膏剂' }));
+    expect(store.getState().product).toMatchObject({ tab: 1, page: 1 });
+    act(() => void store.dispatch({ type: 'product/productListRequested', payload: { query: 'q' } }));
+    act(() => void store.dispatch({ type: 'product/productListSucceeded', payload: { query: 'q', data: { rows: [], total: 0 } } }));
+    expect(screen.getByText('没有找到相关产品')).toBeInTheDocument();
+  });
+
+  it('product detail: breadcrumb, special line, the table', async () => {
+    const detail = { id: 7, name: '樟脑软膏', pics: ['/1.png'], pic: '', des: '<p>用于止痒</p>', productspecial: '清凉', product: '樟脑软膏', character: '淡黄色', sku: '20克', num: '国药准字H1', indication: '瘙痒', taboo: '过敏者禁用', business: '岳川', classify_id: 1, classify_name: '软膏剂', composition: '', administration: '', package: '', manufacturer: '' };
+    renderApp('/product/7', { entries: [...layout, ['productDetail', detail, { id: '7' }]] });
+    expect(await screen.findByRole('heading', { level: 1, name: '樟脑软膏' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: '当前位置' });
+    expect(within(crumbs).getByRole('link', { name: '软膏剂' })).toHaveAttribute('href', '/product?name=%E8%BD%AF%E8%86%8F%E5%89%82');
+    expect(screen.getByRole('row', { name: '批准文号 国药准字H1' })).toBeInTheDocument();
+    expect(screen.getByText('用于止痒')).toBeInTheDocument();
+    expect(screen.getByText('清凉')).toBeInTheDocument();
+  });
+
+  it('news: featured first item, cards, More while rows < total, proclamation and publications', async () => {
+    renderApp('/news', {
+      entries: [...layout, banner(4, '新闻资讯'), ['noticeList', [{ id: 1, title: '公告一', create_time: '2026-01-01' }]], ['publicationTop', { title: '岳川通讯', pic: '', url: 'https://pub.example.com/1' }], ['publicationList', []]],
+      api: { newsList: async () => ({ rows: [news(1), news(2)], total: 7 }) },
+    });
+    expect(await screen.findByRole('link', { name: /新闻1/ })).toHaveClass('news-card--featured');
+    expect(screen.getByRole('button', { name: '加载更多' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: /公告一/ })).toHaveAttribute('href', '/news/noticedetail/1');
+    expect(screen.getByRole('link', { name: /岳川通讯/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('news detail: meta description from des and keywords from the title', async () => {
+    renderApp('/news/3', { locale: 'en', entries: [...layout, ['newsDetail', { ...news(3), title: 'GMP passed', des: 'The plant passed', content: '<p>Body</p>' }, { id: '3' }]] });
+    expect(await screen.findByRole('heading', { name: 'GMP passed' })).toBeInTheDocument();
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'The plant passed');
+    expect(document.querySelector('meta[name="keywords"]')).toHaveAttribute('content', 'GMP passed');
+    expect(document.title).toBe('GMP passed - Yuechuan Pharmaceutical Co., Ltd.');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('notice: title and rich content', async () => {
+    renderApp('/news/notice', { entries: [...layout, banner(4, '新闻资讯'), ['notices', [{ id: 1, title: '停产检修公告', content: '<p>检修三天</p>', create_time: '2026-01-01' }]]] });
+    expect(await screen.findByRole('heading', { name: '停产检修公告' })).toBeInTheDocument();
+    expect(screen.getByText('检修三天')).toBeInTheDocument();
+  });
+
+  it('about: every section with its anchor', async () => {
+    const { container } = renderApp('/about', {
+      entries: [
+        ...layout, banner(1, '关于我们'),
+        ['aboutUs', { title: '公司简介', des: '<p>成立于2001年</p>', pic: '' }],
+        ['develop', [{ title: '2001', des: '公司成立' }]],
+        ['business', [{ pic: '', title: '使命', des: '安全有效' }]],
+        ['social', { des: '公益', imgList: [{ pic: '/a.jpg', title: '义诊' }, { pic: '/b.jpg', title: '捐赠' }] }],
+        ['contactUs', { phone: '400-1', email: 'a@b.com', tel: '0-1', zipcode: '000', address: '岳川路8号', pic: '' }],
+      ],
+    });
+    expect(await screen.findByText('成立于2001年')).toBeInTheDocument();
+    for (const id of ['company', 'development', 'culture', 'social', 'contact']) expect(container.querySelector(`#${id}`)).not.toBeNull();
+    fireEvent.mouseEnter(screen.getByRole('button', { name: '捐赠' }));
+    expect(screen.getByText('捐赠', { selector: 'figcaption' })).toBeInTheDocument();
+    expect(screen.getByText('岳川路8号')).toBeInTheDocument();
+  });
+
+  it('innovation: four sections', async () => {
+    const item = (title: string) => ({ title, des: `${title}说明`, pic: '' });
+    renderApp('/innovation', { entries: [...layout, banner(3, '科技创新'), ['sceneOverview', item('研发中心')], ['sceneTeam', [item('王博士')]], ['sceneCooperation', [item('青梧大学')]], ['sceneResearch', [{ ...item('专利'), over_pic: '' }]]] });
+    for (const text of ['研发中心', '王博士', '青梧大学', '专利']) expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
+  });
+
+  it('resources: culture, staff grid, join-us table with apply links, policies', async () => {
+    renderApp('/resources', {
+      entries: [...layout, banner(5, '人力资源'), ['memberCulture', { list: [{ pic: '', title: '团建' }], val: '以人为本' }], ['hrPolicies', [{ title: '培训', des: '优秀员工每2年外训' }]], ['jobs', [{ id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '' }]]],
+      adjust: (s) => void (s.members.list = { status: 'succeeded', data: { rows: [{ pic: '/s.jpg' }], total: 11 }, error: null }),
+    });
+    expect(await screen.findByText('以人为本')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /申请职位\s?: 质量工程师/ })).toHaveAttribute('href', '/resources/4');
+    expect(screen.getByRole('img', { name: '员工照片 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '第 2 页' })).toBeInTheDocument();
+    expect(screen.getByText('优秀员工每2年外训')).toBeInTheDocument();
+  });
+
+  it('job detail: facts, breadcrumb, labelled form; typing goes to the store', async () => {
+    const { store } = renderApp('/resources/4', { entries: [...layout, banner(5, '人力资源'), ['jobDetail', { id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '2026-10-01 09:00:00', content: '<p>负责质量</p>' }, { id: '4' }]] });
+    expect(await screen.findByRole('heading', { level: 1, name: '质量工程师' })).toBeInTheDocument();
+    expect(screen.getByText('全职')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: '当前位置' })).getByRole('link', { name: '加入我们' })).toHaveAttribute('href', '/resources?name=joinus');
+    fireEvent.change(screen.getByLabelText(/姓名/), { target: { value: '李雷' } });
+    expect(store.getState().forms.application.values.name).toBe('李雷');
+  });
+
+  it('patient form: mandatory marks, prompts, confidentiality and field errors', async () => {
+    renderApp('/patient', {
+      locale: 'en',
+      entries: [...layout, banner(1, 'Patient'), ['patientContent', { title: 'Patient Service', des: 'Tell us', confidentiality: 'We keep it confidential' }]],
+      adjust: (s) => Object.assign(s.forms.patient, { status: 'failed', fieldErrors: { phone: 'required' }, error: 'Please check', values: { ...s.forms.patient.values, medication: 'Camphor' } }),
+    });
+    expect(await screen.findByText('We keep it confidential')).toBeInTheDocument();
+    expect(screen.getByText('Identification is a mandatory input item')).toBeInTheDocument();
+    expect(screen.getByText(/Please select the category of service you need/)).toBeInTheDocument();
+    expect(screen.getByText('Please enter the generic name of the purchased medication')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Generic name/)).toHaveValue('Camphor');
+    expect(screen.getByLabelText(/Contact number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check');
+  });
+
+  it('a section that failed shows its error and a retry', async () => {
+    const report = jest.fn(() => Promise.reject({ kind: 'envelope', code: 1, msg: '内容服务暂时不可用' }));
+    renderApp('/report', { entries: layout, api: { report } });
+    expect(await screen.findByText('内容服务暂时不可用')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('内容加载失败');
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(report).toHaveBeenCalledTimes(2);
+  });
+
+  it('an unknown path shows the 404 page with a way home', async () => {
+    renderApp('/nope', { locale: 'en', entries: layout });
+    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('the bare layout has no top bar and asks before logging out', async () => {
+    const { deps } = renderApp('/login', { entries: layout });
+    expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '主导航' })).not.toBeInTheDocument();
+    (deps.services.confirm as jest.Mock).mockReturnValue(false);
+    fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    expect(deps.services.confirm).toHaveBeenCalledWith('退出登录?');
+  });
+});
