@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildClient, isBuildStale } from '../../src/server/build';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './browser';
 
 if (process.env.SKIP_BROWSER_TESTS === '1') {
@@ -15,6 +16,10 @@ if (!findChromium()) {
   console.error(MISSING_BROWSER_MESSAGE);
   process.exit(1);
 }
+
+// The tests serve the production build; make it once, here, when missing or stale.
+const root = join(__dirname, '..', '..');
+if (isBuildStale(root, join(root, 'dist'))) buildClient(root);
 
 const dir = __dirname;
 const only = process.argv.slice(2);
