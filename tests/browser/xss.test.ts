@@ -1,0 +1,165 @@
+/**
+ * Hostile provider HTML (tests/security/xss-vectors.json, OWASP filter-evasion categories) on
+ * every page that shows provider HTML, in real Chromium with the CSP bypassed, so that the
+ * sanitising component alone must stop it: no dialog, no handler fires, nothing is requested
+ * from a foreign host. The positive control inserts the same vectors unsanitised in the same
+ * harness and requires that they do fire; otherwise the harness proves nothing.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startTestSite, waitForContent, type TestSite } from './harness';
+
+interface Vector {
+  id: string;
+  category: string;
+  html: string;
+}
+const VECTORS: Vector[] = JSON.parse(readFileSync(join(__dirname, '..', 'security', 'xss-vectors.json'), 'utf8'));
+const HOSTILE = VECTORS.map((v) => `<div data-vector="${v.id}">${v.html}</div>`).join('\n');
+const FOREIGN_HOST = 'evil.invalid';
+
+/** Pages that render provider HTML, and where that HTML is stored. */
+const PAGES = ['/report', '/news/1', '/news/notice', '/news/noticedetail/1', '/resources/1', '/product/1', '/about'];
+
+let browser: Browser;
+let site: TestSite;
+
+function plantHostileContent(dataDir: string) {
+  const db = new Database(join(dataDir, 'provider.sqlite'));
+  try {
+    db.prepare("UPDATE content SET json = json_set(json, '$.content', ?) WHERE key = 'report'").run(HOSTILE);
+    db.prepare("UPDATE content SET json = json_set(json, '$.des', ?) WHERE key = 'aboutUs'").run(HOSTILE);
+    db.prepare('UPDATE news SET content = ? WHERE id = 1').run(HOSTILE);
+    db.prepare('UPDATE notices SET content = ?').run(HOSTILE);
+    db.prepare('UPDATE jobs SET content = ? WHERE id = 1').run(HOSTILE);
+    db.prepare("UPDATE products SET json = json_set(json, '$.des', ?) WHERE id = 1").run(HOSTILE);
+  } finally {
+    db.close();
+  }
+}
+
+interface Harness {
+  page: Page;
+  context: BrowserContext;
+  fired: Set<string>;
+  dialogs: string[];
+  foreign: string[];
+}
+
+async function openHarness(): Promise<Harness> {
+  const context = await browser.newContext({ bypassCSP: true, baseURL: site.url, viewport: { width: 1280, height: 900 } });
+  const fired = new Set<string>();
+  const dialogs: string[] = [];
+  const foreign: string[] = [];
+  await context.exposeBinding('__xssReport', (_source, id: string) => void fired.add(id));
+  await context.addInitScript(() => {
+    (window as unknown as { __xss: (id: string) => void }).__xss = (id: string) => (window as unknown as { __xssReport: (id: string) => void }).__xssReport(id);
+  });
+  await context.route(`**://${FOREIGN_HOST}/**`, (route) => {
+    foreign.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { page, context, fired, dialogs, foreign };
+}
+
+/** Gives handlers a chance: hover, focus and click everything in the content, then wait. */
+async function provoke(page: Page, selector: string) {
+  const targets = page.locator(`${selector} a, ${selector} div, ${selector} button, ${selector} input`);
+  const count = Math.min(await targets.count(), 200);
+  for (let i = 0; i < count; i += 1) {
+    const target = targets.nth(i);
+    await target.hover({ timeout: 200, force: true }).catch(() => {});
+  }
+  await page.evaluate((sel) => {
+    for (const a of document.querySelectorAll<HTMLAnchorElement>(`${sel} a[href]`)) a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  }, selector);
+  await page.waitForTimeout(1500);
+}
+
+before(async () => {
+  site = await startTestSite();
+  plantHostileContent(site.dataDir);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('hostile provider HTML', () => {
+  test(`the corpus has at least 100 vectors across the cheat sheet (${VECTORS.length})`, () => {
+    assert.ok(VECTORS.length >= 100);
+    const categories = new Set(VECTORS.map((v) => v.category));
+    for (const c of ['script', 'event-handler', 'javascript-url', 'data-url', 'svg', 'mathml', 'encoded', 'malformed', 'css', 'iframe', 'form', 'base-meta', 'dom-clobbering', 'mutation']) {
+      assert.ok(categories.has(c), c);
+    }
+  });
+
+  test('positive control: the same vectors, unsanitised, fire in this harness', async () => {
+    const harness = await openHarness();
+    // A meta refresh navigates the page away: those vectors get a page each, the rest share one.
+    const navigating = VECTORS.filter((v) => /http-equiv/i.test(v.html));
+    const batches = [VECTORS.filter((v) => !navigating.includes(v)), ...navigating.map((v) => [v])];
+    try {
+      for (const batch of batches) {
+        await harness.page.goto('/report');
+        await waitForContent(harness.page);
+        await harness.page.evaluate((vectors) => {
+          // Vectors clobber document properties as they land: keep what the loop needs first.
+          const make = document.createElement.bind(document);
+          const host = make('div');
+          host.id = 'unsafe';
+          document.body.append(host);
+          for (const v of vectors) {
+            const box = make('div');
+            box.innerHTML = v.html;
+            host.append(box);
+          }
+        }, batch);
+        await provoke(harness.page, '#unsafe').catch(() => {});
+      }
+      console.log(`positive control: ${harness.fired.size} of ${VECTORS.length} vectors ran, ${harness.dialogs.length} dialogs, ${harness.foreign.length} foreign requests`);
+      assert.ok(harness.fired.size >= 30, `only ${harness.fired.size} vectors fired unsanitised: the harness cannot detect execution`);
+      assert.ok(harness.dialogs.length >= 1, 'dialogs are detected');
+      assert.ok(harness.foreign.length >= 3, 'foreign requests are detected');
+    } finally {
+      await harness.context.close();
+    }
+  });
+
+  for (const path of PAGES) {
+    test(`${path}: nothing runs, nothing loads from a foreign host, links are safe`, async () => {
+      const harness = await openHarness();
+      try {
+        await harness.page.goto(path);
+        await waitForContent(harness.page);
+        await harness.page.locator('.rich-html').first().waitFor();
+        // Malformed vectors swallow some of their neighbours; what remains must still be there.
+        assert.ok((await harness.page.locator('.rich-html > div').count()) >= 20, 'the hostile content is on the page');
+        await provoke(harness.page, '.rich-html');
+        assert.deepEqual([...harness.fired], [], 'no vector ran');
+        assert.deepEqual(harness.dialogs, [], 'no dialog opened');
+        assert.deepEqual(harness.foreign, [], 'nothing was requested from a foreign host');
+        const links = await harness.page.locator('.rich-html a').evaluateAll((as) =>
+          as.map((a) => ({ href: a.getAttribute('href') ?? '', target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })),
+        );
+        for (const link of links) {
+          assert.doesNotMatch(link.href, /^\s*(javascript|data|vbscript):/i);
+          if (link.target === '_blank') assert.match(link.rel, /noopener/), assert.match(link.rel, /noreferrer/);
+        }
+        assert.equal(await harness.page.locator('main h1, main h2').count() > 0, true, 'the page still shows');
+      } finally {
+        await harness.context.close();
+      }
+    });
+  }
+});
