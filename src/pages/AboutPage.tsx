@@ -57,7 +57,7 @@ export default function AboutPage() {
   const contact = useContent('contactUs');
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.index} />
+      <BannerOf type={PAGE_BANNER_TYPE.index} title={t.nav.about} />
       <Section id="company" title={t.about.company}>
         <Loaded resource={about}>
           {(data) => (

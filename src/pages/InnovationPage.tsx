@@ -15,7 +15,7 @@ export default function InnovationPage() {
   const research = useContent('sceneResearch');
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.innovation} />
+      <BannerOf type={PAGE_BANNER_TYPE.innovation} title={t.nav.innovation} />
       <Section id="overview" title={t.innovation.overview}>
         <Loaded resource={overview}>
           {(data) => (

@@ -64,7 +64,7 @@ export default function JobDetailPage({ params }: PageProps) {
   useDocumentMeta({ title: job.data?.title || t.meta.jobDetail });
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.resources} />
+      <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} />
       <div className="detail-page">
         <Breadcrumbs
           label={t.common.breadcrumb}

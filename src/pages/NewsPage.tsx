@@ -94,7 +94,7 @@ export default function NewsPage() {
   const publications = useContent('publicationList');
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.news} />
+      <BannerOf type={PAGE_BANNER_TYPE.news} title={t.nav.news} />
       <Section id="news" title={t.news.company}>
         <NewsList />
       </Section>

@@ -20,7 +20,7 @@ export default function NoticePage({ params }: PageProps) {
   useDocumentMeta({ title: (params.id && notices.data?.[0]?.title) || t.meta.notice });
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.news} />
+      <BannerOf type={PAGE_BANNER_TYPE.news} title={t.news.notice} />
       <div className="detail-page">
         <Breadcrumbs
           label={t.common.breadcrumb}

@@ -35,7 +35,7 @@ export default function PatientPage() {
 
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.index} />
+      <BannerOf type={PAGE_BANNER_TYPE.index} title={t.patient.title} ownTitle />
       <div className="detail-page patient">
         <Loaded resource={content} minHeight="8rem">
           {(data) => (

@@ -134,7 +134,7 @@ export default function ProductPage() {
   useDocumentMeta({ title: t.meta.product });
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.product} />
+      <BannerOf type={PAGE_BANNER_TYPE.product} title={t.nav.product} />
       <Section id="product" title={t.nav.product}>
         <CategoryTabs />
         <ProductGrid />

@@ -15,9 +15,9 @@ export default function ReportPage() {
   const report = useContent('report');
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.report} />
+      <BannerOf type={PAGE_BANNER_TYPE.report} title={t.nav.report} />
       <div className="detail-page">
-        <Loaded resource={report} minHeight="30rem">
+        <Loaded resource={report} minHeight="30rem" isEmpty={(data) => !data.content.trim()}>
           {(data) => (
             <article className="article">
               {data.title && <h2>{data.title}</h2>}

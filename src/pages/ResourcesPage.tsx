@@ -51,7 +51,7 @@ export default function ResourcesPage() {
   const columns = t.resources.columns;
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.resources} />
+      <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} />
       <Section id="employee" title={t.resources.employee}>
         <Loaded resource={culture}>
           {(data) => (

@@ -10,11 +10,22 @@ import { PageBanner } from '../ui/PageBanner';
 import { Reveal } from '../ui/Reveal';
 import { SectionHeading } from '../ui/SectionHeading';
 
-export function BannerOf({ type }: { type: PageBannerType }) {
+/**
+ * The banner of a page type. `title` is shown when the provider gives no name, or always when
+ * `ownTitle` is set (pages that borrow another page's banner pictures).
+ */
+export function BannerOf({ type, title, ownTitle = false }: { type: PageBannerType; title: string; ownTitle?: boolean }) {
   const banner = useContent('pageBanner', { type });
   return (
     <Loaded resource={banner} minHeight="var(--banner-height)">
-      {(data) => <PageBanner title={data.name} description={data.des} desktopImage={data.webimg} phoneImage={data.img} />}
+      {(data) => (
+        <PageBanner
+          title={ownTitle ? title : data.name || title}
+          description={ownTitle ? '' : data.des}
+          desktopImage={data.webimg}
+          phoneImage={data.img}
+        />
+      )}
     </Loaded>
   );
 }
