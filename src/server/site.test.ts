@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROUTES } from '../contracts/routes';
+import { createSiteServer } from './app';
+
+/** A dist folder like webpack's: the page template, one hashed asset (with .gz and .map). */
+function fakeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'site-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  copyFileSync(join(__dirname, '..', '..', 'public', 'index.html'), join(dist, 'index.html'));
+  const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  writeFileSync(join(dist, 'assets', 'main.0123456789.js'), js);
+  writeFileSync(join(dist, 'assets', 'main.0123456789.js.gz'), gzipSync(js));
+  writeFileSync(join(dist, 'assets', 'main.0123456789.js.map'), '{}');
+  writeFileSync(join(dist, 'assets', '.secret'), 'no');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  return dist;
+}
+
+/** A real upstream that echoes what reached it, or misbehaves on request. */
+let upstream: Server;
+let upstreamUrl: string;
+const echo = (req: IncomingMessage, body: string) => ({ method: req.method, url: req.url, token: req.headers.token, cookie: req.headers.cookie, body });
+
+let dist: string;
+let app: Awaited<ReturnType<typeof createSiteServer>>;
+
+beforeAll(async () => {
+  dist = fakeDist();
+  upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.url?.startsWith('/hang')) return; // accepts and never answers
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 0, msg: 'ok', data: echo(req, body) }));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  app = await createSiteServer({ distDir: dist, providerUrl: upstreamUrl, mediaUrl: 'https://media.example.com', variant: 'shop', upstreamTimeoutMs: 300 });
+});
+
+afterAll(async () => {
+  await app.close();
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const SECURITY_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  for (const name of SECURITY_HEADERS) expect(headers[name]).toBeTruthy();
+  expect(headers['x-powered-by']).toBeUndefined();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  const csp = String(headers['content-security-policy']);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain('frame-ancestors');
+  expect(csp).toContain('https://media.example.com');
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toMatch(/unsafe-(inline|eval)/);
+}
+
+describe('the site server', () => {
+  it.each([
+    '/', '/about', '/innovation', '/news', '/patient', '/product', '/report', '/resources', '/news/notice',
+    '/news/noticedetail', '/news/noticedetail/3', '/news/12', '/product/7', '/resources/2', '/login',
+  ])('answers %s with the app shell (200, no-cache)', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('covers every route of the route table', () => {
+    expect(ROUTES.length).toBe(14);
+  });
+
+  it.each(['/nope', '/news/abc', '/product/1x', '/resources/-1', '/about/extra'])('answers %s with the shell and 404', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('speaks the locale cookie in the shell: lang, title, description', async () => {
+    const en = await app.inject({ url: '/about', cookies: { locale: 'en' } });
+    expect(en.body).toMatch(/<html lang="?en"?/);
+    expect(en.body).toContain('Yuechuan Pharmaceutical');
+    for (const cookie of [undefined, 'fr']) {
+      const zh = await app.inject({ url: '/about', cookies: cookie ? { locale: cookie } : {} });
+      expect(zh.body).toMatch(/<html lang="?zh-CN"?/);
+      expect(zh.body).toContain('岳川药业有限公司');
+    }
+  });
+
+  it('injects the runtime configuration as data, with no inline script', async () => {
+    const res = await app.inject({ url: '/' });
+    const meta = /<meta name="?app-config"? content="([^"]*)"/.exec(res.body)?.[1] ?? '';
+    expect(JSON.parse(meta.replace(/&quot;/g, '"'))).toEqual({ mediaUrl: 'https://media.example.com', variant: 'shop' });
+    expect(res.body).not.toMatch(/<script>(?!<\/script>)/);
+  });
+
+  it('serves hashed assets for a year, compressed, and nothing else from /assets', async () => {
+    const asset = await app.inject({ url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expectSecurityHeaders(asset.headers);
+    for (const url of ['/assets/missing.js', '/assets/main.0123456789.js.map', '/assets/.secret', '/assets/', '/.env']) {
+      const res = await app.inject({ url });
+      // 404 for what is not there; a dotfile is refused (403). Neither serves content.
+      expect({ url, refused: [403, 404].includes(res.statusCode) }).toEqual({ url, refused: true });
+      expect(res.body).not.toContain('<div id="root">');
+      expect(res.body).not.toBe('no');
+    }
+  });
+
+  it('rejects methods a path does not take', async () => {
+    for (const [method, url] of [['DELETE', '/about'], ['PUT', '/'], ['POST', '/assets/main.0123456789.js']] as const) {
+      const res = await app.inject({ method, url });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 405 });
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('answers /healthz', async () => {
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the /api proxy', () => {
+  it('strips /api and passes the query, the form body, the token header and cookies', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/index/recruit/submitData?lan=en',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: 't-1' },
+      cookies: { locale: 'en' },
+      payload: 'name=Li&phone=1&email=a%40b.com&id=4',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ method: 'POST', url: '/index/recruit/submitData?lan=en', token: 't-1', cookie: 'locale=en', body: 'name=Li&phone=1&email=a%40b.com&id=4' });
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answers a provider that never answers with 504 and a readable envelope in the visitor language', async () => {
+    const zh = await app.inject({ url: '/api/hang' });
+    expect(zh.statusCode).toBe(504);
+    expect(zh.json()).toMatchObject({ code: 1 });
+    expect(zh.json().msg).toMatch(/[\u4e00-\u9fff]/);
+    const en = await app.inject({ url: '/api/hang', cookies: { locale: 'en' } });
+    expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('answers a provider that is down with 502, leaking no host, port or stack', async () => {
+    const down = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:9', mediaUrl: '', variant: 'standard' });
+    try {
+      const res = await down.inject({ url: '/api/index/index/banner?lan=zh', cookies: { locale: 'en' } });
+      expect(res.statusCode).toBe(502);
+      const body = res.json();
+      expect(body.code).toBe(1);
+      expect(body.msg.length).toBeGreaterThan(5);
+      expect(res.body).not.toMatch(/127\.0\.0\.1|:9\b|ECONNREFUSED|at .*\.js/);
+    } finally {
+      await down.close();
+    }
+  });
+});
