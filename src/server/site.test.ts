@@ -115,7 +115,9 @@ describe('the site server', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
     expectSecurityHeaders(asset.headers);
-    for (const url of ['/assets/missing.js', '/assets/main.0123456789.js.map', '/assets/.secret', '/assets/', '/.env']) {
+    // A dotfile at the root is just an unknown route: the shell with 404, never the file.
+    expect((await app.inject({ url: '/.env' })).statusCode).toBe(404);
+    for (const url of ['/assets/missing.js', '/assets/main.0123456789.js.map', '/assets/.secret', '/assets/']) {
       const res = await app.inject({ url });
       // 404 for what is not there; a dotfile is refused (403). Neither serves content.
       expect({ url, refused: [403, 404].includes(res.statusCode) }).toEqual({ url, refused: true });
