@@ -44,7 +44,7 @@ function measure(dir: string, files: string[]): Size {
 
 /** Files a visitor downloads for a route: the entry's and those of the route's lazy chunk. */
 function filesOf(stats: Stats, group: string | null): string[] {
-  const json = stats.toJson({ all: false, entrypoints: true, namedChunkGroups: true, assets: false });
+  const json = stats.toJson({ all: false, entrypoints: true, chunkGroups: true, assets: false });
   const entry = (json.entrypoints?.main?.assets ?? []).map((a) => a.name);
   const lazy = group ? (json.namedChunkGroups?.[group]?.assets ?? []).map((a) => a.name) : [];
   return [...new Set([...entry, ...lazy])];
@@ -59,7 +59,7 @@ export async function measureSizes(): Promise<{ floor: RouteSizes; routes: Route
   const floorDir = join(ROOT, 'bench-results', 'floor-build');
   const site = await build(undefined, siteDir);
   const floor = await build('./tests/bench/floorEntry.tsx', floorDir);
-  const groups = Object.keys(site.toJson({ all: false, namedChunkGroups: true }).namedChunkGroups ?? {}).filter((name) => name.startsWith('page-'));
+  const groups = Object.keys(site.toJson({ all: false, chunkGroups: true }).namedChunkGroups ?? {}).filter((name) => name.startsWith('page-'));
   return {
     floor: { name: 'library floor', ...split(floorDir, filesOf(floor, null)) },
     routes: groups.sort().map((group) => ({ name: group.replace('page-', ''), ...split(siteDir, filesOf(site, group)) })),
