@@ -1,29 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { tempDataDir } from './testing';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-async function startProcess(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/main.ts'], {
-    env: { ...process.env, PROVIDER_PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-    child.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
-  });
-  return child;
-}
+import { freePort, startProviderProcess as startProcess, tempDataDir } from './testing';
 
 describe('durability', () => {
   it('keeps an acknowledged application through a SIGKILL and a restart', async () => {
@@ -43,6 +21,88 @@ describe('durability', () => {
     expect(db.prepare('SELECT name, email FROM applications').all()).toEqual([{ name: 'Chen', email: 'chen@example.com' }]);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
+    data.remove();
+  }, 30_000);
+
+  /** Fires `count` applications at once, each from its own (trusted, forwarded) address. */
+  async function burst(port: number, count: number, tag: string) {
+    const acknowledged: string[] = [];
+    await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const name = `${tag}-${i}`;
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, {
+            method: 'POST',
+            headers: { 'x-forwarded-for': `10.${tag.length}.${Math.floor(i / 250)}.${i % 250}` },
+            body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1' }),
+          });
+          if (((await res.json()) as { code: number }).code === 0) acknowledged.push(name);
+        } catch {
+          // The connection died with the process: not acknowledged, nothing promised.
+        }
+      }),
+    );
+    return acknowledged;
+  }
+
+  function storedNames(dir: string): { names: Set<string>; integrity: unknown } {
+    const db = new Database(join(dir, 'provider.sqlite'), { readonly: true });
+    try {
+      const names = new Set((db.prepare('SELECT name FROM applications').all() as { name: string }[]).map((r) => r.name));
+      return { names, integrity: db.pragma('integrity_check', { simple: true }) };
+    } finally {
+      db.close();
+    }
+  }
+
+  it('stores every acknowledged submission of a burst of 500', async () => {
+    const data = tempDataDir();
+    const port = await freePort();
+    const child = await startProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+    const acknowledged = await burst(port, 500, 'burst');
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    const { names, integrity } = storedNames(data.dir);
+    expect(acknowledged.length).toBe(500);
+    expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
+    expect(integrity).toBe('ok');
+    data.remove();
+  }, 60_000);
+
+  it('loses no acknowledged submission when killed at a random moment of a burst, round after round', async () => {
+    const data = tempDataDir();
+    const port = await freePort();
+    const acknowledged: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const child = await startProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+      const sent = burst(port, 200, `round${round}`);
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 150));
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      acknowledged.push(...(await sent));
+      const { names, integrity } = storedNames(data.dir);
+      expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
+      expect(integrity).toBe('ok');
+    }
+    data.remove();
+  }, 90_000);
+
+  it('finishes the requests it accepted before SIGTERM, closes the database and exits within 10 s', async () => {
+    const data = tempDataDir();
+    const port = await freePort();
+    const child = await startProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+    const sent = burst(port, 100, 'term');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(code).toBe(0);
+    const acknowledged = await sent;
+    const { names, integrity } = storedNames(data.dir);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
+    expect(integrity).toBe('ok');
     data.remove();
   }, 30_000);
 });

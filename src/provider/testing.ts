@@ -1,5 +1,8 @@
-/** Test helpers: a provider app over a fresh database in a temp directory. */
+/** Test helpers: a provider app over a fresh database in a temp directory, or in its own process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPack } from '../../config/seed/pack';
@@ -27,4 +30,25 @@ export async function providerWithFreshDatabase(trustProxy: TrustProxy = false) 
       data.remove();
     },
   };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** `src/provider/main.ts` as a child process, resolved once it listens. */
+export async function startProviderProcess(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/main.ts'], {
+    env: { ...process.env, PROVIDER_PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
+  });
+  return child;
 }
