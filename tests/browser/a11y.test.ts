@@ -1,21 +1,17 @@
 /** axe-core on every route in both languages, desktop and phone: no serious or critical violation. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, startTestSite, waitForContent, withPage, type TestSite } from './harness';
+import { DESKTOP, PHONE, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
-const PATHS = ['/', '/about', '/innovation', '/news', '/news/1', '/news/notice', '/product', '/product/1', '/resources', '/resources/1', '/patient', '/report', '/nope', '/login'];
+const PATHS = [...ROUTE_SAMPLES.map((route) => route.path), '/nope', '/login'];
 
 let browser: Browser;
 let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
 });
 
 for (const locale of ['zh', 'en'] as const) {

@@ -4,20 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, startTestSite, waitForContent, withPage, type TestSite } from './harness';
+import { PHONE, waitForContent, withPage, type TestSite, onSuite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
 });
 
 function rows<T>(sql: string): T[] {

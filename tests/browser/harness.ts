@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readConfig } from '../../src/server/config';
 import { startSite, type RunningSite } from '../../src/server/start';
@@ -30,6 +30,38 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** Starts a site and a browser before a file's tests and stops both after; `ready` receives them. */
+export function onSuite(env: Record<string, string>, ready: (site: TestSite, browser: Browser) => void | Promise<void>) {
+  let site: TestSite | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    site = await startTestSite(env);
+    browser = await launchBrowser();
+    await ready(site, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+}
+
+/** Every route of SPEC §2 with a text it must show in each language. */
+export const ROUTE_SAMPLES: { path: string; zh: string; en: string }[] = [
+  { path: '/', zh: '产品中心', en: 'Product Center' },
+  { path: '/about', zh: '发展历程', en: 'Development' },
+  { path: '/innovation', zh: '研发团队', en: 'R&D Team' },
+  { path: '/news', zh: '企业刊物', en: 'Publications' },
+  { path: '/news/1', zh: '返回新闻列表', en: 'Back to the news' },
+  { path: '/news/notice', zh: '发布时间', en: 'Released' },
+  { path: '/news/noticedetail/1', zh: '发布时间', en: 'Released' },
+  { path: '/product', zh: '产品咨询', en: 'Product enquiries' },
+  { path: '/product/1', zh: '批准文号', en: 'Approval number' },
+  { path: '/resources', zh: '加入我们', en: 'Join Us' },
+  { path: '/resources/1', zh: '申请该职位', en: 'Apply for this position' },
+  { path: '/patient', zh: '所购药品通用名', en: 'Generic name of the medication bought' },
+  { path: '/report', zh: '举报平台', en: 'Platform Report' },
+];
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };

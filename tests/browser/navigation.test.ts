@@ -1,18 +1,14 @@
 /** The visitor journeys of the top bar, anchors, language, products, news and errors. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, startTestSite, waitForContent, withPage, type TestSite } from './harness';
+import { DESKTOP, PHONE, waitForContent, withPage, type TestSite, onSuite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
 });
 
 const topLink = (page: Page, name: string) => page.locator('.site-nav__link', { hasText: name });

@@ -3,36 +3,17 @@
  * nothing errors, no request fails, and nothing scrolls sideways at 360 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, startTestSite, waitForContent, withPage, type TestSite } from './harness';
+import { DESKTOP, PHONE, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
-/** Each route with a text it must show in each language. */
-const ROUTES: { path: string; zh: string; en: string }[] = [
-  { path: '/', zh: '产品中心', en: 'Product Center' },
-  { path: '/about', zh: '发展历程', en: 'Development' },
-  { path: '/innovation', zh: '研发团队', en: 'R&D Team' },
-  { path: '/news', zh: '企业刊物', en: 'Publications' },
-  { path: '/news/1', zh: '返回新闻列表', en: 'Back to the news' },
-  { path: '/news/notice', zh: '发布时间', en: 'Released' },
-  { path: '/news/noticedetail/1', zh: '发布时间', en: 'Released' },
-  { path: '/product', zh: '产品咨询', en: 'Product enquiries' },
-  { path: '/product/1', zh: '批准文号', en: 'Approval number' },
-  { path: '/resources', zh: '加入我们', en: 'Join Us' },
-  { path: '/resources/1', zh: '申请该职位', en: 'Apply for this position' },
-  { path: '/patient', zh: '所购药品通用名', en: 'Generic name of the medication bought' },
-  { path: '/report', zh: '举报平台', en: 'Platform Report' },
-];
+const ROUTES = ROUTE_SAMPLES;
 
 let browser: Browser;
 let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
 });
 
 for (const locale of ['zh', 'en'] as const) {

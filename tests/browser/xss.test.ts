@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startTestSite, waitForContent, type TestSite } from './harness';
+import { waitForContent, type TestSite, onSuite } from './harness';
 
 interface Vector {
   id: string;
@@ -85,14 +85,10 @@ async function provoke(page: Page, selector: string) {
   await page.waitForTimeout(1500);
 }
 
-before(async () => {
-  site = await startTestSite();
-  plantHostileContent(site.dataDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
+  plantHostileContent(s.dataDir);
 });
 
 describe('hostile provider HTML', () => {
