@@ -43,6 +43,8 @@ describe('the store', () => {
       recorded.push(action as UnknownAction);
       return next(action);
     };
+    // RTK's serialisability and immutability checks run in this (non-production) store: they must stay quiet.
+    const warnings = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')];
     const { store } = createAppStore({}, deps, { middleware: [recorder] });
     store.dispatch(routeEntered({ routeId: 'news', path: '/news', params: {}, query: {}, hash: '' }));
     await settle();
@@ -53,6 +55,7 @@ describe('the store', () => {
     const replayed = JSON.parse(JSON.stringify(recorded)).reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
     expect(replayed).toEqual(store.getState());
     expect(recorded.map((a) => a.type)).toContain('news/newsPageSucceeded');
+    for (const spy of warnings) expect(spy).not.toHaveBeenCalled();
   });
 
   it('keeps the other watchers answering when one throws, and restarts it', async () => {

@@ -20,7 +20,7 @@ export const en: Dictionary = {
     shop: 'Online shop',
     skipToContent: 'Skip to content',
     scrollTop: 'Back to top',
-    home: 'Yuechuan Pharmaceutical home',
+    companyFallback: 'Yuechuan Pharmaceutical',
   },
   anchors: {
     index: { product: 'Products', about: 'About Us', news: 'News' },

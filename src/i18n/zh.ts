@@ -18,7 +18,7 @@ export const zh = {
     shop: '网上商城',
     skipToContent: '跳到正文',
     scrollTop: '回到顶部',
-    home: '岳川药业首页',
+    companyFallback: '岳川药业',
   },
   anchors: {
     index: { product: '产品中心', about: '关于我们', news: '新闻资讯' },

@@ -18,7 +18,9 @@ export function renderShells(distDir: string, config: RuntimeConfig): Record<Loc
       .replaceAll('%LANG%', locale === 'zh' ? 'zh-CN' : 'en')
       .replaceAll('%TITLE%', escapeHtml(SITE_META[locale].title))
       .replaceAll('%DESCRIPTION%', escapeHtml(SITE_META[locale].description))
-      .replaceAll('%APP_CONFIG%', escapeHtml(JSON.stringify(config)));
+      .replaceAll('%APP_CONFIG%', escapeHtml(JSON.stringify(config)))
+      // Pictures come from the media host: open that connection while the scripts load.
+      .replace('</head>', config.mediaUrl ? `<link rel="preconnect" href="${escapeHtml(config.mediaUrl)}"></head>` : '</head>');
   return Object.fromEntries(LOCALES.map((locale) => [locale, fill(locale)])) as Record<Locale, string>;
 }
 

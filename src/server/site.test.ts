@@ -107,6 +107,7 @@ describe('the site server', () => {
     const meta = /<meta name="?app-config"? content="([^"]*)"/.exec(res.body)?.[1] ?? '';
     expect(JSON.parse(meta.replace(/&quot;/g, '"'))).toEqual({ mediaUrl: 'https://media.example.com', variant: 'shop' });
     expect(res.body).not.toMatch(/<script>(?!<\/script>)/);
+    expect(res.body).toContain('<link rel="preconnect" href="https://media.example.com">');
   });
 
   it('serves hashed assets for a year, compressed, and nothing else from /assets', async () => {

@@ -38,9 +38,9 @@ export function Header() {
         {t.nav.skipToContent}
       </a>
       <div className="site-header__inner">
-        <Link to="/" className="site-header__logo" aria-label={t.nav.home}>
+        <Link to="/" className="site-header__logo">
           <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} />
-          <span className="site-header__name">{main.data?.company || t.nav.home}</span>
+          <span className="site-header__name">{main.data?.company || t.nav.companyFallback}</span>
         </Link>
         <button
           type="button"
