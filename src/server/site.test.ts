@@ -1,26 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ROUTES } from '../contracts/routes';
 import { createSiteServer } from './app';
-
-/** A dist folder like webpack's: the page template, one hashed asset (with .gz and .map). */
-function fakeDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'site-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  copyFileSync(join(__dirname, '..', '..', 'public', 'index.html'), join(dist, 'index.html'));
-  const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-  writeFileSync(join(dist, 'assets', 'main.0123456789.js'), js);
-  writeFileSync(join(dist, 'assets', 'main.0123456789.js.gz'), gzipSync(js));
-  writeFileSync(join(dist, 'assets', 'main.0123456789.js.map'), '{}');
-  writeFileSync(join(dist, 'assets', '.secret'), 'no');
-  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
-  return dist;
-}
+import { fakeDist } from './testing';
 
 /** A real upstream that echoes what reached it, or misbehaves on request. */
 let upstream: Server;

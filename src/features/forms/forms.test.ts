@@ -81,6 +81,15 @@ describe('patient-service message', () => {
     expect(storeState.forms.patient.values.medication).toBe('');
   });
 
+  it.each([
+    ['code 1', envelopeError(1, '今日留言过多'), '今日留言过多'],
+    ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
+  ])('on %s keeps the message and shows why', async (_case, error, shown) => {
+    const deps = fakeDeps({ submitPatient: () => Promise.reject(error) });
+    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, typed('patient', message)).put(apiFailed(error)).dispatch(patientSubmitted()).silentRun(30);
+    expect(storeState.forms.patient).toMatchObject({ status: 'failed', error: shown, values: message });
+  });
+
   it('keeps the message after a failure; typing clears that field error', async () => {
     const deps = fakeDeps({ submitPatient: () => Promise.reject(networkError()) });
     const failed = await expectSaga(watchForms, deps).withReducer(rootReducer, typed('patient', message)).dispatch(patientSubmitted()).silentRun(30);
