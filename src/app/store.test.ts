@@ -4,6 +4,7 @@ import { call, take } from 'redux-saga/effects';
 import { applicationSubmitted, formFieldChanged } from '../features/forms/slice';
 import { watchLocale } from '../features/locale/saga';
 import { localeChangeRequested } from '../features/locale/slice';
+import { productTabSelected } from '../features/product/slice';
 import { routeEntered } from '../features/navigation/slice';
 import { newsMoreRequested } from '../features/news/slice';
 import { fakeDeps } from '../features/testing';
@@ -28,15 +29,24 @@ describe('the store', () => {
     expect(store.getState().forms.application.status).toBe('succeeded');
   });
 
-  it('replays: the recorded actions rebuild the same state from scratch', async () => {
+  it('replays: the actions of a scripted visit rebuild the same state in a fresh store', async () => {
+    let submissions = 0;
     const deps = fakeDeps({
       main: async () => ({ company: 'Y' }),
-      classifyList: async () => [{ id: 1, name: 'A' }],
-      newsList: async (_l: string, q: { page: number }) => ({ rows: [{ id: q.page, title: `n${q.page}` }], total: 3 }),
+      classifyList: async () => [{ id: 1, name: 'A' }, { id: 2, name: 'B' }],
       pageBanner: async () => ({ name: 'b' }),
+      productContacts: async () => ({}),
+      productList: async (_l: string, q: { classifyId: number }) => ({ rows: [{ id: q.classifyId, name: `p${q.classifyId}`, pics: [] }], total: 1 }),
+      newsList: async (_l: string, q: { page: number }) => ({ rows: [{ id: q.page, title: `n${q.page}` }], total: 3 }),
       noticeList: async () => [],
       publicationTop: async () => ({ title: 't' }),
       publicationList: async () => [],
+      submitApplication: async () => {
+        submissions += 1;
+        if (submissions === 1) throw { kind: 'envelope', code: 1, msg: 'busy' };
+        return 'ok';
+      },
+      checkLanguage: async () => undefined,
     });
     const recorded: UnknownAction[] = [];
     const recorder: Middleware = () => (next) => (action) => {
@@ -46,15 +56,33 @@ describe('the store', () => {
     // RTK's serialisability and immutability checks run in this (non-production) store: they must stay quiet.
     const warnings = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')];
     const { store } = createAppStore({}, deps, { middleware: [recorder] });
-    store.dispatch(routeEntered({ routeId: 'news', path: '/news', params: {}, query: {}, hash: '' }));
+    const visit = (routeId: 'product' | 'news', path: string) => store.dispatch(routeEntered({ routeId, path, params: {}, query: {}, hash: '' }));
+
+    visit('product', '/product');
+    await settle();
+    store.dispatch(productTabSelected(1));
+    await settle();
+    visit('news', '/news');
     await settle();
     store.dispatch(newsMoreRequested());
     await settle();
+    for (const [field, value] of Object.entries({ name: 'a', phone: '1', email: 'a@b.com' })) store.dispatch(formFieldChanged({ form: 'application', field, value }));
+    store.dispatch(applicationSubmitted({ jobId: '1' }));
+    await settle();
+    expect(store.getState().forms.application.status).toBe('failed');
+    store.dispatch(applicationSubmitted({ jobId: '1' }));
+    await settle();
+    expect(store.getState().forms.application.status).toBe('succeeded');
+    store.dispatch(localeChangeRequested('en'));
+    await settle();
+
+    expect(store.getState().product.list.data?.rows[0]?.id).toBe(2);
     expect(store.getState().news.rows).toHaveLength(2);
-    // Everything is plain data: through JSON and back unchanged, and replayable.
+    expect(store.getState().locale.current).toBe('en');
+    // Everything is plain data: through JSON and back unchanged, and replayable into a fresh store.
     const replayed = JSON.parse(JSON.stringify(recorded)).reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
     expect(replayed).toEqual(store.getState());
-    expect(recorded.map((a) => a.type)).toContain('news/newsPageSucceeded');
+    expect(recorded.map((a) => a.type)).toEqual(expect.arrayContaining(['product/productTabSelected', 'news/newsPageSucceeded', 'forms/formRejected', 'forms/formSucceeded', 'locale/localeChanged']));
     for (const spy of warnings) expect(spy).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,123 @@
+/**
+ * The real pieces together over real HTTP: the embedded provider and the site server on free
+ * ports, every content path of SPEC §7 through the /api proxy in both languages.
+ */
+import { rmSync } from 'node:fs';
+import { ENDPOINT } from '../contracts/endpoints';
+import { startProvider, type RunningProvider } from '../provider/startProvider';
+import { tempDataDir } from '../provider/testing';
+import { createSiteServer } from './app';
+import { fakeDist } from './testing';
+
+/** Each GET path with its query and the fields its data (or its first row) must have. */
+const CALLS: [keyof typeof ENDPOINT, string, string[]][] = [
+  ['banner', '', ['type', 'img', 'video_img', 'title', 'des']],
+  ['homeProduct', '', ['pic', 'over_pic', 'title', 'des']],
+  ['homeAbout', '', ['title', 'des']],
+  ['homeNews', '', ['top', 'list']],
+  ['main', '', ['company', 'logo', 'qrcode', 'copyright', 'icp', 'drug_certificate', 'links']],
+  ['classifyList', '', ['id', 'name']],
+  ['report', '', ['title', 'content']],
+  ['pageBanner', '&type=2', ['name', 'des', 'webimg', 'img']],
+  ['aboutUs', '', ['title', 'des']],
+  ['develop', '', ['title', 'des']],
+  ['business', '', ['pic', 'title', 'des']],
+  ['social', '', ['des', 'imgList']],
+  ['contactUs', '', ['phone', 'email', 'tel', 'zipcode', 'address', 'pic']],
+  ['patientContent', '', ['title', 'des', 'confidentiality']],
+  ['productContacts', '', ['name', 'val', 'val_en']],
+  ['productList', '&classify_id=1&page=1&pageSize=6', ['rows', 'total']],
+  ['productDetail', '&id=1', ['name', 'pics', 'des', 'product', 'character', 'sku', 'num', 'indication', 'taboo', 'business', 'classify_name']],
+  ['sceneOverview', '', ['title', 'des', 'pic']],
+  ['sceneTeam', '', ['title', 'des', 'pic']],
+  ['sceneCooperation', '', ['title', 'des', 'pic']],
+  ['sceneResearch', '', ['title', 'des', 'pic', 'over_pic']],
+  ['newsList', '&page=1&pageSize=5', ['rows', 'total']],
+  ['newsDetail', '&id=1', ['title', 'des', 'content']],
+  ['noticeList', '', ['id', 'title']],
+  ['notices', '', ['title', 'content']],
+  ['publicationTop', '', ['title', 'pic', 'url']],
+  ['publicationList', '', ['title', 'pic', 'url']],
+  ['memberCulture', '&type=member_culture', ['list', 'val']],
+  ['memberList', '&page=1&pageSize=10', ['rows', 'total']],
+  ['hrPolicies', '', ['title', 'des']],
+  ['jobs', '', ['id', 'title', 'type', 'num', 'area']],
+  ['jobDetail', '&id=1', ['title', 'content', 'status', 'num', 'area', 'create_time']],
+  ['checkLanguage', '', []],
+];
+
+let provider: RunningProvider;
+let data: ReturnType<typeof tempDataDir>;
+let dist: string;
+let site: Awaited<ReturnType<typeof createSiteServer>>;
+
+async function startSiteFor(providerUrl: string) {
+  const app = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: providerUrl, variant: 'standard' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+const url = (app: typeof site, path: string) => {
+  const address = app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}${path}`;
+};
+
+beforeAll(async () => {
+  data = tempDataDir();
+  dist = fakeDist();
+  provider = await startProvider({ port: 0, dataDir: data.dir });
+  site = await startSiteFor(provider.url);
+});
+
+afterAll(async () => {
+  await site.close();
+  await provider.close();
+  data.remove();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('every provider path through the site proxy', () => {
+  for (const lan of ['zh', 'en'] as const) {
+    it.each(CALLS)(`%s in ${lan}`, async (name, query, fields) => {
+      const res = await fetch(url(site, `/api${ENDPOINT[name]}?lan=${lan}${query}`));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { code: number; msg: string; data: unknown };
+      expect(body.code).toBe(0);
+      const first = Array.isArray(body.data) ? body.data[0] : body.data;
+      if (fields.length > 0) expect(Object.keys(first as object)).toEqual(expect.arrayContaining(fields));
+    });
+  }
+
+  it('answers in the language asked for', async () => {
+    const zh = (await (await fetch(url(site, '/api/index/index/banner?lan=zh'))).json()) as { data: { title: string }[] };
+    const en = (await (await fetch(url(site, '/api/index/index/banner?lan=en'))).json()) as { data: { title: string }[] };
+    expect(zh.data[0]?.title).toMatch(/[\u4e00-\u9fff]/);
+    expect(en.data[0]?.title).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('refuses another language with code 1', async () => {
+    const body = (await (await fetch(url(site, '/api/index/base/checkLanguage?lan=fr'))).json()) as { code: number };
+    expect(body.code).toBe(1);
+  });
+
+  it('keeps a submission made through the proxy across a provider restart, and answers 502 while it is down', async () => {
+    const res = await fetch(url(site, '/api/index/recruit/submitData?lan=zh'), {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Restart', phone: '1', email: 'r@example.com', id: '1' }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+    const port = Number(new URL(provider.url).port);
+    await provider.close();
+
+    const down = await fetch(url(site, '/api/index/index/banner?lan=zh'));
+    expect(down.status).toBe(502);
+    expect(((await down.json()) as { code: number }).code).toBe(1);
+
+    provider = await startProvider({ port, dataDir: data.dir });
+    const db = (await import('better-sqlite3')).default(`${data.dir}/provider.sqlite`, { readonly: true });
+    expect(db.prepare("SELECT email FROM applications WHERE name = 'Restart'").all()).toEqual([{ email: 'r@example.com' }]);
+    db.close();
+    const back = await fetch(url(site, '/api/index/index/banner?lan=zh'));
+    expect(back.status).toBe(200);
+  });
+});
