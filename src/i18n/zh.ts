@@ -145,7 +145,7 @@ export const zh = {
   },
   patient: {
     title: '患者服务',
-    mandatory: '带 * 为必填项',
+    mandatory: '为必填项',
     category: '服务类别',
     categoryPrompt: '请选择您需要的服务类别',
     categories: { medical: '医疗咨询', adverse: '不良反应', product: '产品咨询', other: '其他' },
