@@ -80,22 +80,12 @@ export default function JobDetailPage({ params }: PageProps) {
               <article className="article job__detail">
                 <h1>{data.title}</h1>
                 <dl className="job__facts">
-                  <div>
-                    <dt>{t.job.type}</dt>
-                    <dd>{data.type}</dd>
-                  </div>
-                  <div>
-                    <dt>{t.job.status}</dt>
-                    <dd>{data.status}</dd>
-                  </div>
-                  <div>
-                    <dt>{t.job.num}</dt>
-                    <dd>{data.num}</dd>
-                  </div>
-                  <div>
-                    <dt>{t.job.area}</dt>
-                    <dd>{data.area}</dd>
-                  </div>
+                  {(['type', 'status', 'num', 'area'] as const).map((field) => (
+                    <div key={field}>
+                      <dt>{t.job[field]}</dt>
+                      <dd>{data[field]}</dd>
+                    </div>
+                  ))}
                   <div>
                     <dt>{t.job.releaseTime}</dt>
                     <dd>
