@@ -12,6 +12,9 @@ import axios from 'axios';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Grid, Pagination } from 'swiper/modules';
 import { ToastContainer, toast } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import 'swiper/css';
+import 'swiper/css/pagination';
 
 const slice = createSlice({ name: 'floor', initialState: { n: 0 }, reducers: { bumped: (s) => ({ n: s.n + 1 }) } });
 const sagas = createSagaMiddleware();
