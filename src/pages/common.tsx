@@ -1,7 +1,6 @@
 /** Pieces every page composes: the banner of a page type, carousel texts, a section frame. */
 import type { ReactNode } from 'react';
 import { Loaded } from '../app/Loaded';
-import { useText } from '../app/useText';
 import type { PageBannerType } from '../contracts/dto';
 import { useContent } from '../features/content/useContent';
 import { format, type Dictionary } from '../i18n';
@@ -54,9 +53,4 @@ export function Section({ id, title, kicker, action, children, tone }: { id?: st
       </Reveal>
     </section>
   );
-}
-
-export function useFormatDate() {
-  const t = useText();
-  return (time: string) => (time ? time.slice(0, 10) : t.common.empty);
 }

@@ -2,7 +2,6 @@ import type { RootState } from '../../app/store';
 
 export const selectActivePath = (state: RootState) => state.navigation.activePath;
 export const selectActiveRouteId = (state: RootState) => state.navigation.route?.routeId ?? null;
-export const selectRoute = (state: RootState) => state.navigation.route;
 export const selectMobileMenuOpen = (state: RootState) => state.navigation.mobileMenuOpen;
 export const selectOpenSubMenu = (state: RootState) => state.navigation.openSubMenu;
 export const selectScrollTopVisible = (state: RootState) => state.navigation.scrollTopVisible;
