@@ -67,14 +67,15 @@ beforeAll(async () => {
   dist = fakeDist();
   provider = await startProvider({ port: 0, dataDir: data.dir });
   site = await startSiteFor(provider.url);
-});
+}, 20_000);
 
+// Closing waits for the proxy's keep-alive connections to the provider: more than Jest's 5 s default on a busy machine.
 afterAll(async () => {
   await site.close();
   await provider.close();
   data.remove();
   rmSync(dist, { recursive: true, force: true });
-});
+}, 20_000);
 
 describe('every provider path through the site proxy', () => {
   for (const lan of ['zh', 'en'] as const) {
