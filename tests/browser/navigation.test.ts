@@ -193,3 +193,21 @@ describe('not found', () => {
     });
   }
 });
+
+describe('on a phone in English', () => {
+  test('a footer anchor opens its page at the section, and switching back to Chinese works', async (t) => {
+    await withPage(t, browser, site, { locale: 'en', viewport: PHONE }, async ({ page, context }) => {
+      await page.goto('/');
+      await waitForContent(page);
+      await page.locator('.site-footer a', { hasText: 'Join Us' }).count().then((n) => assert.equal(n, 0, 'Human Resources is hidden in en'));
+      await page.locator('.site-footer a', { hasText: 'Publications' }).click();
+      await page.waitForURL('**/news');
+      await page.waitForFunction(() => Math.abs((document.getElementById('journal')?.getBoundingClientRect().top ?? 999) - 58) < 40, undefined, { timeout: 5000 });
+      await page.locator('.language-menu summary').click();
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '中文' }).click()]);
+      await waitForContent(page);
+      assert.equal((await context.cookies()).find((c) => c.name === 'locale')?.value, 'zh');
+      await page.getByRole('heading', { name: '企业刊物' }).waitFor();
+    });
+  });
+});
