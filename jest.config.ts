@@ -4,8 +4,9 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
 };
-// swiper, react-toastify and light-my-request's cookie ship ESM only: let swc turn them into CommonJS too.
-const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie)/)'];
+// swiper, react-toastify, light-my-request's cookie and the structured-data validator ship ESM only:
+// let swc turn them into CommonJS too.
+const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator)/)'];
 const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts', '^swiper/css(/.*)?$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {
@@ -25,9 +26,11 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/src', '<rootDir>/config'],
-      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.ts', '<rootDir>/config/**/*.test.ts'],
+      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts'],
       transform,
       transformIgnorePatterns,
+      // The server renderer runs the app, whose modules import their CSS.
+      moduleNameMapper,
     },
   ],
   collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!src/features/testing.ts'],

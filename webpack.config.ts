@@ -67,7 +67,8 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
     performance: { hints: false },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer', minify: production ? { collapseWhitespace: true, removeComments: true } : false }),
-      new CopyPublicFiles(['favicon.svg', 'robots.txt']),
+      new CopyPublicFiles(['favicon.svg', 'share.png']),
+      new ChunkManifest('manifest.json'),
       new MiniCssExtractPlugin(
         production ? { filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' } : {},
       ),
@@ -109,6 +110,26 @@ class CopyPublicFiles {
           compilation.fileDependencies.add(path);
           compilation.emitAsset(file, new compiler.webpack.sources.RawSource(readFileSync(path)));
         }
+      });
+    });
+  }
+}
+
+/**
+ * dist/manifest.json: the JS and CSS files of the entry and of each named chunk group (one per
+ * page), so the server links exactly what a rendered page needs and hydration never suspends.
+ */
+class ChunkManifest {
+  constructor(private readonly file: string) {}
+  apply(compiler: import('webpack').Compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkManifest', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ChunkManifest', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const groups: Record<string, { js: string[]; css: string[] }> = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          const files = group.chunks.flatMap((chunk) => [...chunk.files]).map((file) => `/${file}`);
+          groups[name] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
+        }
+        compilation.emitAsset(this.file, new compiler.webpack.sources.RawSource(JSON.stringify(groups, null, 1)));
       });
     });
   }

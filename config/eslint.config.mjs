@@ -25,7 +25,8 @@ export default tseslint.config(
             zone('./src/contracts', './src/!(contracts)/**', 'contracts depend on nothing'),
             zone('./src/ui', './src/!(ui|contracts|i18n)/**', 'ui is shared and pure: props in, markup out'),
             zone('./src/api', './src/!(api|contracts)/**', 'the api adapter knows only the contracts'),
-            zone('./src/server', './src/!(server|contracts|provider)/**', 'the site server shares only contracts'),
+            zone(['./src/server/*.ts', './src/server/!(render)/**'], './src/!(server|contracts|provider)/**', 'the site server shares only contracts (its renderer runs the app)'),
+            zone('./src/server/render', './src/provider', 'the renderer reaches the provider over HTTP, like the browser'),
             zone('./src/provider', './src/!(provider|contracts)/**', 'the provider shares only contracts'),
             zone('./src/!(server|provider)/**', './src/server', 'client code never imports Node code'),
             zone('./src/!(server|provider)/**', './src/provider', 'client code never imports Node code'),
@@ -45,17 +46,57 @@ export default tseslint.config(
         },
       ],
     },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
   },
   {
     // The one place the raw hooks are typed.
-    files: ['src/app/hooks.ts'],
+    files: ['src/app/hooks.ts', 'src/features/shared/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tests read untyped JSON answers.
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Pages and the layout read state and dispatch events; the DOM and the api are the sagas'
+    // services' business (src/app/services.ts), and nothing may run on the server that needs a window.
+    files: ['src/pages/**/*.{ts,tsx}', 'src/app/layout/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'window', message: 'Pages dispatch events; sagas reach the browser through services.' },
+        { name: 'document', message: 'Pages dispatch events; sagas reach the browser through services.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector / useAppDispatch from src/app/hooks.' }],
+          patterns: [
+            { group: ['axios', '**/api/api', '**/api/client', '**/app/services'], message: 'Pages never call the api: they dispatch events and sagas load.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features: another feature only through its public modules (slice, selectors, saga, types);
+    // shared state-machine pieces live in features/shared; never the app that assembles them.
+    files: ['src/features/*/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/features/shared/hooks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector from features/shared/hooks.' }],
+          patterns: [
+            { regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!(slice|selectors|saga|types|actions)$)[^/]+$', message: 'Import another feature only through its slice, selectors, saga or types.' },
+            { group: ['**/app/*', '**/app'], message: 'Features never import src/app (it assembles them).' },
+          ],
+        },
+      ],
+    },
   },
   {
     // Pure views: no store, no sagas, no HTTP.

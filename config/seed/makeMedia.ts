@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { seedPack } from './pack';
+import { loadContentPack } from '../content/loadPack';
 
 const ROOT = join(__dirname, 'media');
 const FONT = "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";
@@ -87,7 +87,7 @@ function video() {
 }
 
 function main() {
-  const p = seedPack;
+  const p = loadContentPack();
   logo();
   qrcode();
   p.banners.forEach((b) => (b.type === '视频' ? scene(b.video_img, 1920, 1080, b.en.title) : scene(b.img, 1920, 1080)));

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createApi } from './api';
 import { createApiClient, decodeEnvelope, toApiError } from './client';
-import { coerce, mediaUrl } from './coerce';
-import { SHAPES } from './shapes';
+import { PAYLOADS } from '../contracts/payloads';
+import { mediaUrl, normalise } from '../contracts/schema/payload';
 
 /** A real HTTP provider stand-in: each test sets how it answers. */
 let answer: (req: IncomingMessage, body: string, res: ServerResponse) => void;
@@ -126,7 +126,7 @@ describe('every provider path', () => {
     answer = json({ code: 0, msg: '', data: null });
     const data = await api()[name]('en');
     expect(seen[0]?.url).toBe(`${ENDPOINT[name]}?lan=en`);
-    expect(data).toEqual(coerce(SHAPES[name], null, MEDIA));
+    expect(data).toEqual(normalise(PAYLOADS[name], null, MEDIA));
   });
 
   it('the calls with parameters send them', async () => {
@@ -156,6 +156,15 @@ describe('every provider path', () => {
     ]);
     expect(seen.at(-1)?.body).toBe('category=other&medication=m&reason=&name=&phone=1&email=&description=');
   });
+
+  it('reads the case reference of a patient message, and none from a provider that gives none', async () => {
+    answer = json({ code: 0, msg: '提交成功！', data: { reference: 'PS-2026-000007' } });
+    const form = { category: 'other', medication: 'm', reason: '', name: '', phone: '1', email: '', description: '', consent: 'v1', health_consent: 'v1' };
+    expect(await api().submitPatient('zh', form)).toEqual({ msg: '提交成功！', reference: 'PS-2026-000007' });
+    expect(seen.at(-1)?.body).toContain('consent=v1&health_consent=v1');
+    answer = json({ code: 0, msg: 'ok', data: null });
+    expect(await api().submitPatient('zh', form)).toEqual({ msg: 'ok', reference: '' });
+  });
 });
 
 describe('decoding helpers', () => {
@@ -176,14 +185,19 @@ describe('decoding helpers', () => {
     for (const bad of ['javascript:alert(1)', '//evil.example.com/x', 'data:text/html,x', '', null, 3]) expect(mediaUrl(MEDIA, bad)).toBe('');
   });
 
-  it('coerce survives nulls, wrong types and missing fields', () => {
-    expect(coerce(SHAPES.homeNews, { top: 'x', list: null }, MEDIA)).toEqual({ top: null, list: [] });
-    expect(coerce(SHAPES.homeNews, { top: { id: '2', title: null, pic: '/n.png' } }, MEDIA)).toEqual({
+  it('normalise survives nulls, wrong types and missing fields', () => {
+    expect(normalise(PAYLOADS.homeNews, { top: 'x', list: null }, MEDIA)).toEqual({ top: null, list: [] });
+    expect(normalise(PAYLOADS.homeNews, { top: { id: '2', title: null, pic: '/n.png' } }, MEDIA)).toEqual({
       top: { id: 2, pic: `${MEDIA}/n.png`, title: '', des: '', create_time: '' },
       list: [],
     });
-    expect(coerce(SHAPES.productDetail, null, MEDIA).pics).toEqual([]);
-    expect(coerce(SHAPES.productList, { rows: [{ pics: ['/a.png', 7] }], total: 'NaN' }, MEDIA)).toEqual({ rows: [{ id: 0, name: '', pics: [`${MEDIA}/a.png`] }], total: 0 });
-    expect(coerce(true, 0, MEDIA)).toBe(false);
+    expect(normalise(PAYLOADS.productDetail, null, MEDIA)).toMatchObject({ pics: [], reminder: '', classify_id: 0 });
+    expect(normalise(PAYLOADS.productList, { rows: [{ pics: ['/a.png', 7] }], total: 'NaN' }, MEDIA)).toEqual({ rows: [{ id: 0, name: '', pics: [`${MEDIA}/a.png`] }], total: 0 });
+  });
+
+  it('normalise keeps a closed set of values closed, and drops fields nobody declared', () => {
+    const [slide] = normalise(PAYLOADS.banner, [{ type: '<script>', img: '/v.mp4', extra: 'x' }], MEDIA);
+    expect(slide).toEqual({ type: '图片', img: `${MEDIA}/v.mp4`, video_img: '', title: '', des: '' });
+    expect(normalise(PAYLOADS.banner, [{ type: '视频' }], MEDIA)[0]?.type).toBe('视频');
   });
 });

@@ -1,18 +1,15 @@
 /**
  * One typed function per provider path of SPEC §7. Content calls carry `lan`; every answer
- * is coerced into its shape (shapes.ts) so the rest of the app sees normalised data only.
+ * is normalised by its payload's declaration (src/contracts/payloads.ts), so the rest of the
+ * app sees normalised data only.
  */
 import { ENDPOINT } from '../contracts/endpoints';
 import type { Locale } from '../contracts/locale';
-import type { PageBannerType } from '../contracts/dto';
-import type { ApplicationForm, PatientForm } from '../contracts/forms';
-import { coerce } from './coerce';
+import { PAYLOADS, type PageBannerType, type Payload, type PayloadName } from '../contracts/payloads';
+import { normalise } from '../contracts/schema/payload';
+import type { ApplicationForm, Consents, PatientForm } from '../contracts/forms';
 import type { ApiClient } from './client';
-import { SHAPES } from './shapes';
 import type { ProductContacts } from './types';
-
-type Shapes = typeof SHAPES;
-type Shape<K extends keyof Shapes> = Shapes[K] extends readonly (infer I)[] ? I[] : Shapes[K];
 
 export interface Paging {
   page: number;
@@ -20,8 +17,8 @@ export interface Paging {
 }
 
 export function createApi(client: ApiClient, mediaHost: string) {
-  const fetch = async <K extends keyof Shapes & keyof typeof ENDPOINT>(name: K, lan: Locale, params: Record<string, string | number | undefined> = {}) =>
-    coerce(SHAPES[name], await client.get(ENDPOINT[name], { lan, ...params }), mediaHost) as Shape<K>;
+  const fetch = async <K extends PayloadName & keyof typeof ENDPOINT>(name: K, lan: Locale, params: Record<string, string | number | undefined> = {}): Promise<Payload<K>> =>
+    normalise(PAYLOADS[name], await client.get(ENDPOINT[name], { lan, ...params }), mediaHost);
 
   return {
     main: (lan: Locale) => fetch('main', lan),
@@ -40,7 +37,7 @@ export function createApi(client: ApiClient, mediaHost: string) {
     patientContent: (lan: Locale) => fetch('patientContent', lan),
     /** Provider quirk: each row holds the domestic value in `val` and the overseas one in `val_en`. */
     async productContacts(lan: Locale): Promise<ProductContacts> {
-      const rows = coerce(SHAPES.productContactRows, await client.get(ENDPOINT.productContacts, { lan }), mediaHost);
+      const rows = await fetch('productContacts', lan);
       const pick = (name: string) => rows.find((row) => row.name === name);
       return {
         domestic: { phone: pick('phone')?.val ?? '', email: pick('email')?.val ?? '' },
@@ -65,12 +62,17 @@ export function createApi(client: ApiClient, mediaHost: string) {
     hrPolicies: (lan: Locale) => fetch('hrPolicies', lan),
     jobs: (lan: Locale) => fetch('jobs', lan),
     jobDetail: (lan: Locale, id: string) => fetch('jobDetail', lan, { id }),
+    privacyNotice: (lan: Locale) => fetch('privacyNotice', lan),
     checkLanguage: async (lan: string) => {
       await client.get(ENDPOINT.checkLanguage, { lan });
     },
-    submitApplication: async (lan: Locale, form: ApplicationForm & { id: string }) =>
+    submitApplication: async (lan: Locale, form: ApplicationForm & Consents & { id: string }) =>
       (await client.post(ENDPOINT.recruitSubmit, { lan }, form)).msg,
-    submitPatient: async (lan: Locale, form: PatientForm) => (await client.post(ENDPOINT.patientSubmit, { lan }, form)).msg,
+    /** The case reference is empty when the provider gives none (a CMS that predates it). */
+    async submitPatient(lan: Locale, form: PatientForm & Consents) {
+      const answer = await client.post(ENDPOINT.patientSubmit, { lan }, form);
+      return { msg: answer.msg, reference: normalise(PAYLOADS.patientReceipt, answer.data, mediaHost).reference };
+    },
     logout: async () => (await client.post(ENDPOINT.logout, {}, {})).msg,
   };
 }

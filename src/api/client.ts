@@ -12,6 +12,8 @@ export interface ApiClientOptions {
   getToken: () => string | null;
   baseURL?: string;
   timeoutMs?: number;
+  /** Node only: the server renderer's keep-alive agent. */
+  httpAgent?: unknown;
 }
 
 export interface ApiClient {
@@ -55,8 +57,8 @@ export function toApiError(error: unknown): ApiError {
   return { kind: 'network', code: null, msg: error instanceof Error ? error.message : NETWORK_MESSAGE };
 }
 
-export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): ApiClient {
-  const http: AxiosInstance = axios.create({ baseURL, timeout: timeoutMs, responseType: 'json' });
+export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs, httpAgent }: ApiClientOptions): ApiClient {
+  const http: AxiosInstance = axios.create({ baseURL, timeout: timeoutMs, responseType: 'json', httpAgent });
   http.interceptors.request.use((config) => {
     const token = getToken();
     if (token) config.headers.set('token', token);

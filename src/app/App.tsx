@@ -1,20 +1,24 @@
 import { Component, Suspense, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TIMING } from '../contracts/constants';
 import { matchRoute, routeLayout } from '../contracts/routes';
-import { chunkLoadFailed } from '../features/chunks/actions';
+import { chunkLoadFailed, chunkReloadRequested } from '../features/chunks/actions';
+import { selectChunkReloadGaveUp } from '../features/chunks/selectors';
+import { selectRouteNotFound } from '../features/navigation/selectors';
 import { ErrorPage } from './ErrorPage';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { useText } from './useText';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { ScrollTopButton } from './layout/ScrollTopButton';
 import { isChunkLoadError, useChunkErrorListener, useRouteListener, useScrollListener } from './listeners';
 import { PAGES } from './pages';
 import './theme.css';
+import './print.css';
 
-/** A page that fails to load or render: chunk failures reload (route check), anything else shows the error page. */
+/**
+ * A page that fails to load or render. A chunk failure goes to the guarded reload and leaves the
+ * page empty (the reload, or the chunk-failure message, follows); anything else is the error page.
+ */
 class PageBoundary extends Component<{ children: ReactNode; onChunkError: () => void }, { error: unknown }> {
   override state = { error: null as unknown };
 
@@ -28,8 +32,22 @@ class PageBoundary extends Component<{ children: ReactNode; onChunkError: () => 
   }
 
   override render() {
-    return this.state.error ? <ErrorPage status={500} /> : this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return isChunkLoadError(error) ? null : <ErrorPage status={500} />;
   }
+}
+
+function ChunkFailed({ onReload }: { onReload: () => void }) {
+  const t = useText();
+  return (
+    <div className="chunk-failed" role="alert">
+      <p>{t.chunks.failed}</p>
+      <button type="button" className="button" onClick={onReload}>
+        {t.chunks.reload}
+      </button>
+    </div>
+  );
 }
 
 export function App() {
@@ -38,32 +56,36 @@ export function App() {
   useRouteListener();
   useScrollListener();
   useChunkErrorListener();
+  const notFound = useAppSelector(selectRouteNotFound);
+  const chunkGaveUp = useAppSelector(selectChunkReloadGaveUp);
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
-  const Page = match ? PAGES[match.routeId] : null;
-  const page = (
-    <PageBoundary key={location.pathname} onChunkError={() => dispatch(chunkLoadFailed({ source: 'route' }))}>
-      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{Page && match ? <Page params={match.params} /> : <ErrorPage status={404} />}</Suspense>
-    </PageBoundary>
+  const page = match && !notFound ? PAGES[match.routeId] : null;
+  // A page whose chunk is already in renders without a Suspense boundary, on the server and when
+  // the browser hydrates: the whole tree then hydrates in one pass, before any effect dispatches.
+  // Decided once per path, so the tree keeps its shape while the visitor stays.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const needsSuspense = useMemo(() => !page?.isLoaded(), [location.pathname]);
+  const content = page && match ? <page.Component params={match.params} /> : <ErrorPage status={404} />;
+  const pageView = (
+    <>
+      {chunkGaveUp && <ChunkFailed onReload={() => dispatch(chunkReloadRequested())} />}
+      <PageBoundary key={location.pathname} onChunkError={() => dispatch(chunkLoadFailed({ source: 'route' }))}>
+        {needsSuspense ? <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{content}</Suspense> : content}
+      </PageBoundary>
+    </>
   );
-  const toasts = <ToastContainer position="top-center" autoClose={TIMING.toastMs} style={{ top: TIMING.toastOffsetPx }} newestOnTop />;
 
   if (match && routeLayout(match.routeId) === 'bare') {
-    return (
-      <>
-        <main id="main">{page}</main>
-        {toasts}
-      </>
-    );
+    return <main id="main">{pageView}</main>;
   }
   return (
     <>
       <Header />
       <main id="main" tabIndex={-1}>
-        {page}
+        {pageView}
       </main>
       <Footer />
       <ScrollTopButton />
-      {toasts}
     </>
   );
 }

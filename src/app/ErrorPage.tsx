@@ -5,8 +5,8 @@ import { useText } from './useText';
 
 function ErrorMessage({ status }: { status: number }) {
   const t = useText();
-  useDocumentMeta({ title: t.meta.notFound });
   const notFound = status === 404;
+  useDocumentMeta({ title: notFound ? t.meta.notFound : t.meta.serverError });
   return (
     <div className="error-page">
       <p className="error-page__status">{status}</p>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { retryRequested } from '../features/content/slice';
-import type { Resource } from '../features/content/types';
+import type { Resource } from '../features/shared/resource';
 import { AsyncContent } from '../ui/AsyncContent';
 import { SectionBoundary } from '../ui/SectionBoundary';
+import { errorText } from './errorText';
 import { useAppDispatch } from './hooks';
 import { useText } from './useText';
 
@@ -25,7 +26,7 @@ export function Loaded<T>({ resource, isEmpty, minHeight, children }: LoadedProp
       <AsyncContent
         status={resource.status}
         data={resource.data}
-        errorMessage={resource.error?.msg}
+        errorMessage={errorText(resource.error, t)}
         onRetry={() => dispatch(retryRequested())}
         texts={{ loading: t.common.loading, failed: t.common.loadFailed, retry: t.common.retry, empty: t.common.empty }}
         isEmpty={isEmpty}

@@ -1,6 +1,6 @@
-import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store';
+import { useDispatch } from 'react-redux';
+import type { AppDispatch } from './store';
 
 /** The typed hooks; the raw ones are banned by the lint config. */
-export const useAppSelector = useSelector.withTypes<RootState>();
+export { useAppSelector } from '../features/shared/hooks';
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

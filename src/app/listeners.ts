@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { matchRoute } from '../contracts/routes';
 import { chunkLoadFailed } from '../features/chunks/actions';
 import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
@@ -8,6 +8,7 @@ import { useAppDispatch } from './hooks';
 /** Turns every navigation into routeEntered: the one action page loads hang off. */
 export function useRouteListener() {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const dispatch = useAppDispatch();
   useEffect(() => {
     const match = matchRoute(location.pathname);
@@ -18,8 +19,11 @@ export function useRouteListener() {
         params: match?.params ?? {},
         query: Object.fromEntries(new URLSearchParams(location.search)),
         hash: location.hash,
+        navigation: navigationType.toLowerCase() as 'push' | 'pop' | 'replace',
       }),
     );
+    // navigationType changes only with the location: it is read, not a trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, location.key, location.pathname, location.search, location.hash]);
 }
 

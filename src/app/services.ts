@@ -2,9 +2,9 @@
  * The browser side of the saga services (features/deps.ts). Only this file and the view
  * layer touch window and document; sagas see these functions.
  */
-import { toast } from 'react-toastify';
 import { TIMING } from '../contracts/constants';
 import type { Services } from '../features/deps';
+import { showToast } from './toasts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -19,10 +19,10 @@ export function readCookie(name: string): string | null {
 export function createBrowserServices(navigate: (path: string) => void): Services {
   return {
     toast: {
-      success: (msg) => void toast.success(msg),
-      error: (msg, options) => void toast.error(msg, { autoClose: options?.autoClose ?? TIMING.errorToastMs }),
-      info: (msg) => void toast.info(msg),
-      warning: (msg) => void toast.warning(msg),
+      success: (msg) => showToast('success', msg),
+      error: (msg, options) => showToast('error', msg, { autoClose: options?.autoClose ?? TIMING.errorToastMs }),
+      info: (msg) => showToast('info', msg),
+      warning: (msg) => showToast('warning', msg),
     },
     confirm: (msg) => window.confirm(msg),
     scrollTo: (top, smooth) => window.scrollTo({ top, behavior: smooth && !reducedMotion() ? 'smooth' : 'instant' }),
@@ -43,6 +43,7 @@ export function createBrowserServices(navigate: (path: string) => void): Service
       document.cookie = `${name}=; path=/; max-age=0; samesite=lax`;
     },
     reload: () => window.location.reload(),
+    load: (url) => window.location.assign(url),
     navigate,
     now: () => Date.now(),
     storageGet: (key) => {
@@ -56,7 +57,7 @@ export function createBrowserServices(navigate: (path: string) => void): Service
       try {
         window.sessionStorage.setItem(key, value);
       } catch {
-        // Storage may be disabled; the guard then allows one reload per page load.
+        // Storage may be disabled: the chunk guard reads the value back and then never reloads.
       }
     },
     log: (...args) => console.warn(...args),

@@ -1,25 +1,32 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Deps } from '../features/deps';
-import { rootReducer } from './rootReducer';
+import { rootReducer } from '../features/rootReducer';
 import { rootSaga } from './rootSaga';
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState } from '../features/rootReducer';
+import type { RootState } from '../features/rootReducer';
 
 /**
  * The store factory: no globals, so tests, the browser and a future server renderer each
  * make their own. Serialisability and immutability checks stay on in development.
  */
-export function createAppStore(preloadedState: Partial<RootState>, deps: Deps, { devTools = false, middleware = [] as Middleware[] } = {}) {
+export function createAppStore(
+  preloadedState: Partial<RootState>,
+  deps: Deps,
+  { devTools = false, middleware = [] as Middleware[], watchers = true, checks = true } = {},
+) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, ...middleware),
+    // The server turns the development checks off: they cost CPU on every render.
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: checks, immutableCheck: checks }).concat(sagaMiddleware, ...middleware),
     devTools: devTools && { name: 'Yuechuan website' },
   });
-  const rootTask = sagaMiddleware.run(rootSaga, deps);
-  return { store, rootTask };
+  // The server renderer runs a page's loads itself, without the browser's watchers.
+  const rootTask = watchers ? sagaMiddleware.run(rootSaga, deps) : null;
+  return { store, rootTask, runSaga: sagaMiddleware.run };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];

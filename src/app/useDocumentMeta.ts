@@ -1,7 +1,20 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { SITE_META } from '../contracts/siteMeta';
 import { selectLocale } from '../features/locale/selectors';
 import { useAppSelector } from './hooks';
+
+export interface DocumentMeta {
+  title: string;
+  description: string;
+  keywords?: string;
+}
+
+/**
+ * On the server the page's meta is collected while the tree renders and written into <head>
+ * by the document, never inside #root. In the browser there is no collector: an effect updates
+ * the live document after each navigation.
+ */
+export const DocumentMetaCollector = createContext<((meta: DocumentMeta) => void) | null>(null);
 
 function setMeta(name: string, content: string | undefined) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -23,6 +36,7 @@ export function useDocumentMeta({ title, description, keywords }: { title: strin
   const site = SITE_META[locale];
   const fullTitle = title ? `${title} - ${site.title}` : site.title;
   const fullDescription = description || site.description;
+  useContext(DocumentMetaCollector)?.({ title: fullTitle, description: fullDescription, keywords: keywords || undefined });
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
     document.title = fullTitle;

@@ -10,6 +10,8 @@ export const TIMING = {
   /** A chunk-load failure reloads the page at most once per minute. */
   chunkReloadGuardMs: 60_000,
   scrollTopStepMs: 20,
+  /** The server renders a page only if the provider answers all its loads within this time. */
+  renderDeadlineMs: 2000,
   /** Anchor scroll after navigating to another page waits for it to render. */
   anchorScrollDelayMs: 200,
 } as const;
@@ -27,3 +29,16 @@ export const BREAKPOINT = {
 } as const;
 
 export const DESIGN_WIDTH_PX = 1440;
+
+/**
+ * Where Chinese sites link their filing numbers: the MIIT's ICP registry, and the Ministry
+ * of Public Security's registry, which looks a site up by the digits of its 公网安备 number.
+ */
+export const FILING_URL = {
+  icp: 'https://beian.miit.gov.cn/',
+  police: 'http://www.beian.gov.cn/portal/registerSystemInfo?recordcode=',
+} as const;
+
+export function policeFilingUrl(filingNumber: string): string {
+  return `${FILING_URL.police}${filingNumber.replace(/\D/g, '')}`;
+}

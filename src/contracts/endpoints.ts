@@ -35,6 +35,7 @@ export const ENDPOINT = {
   jobs: '/index/join/joinus',
   jobDetail: '/index/join/applyBusiness',
   recruitSubmit: '/index/recruit/submitData',
+  privacyNotice: '/index/privacy/notice',
   logout: '/login/loginOut',
   upload: '/upload/up',
 } as const;

@@ -72,6 +72,21 @@ export function validatePatient(form: PatientForm): FieldErrors<PatientField> {
   return errors;
 }
 
+// ---- Consent (PIPL): asked after the fields, separately for health information ----
+
+/** The body fields that carry consent: each holds the version of the privacy notice agreed to. */
+export const APPLICATION_CONSENTS = ['consent'] as const;
+export const PATIENT_CONSENTS = ['consent', 'health_consent'] as const;
+export type ConsentField = (typeof PATIENT_CONSENTS)[number];
+export type Consents = Partial<Record<ConsentField, string>>;
+
+/** A consent counts when it names a version: any non-empty text, stored as given. */
+export function missingConsents(consents: Consents, required: readonly ConsentField[]): FieldErrors<ConsentField> {
+  const errors: FieldErrors<ConsentField> = {};
+  for (const field of required) if (!consents[field]?.trim()) errors[field] = 'required';
+  return errors;
+}
+
 export function hasErrors(errors: Record<string, unknown>): boolean {
   return Object.keys(errors).length > 0;
 }

@@ -1,3 +1,4 @@
+import type { Locale } from './locale';
 /**
  * The route table of SPEC §2: one module used by the client router and the site server.
  * Ids of news, products and jobs are digits only; anything else is "not found".
@@ -16,6 +17,8 @@ export const ROUTES = [
   { id: 'newsDetail', path: '/news/:id' },
   { id: 'productDetail', path: '/product/:id' },
   { id: 'jobDetail', path: '/resources/:id' },
+  /** The privacy notice both forms link to (PIPL). */
+  { id: 'privacy', path: '/privacy' },
   /** Login-type pages use the bare layout (SPEC §2, §6); no visible page links here. */
   { id: 'login', path: '/login', layout: 'bare' },
 ] as const satisfies readonly RouteDefinition[];
@@ -76,4 +79,18 @@ export function pathTo(routeId: RouteId, params: { id?: string | number } = {}):
 export function routeLayout(routeId: RouteId): 'main' | 'bare' {
   const route: RouteDefinition | undefined = ROUTES.find((r) => r.id === routeId);
   return route?.layout ?? 'main';
+}
+
+/** English lives under /en, Chinese at the unprefixed paths (the default language). */
+export const EN_PREFIX = '/en';
+
+/** The URL of a path in a language: localizedPath('/about', 'en') → /en/about; '/' → /en/. */
+export function localizedPath(path: string, locale: Locale): string {
+  return locale === 'en' ? `${EN_PREFIX}${path}` : path;
+}
+
+/** Splits a pathname into its language prefix and the route table's path: /en/about → en, /about. */
+export function splitLocalePath(pathname: string): { locale: Locale | null; path: string } {
+  if (pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`)) return { locale: 'en', path: pathname.slice(EN_PREFIX.length) || '/' };
+  return { locale: null, path: pathname };
 }

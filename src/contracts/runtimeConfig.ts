@@ -26,3 +26,6 @@ export function parseRuntimeConfig(json: string | null | undefined): RuntimeConf
     return DEFAULT_RUNTIME_CONFIG;
   }
 }
+
+/** Id of the JSON data block holding the store state a server-rendered page was made from. */
+export const STATE_ELEMENT_ID = 'app-state';

@@ -24,6 +24,8 @@ export interface Services {
   setCookie(name: string, value: string, options?: CookieOptions): void;
   removeCookie(name: string): void;
   reload(): void;
+  /** A full page load of another URL (the same page in the other language). */
+  load(url: string): void;
   navigate(path: string): void;
   now(): number;
   storageGet(key: string): string | null;

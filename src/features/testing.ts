@@ -4,8 +4,8 @@
  */
 import type { Api } from '../api/api';
 import type { ApiError } from '../api/types';
-import { rootReducer } from '../app/rootReducer';
-import type { RootState } from '../app/store';
+import { rootReducer } from './rootReducer';
+import type { RootState } from './rootReducer';
 import type { Deps, Services } from './deps';
 
 export function fakeServices(overrides: Partial<Services> = {}): Services {
@@ -21,6 +21,7 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
     setCookie: jest.fn(),
     removeCookie: jest.fn(),
     reload: jest.fn(),
+    load: jest.fn(),
     navigate: jest.fn(),
     now: jest.fn(() => (clock += 10)),
     storageGet: jest.fn((key: string) => storage.get(key) ?? null),

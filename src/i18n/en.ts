@@ -34,8 +34,13 @@ export const en: Dictionary = {
     qrcode: 'WeChat official account',
     links: 'Links',
     footerNav: 'Footer navigation',
+    legal: 'Filing information',
+    drugCertificate: 'Internet Drug Information Service Certificate No. ',
+    icp: 'ICP Filing No. ',
+    policeFiling: 'Public Security Filing No. ',
   },
   common: {
+    printedOn: 'Printed on',
     more: 'Learn more',
     loading: 'Loading…',
     retry: 'Retry',
@@ -47,6 +52,7 @@ export const en: Dictionary = {
     page: 'Page {n}',
     pagination: 'Pagination',
     sectionError: 'This section cannot be shown right now',
+    networkFailed: 'The connection failed; please check your network and retry',
     backToNews: 'Back to the news',
     releaseTime: 'Released',
     opensInNewTab: '(opens in a new tab)',
@@ -105,6 +111,7 @@ export const en: Dictionary = {
       manufacturer: 'Manufacturer',
     },
     pictures: 'Product pictures',
+    reminder: "Please read the package insert carefully and use as directed, or under a pharmacist's guidance.",
   },
   innovation: {
     overview: 'Overview',
@@ -166,9 +173,14 @@ export const en: Dictionary = {
   forms: {
     incomplete: 'Please fill in all the application fields!',
     badEmail: 'The email format is incorrect!',
+    tooLong: 'Some entries are too long; please shorten them and submit again',
     submitted: 'Submitted successfully!',
     invalid: 'Please check the marked fields and submit again',
     network: 'Network error: nothing was sent, please try again',
+    submittedWithReference: 'Submitted successfully! Your case reference is {reference}; please quote it in any follow-up.',
+    consentMissing: 'Please read and agree to the Privacy Notice before submitting',
+    healthConsentMissing: 'Please agree to the processing of your health information before submitting',
+    noticeUnavailable: 'The Privacy Notice could not be loaded, so nothing was sent; please try again',
     fieldErrors: {
       required: 'This field is required',
       tooLong: 'This is too long',
@@ -178,6 +190,21 @@ export const en: Dictionary = {
     },
   },
   report: { title: 'Platform Report' },
+  consent: {
+    applicationNotice: 'We collect your name, phone number and e-mail only to assess this application and contact you about it, and for no other purpose.',
+    patientNotice: 'We collect your contact details, the medication you used and what happened, to answer your message, follow up adverse reactions and report them to the drug regulator as the law requires.',
+    readMore: ' For details, read the ',
+    noticeLink: 'Privacy Notice',
+    agree: 'I have read and agree to the Privacy Notice, and consent to the processing of my personal information for these purposes',
+    healthAgree: 'I separately consent to the processing of the health information I give (medication, condition and any reaction to it)',
+    healthHint: 'Health information is sensitive personal information. It is used only to handle this message and to monitor medicine safety; without this consent we cannot handle your message.',
+    required: 'Please tick this box',
+  },
+  privacy: {
+    title: 'Privacy Notice',
+    version: 'Version {version}',
+    updated: 'Updated: ',
+  },
   errors: {
     unknown: 'The service is unavailable, please try again later',
     notFound: 'This page could not be found',
@@ -186,6 +213,10 @@ export const en: Dictionary = {
     serverError: 'Something went wrong on this page',
     errorPageFailed: 'An error occurred while showing the error page',
     goBackHome: 'Go back to home',
+  },
+  chunks: {
+    failed: 'This page could not be loaded: the site may have just been updated, or the connection is unstable.',
+    reload: 'Reload',
   },
   session: {
     confirmLogout: 'Log out?',
@@ -209,7 +240,9 @@ export const en: Dictionary = {
     newsDetail: 'News',
     productDetail: 'Product',
     jobDetail: 'Job details',
+    privacy: 'Privacy Notice',
     login: 'Log in',
     notFound: 'Page not found',
+    serverError: 'Something went wrong',
   },
 };

@@ -32,8 +32,13 @@ export const zh = {
     qrcode: '微信公众号',
     links: '友情链接',
     footerNav: '页脚导航',
+    legal: '备案信息',
+    drugCertificate: '互联网药品信息服务资格证书编号：',
+    icp: 'ICP备案号：',
+    policeFiling: '公安备案号：',
   },
   common: {
+    printedOn: '打印日期',
     more: '了解更多',
     loading: '正在加载…',
     retry: '重试',
@@ -45,6 +50,7 @@ export const zh = {
     page: '第 {n} 页',
     pagination: '分页',
     sectionError: '这部分内容暂时无法显示',
+    networkFailed: '网络连接异常，请检查网络后重试',
     backToNews: '返回新闻列表',
     releaseTime: '发布时间',
     opensInNewTab: '（在新标签页打开）',
@@ -103,6 +109,7 @@ export const zh = {
       manufacturer: '制造商',
     },
     pictures: '产品图片',
+    reminder: '请仔细阅读说明书并按说明使用或在药师指导下购买和使用',
   },
   innovation: {
     overview: '研发概况',
@@ -164,9 +171,14 @@ export const zh = {
   forms: {
     incomplete: '应聘信息请填写完整！',
     badEmail: '邮箱格式不正确！',
+    tooLong: '部分内容超出长度限制，请删减后再提交',
     submitted: '提交成功！',
     invalid: '请检查标记的内容后再提交',
     network: '网络异常，提交未成功，请稍后重试',
+    submittedWithReference: '提交成功！您的留言编号为 {reference}，如需跟进请提供此编号。',
+    consentMissing: '请阅读并勾选同意《个人信息保护政策》后再提交',
+    healthConsentMissing: '请勾选同意我们处理您的健康信息后再提交',
+    noticeUnavailable: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试',
     fieldErrors: {
       required: '此项为必填项',
       tooLong: '内容过长',
@@ -176,6 +188,21 @@ export const zh = {
     },
   },
   report: { title: '举报平台' },
+  consent: {
+    applicationNotice: '我们收集您的姓名、电话和邮箱，仅用于评估本次应聘并与您联系，不会用于其他目的。',
+    patientNotice: '我们收集您填写的联系方式、用药情况和事件描述，用于回复您的留言、跟进不良反应并依法向药品监管部门报告。',
+    readMore: '详情请阅读',
+    noticeLink: '《个人信息保护政策》',
+    agree: '我已阅读并同意《个人信息保护政策》，同意按上述目的处理我的个人信息',
+    healthAgree: '我单独同意贵公司处理我填写的健康信息（用药情况、所患疾病及用药后的反应）',
+    healthHint: '健康信息属于敏感个人信息，仅用于处理本次留言和药品安全监测；不同意则无法处理您的留言。',
+    required: '请勾选此项',
+  },
+  privacy: {
+    title: '个人信息保护政策',
+    version: '版本：{version}',
+    updated: '更新日期：',
+  },
   errors: {
     unknown: '服务暂时不可用，请稍后再试',
     notFound: 'This page could not be found',
@@ -184,6 +211,10 @@ export const zh = {
     serverError: '页面出现错误',
     errorPageFailed: 'An error occurred while showing the error page',
     goBackHome: 'Go back to home',
+  },
+  chunks: {
+    failed: '页面未能加载，可能是网站刚刚更新或网络不稳定。',
+    reload: '重新加载',
   },
   session: {
     confirmLogout: '退出登录?',
@@ -207,8 +238,10 @@ export const zh = {
     newsDetail: '新闻详情',
     productDetail: '产品详情',
     jobDetail: '职位详情',
+    privacy: '个人信息保护政策',
     login: '登录',
     notFound: '页面不存在',
+    serverError: '页面出现错误',
   },
 };
 

@@ -6,7 +6,7 @@ import { RichHtml } from '../ui/RichHtml';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { BREAKPOINT, TIMING } from '../contracts/constants';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import type { Social } from '../api/types';
 import { Carousel } from '../ui/Carousel';

@@ -99,6 +99,7 @@ function HomeAbout() {
               <p>{data.des}</p>
               <Link className="button" to={pathTo('about')}>
                 {t.common.more}
+                <span className="visually-hidden">: {data.title}</span>
               </Link>
             </div>
           </div>

@@ -1,7 +1,7 @@
 import { Loaded } from '../app/Loaded';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { Img } from '../ui/Img';
 import { BannerOf, Section } from './common';

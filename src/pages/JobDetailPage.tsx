@@ -1,21 +1,19 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { PageProps } from '../app/pages';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { APPLICATION_FIELDS, APPLICATION_MAX_LENGTH } from '../contracts/forms';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
-import { pathTo } from '../contracts/routes';
+import { APPLICATION_CONSENTS, APPLICATION_FIELDS, APPLICATION_MAX_LENGTH } from '../contracts/forms';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { selectForm } from '../features/forms/selectors';
 import { applicationSubmitted, formFieldChanged } from '../features/forms/slice';
 import { selectMediaUrl } from '../features/site/selectors';
-import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { FormField } from '../ui/FormField';
 import { RichHtml } from '../ui/RichHtml';
-import { BannerOf } from './common';
+import { BannerOf, PageBreadcrumbs } from './common';
+import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
 
 const selectApplication = selectForm('application');
@@ -49,7 +47,8 @@ function ApplicationForm({ jobId }: { jobId: string }) {
           )}
         </FormField>
       ))}
-      <FormStatus form={form} order={APPLICATION_FIELDS} idPrefix="application" />
+      <ConsentFields form="application" state={form} notice={t.consent.applicationNotice} consents={APPLICATION_CONSENTS} />
+      <FormStatus form={form} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
       <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
         {submitting ? t.job.submitting : t.job.submit}
       </button>
@@ -64,16 +63,9 @@ export default function JobDetailPage({ params }: PageProps) {
   useDocumentMeta({ title: job.data?.title || t.meta.jobDetail });
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} />
+      <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} heading={false} />
       <div className="detail-page">
-        <Breadcrumbs
-          label={t.common.breadcrumb}
-          crumbs={[
-            { key: 'resources', node: <Link to={pathTo('resources')}>{t.nav.resources}</Link> },
-            { key: 'joinus', node: <Link to={`${pathTo('resources')}?name=joinus`}>{t.resources.joinus}</Link> },
-            { key: 'detail', node: t.job.detail },
-          ]}
-        />
+        <PageBreadcrumbs routeId="jobDetail" />
         <Loaded resource={job} minHeight="30rem">
           {(data) => (
             <div className="job">
@@ -93,7 +85,7 @@ export default function JobDetailPage({ params }: PageProps) {
                     </dd>
                   </div>
                 </dl>
-                <RichHtml html={data.content} mediaUrl={mediaUrl} />
+                <RichHtml html={data.content} mediaUrl={mediaUrl} headingLevel={2} />
               </article>
               <ApplicationForm jobId={String(data.id || params.id)} />
             </div>

@@ -7,24 +7,20 @@ import { useText } from '../app/useText';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { selectMediaUrl } from '../features/site/selectors';
-import { Breadcrumbs } from '../ui/Breadcrumbs';
+import { PrintColophon } from '../ui/PrintColophon';
 import { RichHtml } from '../ui/RichHtml';
+import { PageBreadcrumbs } from './common';
 
 export default function NewsDetailPage({ params }: PageProps) {
   const t = useText();
   const mediaUrl = useAppSelector(selectMediaUrl);
   const detail = useContent('newsDetail', { id: params.id });
+  const main = useContent('main');
   // SPEC §2: description from des, keywords from the title.
   useDocumentMeta({ title: detail.data?.title || t.meta.newsDetail, description: detail.data?.des, keywords: detail.data?.title });
   return (
     <div className="detail-page">
-      <Breadcrumbs
-        label={t.common.breadcrumb}
-        crumbs={[
-          { key: 'news', node: <Link to={pathTo('news')}>{t.nav.news}</Link> },
-          { key: 'detail', node: detail.data?.title ?? t.meta.newsDetail },
-        ]}
-      />
+      <PageBreadcrumbs routeId="newsDetail" content={{ title: detail.data?.title }} />
       <Loaded resource={detail} minHeight="40rem">
         {(news) => (
           <article className="article">
@@ -32,10 +28,11 @@ export default function NewsDetailPage({ params }: PageProps) {
             <p className="article__meta">
               {t.common.releaseTime}: <time dateTime={news.create_time.slice(0, 10)}>{news.create_time.slice(0, 10)}</time>
             </p>
-            <RichHtml html={news.content} mediaUrl={mediaUrl} />
+            <RichHtml html={news.content} mediaUrl={mediaUrl} headingLevel={2} />
             <Link className="button button--outline" to={pathTo('news')}>
               {t.common.backToNews}
             </Link>
+            <PrintColophon company={main.data?.company || t.nav.companyFallback} printedLabel={t.common.printedOn} />
           </article>
         )}
       </Loaded>

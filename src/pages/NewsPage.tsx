@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
+import { errorText } from '../app/errorText';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { BREAKPOINT, TIMING } from '../contracts/constants';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { selectHasMoreNews, selectNewsList } from '../features/news/selectors';
@@ -41,7 +42,7 @@ function NewsList() {
     <AsyncContent
       status={news.status}
       data={news.page > 0 ? news.rows : null}
-      errorMessage={news.error?.msg}
+      errorMessage={errorText(news.error, t)}
       onRetry={() => dispatch(newsMoreRequested())}
       texts={{ loading: t.common.loading, failed: t.common.loadFailed, retry: t.common.retry, empty: t.common.empty }}
       isEmpty={(rows) => rows.length === 0}

@@ -1,16 +1,13 @@
-import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
 import { useAppSelector } from '../app/hooks';
 import type { PageProps } from '../app/pages';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
-import { pathTo } from '../contracts/routes';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { selectMediaUrl } from '../features/site/selectors';
-import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { RichHtml } from '../ui/RichHtml';
-import { BannerOf } from './common';
+import { BannerOf, PageBreadcrumbs } from './common';
 
 /** /news/notice shows every notice; /news/noticedetail/{id} the one asked for. */
 export default function NoticePage({ params }: PageProps) {
@@ -22,14 +19,7 @@ export default function NoticePage({ params }: PageProps) {
     <>
       <BannerOf type={PAGE_BANNER_TYPE.news} title={t.news.notice} />
       <div className="detail-page">
-        <Breadcrumbs
-          label={t.common.breadcrumb}
-          crumbs={[
-            { key: 'news', node: <Link to={pathTo('news')}>{t.nav.news}</Link> },
-            { key: 'notice', node: params.id ? <Link to={pathTo('notice')}>{t.news.notice}</Link> : t.news.notice },
-            ...(params.id ? [{ key: 'detail', node: notices.data?.[0]?.title ?? '' }] : []),
-          ]}
-        />
+        <PageBreadcrumbs routeId={params.id ? 'noticeDetail' : 'notice'} content={{ title: notices.data?.[0]?.title }} />
         <Loaded resource={notices} minHeight="30rem" isEmpty={(data) => data.length === 0}>
           {(data) => (
             <div className="notices">
@@ -39,7 +29,7 @@ export default function NoticePage({ params }: PageProps) {
                   <p className="article__meta">
                     {t.common.releaseTime}: <time dateTime={notice.create_time.slice(0, 10)}>{notice.create_time.slice(0, 10)}</time>
                   </p>
-                  <RichHtml html={notice.content} mediaUrl={mediaUrl} />
+                  <RichHtml html={notice.content} mediaUrl={mediaUrl} headingLevel={3} />
                 </article>
               ))}
             </div>

@@ -3,13 +3,14 @@ import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
-import { PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type PatientField } from '../contracts/forms';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
+import { PATIENT_CONSENTS, PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type PatientField } from '../contracts/forms';
 import { useContent } from '../features/content/useContent';
 import { selectForm } from '../features/forms/selectors';
 import { formFieldChanged, patientSubmitted } from '../features/forms/slice';
 import { FormField } from '../ui/FormField';
 import { BannerOf } from './common';
+import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
 
 const selectPatient = selectForm('patient');
@@ -89,7 +90,7 @@ export default function PatientPage() {
           </FormField>
           <div className="form__row">
             <FormField {...field('name')} label={text.name}>
-              {(aria) => <input {...aria} name="name" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} value={form.values.name} onChange={change('name')} />}
+              {(aria) => <input {...aria} name="name" type="text" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} value={form.values.name} onChange={change('name')} />}
             </FormField>
             <FormField {...field('phone')} label={text.phone} hint={text.phonePrompt}>
               {(aria) => <input {...aria} name="phone" type="tel" autoComplete="tel" maxLength={PATIENT_MAX_LENGTH.phone} value={form.values.phone} onChange={change('phone')} />}
@@ -101,7 +102,8 @@ export default function PatientPage() {
           <FormField {...field('description')} label={text.description} hint={text.descriptionHint}>
             {(aria) => <textarea {...aria} name="description" rows={6} maxLength={PATIENT_MAX_LENGTH.description} value={form.values.description} onChange={change('description')} />}
           </FormField>
-          <FormStatus form={form} order={PATIENT_FIELDS} idPrefix="patient" />
+          <ConsentFields form="patient" state={form} notice={t.consent.patientNotice} consents={PATIENT_CONSENTS} />
+          <FormStatus form={form} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? text.submitting : text.submit}
           </button>

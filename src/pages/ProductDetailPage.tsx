@@ -1,18 +1,16 @@
-import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
 import { useAppSelector } from '../app/hooks';
 import type { PageProps } from '../app/pages';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { TIMING } from '../contracts/constants';
-import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { selectMediaUrl } from '../features/site/selectors';
-import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { Carousel } from '../ui/Carousel';
 import { Img } from '../ui/Img';
+import { PrintColophon } from '../ui/PrintColophon';
 import { RichHtml } from '../ui/RichHtml';
-import { carouselTexts } from './common';
+import { carouselTexts, PageBreadcrumbs } from './common';
 
 const TABLE_FIELDS = ['product', 'character', 'sku', 'num', 'indication', 'taboo', 'business', 'composition', 'administration', 'package', 'manufacturer'] as const;
 
@@ -20,20 +18,14 @@ export default function ProductDetailPage({ params }: PageProps) {
   const t = useText();
   const mediaUrl = useAppSelector(selectMediaUrl);
   const detail = useContent('productDetail', { id: params.id });
+  const main = useContent('main');
   useDocumentMeta({ title: detail.data?.name || t.meta.productDetail });
   return (
     <div className="detail-page">
       <Loaded resource={detail} minHeight="40rem">
         {(product) => (
           <>
-            <Breadcrumbs
-              label={t.common.breadcrumb}
-              crumbs={[
-                { key: 'product', node: <Link to={pathTo('product')}>{t.nav.product}</Link> },
-                { key: 'category', node: <Link to={`${pathTo('product')}?name=${encodeURIComponent(product.classify_name)}`}>{product.classify_name}</Link> },
-                { key: 'name', node: product.name },
-              ]}
-            />
+            <PageBreadcrumbs routeId="productDetail" content={{ title: product.name, category: product.classify_name }} />
             <article className="product-detail">
               <div className="product-detail__gallery">
                 <Carousel
@@ -54,7 +46,10 @@ export default function ProductDetailPage({ params }: PageProps) {
                     {product.productspecial}
                   </p>
                 )}
-                <RichHtml html={product.des} mediaUrl={mediaUrl} />
+                <RichHtml html={product.des} mediaUrl={mediaUrl} headingLevel={2} />
+                <p className="product-detail__reminder" role="note">
+                  {product.reminder || t.product.reminder}
+                </p>
               </div>
             </article>
             <section className="product-detail__table" aria-labelledby="product-info">
@@ -70,6 +65,7 @@ export default function ProductDetailPage({ params }: PageProps) {
                 </tbody>
               </table>
             </section>
+            <PrintColophon company={main.data?.company || product.business} printedLabel={t.common.printedOn} />
           </>
         )}
       </Loaded>

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { PAGE_SIZE } from '../contracts/constants';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { format } from '../i18n';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
@@ -42,7 +42,7 @@ function CategoryTabs() {
                   if (!step) return;
                   const next = (index + step + data.length) % data.length;
                   dispatch(productTabSelected(next));
-                  document.getElementById(`tab-${next}`)?.focus();
+                  event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
                 }}
               >
                 {category.name}

@@ -2,7 +2,7 @@ import { Loaded } from '../app/Loaded';
 import { useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { selectMediaUrl } from '../features/site/selectors';
 import { RichHtml } from '../ui/RichHtml';

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { PAGE_SIZE } from '../contracts/constants';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { selectStaffList } from '../features/members/selectors';

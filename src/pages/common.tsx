@@ -1,19 +1,25 @@
-/** Pieces every page composes: the banner of a page type, carousel texts, a section frame. */
+/** Pieces every page composes: the banner of a page type, breadcrumbs, carousel texts, a section frame. */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
-import type { PageBannerType } from '../contracts/dto';
+import { breadcrumbTrail, type TrailContent } from '../app/head/breadcrumbTrail';
+import { useText } from '../app/useText';
+import type { RouteId } from '../contracts/routes';
+import type { PageBannerType } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { format, type Dictionary } from '../i18n';
 import type { CarouselTexts } from '../ui/Carousel';
+import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { PageBanner } from '../ui/PageBanner';
 import { Reveal } from '../ui/Reveal';
 import { SectionHeading } from '../ui/SectionHeading';
 
 /**
  * The banner of a page type. `title` is shown when the provider gives no name, or always when
- * `ownTitle` is set (pages that borrow another page's banner pictures).
+ * `ownTitle` is set (pages that borrow another page's banner pictures). `heading={false}` on pages
+ * whose own title is the h1.
  */
-export function BannerOf({ type, title, ownTitle = false }: { type: PageBannerType; title: string; ownTitle?: boolean }) {
+export function BannerOf({ type, title, ownTitle = false, heading = true }: { type: PageBannerType; title: string; ownTitle?: boolean; heading?: boolean }) {
   const banner = useContent('pageBanner', { type });
   return (
     <Loaded resource={banner} minHeight="var(--banner-height)">
@@ -23,10 +29,21 @@ export function BannerOf({ type, title, ownTitle = false }: { type: PageBannerTy
           description={ownTitle ? '' : data.des}
           desktopImage={data.webimg}
           phoneImage={data.img}
+          heading={heading}
         />
       )}
     </Loaded>
   );
+}
+
+/** The visible breadcrumbs: the same trail the BreadcrumbList structured data describes. */
+export function PageBreadcrumbs({ routeId, content }: { routeId: RouteId; content?: TrailContent }) {
+  const t = useText();
+  const crumbs = breadcrumbTrail(routeId, t, content).map((step) => ({
+    key: step.key,
+    node: step.path !== undefined ? <Link to={step.path}>{step.name}</Link> : step.name,
+  }));
+  return <Breadcrumbs label={t.common.breadcrumb} crumbs={crumbs} />;
 }
 
 export function carouselTexts(t: Dictionary): CarouselTexts {

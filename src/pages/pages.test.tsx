@@ -21,8 +21,8 @@ describe('the top bar and footer', () => {
     expect(topLinks).toEqual(['首页', '关于我们', '产品中心', '科技创新', '新闻资讯', '人力资源', '举报平台']);
     expect(within(nav).getByRole('link', { name: '举报平台' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('微信公众号')).toBeInTheDocument();
-    expect(screen.getByText('青ICP备1号')).toBeInTheDocument();
-    expect(screen.getByText('（青）-非经营性-1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /ICP备案号：青ICP备1号/ })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    expect(screen.getByText('互联网药品信息服务资格证书编号：（青）-非经营性-1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /岳川医药集团/ })).toHaveAttribute('target', '_blank');
     expect(await screen.findByText('举报渠道')).toBeInTheDocument();
   });
@@ -90,8 +90,8 @@ describe('pages', () => {
     expect(screen.getByText('intl@x.com')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: '乳膏剂' }));
     expect(store.getState().product).toMatchObject({ tab: 1, page: 1 });
-    act(() => void store.dispatch({ type: 'product/productListRequested', payload: { query: 'q' } }));
-    act(() => void store.dispatch({ type: 'product/productListSucceeded', payload: { query: 'q', data: { rows: [], total: 0 } } }));
+    act(() => void store.dispatch({ type: 'product/listRequested', payload: { query: 'q' } }));
+    act(() => void store.dispatch({ type: 'product/listSucceeded', payload: { query: 'q', data: { rows: [], total: 0 } } }));
     expect(screen.getByText('没有找到相关产品')).toBeInTheDocument();
   });
 

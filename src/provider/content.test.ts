@@ -109,3 +109,21 @@ describe('content calls', () => {
     expect(video.headers['content-type']).toBe('video/mp4');
   });
 });
+
+describe('compliance content', () => {
+  it.each([
+    ['zh', '个人信息保护政策', /敏感个人信息/],
+    ['en', 'Privacy Notice', /sensitive personal information/],
+  ])('serves the privacy notice in %s with its version and date', async (lan, title, text) => {
+    const { body } = await get(`${ENDPOINT.privacyNotice}?lan=${lan}`);
+    expect(body.data).toMatchObject({ title, version: '2026-01', update_time: '2026-01-15 09:00:00' });
+    expect(body.data.content).toMatch(text);
+  });
+
+  it('gives the filing numbers bare, the same in both languages, labels being the UI\'s', async () => {
+    const zh = (await get(`${ENDPOINT.main}?lan=zh`)).body.data;
+    const en = (await get(`${ENDPOINT.main}?lan=en`)).body.data;
+    for (const field of ['icp', 'drug_certificate', 'police_filing']) expect(en[field]).toBe(zh[field]);
+    expect(zh).toMatchObject({ icp: '青ICP备00000000号-1', drug_certificate: '（青）-非经营性-2001-0000', police_filing: '青公网安备63010002000001号' });
+  });
+});

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
 import { isLocale, type Locale } from '../contracts/locale';
-import { PAGE_BANNER_TYPE } from '../contracts/dto';
+import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import type { Repository } from './repository';
 import { fail, ok } from './envelope';
 import { MESSAGES } from './messages';
@@ -45,6 +45,7 @@ export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
     social: stored('social'),
     contactUs: stored('contactUs'),
     patientContent: stored('patientContent'),
+    privacyNotice: stored('privacyNotice'),
     productContacts: stored('productContacts'),
     productList: (locale, query) =>
       repo.products(locale, positive(query.classify_id, 0), (query.keyword ?? '').trim().slice(0, 50), paging(query, 6)),

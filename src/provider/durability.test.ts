@@ -8,7 +8,7 @@ describe('durability', () => {
     const data = tempDataDir();
     const port = await freePort();
     const first = await startProcess(port, data.dir);
-    const body = new URLSearchParams({ name: 'Chen', phone: '123', email: 'chen@example.com', id: '1' });
+    const body = new URLSearchParams({ name: 'Chen', phone: '123', email: 'chen@example.com', id: '1', consent: 'v1' });
     const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, { method: 'POST', body });
     expect(((await res.json()) as { code: number }).code).toBe(0);
     first.kill('SIGKILL');
@@ -34,7 +34,7 @@ describe('durability', () => {
           const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, {
             method: 'POST',
             headers: { 'x-forwarded-for': `10.${tag.length}.${Math.floor(i / 250)}.${i % 250}` },
-            body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1' }),
+            body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1', consent: 'v1' }),
           });
           if (((await res.json()) as { code: number }).code === 0) acknowledged.push(name);
         } catch {

@@ -20,6 +20,9 @@ export const MESSAGES = {
     loggedOut: '退出登录',
     badRequest: '请求格式不正确',
     tooLarge: '提交内容过长',
+    consentMissing: '请阅读并同意《个人信息保护政策》后再提交',
+    healthConsentMissing: '请同意我们处理您的健康信息后再提交',
+    patientReceived: '提交成功！您的留言编号为 {reference}',
   },
   en: {
     ok: 'success',
@@ -38,10 +41,17 @@ export const MESSAGES = {
     loggedOut: 'Logged out',
     badRequest: 'The request is malformed',
     tooLarge: 'The submission is too large',
+    consentMissing: 'Please read and agree to the Privacy Notice before submitting',
+    healthConsentMissing: 'Please agree to the processing of your health information before submitting',
+    patientReceived: 'Submitted successfully! Your case reference is {reference}',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh'];
+
+export function patientReceived(locale: Locale, reference: string): string {
+  return MESSAGES[locale].patientReceived.replace('{reference}', reference);
+}
 
 const FIELD_LABELS: Record<Locale, Record<string, string>> = {
   zh: { category: '服务类别', medication: '药品通用名', reason: '用药原因', name: '姓名', phone: '联系电话', email: '电子邮箱', description: '事件描述' },

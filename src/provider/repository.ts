@@ -13,8 +13,15 @@ import type {
   Paged,
   ProductDetailDto,
   ProductRowDto,
-} from '../contracts/dto';
+} from '../contracts/payloads';
 import type { ApplicationForm, PatientForm } from '../contracts/forms';
+import { caseReference, caseYear, SEQUENCE_START, yearPattern } from './caseReference';
+
+/** The notice versions a visitor agreed to, as sent. */
+export interface GivenConsent {
+  consent: string;
+  health_consent?: string;
+}
 
 export interface PageQuery {
   page: number;
@@ -23,7 +30,8 @@ export interface PageQuery {
 
 const offset = ({ page, pageSize }: PageQuery) => (page - 1) * pageSize;
 
-export function createRepository(db: ProviderDatabase) {
+/** `now` is the clock of stored times and case references (tests move it across a new year). */
+export function createRepository(db: ProviderDatabase, now: () => Date = () => new Date()) {
   const content = db.prepare<[string, Locale], { json: string }>('SELECT json FROM content WHERE key = ? AND locale = ?');
   const categories = db.prepare<[Locale], CategoryDto>('SELECT id, name FROM categories WHERE locale = ? ORDER BY position');
   const productWhere = 'WHERE locale = @locale AND (@classify = 0 OR classify_id = @classify) AND name LIKE @like ESCAPE \'\\\'';
@@ -40,10 +48,23 @@ export function createRepository(db: ProviderDatabase) {
   const jobExists = db.prepare<[number], { id: number }>('SELECT id FROM jobs WHERE id = ? LIMIT 1');
   const members = db.prepare<[number, number], MemberPictureDto>('SELECT pic FROM members ORDER BY id LIMIT ? OFFSET ?');
   const memberCount = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM members');
-  const insertApplication = db.prepare('INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertPatient = db.prepare(
-    'INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES (@category, @medication, @reason, @name, @phone, @email, @description, @ip, @at)',
+  const insertApplication = db.prepare(
+    'INSERT INTO applications (job_id, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const insertPatient = db.prepare(
+    `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at,
+       consent_version, health_consent_version, consent_at, reference, safety_flag)
+     VALUES (@category, @medication, @reason, @name, @phone, @email, @description, @ip, @at, @consent, @health, @at, @reference, @safety)`,
+  );
+  const lastSequence = db.prepare<[string], { last: number | null }>(
+    `SELECT MAX(CAST(substr(reference, ${SEQUENCE_START}) AS INTEGER)) AS last FROM patient_messages WHERE reference GLOB ?`,
+  );
+  /** Numbering and insert in one transaction, so two messages never share a reference. */
+  const addPatientMessage = db.transaction((row: Record<string, string | number>, year: number) => {
+    const reference = caseReference(year, (lastSequence.get(yearPattern(year))?.last ?? 0) + 1);
+    insertPatient.run({ ...row, reference });
+    return reference;
+  });
 
   return {
     content<T>(key: string, locale: Locale): T | undefined {
@@ -77,12 +98,16 @@ export function createRepository(db: ProviderDatabase) {
       rows: members.all(paging.pageSize, offset(paging)),
       total: memberCount.get()?.total ?? 0,
     }),
-    saveApplication(jobId: number, form: ApplicationForm, ip: string) {
-      insertApplication.run(jobId, form.name.trim(), form.phone.trim(), form.email.trim(), ip, new Date().toISOString());
+    saveApplication(jobId: number, form: ApplicationForm, consent: GivenConsent, ip: string) {
+      const at = now().toISOString();
+      insertApplication.run(jobId, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent, at);
     },
-    savePatientMessage(form: PatientForm, ip: string) {
+    /** Stores a message with its consents and returns its case reference; adverse reactions are flagged for the safety team. */
+    savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string): string {
+      const at = now();
       const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()]));
-      insertPatient.run({ ...trimmed, ip, at: new Date().toISOString() });
+      const row = { ...trimmed, ip, at: at.toISOString(), consent: consent.consent, health: consent.health_consent ?? '', safety: trimmed.category === 'adverse' ? 1 : 0 };
+      return addPatientMessage(row, caseYear(at));
     },
   };
 }

@@ -1,6 +1,6 @@
-/** Loads the seed content pack into a fresh database, one row per item and locale. */
+/** Writes the content pack into the (empty) content tables, one row per item and locale. */
 import type Database from 'better-sqlite3';
-import type { Bilingual, SeedPack } from '../../config/seed/types';
+import type { Bilingual, ContentPack } from '../contracts/schema/contentPack';
 import { LOCALES, type Locale } from '../contracts/locale';
 
 /** Merges an item's texts in one language with its language-neutral fields. */
@@ -11,7 +11,7 @@ function localise<T extends Bilingual<object>>(item: T, locale: Locale) {
 
 const titled = <T extends { title: Bilingual<string> }>(item: T, locale: Locale) => ({ ...item, title: item.title[locale] });
 
-export function seedDatabase(db: Database.Database, pack: SeedPack): void {
+export function seedDatabase(db: Database.Database, pack: ContentPack): void {
   const content = db.prepare('INSERT INTO content (key, locale, json) VALUES (?, ?, ?)');
   const put = (key: string, locale: Locale, value: unknown) => content.run(key, locale, JSON.stringify(value));
 
@@ -31,6 +31,7 @@ export function seedDatabase(db: Database.Database, pack: SeedPack): void {
     put('social', locale, { des: pack.social.des[locale], imgList: pack.social.imgList.map((i) => titled(i, locale)) });
     put('contactUs', locale, localise(pack.contact, locale));
     put('patientContent', locale, pack.patientContent[locale]);
+    put('privacyNotice', locale, localise(pack.privacyNotice, locale));
     put('sceneOverview', locale, localise(pack.sceneOverview, locale));
     put('sceneTeam', locale, pack.sceneTeam.map((t) => localise(t, locale)));
     put('sceneCooperation', locale, pack.sceneCooperation.map((t) => localise(t, locale)));

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
-import { seedPack } from '../../config/seed/pack';
+import { loadContentPack } from '../../config/content/loadPack';
 import { openDatabase } from './database';
 import { createProviderApp } from './app';
 
@@ -22,7 +22,7 @@ export interface RunningProvider {
 }
 
 export async function startProvider({ port, host = '127.0.0.1', dataDir, trustProxy, logger }: ProviderOptions): Promise<RunningProvider> {
-  const db = openDatabase(dataDir, seedPack);
+  const db = openDatabase(dataDir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy, logger });
   await app.listen({ port, host });
   const address = app.server.address();

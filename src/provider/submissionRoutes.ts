@@ -7,9 +7,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENDPOINT } from '../contracts/endpoints';
 import { toLocale, type Locale } from '../contracts/locale';
 import {
+  APPLICATION_CONSENTS,
   APPLICATION_FIELDS,
+  PATIENT_CONSENTS,
   PATIENT_FIELDS,
   hasErrors,
+  missingConsents,
+  type ConsentField,
   validateApplication,
   validatePatient,
   type ApplicationForm,
@@ -17,7 +21,7 @@ import {
 } from '../contracts/forms';
 import type { Repository } from './repository';
 import { fail, ok } from './envelope';
-import { MESSAGES, describeFieldErrors } from './messages';
+import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
 
 export const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 const SUBMIT_BODY_LIMIT = 16 * 1024;
@@ -26,6 +30,18 @@ type Body = Record<string, unknown>;
 
 function fieldsOf<F extends string>(body: Body, fields: readonly F[]): Record<F, string> {
   return Object.fromEntries(fields.map((f) => [f, typeof body[f] === 'string' ? body[f] : ''])) as Record<F, string>;
+}
+
+/**
+ * PIPL: a submission carries the version of the privacy notice agreed to (`consent`, and
+ * `health_consent` for health information). It is checked after the fields, so SPEC's
+ * messages keep their precedence; the message names the consent that is missing.
+ */
+function consentProblem(locale: Locale, body: Body, required: readonly ConsentField[]): string | null {
+  const missing = missingConsents(fieldsOf(body, required), required);
+  if (missing.consent) return MESSAGES[locale].consentMissing;
+  if (missing.health_consent) return MESSAGES[locale].healthConsentMissing;
+  return null;
 }
 
 /** Submissions may carry `lan` in the query or the body; zh by default. */
@@ -46,19 +62,24 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository)
     if (Object.values(errors).includes('required')) return fail(reply, MESSAGES[locale].applicationIncomplete);
     if (errors.email) return fail(reply, MESSAGES[locale].badEmail);
     if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
+    const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS);
+    if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
     if (!Number.isInteger(jobId) || !repo.jobExists(jobId)) return fail(reply, MESSAGES[locale].unknownJob);
-    repo.saveApplication(jobId, form, request.ip);
+    repo.saveApplication(jobId, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
     return ok(null, MESSAGES[locale].submitted);
   });
 
   app.post(ENDPOINT.patientSubmit, submit, async (request, reply) => {
     const locale = requestLocale(request);
-    const form: PatientForm = fieldsOf((request.body ?? {}) as Body, PATIENT_FIELDS);
+    const body = (request.body ?? {}) as Body;
+    const form: PatientForm = fieldsOf(body, PATIENT_FIELDS);
     const errors = validatePatient(form);
     if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
-    repo.savePatientMessage(form, request.ip);
-    return ok(null, MESSAGES[locale].submitted);
+    const consentRefusal = consentProblem(locale, body, PATIENT_CONSENTS);
+    if (consentRefusal) return fail(reply, consentRefusal);
+    const reference = repo.savePatientMessage(form, fieldsOf(body, PATIENT_CONSENTS), request.ip);
+    return ok({ reference }, patientReceived(locale, reference));
   });
 
   app.post(ENDPOINT.logout, async (request) => ok(null, MESSAGES[requestLocale(request)].loggedOut));

@@ -19,8 +19,8 @@ const post = async (url: string, form: Record<string, string>, headers: Record<s
 };
 const count = (table: string) => (provider.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
-const application = { name: '李明', phone: '13800000000', email: 'liming@example.com', id: '2' };
-const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '蚊虫叮咬', name: '王芳', phone: '+86 138 0000 0000', email: '', description: '涂抹后局部发红' };
+const application = { name: '李明', phone: '13800000000', email: 'liming@example.com', id: '2', consent: '2026-01' };
+const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '蚊虫叮咬', name: '王芳', phone: '+86 138 0000 0000', email: '', description: '涂抹后局部发红', consent: '2026-01', health_consent: '2026-01' };
 
 describe('job application', () => {
   it('stores a valid application before acknowledging it', async () => {
@@ -55,7 +55,7 @@ describe('job application', () => {
 
 describe('patient-service message', () => {
   it('stores a valid message', async () => {
-    expect((await post(ENDPOINT.patientSubmit, message)).body.code).toBe(0);
+    expect((await post(ENDPOINT.patientSubmit, message)).body).toMatchObject({ code: 0, data: { reference: expect.stringMatching(/^PS-\d{4}-000001$/) } });
     expect(provider.db.prepare('SELECT category, medication, description FROM patient_messages').get()).toEqual({
       category: 'adverse',
       medication: '复方樟脑软膏',

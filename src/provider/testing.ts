@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedPack } from '../../config/seed/pack';
+import { loadContentPack } from '../../config/content/loadPack';
 import { openDatabase } from './database';
 import { createProviderApp } from './app';
 import { SEED_MEDIA_DIR } from './startProvider';
@@ -18,7 +18,7 @@ export function tempDataDir(): { dir: string; remove(): void } {
 
 export async function providerWithFreshDatabase(trustProxy: TrustProxy = false) {
   const data = tempDataDir();
-  const db = openDatabase(data.dir, seedPack);
+  const db = openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy });
   return {
     app,

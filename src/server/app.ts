@@ -1,19 +1,24 @@
 /**
  * The site server: /api proxy first (an unknown /api path answers an envelope, not HTML),
- * then hashed assets, then /healthz, then the route table's app shell (200, or 404 for an
- * unknown path or a bad id, which the client shows as its error page).
+ * then hashed assets, robots.txt and the sitemap, then /healthz, then every page of the route
+ * table rendered on the server (src/server/render), in Chinese at the unprefixed paths and in
+ * English under /en. Unknown paths and ids answer 404 with the error page.
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { join } from 'node:path';
-import { matchRoute } from '../contracts/routes';
+import { EN_PREFIX, localizedPath, matchRoute, splitLocalePath } from '../contracts/routes';
 import type { SiteVariant } from '../contracts/runtimeConfig';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy } from './proxy';
-import { localeFromCookie, renderShells } from './shell';
+import { registerCrawlerRoutes } from './crawlerRoutes';
+import { localeFromCookie } from './localeCookie';
+import { siteOrigin } from './origin';
+import { createPageRenderer, type PageAddress } from './render/pageRenderer';
+import type { PageCacheOptions } from './render/pageCache';
 
 export interface SiteServerOptions {
   distDir: string;
@@ -21,12 +26,25 @@ export interface SiteServerOptions {
   mediaUrl: string;
   variant: SiteVariant;
   trustProxy?: TrustProxy;
+  /** Origin of absolute URLs (canonical, previews, sitemap, robots.txt); unset: the request's origin. */
+  publicUrl?: string | null;
   upstreamTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /** false: every page is the client-rendered shell (SSR=off, for debugging). */
+  serverRendering?: boolean;
+  renderDeadlineMs?: number;
+  pageCache?: Partial<PageCacheOptions>;
 }
 
+export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
+  maxBytes: 64 * 1024 * 1024,
+  freshMs: 60_000,
+  staleWhileRevalidateMs: 10 * 60_000,
+  staleIfErrorMs: 24 * 60 * 60_000,
+};
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const ROOT_FILES = ['favicon.svg', 'robots.txt'];
+const ROOT_FILES = ['favicon.svg', 'share.png'];
 
 export async function createSiteServer(options: SiteServerOptions) {
   const { distDir, providerUrl, mediaUrl, variant, upstreamTimeoutMs = TIMING.requestTimeoutMs } = options;
@@ -40,7 +58,15 @@ export async function createSiteServer(options: SiteServerOptions) {
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
   });
-  const shells = renderShells(distDir, { mediaUrl, variant });
+  const pages = createPageRenderer({
+    distDir,
+    providerUrl,
+    config: { mediaUrl, variant },
+    deadlineMs: options.renderDeadlineMs ?? TIMING.renderDeadlineMs,
+    cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
+    log: (...args) => app.log.warn(args.map(String).join(' ')),
+  });
+  const serverRendering = options.serverRendering ?? true;
 
   await registerSecurityHeaders(app, mediaUrl);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -61,17 +87,32 @@ export async function createSiteServer(options: SiteServerOptions) {
     app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir));
   }
 
+  registerCrawlerRoutes(app, { providerUrl, publicUrl: options.publicUrl ?? undefined });
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  app.get('/*', (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
-    const found = matchRoute(safeDecode(path)) !== null;
-    return reply
-      .code(found ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shells[localeFromCookie(request.headers.cookie)]);
+  app.get('/*', async (request, reply) => {
+    const [rawPath = '/', rawSearch = ''] = request.url.split('?');
+    if (rawPath.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
+    const search = rawSearch ? `?${rawSearch}` : '';
+    if (rawPath === EN_PREFIX) return reply.redirect(`${EN_PREFIX}/${search}`, 301); // one URL for the English home
+    const { locale: prefixed, path } = splitLocalePath(safeDecode(rawPath));
+    if (prefixed === null) {
+      // Unprefixed URLs follow the visitor's language cookie: shared caches must keep them apart.
+      reply.header('Vary', 'Cookie').header('Cache-Control', 'private, no-cache');
+      if (localeFromCookie(request.headers.cookie) === 'en') return reply.redirect(`${localizedPath(rawPath, 'en')}${search}`, 302);
+    } else {
+      reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+    }
+    const address: PageAddress = { locale: prefixed ?? 'zh', path, search, origin: siteOrigin(request, options.publicUrl ?? undefined) };
+    const page = serverRendering ? await pages.page(address) : null;
+    reply.type('text/html; charset=utf-8');
+    if (!page) return reply.code(matchRoute(path) ? 200 : 404).send(pages.shell(address));
+    reply.code(page.status).header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [null, page.html];
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.header('Vary', prefixed === null ? 'Cookie, Accept-Encoding' : 'Accept-Encoding').send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {

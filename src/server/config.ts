@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import type { SiteVariant } from '../contracts/runtimeConfig';
 import { parseTrustProxy, type TrustProxy } from '../contracts/trustProxy';
+import { TIMING } from '../contracts/constants';
+import type { PageCacheOptions } from './render/pageCache';
 
 export interface SiteConfig {
   port: number;
@@ -11,10 +13,16 @@ export interface SiteConfig {
   providerPort: number;
   /** Unset: the provider's origin. */
   mediaUrl: string | null;
+  /** The site's public origin for absolute URLs (canonical, previews, sitemap, robots.txt); unset: each request's origin. */
+  publicUrl: string | null;
   dataDir: string;
   variant: SiteVariant;
   trustProxy: TrustProxy;
   distDir: string;
+  /** SSR=off serves the client-rendered shell for every page. */
+  serverRendering: boolean;
+  renderDeadlineMs: number;
+  pageCache: PageCacheOptions;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -28,16 +36,38 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
     providerUrl: env.PROVIDER_URL ? new URL(env.PROVIDER_URL).origin : null,
     providerPort: port(env.PROVIDER_PORT, 3001, 'PROVIDER_PORT'),
     mediaUrl: env.MEDIA_URL ? new URL(env.MEDIA_URL).origin : null,
+    publicUrl: env.PUBLIC_URL ? publicOrigin(env.PUBLIC_URL) : null,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     variant,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    serverRendering: env.SSR !== 'off',
+    renderDeadlineMs: count(env.RENDER_DEADLINE_MS, TIMING.renderDeadlineMs, 'RENDER_DEADLINE_MS'),
+    pageCache: {
+      maxBytes: count(env.PAGE_CACHE_MB, 64, 'PAGE_CACHE_MB') * 1024 * 1024,
+      freshMs: count(env.PAGE_CACHE_FRESH_SECONDS, 60, 'PAGE_CACHE_FRESH_SECONDS') * 1000,
+      staleWhileRevalidateMs: count(env.PAGE_CACHE_SWR_SECONDS, 600, 'PAGE_CACHE_SWR_SECONDS') * 1000,
+      staleIfErrorMs: count(env.PAGE_CACHE_STALE_IF_ERROR_HOURS, 24, 'PAGE_CACHE_STALE_IF_ERROR_HOURS') * 3_600_000,
+    },
   };
+}
+
+function publicOrigin(value: string): string {
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) origin, not "${value}"`);
+  return url.origin;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, not "${value}"`);
+  return n;
+}
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0, not "${value}"`);
   return n;
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { ENVELOPE_CODE } from '../contracts/envelope';
-import { localeFromCookie } from './shell';
+import { localeFromCookie } from './localeCookie';
 
 const MESSAGES = {
   zh: { down: '内容服务暂时不可用，请稍后再试', slow: '内容服务响应超时，请稍后再试' },

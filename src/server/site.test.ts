@@ -54,18 +54,24 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 describe('the site server', () => {
   it.each([
     '/', '/about', '/innovation', '/news', '/patient', '/product', '/report', '/resources', '/news/notice',
-    '/news/noticedetail', '/news/noticedetail/3', '/news/12', '/product/7', '/resources/2', '/login',
-  ])('answers %s with the app shell (200, no-cache)', async (url) => {
+    '/news/noticedetail', '/news/noticedetail/3', '/news/12', '/product/7', '/resources/2', '/login', '/privacy',
+  ])('answers %s and its /en twin with the shell when the provider gives no content (200)', async (url) => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // The unprefixed URL depends on the language cookie: private, and shared caches keep it apart.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('Cookie');
+    const en = await app.inject({ url: `/en${url === '/' ? '/' : url}` });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['cache-control']).toMatch(/^public/);
+    expect(en.body).toMatch(/<html lang="en"/);
     expect(res.body).toContain('<div id="root">');
     expectSecurityHeaders(res.headers);
   });
 
   it('covers every route of the route table', () => {
-    expect(ROUTES.length).toBe(14);
+    expect(ROUTES.length).toBe(15);
   });
 
   it.each(['/nope', '/news/abc', '/product/1x', '/resources/-1', '/about/extra'])('answers %s with the shell and 404', async (url) => {
@@ -74,10 +80,16 @@ describe('the site server', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it('speaks the locale cookie in the shell: lang, title, description', async () => {
-    const en = await app.inject({ url: '/about', cookies: { locale: 'en' } });
-    expect(en.body).toMatch(/<html lang="?en"?/);
+  it('sends a visitor whose cookie says English to the /en twin, query kept; /en is always English', async () => {
+    const redirect = await app.inject({ url: '/product?keyword=%E8%86%8F', cookies: { locale: 'en' } });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/en/product?keyword=%E8%86%8F');
+    expect(redirect.headers.vary).toContain('Cookie');
+    const en = await app.inject({ url: '/en/about', cookies: { locale: 'zh' } });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toMatch(/<html lang="en"/);
     expect(en.body).toContain('Yuechuan Pharmaceutical');
+    expect(en.body).toContain('<link rel="canonical" href="http://localhost:80/en/about">');
     for (const cookie of [undefined, 'fr']) {
       const zh = await app.inject({ url: '/about', cookies: cookie ? { locale: cookie } : {} });
       expect(zh.body).toMatch(/<html lang="?zh-CN"?/);

@@ -25,7 +25,17 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
   const mediaUrl = config.mediaUrl ?? publicOrigin(providerUrl);
-  const app = await createSiteServer({ distDir: config.distDir, providerUrl, mediaUrl, variant: config.variant, trustProxy: config.trustProxy });
+  const app = await createSiteServer({
+    distDir: config.distDir,
+    providerUrl,
+    mediaUrl,
+    variant: config.variant,
+    trustProxy: config.trustProxy,
+    serverRendering: config.serverRendering,
+    publicUrl: config.publicUrl,
+    renderDeadlineMs: config.renderDeadlineMs,
+    pageCache: config.pageCache,
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

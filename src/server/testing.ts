@@ -3,8 +3,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
-/** A dist folder like webpack's: the page template, one hashed asset (with .gz and .map). */
+/** A dist folder like webpack's: the page template, the chunk manifest, one hashed asset (with .gz and .map). */
 export function fakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'site-dist-'));
   mkdirSync(join(dist, 'assets'));
@@ -14,8 +16,52 @@ export function fakeDist(): string {
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.gz'), gzipSync(js));
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.map'), '{}');
   writeFileSync(join(dist, 'assets', '.secret'), 'no');
+  const manifest = { main: { js: ['/assets/main.0123456789.js'], css: [] }, 'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] } };
+  writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  copyFileSync(join(__dirname, '..', '..', 'public', 'share.png'), join(dist, 'share.png'));
   return dist;
 }
 
+
+export type GateMode = 'pass' | 'down' | 'slow' | 'garbage' | 'code1' | 'code402' | 'code403';
+
+/**
+ * A real HTTP hop in front of a provider that counts the paths asked and misbehaves on demand:
+ * drops the connection, never answers, answers HTML, or answers an envelope error.
+ */
+export async function providerGate(upstreamUrl: string) {
+  const counts = new Map<string, number>();
+  const gate = { mode: 'pass' as GateMode, counts, url: '', close: async () => {} };
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    const send = (body: string, type = 'application/json') => res.writeHead(200, { 'content-type': type }).end(body);
+    switch (gate.mode) {
+      case 'down':
+        return void req.socket.destroy();
+      case 'slow':
+        return; // accepted, never answered
+      case 'garbage':
+        return send('<html>upstream error</html>', 'text/html');
+      case 'code1':
+      case 'code402':
+      case 'code403':
+        return send(JSON.stringify({ code: Number(gate.mode.slice(4)), msg: 'refused', data: null }));
+      case 'pass':
+        req.pipe(
+          httpRequest(`${upstreamUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          }),
+        );
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  gate.close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return gate;
+}

@@ -1,21 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Swiper as SwiperClass, SwiperOptions } from 'swiper/types';
-import { A11y, Autoplay, Grid, Keyboard, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import type { Swiper as SwiperClass } from 'swiper/types';
+import { markInertSlides, swiperOptions, type CarouselTexts } from './carouselOptions';
+import { whenIdle } from './idle';
+import { useReducedMotion } from './useReducedMotion';
 import 'swiper/css';
 import 'swiper/css/grid';
 import 'swiper/css/pagination';
 
-export interface CarouselTexts {
-  /** e.g. "{{index}} / {{slidesLength}}" in the page's language. */
-  slideLabel: string;
-  /** e.g. "Go to slide {{index}}". */
-  goTo: string;
-  previous: string;
-  next: string;
-  pause: string;
-  play: string;
-}
+export type { CarouselTexts } from './carouselOptions';
 
 export interface CarouselSlide {
   key: string | number;
@@ -37,52 +29,59 @@ export interface CarouselProps {
   className?: string;
 }
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-
-/** Slides out of view take no focus and are hidden from assistive technology. */
-function markInertSlides(swiper: SwiperClass) {
-  for (const slide of swiper.slides) {
-    const visible = slide.classList.contains('swiper-slide-visible') || slide.classList.contains('swiper-slide-fully-visible');
-    slide.inert = !visible;
-  }
-}
-
-function breakpoints(perView: Record<number, number>, rows: Record<number, number>): SwiperOptions['breakpoints'] {
-  const widths = [...new Set([...Object.keys(perView), ...Object.keys(rows)].map(Number))].sort((a, b) => a - b);
-  const result: NonNullable<SwiperOptions['breakpoints']> = {};
-  let view = 1;
-  let row = 1;
-  for (const width of widths) {
-    view = perView[width] ?? view;
-    row = rows[width] ?? row;
-    result[width] = { slidesPerView: view, slidesPerGroup: view, grid: { rows: row, fill: 'row' } };
-  }
-  return result;
-}
-
 /**
- * Swiper with the accessibility a carousel owes its visitors: a pause/play control when it
- * plays by itself, no autoplay under reduced motion, paused while hovered or focused,
- * translated slide labels, inert off-screen slides. Space is reserved by CSS before it starts.
+ * A carousel with the accessibility it owes its visitors: a pause/play control when it plays by
+ * itself, no autoplay under reduced motion, paused while hovered or focused, translated slide
+ * labels, inert off-screen slides. The server and the first client render give Swiper's markup
+ * without its script; CSS shows that as the first slide (theme.css), and Swiper itself is
+ * loaded once the page is idle or the visitor reaches for the carousel, then takes the markup over.
  */
 export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 0: 1 }, rows = { 0: 1 }, arrows = true, className }: CarouselProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const paginationRef = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<SwiperClass | null>(null);
+  const startRef = useRef<() => void>(() => {});
   const autoplayAllowed = autoplayMs !== undefined && slides.length > 1;
-  const [playing, setPlaying] = useState(() => autoplayAllowed && !prefersReducedMotion());
+  const reducedMotion = useReducedMotion();
+  // The visitor's pause or play; until then it plays unless they prefer reduced motion.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = autoplayAllowed && (choice ?? !reducedMotion);
+  const playingRef = useRef(playing);
   const focusedRef = useRef(false);
+  // Swiper is set up again when the slides or the language's labels change.
+  const setupKey = slides.map((slide) => slide.key).join('\u0000') + JSON.stringify(texts);
 
-  const onInit = useCallback(
-    (swiper: SwiperClass) => {
-      swiperRef.current = swiper;
-      markInertSlides(swiper);
-      if (!playing) swiper.autoplay?.stop();
-    },
-    // The initial play state is read once, when Swiper starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  const setUp = useEffectEvent((container: HTMLElement, pagination: HTMLElement, createSwiper: typeof import('./swiperRuntime').createSwiper) => {
+    const swiper = createSwiper(container, swiperOptions({ texts, speed, autoplayMs, perView, rows, slideCount: slides.length, pagination }));
+    swiperRef.current = swiper;
+    markInertSlides(swiper);
+    if (!playingRef.current || focusedRef.current) swiper.autoplay?.stop();
+  });
 
   useEffect(() => {
+    let cancelled = false;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void import('./swiperRuntime').then(({ createSwiper }) => {
+        const container = containerRef.current;
+        const pagination = paginationRef.current;
+        if (!cancelled && container && pagination) setUp(container, pagination, createSwiper);
+      });
+    };
+    startRef.current = start;
+    const cancelIdle = whenIdle(start);
+    return () => {
+      cancelled = true;
+      cancelIdle();
+      swiperRef.current?.destroy(true, true);
+      swiperRef.current = null;
+    };
+  }, [setupKey]);
+
+  useEffect(() => {
+    playingRef.current = playing;
     const swiper = swiperRef.current;
     if (!swiper?.autoplay) return;
     if (playing && !focusedRef.current) swiper.autoplay.start();
@@ -96,41 +95,28 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
       className={`carousel ${multi ? 'carousel--multi' : ''} ${className ?? ''}`}
       aria-roledescription="carousel"
       aria-label={label}
+      onPointerEnter={() => startRef.current()}
       onFocus={() => {
         focusedRef.current = true;
+        startRef.current();
         swiperRef.current?.autoplay?.stop();
       }}
       onBlur={(event) => {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
         focusedRef.current = false;
-        if (playing) swiperRef.current?.autoplay?.start();
+        if (playingRef.current) swiperRef.current?.autoplay?.start();
       }}
     >
-      <Swiper
-        modules={[A11y, Autoplay, Grid, Keyboard, Pagination]}
-        speed={speed}
-        watchSlidesProgress
-        rewind={slides.length > 1}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        autoplay={autoplayAllowed ? { delay: autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true } : false}
-        pagination={{ clickable: true }}
-        breakpoints={breakpoints(perView, rows)}
-        a11y={{
-          enabled: true,
-          slideLabelMessage: texts.slideLabel,
-          prevSlideMessage: texts.previous,
-          nextSlideMessage: texts.next,
-          paginationBulletMessage: texts.goTo,
-          scrollOnFocus: false,
-        }}
-        onInit={onInit}
-        onSlideChangeTransitionEnd={markInertSlides}
-        onResize={markInertSlides}
-      >
-        {slides.map((slide) => (
-          <SwiperSlide key={slide.key}>{slide.content}</SwiperSlide>
-        ))}
-      </Swiper>
+      <div className="swiper" ref={containerRef}>
+        <div className="swiper-wrapper">
+          {slides.map((slide) => (
+            <div className="swiper-slide" key={slide.key}>
+              {slide.content}
+            </div>
+          ))}
+        </div>
+        <div className="swiper-pagination" ref={paginationRef} />
+      </div>
       {(arrows || autoplayAllowed) && slides.length > 1 && (
         <div className="carousel__controls">
           {arrows && (
@@ -139,7 +125,7 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
             </button>
           )}
           {autoplayAllowed && (
-            <button type="button" className="carousel__toggle" aria-label={playing ? texts.pause : texts.play} aria-pressed={!playing} onClick={() => setPlaying((p) => !p)}>
+            <button type="button" className="carousel__toggle" aria-label={playing ? texts.pause : texts.play} aria-pressed={!playing} onClick={() => setChoice(!playing)}>
               <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
             </button>
           )}

@@ -4,10 +4,13 @@ export interface PageBannerProps {
   /** Desktop picture (webimg) and phone picture (img). */
   desktopImage: string;
   phoneImage: string;
+  /** False on pages whose own title is the h1 (the banner then only shows its name). */
+  heading?: boolean;
 }
 
 /** The banner at the top of inner pages; its height is fixed by CSS, so nothing jumps. */
-export function PageBanner({ title, description, desktopImage, phoneImage }: PageBannerProps) {
+export function PageBanner({ title, description, desktopImage, phoneImage, heading = true }: PageBannerProps) {
+  const Title = heading ? 'h1' : 'p';
   return (
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
@@ -17,7 +20,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage }: Pag
         </picture>
       )}
       <div className="page-banner__text">
-        <h1 className="page-banner__title">{title}</h1>
+        <Title className="page-banner__title">{title}</Title>
         {description && <p className="page-banner__description">{description}</p>}
       </div>
     </div>

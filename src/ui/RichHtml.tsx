@@ -1,5 +1,6 @@
-import DOMPurify, { type Config } from 'dompurify';
-import { useMemo } from 'react';
+import type { Config, DOMPurify as Purifier } from 'dompurify';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { currentPurifier, loadPurifier, subscribePurifier } from './purifier';
 
 /**
  * The only way provider HTML reaches the page. DOMPurify removes script, handlers and
@@ -17,29 +18,58 @@ const CONFIG: Config = {
 
 const RESOURCE_ATTRIBUTES = ['src', 'xlink:href'];
 
+/**
+ * Relative URLs resolve against this stand-in for the page's own origin, so the markup depends
+ * only on the HTML and the media host: the server and the browser sanitise to the same result.
+ */
+const PAGE_ORIGIN = 'https://page.invalid';
+
+/** DOMPurify needs a DOM: the server provides one on a jsdom window; the browser loads its own (purifier.ts). */
+export const HtmlPurifier = createContext<Purifier | null>(null);
+
 function resolveMedia(value: string, mediaUrl: string): string {
   return value.startsWith('/') && !value.startsWith('//') ? `${mediaUrl.replace(/\/$/, '')}${value}` : value;
 }
 
 /** True when the URL is http(s) on one of the allowed origins. */
-function loadsFrom(url: string, base: string, allowedOrigins: Set<string>): boolean {
+function loadsFrom(url: string, allowedOrigins: Set<string>): boolean {
   try {
-    const parsed = new URL(url, base);
+    const parsed = new URL(url, PAGE_ORIGIN);
     return /^https?:$/.test(parsed.protocol) && allowedOrigins.has(parsed.origin);
   } catch {
     return false;
   }
 }
 
-export function sanitizeHtml(html: string, mediaUrl: string, pageOrigin: string): string {
-  const allowedOrigins = new Set([pageOrigin, mediaUrl ? new URL(mediaUrl, pageOrigin).origin : pageOrigin]);
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+/**
+ * Moves the provider's headings so the highest one sits at `top` and the rest keep their
+ * distance below it (capped at h6): the provider writes h3 under a page whose title is the h1,
+ * which would skip a level in the page outline.
+ */
+function relevelHeadings(root: DocumentFragment, top: number) {
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  if (headings.length === 0) return;
+  const shift = top - Math.min(...headings.map((h) => Number(h.tagName[1])));
+  if (shift === 0) return;
+  const document = root.ownerDocument;
+  for (const heading of headings) {
+    const level = Math.min(6, Math.max(top, Number(heading.tagName[1]) + shift));
+    const replacement = document.createElement(`h${level}`);
+    for (const attribute of [...heading.attributes]) replacement.setAttribute(attribute.name, attribute.value);
+    replacement.append(...heading.childNodes);
+    heading.replaceWith(replacement);
+  }
+}
+
+export function sanitizeHtml(html: string, mediaUrl: string, { purifier, headingLevel }: { purifier: Purifier; headingLevel?: number }): string {
+  const allowedOrigins = new Set([PAGE_ORIGIN, mediaUrl ? new URL(mediaUrl, PAGE_ORIGIN).origin : PAGE_ORIGIN]);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
     for (const name of RESOURCE_ATTRIBUTES) {
       const value = node.getAttribute(name);
       if (value === null) continue;
-      const resolved = resolveMedia(value.trim(), mediaUrl || pageOrigin);
-      if (loadsFrom(resolved, pageOrigin, allowedOrigins)) node.setAttribute(name, resolved);
-      else node.removeAttribute(name);
+      const resolved = resolveMedia(value.trim(), mediaUrl || PAGE_ORIGIN);
+      if (!loadsFrom(resolved, allowedOrigins)) node.removeAttribute(name);
+      else node.setAttribute(name, resolved.startsWith(PAGE_ORIGIN) ? resolved.slice(PAGE_ORIGIN.length) : resolved);
     }
     if (node.tagName === 'A') {
       const href = node.getAttribute('href') ?? '';
@@ -49,9 +79,13 @@ export function sanitizeHtml(html: string, mediaUrl: string, pageOrigin: string)
     if (node.tagName === 'IMG') node.setAttribute('loading', 'lazy');
   });
   try {
-    return DOMPurify.sanitize(html, CONFIG) as string;
+    const fragment = purifier.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+    if (headingLevel) relevelHeadings(fragment, headingLevel);
+    const container = fragment.ownerDocument.createElement('div');
+    container.append(fragment);
+    return container.innerHTML;
   } finally {
-    DOMPurify.removeHook('afterSanitizeAttributes');
+    purifier.removeHook('afterSanitizeAttributes');
   }
 }
 
@@ -59,9 +93,23 @@ export interface RichHtmlProps {
   html: string;
   mediaUrl: string;
   className?: string;
+  /** The level the content's highest heading takes in the page outline (e.g. 2 under the page's h1). */
+  headingLevel?: number;
 }
 
-export function RichHtml({ html, mediaUrl, className }: RichHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html, mediaUrl, window.location.origin), [html, mediaUrl]);
-  return <div className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+/**
+ * Sanitised provider HTML. On the server it is rendered at once. In the browser, hydration keeps
+ * the server's sanitised markup (React does not rewrite inner HTML while hydrating) until
+ * DOMPurify has loaded, then renders the same markup itself; a page reached by a client-side
+ * navigation shows the content as soon as DOMPurify is in. Unsanitised HTML never renders.
+ */
+export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlProps) {
+  const serverPurifier = useContext(HtmlPurifier);
+  const browserPurifier = useSyncExternalStore(subscribePurifier, currentPurifier, () => null);
+  const purifier = serverPurifier ?? browserPurifier;
+  useEffect(() => {
+    if (!purifier) void loadPurifier();
+  }, [purifier]);
+  const clean = useMemo(() => (purifier ? sanitizeHtml(html, mediaUrl, { purifier, headingLevel }) : ''), [html, mediaUrl, purifier, headingLevel]);
+  return <div className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
 }

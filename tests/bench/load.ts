@@ -9,8 +9,8 @@ export interface LoadFigures {
   non2xx: number;
 }
 
-export async function runLoad(label: string, url: string, seconds = 10, connections = 50): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections, duration: seconds });
+export async function runLoad(label: string, url: string, seconds = 10, connections = 50, headers: Record<string, string> = {}): Promise<LoadFigures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     label,
     requestsPerSecond: Math.round(result.requests.average),

@@ -1,18 +1,21 @@
 /**
  * `npm run bench`: build sizes against the library floor, Lighthouse (mobile) on /, /product and
- * /news, and server throughput with autocannon. Prints one markdown table of the figures.
+ * /news in both languages, the CPU time of an uncached server render, and server throughput with
+ * autocannon against the client-rendered shell. Prints markdown tables of the figures.
  * BENCH_SECONDS sets each load run's length (default 30 s at 100 connections).
  */
 import { startTestSite } from '../browser/harness';
-import { runLighthouse } from './lighthouse';
+import { localizedPath } from '../../src/contracts/routes';
+import { runLighthouse, type AuditTarget } from './lighthouse';
 import { runLoad } from './load';
+import { measureRenderCpu } from './render';
 import { measureSizes, type Size } from './sizes';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sizeCell = (size: Size) => `${kb(size.raw)} / ${kb(size.gzip)} / ${kb(size.brotli)}`;
 
-/** BENCH_PARTS picks what to run: sizes, lighthouse, load (default: all three). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,lighthouse,load').split(','));
+/** BENCH_PARTS picks what to run: sizes, lighthouse, render, load (default: all four). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,lighthouse,render,load').split(','));
 
 async function main() {
   const lines: string[] = [];
@@ -20,6 +23,7 @@ async function main() {
   const site = await startTestSite();
   try {
     if (PARTS.has('lighthouse')) await lighthouseTable(lines, site.url);
+    if (PARTS.has('render')) await renderTable(lines, site.providerUrl);
     if (PARTS.has('load')) await loadTable(lines, site.url);
   } finally {
     await site.close();
@@ -29,28 +33,53 @@ async function main() {
 
 async function sizeTable(lines: string[]) {
   const { floor, routes } = await measureSizes();
-  lines.push('| Route (JS + CSS a first visit downloads) | JS raw / gzip / br | CSS raw / gzip / br | JS gzip ÷ floor |', '|---|---|---|---|');
-  lines.push(`| ${floor.name} | ${sizeCell(floor.js)} | ${sizeCell(floor.css)} | 1.00 |`);
+  lines.push('| Route (JS + CSS a first visit downloads) | JS raw / gzip / br | CSS raw / gzip / br | JS gzip ÷ floor | later-only libraries in it |', '|---|---|---|---|---|');
+  lines.push(`| ${floor.name} | ${sizeCell(floor.js)} | ${sizeCell(floor.css)} | 1.00 | ${floor.deferrable.join(', ') || 'none'} |`);
   for (const route of routes) {
-    lines.push(`| ${route.name} | ${sizeCell(route.js)} | ${sizeCell(route.css)} | ${(route.js.gzip / floor.js.gzip).toFixed(2)} |`);
+    lines.push(`| ${route.name} | ${sizeCell(route.js)} | ${sizeCell(route.css)} | ${(route.js.gzip / floor.js.gzip).toFixed(2)} | ${route.deferrable.join(', ') || 'none'} |`);
   }
 }
 
 async function lighthouseTable(lines: string[], origin: string) {
-  lines.push('', '| Lighthouse (mobile) | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|');
-  for (const f of await runLighthouse(origin, ['/', '/product', '/news'])) {
-    lines.push(`| ${f.path} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} |`);
+  lines.push('', '| Lighthouse (mobile) | Language | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|---|');
+  const paths = ['/', '/product', '/news'];
+  const targets: AuditTarget[] = [...paths.map((path) => ({ path, language: 'zh' })), ...paths.map((path) => ({ path: localizedPath(path, 'en'), language: 'en' }))];
+  for (const f of await runLighthouse(origin, targets)) {
+    lines.push(`| ${f.path} | ${f.language} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} |`);
   }
 }
 
+async function renderTable(lines: string[], providerUrl: string) {
+  lines.push('', '| Uncached server render (CPU time per page, every route) | Renders | p50 | p99 |', '|---|---|---|---|');
+  for (const f of await measureRenderCpu(providerUrl, providerUrl)) {
+    lines.push(`| ${f.locale} | ${f.renders} | ${f.p50Ms.toFixed(1)} ms | ${f.p99Ms.toFixed(1)} ms |`);
+  }
+}
+
+/** Warm-cache pages against the client-rendered shell (the same server with SSR=off) and a static file. */
 async function loadTable(lines: string[], origin: string) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 30);
   const index = await (await fetch(`${origin}/`)).text();
   const asset = /src="?(\/assets\/main\.[\w]+\.js)/.exec(index)?.[1] ?? '/favicon.svg';
-  lines.push('', `| autocannon (${seconds} s, 100 connections) | req/s | p99 | errors | non-2xx |`, '|---|---|---|---|---|');
-  for (const [label, path] of [['/ (app shell)', '/'], ['hashed asset', asset], ['/api proxied content call', '/api/index/index/banner?lan=zh']] as const) {
-    const f = await runLoad(label, `${origin}${path}`, seconds, 100);
-    lines.push(`| ${f.label} | ${f.requestsPerSecond} | ${f.p99Ms} ms | ${f.errors} | ${f.non2xx} |`);
+  const shellSite = await startTestSite({ SSR: 'off' });
+  const runs: [string, string][] = [
+    ['/ (zh page, warm cache)', `${origin}/`],
+    ['/en/ (en page, warm cache)', `${origin}/en/`],
+    ['/product (zh page, warm cache)', `${origin}/product`],
+    ['/ (client-rendered shell, SSR=off)', `${shellSite.url}/`],
+    ['static file (hashed main script)', `${origin}${asset}`],
+    ['/api proxied content call', `${origin}/api/index/index/banner?lan=zh`],
+  ];
+  const figures = [];
+  try {
+    for (const [label, url] of runs) figures.push(await runLoad(label, url, seconds, 100));
+  } finally {
+    await shellSite.close();
+  }
+  const shellRate = figures[3]?.requestsPerSecond ?? NaN;
+  lines.push('', `| autocannon (${seconds} s, 100 connections) | req/s | ÷ shell | p99 | errors | non-2xx |`, '|---|---|---|---|---|---|');
+  for (const f of figures) {
+    lines.push(`| ${f.label} | ${f.requestsPerSecond} | ${(f.requestsPerSecond / shellRate).toFixed(2)} | ${f.p99Ms} ms | ${f.errors} | ${f.non2xx} |`);
   }
 }
 

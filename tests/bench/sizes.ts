@@ -18,7 +18,11 @@ export interface RouteSizes {
   name: string;
   js: Size;
   css: Size;
+  /** Libraries a page needs only later (after first paint) found in the route's first download. */
+  deferrable: string[];
 }
+
+const LATER_ONLY = ['swiper', 'react-toastify'];
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -50,8 +54,24 @@ function filesOf(stats: Stats, group: string | null): string[] {
   return [...new Set([...entry, ...lazy])];
 }
 
-function split(dir: string, files: string[]): { js: Size; css: Size } {
-  return { js: measure(dir, files.filter((f) => f.endsWith('.js'))), css: measure(dir, files.filter((f) => f.endsWith('.css'))) };
+/** Which later-only libraries have modules in the chunks that carry these files. */
+function deferrableIn(stats: Stats, files: string[]): string[] {
+  const json = stats.toJson({ all: false, chunks: true, chunkModules: true, nestedModules: true });
+  const names = new Set<string>();
+  const visit = (module: { name?: string; modules?: unknown[] }) => {
+    if (module.name) names.add(module.name);
+    for (const inner of (module.modules ?? []) as { name?: string }[]) visit(inner);
+  };
+  for (const chunk of json.chunks ?? []) if ((chunk.files ?? []).some((file) => files.includes(file))) for (const module of chunk.modules ?? []) visit(module);
+  return LATER_ONLY.filter((lib) => [...names].some((name) => name.includes(`node_modules/${lib}/`)));
+}
+
+function split(stats: Stats, dir: string, files: string[]) {
+  return {
+    js: measure(dir, files.filter((f) => f.endsWith('.js'))),
+    css: measure(dir, files.filter((f) => f.endsWith('.css'))),
+    deferrable: deferrableIn(stats, files.filter((f) => f.endsWith('.js'))),
+  };
 }
 
 export async function measureSizes(): Promise<{ floor: RouteSizes; routes: RouteSizes[] }> {
@@ -61,7 +81,7 @@ export async function measureSizes(): Promise<{ floor: RouteSizes; routes: Route
   const floor = await build('./tests/bench/floorEntry.tsx', floorDir);
   const groups = Object.keys(site.toJson({ all: false, chunkGroups: true }).namedChunkGroups ?? {}).filter((name) => name.startsWith('page-'));
   return {
-    floor: { name: 'library floor', ...split(floorDir, filesOf(floor, null)) },
-    routes: groups.sort().map((group) => ({ name: group.replace('page-', ''), ...split(siteDir, filesOf(site, group)) })),
+    floor: { name: 'library floor', ...split(floor, floorDir, filesOf(floor, null)) },
+    routes: groups.sort().map((group) => ({ name: group.replace('page-', ''), ...split(site, siteDir, filesOf(site, group)) })),
   };
 }

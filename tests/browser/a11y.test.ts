@@ -1,6 +1,10 @@
-/** axe-core on every route in both languages, desktop and phone: no serious or critical violation. */
+/**
+ * axe-core on every route in both languages, desktop and phone: no serious or critical
+ * violation. HTML_CodeSniffer (the engine pa11y runs) on every route: no WCAG 2 AA error.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
@@ -33,3 +37,32 @@ for (const locale of ['zh', 'en'] as const) {
     });
   }
 }
+
+/** What pa11y reports as errors: HTML_CodeSniffer's WCAG2AA messages of type 1. */
+const HTMLCS_SCRIPT = join(require.resolve('@pa11y/html_codesniffer/package.json'), '..', 'build', 'HTMLCS.js');
+
+describe('HTML_CodeSniffer, WCAG 2 AA', () => {
+  for (const locale of ['zh', 'en'] as const) {
+    test(`${locale}: no error on any route`, async (t) => {
+      await withPage(t, browser, site, { locale }, async ({ page }) => {
+        await page.addInitScript({ path: HTMLCS_SCRIPT });
+        const errors: string[] = [];
+        for (const path of PATHS) {
+          await page.goto(path);
+          await waitForContent(page);
+          const found = await page.evaluate(
+            () =>
+              new Promise<string[]>((resolve) => {
+                const htmlcs = (window as unknown as { HTMLCS: { process(standard: string, root: Document, done: () => void): void; getMessages(): { type: number; code: string; msg: string; element: Element }[] } }).HTMLCS;
+                htmlcs.process('WCAG2AA', document, () =>
+                  resolve(htmlcs.getMessages().filter((m) => m.type === 1).map((m) => `${m.code}: ${m.msg} <${m.element.tagName.toLowerCase()} ${m.element.getAttribute('name') ?? m.element.className}>`)),
+                );
+              }),
+          );
+          errors.push(...found.map((error) => `${path} ${error}`));
+        }
+        assert.deepEqual(errors, []);
+      });
+    });
+  }
+});

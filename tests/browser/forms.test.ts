@@ -43,11 +43,13 @@ describe('job application', () => {
       await page.locator('.form-status').filter({ hasText: '邮箱格式不正确！' }).waitFor();
 
       await page.getByLabel('邮箱').fill('hanmeimei@example.com');
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '提交申请' }).click();
       await page.locator('.form-status').filter({ hasText: '提交成功！' }).waitFor();
       assert.equal(await page.getByLabel('姓名').inputValue(), '');
-      const stored = rows<{ job_id: number; name: string; phone: string; email: string }>('SELECT job_id, name, phone, email FROM applications');
-      assert.deepEqual(stored, [{ job_id: 2, name: '韩梅梅', phone: '13900001111', email: 'hanmeimei@example.com' }]);
+      const stored = rows<Record<string, unknown>>('SELECT job_id, name, phone, email, consent_version FROM applications');
+      assert.deepEqual(stored, [{ job_id: 2, name: '韩梅梅', phone: '13900001111', email: 'hanmeimei@example.com', consent_version: '2026-01' }]);
+      assert.equal(await page.getByRole('checkbox', { name: /我已阅读并同意/ }).isChecked(), false, 'success clears the consent too');
     });
   });
 
@@ -59,6 +61,7 @@ describe('job application', () => {
       await page.getByLabel('姓名').fill('李雷');
       await page.getByLabel('电话').fill('1');
       await page.getByLabel('邮箱').fill('lilei@example.com');
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '提交申请' }).click();
       await page.locator('.form-status').filter({ hasText: '网络异常' }).waitFor();
       assert.equal(await page.getByLabel('邮箱').inputValue(), 'lilei@example.com');
@@ -80,10 +83,45 @@ describe('patient-service message', () => {
       await page.getByLabel('Adverse reactions').check();
       await page.getByLabel('Contact number').fill('+86 139 0000 2222');
       await page.getByLabel('Event description').fill('Redness after two days of use');
+      await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+      await page.getByRole('checkbox', { name: /health information/ }).check();
       await page.getByRole('button', { name: 'Send message' }).click();
-      await page.locator('.form-status').filter({ hasText: 'Submitted successfully!' }).waitFor();
-      const stored = rows<{ category: string; medication: string; phone: string; description: string }>('SELECT category, medication, phone, description FROM patient_messages');
-      assert.deepEqual(stored, [{ category: 'adverse', medication: 'Compound camphor ointment', phone: '+86 139 0000 2222', description: 'Redness after two days of use' }]);
+      const status = page.locator('.form-status').filter({ hasText: 'Submitted successfully!' });
+      await status.waitFor();
+      const reference = (await status.textContent())?.match(/PS-\d{4}-\d{6}/)?.[0];
+      assert.ok(reference, 'the success message tells the case reference');
+      assert.match((await status.textContent()) ?? '', /Your case reference is PS-\d{4}-\d{6}/);
+      const stored = rows<Record<string, unknown>>('SELECT category, medication, phone, description, reference, safety_flag, consent_version, health_consent_version FROM patient_messages');
+      assert.deepEqual(stored, [
+        { category: 'adverse', medication: 'Compound camphor ointment', phone: '+86 139 0000 2222', description: 'Redness after two days of use', reference, safety_flag: 1, consent_version: '2026-01', health_consent_version: '2026-01' },
+      ]);
+    });
+  });
+
+  test('without consent says so, keeps every field and focuses the consent box', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/patient');
+      await waitForContent(page);
+      await page.getByLabel('不良反应').check();
+      await page.getByLabel('所购药品通用名').fill('复方樟脑软膏');
+      await page.getByLabel('用药原因或所治疾病').fill('蚊虫叮咬');
+      await page.getByLabel('姓名').fill('王芳');
+      await page.getByLabel('联系电话').fill('13900004444');
+      await page.getByLabel('电子邮箱').fill('wangfang@example.com');
+      await page.getByLabel('事件描述').fill('涂抹后局部发红');
+      await page.getByRole('button', { name: '提交留言' }).click();
+      await page.locator('.form-status').filter({ hasText: '请阅读并勾选同意《个人信息保护政策》后再提交' }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'patient-consent', 'focus moves to the consent box');
+      assert.equal(await page.getByRole('checkbox', { name: /我已阅读并同意/ }).getAttribute('aria-invalid'), 'true');
+      const kept = { 所购药品通用名: '复方樟脑软膏', 用药原因或所治疾病: '蚊虫叮咬', 姓名: '王芳', 联系电话: '13900004444', 电子邮箱: 'wangfang@example.com', 事件描述: '涂抹后局部发红' };
+      for (const [label, value] of Object.entries(kept)) assert.equal(await page.getByLabel(label).inputValue(), value, label);
+      assert.equal(await page.getByLabel('不良反应').isChecked(), true);
+
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: '提交留言' }).click();
+      await page.locator('.form-status').filter({ hasText: '请勾选同意我们处理您的健康信息后再提交' }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'patient-health_consent', 'then the health consent box');
+      assert.equal(rows("SELECT id FROM patient_messages WHERE phone = '13900004444'").length, 0, 'nothing was sent');
     });
   });
 
@@ -97,9 +135,35 @@ describe('patient-service message', () => {
       await page.keyboard.type('炉甘石洗剂');
       for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
       await page.keyboard.type('13900003333');
+      // e-mail, description, the privacy notice link, then the two consent boxes
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await page.locator('.form-status').filter({ hasText: '提交成功！' }).waitFor();
+      await page.locator('.form-status').filter({ hasText: /提交成功！您的留言编号为 PS-\d{4}-\d{6}/ }).waitFor();
       assert.deepEqual(rows("SELECT category, medication, phone FROM patient_messages WHERE phone = '13900003333'"), [{ category: 'medical', medication: '炉甘石洗剂', phone: '13900003333' }]);
+    });
+  });
+});
+
+describe('privacy notice', () => {
+  test('the forms link to it and it renders in zh and en', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/resources/2');
+      await waitForContent(page);
+      await page.locator('#application-consent-notice').getByRole('link', { name: '《个人信息保护政策》' }).click();
+      await page.getByRole('heading', { level: 1, name: '个人信息保护政策' }).waitFor();
+      await page.getByText('版本：2026-01').waitFor();
+      await page.getByRole('heading', { name: '敏感个人信息' }).waitFor();
+    });
+    await withPage(t, browser, site, { locale: 'en', viewport: PHONE }, async ({ page }) => {
+      await page.goto('/privacy');
+      await waitForContent(page);
+      await page.getByRole('heading', { level: 1, name: 'Privacy Notice' }).waitFor();
+      await page.getByRole('heading', { name: 'Sensitive personal information' }).waitFor();
+      assert.match(await page.title(), /^Privacy Notice - /);
     });
   });
 });

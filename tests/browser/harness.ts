@@ -61,6 +61,7 @@ export const ROUTE_SAMPLES: { path: string; zh: string; en: string }[] = [
   { path: '/resources/1', zh: '申请该职位', en: 'Apply for this position' },
   { path: '/patient', zh: '所购药品通用名', en: 'Generic name of the medication bought' },
   { path: '/report', zh: '举报平台', en: 'Platform Report' },
+  { path: '/privacy', zh: '个人信息保护政策', en: 'Privacy Notice' },
 ];
 
 export const DESKTOP = { width: 1440, height: 900 };

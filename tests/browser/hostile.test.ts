@@ -76,7 +76,9 @@ before(async () => {
   fake = createServer(handle);
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  site = await startTestSite({ PROVIDER_URL: fakeUrl, MEDIA_URL: provider.url.replace('127.0.0.1', 'localhost') });
+  // No page cache: every request meets the provider as the test has just set it.
+  const uncached = { PAGE_CACHE_FRESH_SECONDS: '0', PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_HOURS: '0' };
+  site = await startTestSite({ PROVIDER_URL: fakeUrl, MEDIA_URL: provider.url.replace('127.0.0.1', 'localhost'), ...uncached });
   browser = await launchBrowser();
 });
 after(async () => {

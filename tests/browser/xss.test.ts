@@ -50,8 +50,8 @@ interface Harness {
   foreign: string[];
 }
 
-async function openHarness(): Promise<Harness> {
-  const context = await browser.newContext({ bypassCSP: true, baseURL: site.url, viewport: { width: 1280, height: 900 } });
+async function openHarness({ javaScriptEnabled = true } = {}): Promise<Harness> {
+  const context = await browser.newContext({ bypassCSP: true, javaScriptEnabled, baseURL: site.url, viewport: { width: 1280, height: 900 } });
   const fired = new Set<string>();
   const dialogs: string[] = [];
   const foreign: string[] = [];
@@ -153,6 +153,28 @@ describe('hostile provider HTML', () => {
           if (link.target === '_blank') assert.match(link.rel, /noopener noreferrer/);
         }
         assert.equal(await harness.page.locator('main h1, main h2').count() > 0, true, 'the page still shows');
+      } finally {
+        await harness.context.close();
+      }
+    });
+  }
+
+  for (const path of PAGES) {
+    test(`${path} with JavaScript off: the server's HTML carries no live markup and loads nothing foreign`, async () => {
+      const harness = await openHarness({ javaScriptEnabled: false });
+      try {
+        const response = await harness.page.goto(path);
+        assert.equal(response?.status(), 200);
+        await harness.page.waitForTimeout(1500);
+        assert.equal(new URL(harness.page.url()).pathname, path, 'no meta refresh moved the page');
+        assert.deepEqual(harness.foreign, [], 'nothing was requested from a foreign host');
+        // What the server sent for the provider's HTML, as the page holds it with no script run.
+        const served = (await harness.page.locator('.rich-html').evaluateAll((boxes) => boxes.map((box) => box.innerHTML))).join('\n');
+        assert.ok((await harness.page.locator('.rich-html > div').count()) >= 20, 'the hostile content was rendered on the server');
+        assert.doesNotMatch(served, /<(script|iframe|object|embed|base|meta|form|style|link)\b/i);
+        assert.doesNotMatch(served, /\son[a-z]+\s*=/i, 'no event handler attribute');
+        assert.doesNotMatch(served, /(href|src|action|formaction|xlink:href)\s*=\s*"\s*(javascript|data|vbscript):/i);
+        assert.ok(!served.includes(FOREIGN_HOST), 'no address on the foreign host');
       } finally {
         await harness.context.close();
       }

@@ -6,6 +6,7 @@ import { anchorClicked } from '../../features/navigation/slice';
 import { selectVariant } from '../../features/site/selectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
+import { FooterLegal } from './FooterLegal';
 import { navItems } from './navItems';
 
 /** A column per section with its anchors (it emits the same anchor events as the top bar). */
@@ -54,6 +55,9 @@ export function Footer() {
               <li>
                 <Link to={pathTo('report')}>{t.nav.report}</Link>
               </li>
+              <li>
+                <Link to={pathTo('privacy')}>{t.privacy.title}</Link>
+              </li>
             </ul>
           </div>
           {locale === 'zh' && main && main.links.length > 0 && (
@@ -79,15 +83,7 @@ export function Footer() {
           </figure>
         )}
       </div>
-      <div className="site-footer__legal">
-        {main && (
-          <>
-            <span>{main.copyright}</span>
-            <span>{main.icp}</span>
-            <span>{main.drug_certificate}</span>
-          </>
-        )}
-      </div>
+      <FooterLegal main={main} />
     </footer>
   );
 }

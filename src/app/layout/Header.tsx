@@ -5,7 +5,7 @@ import { useContent } from '../../features/content/useContent';
 import { selectLocale } from '../../features/locale/selectors';
 import { localeChangeRequested } from '../../features/locale/slice';
 import { selectActivePath, selectActiveRouteId, selectMobileMenuOpen, selectOpenSubMenu } from '../../features/navigation/selectors';
-import { anchorClicked, mobileMenuClosed, mobileMenuToggled, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
+import { anchorClicked, mobileMenuToggled, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
 import { selectVariant } from '../../features/site/selectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
@@ -92,8 +92,6 @@ export function Header() {
                             onClick={(event) => {
                               event.preventDefault();
                               dispatch(anchorClicked({ routeId: item.routeId, anchor: link.anchor, index: link.index }));
-                              dispatch(subMenuClosed());
-                              dispatch(mobileMenuClosed());
                             }}
                           >
                             {link.label}

@@ -1,28 +1,52 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../rootReducer';
 import { fakeDeps } from '../testing';
-import { chunkLoadFailed } from './actions';
+import type { Deps } from '../deps';
+import { chunkLoadFailed, chunkReloadRequested } from './actions';
 import { CHUNK_RELOAD_KEY, watchChunks } from './saga';
+import { selectChunkReloadGaveUp } from './selectors';
+
+const fail = (deps: Deps, source: 'loader' | 'route') =>
+  expectSaga(watchChunks, deps).withReducer(rootReducer).dispatch(chunkLoadFailed({ source })).silentRun(10);
 
 describe('chunk-reload guard', () => {
-  it('reloads once, not again within 60 s, and again after', async () => {
+  it.each(['loader', 'route'] as const)('reloads once when the %s reports it, not again within 60 s, and again after', async (source) => {
     let now = 5_000_000;
     const deps = fakeDeps({}, { now: jest.fn(() => now) });
-    const fail = () => expectSaga(watchChunks, deps).dispatch(chunkLoadFailed({ source: 'loader' })).silentRun(10);
-    await fail();
+    const first = await fail(deps, source);
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
     expect(deps.services.storageSet).toHaveBeenCalledWith(CHUNK_RELOAD_KEY, '5000000');
-    now += 59_000;
-    await fail();
+    expect(selectChunkReloadGaveUp(first.storeState)).toBe(false);
+
+    now += 59_999;
+    const again = await fail(deps, source);
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
-    now += 2_000;
-    await fail();
+    expect(selectChunkReloadGaveUp(again.storeState)).toBe(true);
+
+    now += 1;
+    await fail(deps, source);
     expect(deps.services.reload).toHaveBeenCalledTimes(2);
   });
 
-  it('always reloads when a route change detects it', async () => {
+  it('a reload by one path guards the other: the boundary after a loader reload gives up', async () => {
+    const deps = fakeDeps();
+    await fail(deps, 'loader');
+    const { storeState } = await fail(deps, 'route');
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+    expect(selectChunkReloadGaveUp(storeState)).toBe(true);
+  });
+
+  it('never reloads when the browser cannot remember the reload (storage disabled)', async () => {
+    const deps = fakeDeps({}, { storageGet: jest.fn(() => null), storageSet: jest.fn() });
+    const { storeState } = await fail(deps, 'route');
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(selectChunkReloadGaveUp(storeState)).toBe(true);
+  });
+
+  it('reloads when the visitor asks, whatever the guard says', async () => {
     const deps = fakeDeps();
     deps.services.storageSet(CHUNK_RELOAD_KEY, String(deps.services.now()));
-    await expectSaga(watchChunks, deps).dispatch(chunkLoadFailed({ source: 'route' })).dispatch(chunkLoadFailed({ source: 'route' })).silentRun(10);
-    expect(deps.services.reload).toHaveBeenCalledTimes(2);
+    await expectSaga(watchChunks, deps).dispatch(chunkReloadRequested()).silentRun(10);
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
   });
 });

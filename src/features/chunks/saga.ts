@@ -1,29 +1,41 @@
-import { call, takeEvery } from 'redux-saga/effects';
+import { call, put, takeEvery } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
 import type { Deps } from '../deps';
-import { chunkLoadFailed } from './actions';
+import { chunkLoadFailed, chunkReloadRequested } from './actions';
+import { chunkReloadGaveUp } from './slice';
 
 /** Remembered in sessionStorage so the guard survives the reload it causes. */
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 
 /**
- * SPEC §4: a chunk that fails to load (usually a deploy replaced it) reloads the page: at most
- * once a minute when webpack's loader reports it, always when a route change detects it.
+ * A chunk that fails to load (usually a deploy replaced it) reloads the page at most once per
+ * guard period, whoever reports it. A chunk that is still broken after that reload, or a browser
+ * that cannot remember the reload (storage disabled), gets the message with a reload button
+ * instead: a page that cannot load never reloads in a loop.
  */
 export function* reloadForChunk({ services }: Deps, action: ReturnType<typeof chunkLoadFailed>) {
-  if (action.payload.source === 'loader') {
-    const now: number = yield call(services.now);
-    const stored: string | null = yield call(services.storageGet, CHUNK_RELOAD_KEY);
-    const last = stored === null ? Number.NaN : Number(stored);
-    if (Number.isFinite(last) && now - last < TIMING.chunkReloadGuardMs) {
-      yield call(services.log, 'Chunk failed to load again within a minute; not reloading.');
-      return;
-    }
-    yield call(services.storageSet, CHUNK_RELOAD_KEY, String(now));
+  const now: number = yield call(services.now);
+  const stored: string | null = yield call(services.storageGet, CHUNK_RELOAD_KEY);
+  const last = stored === null ? Number.NaN : Number(stored);
+  if (Number.isFinite(last) && now - last < TIMING.chunkReloadGuardMs) {
+    yield call(services.log, `Chunk failed again (${action.payload.source}) within the guard period; not reloading.`);
+    yield put(chunkReloadGaveUp());
+    return;
+  }
+  yield call(services.storageSet, CHUNK_RELOAD_KEY, String(now));
+  const remembered: string | null = yield call(services.storageGet, CHUNK_RELOAD_KEY);
+  if (remembered !== String(now)) {
+    yield call(services.log, 'Chunk failed and the reload cannot be remembered; not reloading.');
+    yield put(chunkReloadGaveUp());
+    return;
   }
   yield call(services.reload);
 }
 
 export function* watchChunks(deps: Deps) {
   yield takeEvery(chunkLoadFailed.type, reloadForChunk, deps);
+  // The visitor asked for it: no guard.
+  yield takeEvery(chunkReloadRequested.type, function* reloadOnRequest() {
+    yield call(deps.services.reload);
+  });
 }

@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { delay, race } from 'redux-saga/effects';
-import { rootReducer } from '../../app/rootReducer';
-import { apiFailed } from '../errors/actions';
+import { rootReducer } from '../rootReducer';
+import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { contentKey } from './key';
 import { fetchContent, loadContent } from './saga';

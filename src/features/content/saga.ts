@@ -1,12 +1,14 @@
-import { call, cancelled, put, select } from 'redux-saga/effects';
-import type { RootState } from '../../app/store';
-import type { ApiError } from '../../api/types';
+import { cancelled, put, select, take } from 'redux-saga/effects';
+import type { RootState } from '../rootReducer';
 import type { Locale } from '../../contracts/locale';
 import type { Deps } from '../deps';
-import { apiFailed } from '../errors/actions';
+import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import { contentKey } from './key';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
+
+const settledEntry = (key: string) => (action: unknown) =>
+  (contentSucceeded.match(action) || contentFailed.match(action) || contentCancelled.match(action)) && action.payload.key === key;
 import type { ContentName, ContentParams } from './types';
 
 /** Calls the api function of a content resource with its params. */
@@ -26,21 +28,24 @@ export function fetchContent({ api }: Deps, name: ContentName, params: ContentPa
 }
 
 /**
- * Loads one content entry unless it already succeeded for this locale. A failure is put on
- * the entry and reported once to the errors saga; a cancelled load leaves no entry waiting.
+ * Loads one content entry unless it already succeeded for this locale (as after the server
+ * preloaded it). An entry already loading is waited for, not asked again; if that load is
+ * cancelled (its navigation was replaced), this one asks. A failure is put on the entry and
+ * reported once to the errors saga; a cancelled load leaves no entry waiting.
  */
 export function* loadContent(deps: Deps, name: ContentName, params: ContentParams = {}) {
   const locale: Locale = yield select(selectLocale);
   const key = contentKey(name, locale, params);
   const status: string | undefined = yield select((state: RootState) => state.content.entries[key]?.status);
   if (status === 'succeeded') return;
+  if (status === 'loading') {
+    const settled: { type: string } = yield take(settledEntry(key));
+    if (!contentCancelled.match(settled)) return;
+  }
   yield put(contentRequested({ key }));
   try {
-    const data: unknown = yield call(fetchContent, deps, name, params, locale);
-    yield put(contentSucceeded({ key, data }));
-  } catch (error) {
-    yield put(contentFailed({ key, error: error as ApiError }));
-    yield put(apiFailed(error as ApiError));
+    const result: ApiResult<unknown> = yield* callApi(deps, fetchContent, deps, name, params, locale);
+    yield put(result.ok ? contentSucceeded({ key, data: result.data }) : contentFailed({ key, error: result.error }));
   } finally {
     if ((yield cancelled()) as boolean) yield put(contentCancelled({ key }));
   }

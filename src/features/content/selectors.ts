@@ -1,6 +1,7 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../rootReducer';
 import { contentKey } from './key';
-import { IDLE, type ContentData, type ContentName, type ContentParams, type Resource } from './types';
+import { IDLE, type Resource } from '../shared/resource';
+import type { ContentData, ContentName, ContentParams } from './types';
 
 /** The entry of a resource for the current locale (idle until its first load). */
 export const selectContent =

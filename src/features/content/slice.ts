@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
-import type { Resource } from './types';
+import type { Resource } from '../shared/resource';
 
 export interface ContentState {
   entries: Record<string, Resource<unknown>>;
@@ -12,23 +12,23 @@ const contentSlice = createSlice({
   name: 'content',
   initialState,
   reducers: {
-    contentRequested(state, action: PayloadAction<{ key: string }>) {
+    requested(state, action: PayloadAction<{ key: string }>) {
       const previous = state.entries[action.payload.key];
       state.entries[action.payload.key] = { status: 'loading', data: previous?.data ?? null, error: null };
     },
-    contentSucceeded(state, action: PayloadAction<{ key: string; data: unknown }>) {
+    succeeded(state, action: PayloadAction<{ key: string; data: unknown }>) {
       const entry = state.entries[action.payload.key];
       // An answer for an entry that is no longer waiting is stale: ignore it.
       if (entry?.status !== 'loading') return;
       state.entries[action.payload.key] = { status: 'succeeded', data: action.payload.data, error: null };
     },
-    contentFailed(state, action: PayloadAction<{ key: string; error: ApiError }>) {
+    failed(state, action: PayloadAction<{ key: string; error: ApiError }>) {
       const entry = state.entries[action.payload.key];
       if (entry?.status !== 'loading') return;
       entry.status = 'failed';
       entry.error = action.payload.error;
     },
-    contentCancelled(state, action: PayloadAction<{ key: string }>) {
+    cancelled(state, action: PayloadAction<{ key: string }>) {
       const entry = state.entries[action.payload.key];
       if (entry?.status === 'loading') entry.status = entry.data === null ? 'idle' : 'succeeded';
     },
@@ -37,5 +37,11 @@ const contentSlice = createSlice({
   },
 });
 
-export const { contentRequested, contentSucceeded, contentFailed, contentCancelled, retryRequested } = contentSlice.actions;
+export const {
+  requested: contentRequested,
+  succeeded: contentSucceeded,
+  failed: contentFailed,
+  cancelled: contentCancelled,
+  retryRequested,
+} = contentSlice.actions;
 export default contentSlice.reducer;

@@ -1,16 +1,6 @@
 import type { Api } from '../../api/api';
-import type { ApiError } from '../../api/types';
-import type { PageBannerType } from '../../contracts/dto';
+import type { PageBannerType } from '../../contracts/payloads';
 
-/** Every remote resource is a small state machine. */
-export type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
-export interface Resource<T> {
-  status: Status;
-  data: T | null;
-  error: ApiError | null;
-}
-
-export const IDLE: Resource<never> = { status: 'idle', data: null, error: null };
 
 /** Resources loaded into the content slice, by their api function's name. */
 export const CONTENT_NAMES = [
@@ -18,6 +8,7 @@ export const CONTENT_NAMES = [
   'aboutUs', 'develop', 'business', 'social', 'contactUs', 'patientContent', 'productContacts',
   'productDetail', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch', 'newsDetail',
   'noticeList', 'notices', 'publicationTop', 'publicationList', 'memberCulture', 'hrPolicies', 'jobs', 'jobDetail',
+  'privacyNotice',
 ] as const satisfies readonly (keyof Api)[];
 
 export type ContentName = (typeof CONTENT_NAMES)[number];

@@ -1,6 +1,7 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../shared/hooks';
 import { selectContent } from './selectors';
-import type { ContentData, ContentName, ContentParams, Resource } from './types';
+import type { Resource } from '../shared/resource';
+import type { ContentData, ContentName, ContentParams } from './types';
 
 /** A page's view of one content resource (its loading is started by the route saga). */
 export function useContent<N extends ContentName>(name: N, params: ContentParams = {}): Resource<ContentData[N]> {

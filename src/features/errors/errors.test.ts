@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
+import { rootReducer } from '../rootReducer';
 import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
-import { apiFailed } from './actions';
+import { apiFailed } from '../shared/apiFailed';
 import { watchApiErrors } from './saga';
 
 const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
@@ -45,5 +45,13 @@ describe('envelope errors', () => {
     await run(deps, envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(7, ''));
     expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
     expect(deps.services.toast.error).toHaveBeenLastCalledWith('服务暂时不可用，请稍后再试', { autoClose: 2000 });
+  });
+
+  it('shows the same message again once 2 s have passed, not before', async () => {
+    // The saga reads the clock once per message shown: at 0, 1999 and 2000 ms.
+    const times = [0, 1999, 2000].map((ms) => 1_000_000 + ms);
+    const deps = fakeDeps({}, { now: jest.fn(() => times.shift() ?? Number.NaN) });
+    await run(deps, envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(1, 'down'));
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
   });
 });

@@ -6,11 +6,8 @@ import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
-import { sessionCleared } from '../session/slice';
-import { apiFailed } from './actions';
-
-/** Cookies of the template's login state, cleared on 403 and logout. */
-export const SESSION_COOKIES = ['token', 'userInfo'] as const;
+import { SESSION_COOKIES, sessionCleared } from '../session/slice';
+import { apiFailed } from '../shared/apiFailed';
 
 /**
  * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token; 403 → clear the login

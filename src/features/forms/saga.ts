@@ -1,58 +1,107 @@
 import { call, put, select, takeLeading } from 'redux-saga/effects';
-import type { ApiError } from '../../api/types';
-import { hasErrors, validateApplication, validatePatient, type FieldErrors } from '../../contracts/forms';
+import {
+  APPLICATION_CONSENTS,
+  PATIENT_CONSENTS,
+  hasErrors,
+  validateApplication,
+  validatePatient,
+  type ConsentField,
+  type Consents,
+  type FieldErrors,
+} from '../../contracts/forms';
 import type { Locale } from '../../contracts/locale';
-import { dictionary } from '../../i18n';
-import type { RootState } from '../../app/store';
+import { dictionary, format } from '../../i18n';
+import type { RootState } from '../rootReducer';
 import type { Deps } from '../deps';
-import { apiFailed } from '../errors/actions';
+import { loadContent } from '../content/saga';
+import { selectContentData } from '../content/selectors';
+import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import { applicationSubmitted, formRejected, formSubmitting, formSucceeded, patientSubmitted, type FormName } from './slice';
 
-/** The form-level sentence for invalid input: SPEC §5's two warnings for the application. */
-function invalidMessage(form: FormName, errors: FieldErrors<string>, locale: Locale): string {
-  const text = dictionary(locale).forms;
-  if (form === 'patient') return text.invalid;
-  return Object.values(errors).includes('required') ? text.incomplete : text.badEmail;
-}
+const REQUIRED_CONSENTS: Record<FormName, readonly ConsentField[]> = { application: APPLICATION_CONSENTS, patient: PATIENT_CONSENTS };
 
 /**
- * Validate, then send once. Invalid input and every failure keep what the visitor typed;
- * only the provider's code 0 clears the form (formSucceeded).
+ * The form-level sentence for invalid input. SPEC §5's warnings keep precedence: field
+ * problems are reported first, a missing consent only once the fields are right.
  */
-function* submitForm({ services }: Deps, form: FormName, errors: FieldErrors<string>, send: () => Promise<string>) {
+function invalidMessage(form: FormName, fieldErrors: FieldErrors<string>, consentErrors: FieldErrors<ConsentField>, locale: Locale): string {
+  const text = dictionary(locale).forms;
+  if (hasErrors(fieldErrors)) {
+    if (form === 'patient') return text.invalid;
+    const problems = Object.values(fieldErrors);
+    if (problems.includes('required')) return text.incomplete;
+    return problems.includes('tooLong') ? text.tooLong : text.badEmail;
+  }
+  return consentErrors.consent ? text.consentMissing : text.healthConsentMissing;
+}
+
+/** The consent checkboxes not ticked, as field errors of their own. */
+function* uncheckedConsents(form: FormName) {
+  const given: RootState['forms'][FormName]['consents'] = yield select((state: RootState) => state.forms[form].consents);
+  const errors: FieldErrors<ConsentField> = {};
+  for (const consent of REQUIRED_CONSENTS[form]) if (!given[consent]) errors[consent] = 'required';
+  return errors;
+}
+
+/** The privacy notice's version the visitor agreed to; empty when the notice cannot be loaded. */
+function* noticeVersion(deps: Deps) {
+  yield call(loadContent, deps, 'privacyNotice');
+  const notice: ReturnType<ReturnType<typeof selectContentData<'privacyNotice'>>> = yield select(selectContentData('privacyNotice'));
+  return notice?.version ?? '';
+}
+
+type Send = (consents: Consents) => Promise<{ reference: string }>;
+
+/**
+ * Validate, then send once. Invalid input and every failure keep what the visitor typed and
+ * ticked; only the provider's code 0 clears the form (formSucceeded).
+ */
+function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string>, send: Send) {
+  const { services } = deps;
   const locale: Locale = yield select(selectLocale);
   const text = dictionary(locale).forms;
-  if (hasErrors(errors)) {
-    const message = invalidMessage(form, errors, locale);
-    yield put(formRejected({ form, fieldErrors: errors as Record<string, string>, error: message }));
+  const consentErrors: FieldErrors<ConsentField> = yield call(uncheckedConsents, form);
+  if (hasErrors(fieldErrors) || hasErrors(consentErrors)) {
+    const message = invalidMessage(form, fieldErrors, consentErrors, locale);
+    yield put(formRejected({ form, fieldErrors: { ...fieldErrors, ...consentErrors } as Record<string, string>, error: message }));
     yield call(services.toast.warning, message);
     return;
   }
   yield put(formSubmitting({ form }));
-  try {
-    yield call(send);
-  } catch (caught) {
-    const error = caught as ApiError;
-    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : error.msg || text.network }));
-    yield put(apiFailed(error));
+  const version: string = yield call(noticeVersion, deps);
+  if (!version) {
+    yield put(formRejected({ form, fieldErrors: {}, error: text.noticeUnavailable }));
     return;
   }
-  yield put(formSucceeded({ form, message: text.submitted }));
-  yield call(services.toast.success, text.submitted);
+  const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
+  const result: ApiResult<{ reference: string }> = yield* callApi(deps, send, consents);
+  if (!result.ok) {
+    const { error } = result;
+    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : error.msg || text.network }));
+    return;
+  }
+  const { reference } = result.data;
+  const message = reference ? format(text.submittedWithReference, { reference }) : text.submitted;
+  yield put(formSucceeded({ form, message, reference: reference || null }));
+  yield call(services.toast.success, message);
 }
 
 export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>) {
   const values: RootState['forms']['application']['values'] = yield select((state: RootState) => state.forms.application.values);
   const locale: Locale = yield select(selectLocale);
   const form = { name: values.name.trim(), phone: values.phone.trim(), email: values.email.trim(), id: action.payload.jobId };
-  yield call(submitForm, deps, 'application', validateApplication(values), () => deps.api.submitApplication(locale, form));
+  const send: Send = async (consents) => {
+    await deps.api.submitApplication(locale, { ...form, ...consents });
+    return { reference: '' };
+  };
+  yield call(submitForm, deps, 'application', validateApplication(values), send);
 }
 
 export function* submitPatient(deps: Deps) {
   const values: RootState['forms']['patient']['values'] = yield select((state: RootState) => state.forms.patient.values);
   const locale: Locale = yield select(selectLocale);
-  yield call(submitForm, deps, 'patient', validatePatient(values), () => deps.api.submitPatient(locale, values));
+  yield call(submitForm, deps, 'patient', validatePatient(values), (consents) => deps.api.submitPatient(locale, { ...values, ...consents }));
 }
 
 /** takeLeading: a second click while one submission is in flight is ignored. */

@@ -1,19 +1,30 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
-import { apiFailed } from '../errors/actions';
+import { rootReducer } from '../rootReducer';
+import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
-import { watchLocale } from './saga';
+import { twinUrl, watchLocale } from './saga';
 import { localeChangeRequested, localeChanged } from './slice';
 
 describe('language switch', () => {
-  it('asks checkLanguage, then keeps the locale in the store and a one-year cookie, and reloads', async () => {
+  it('asks checkLanguage, keeps the locale in the store and a one-year cookie, and loads the same page in English', async () => {
     const checkLanguage = jest.fn(async () => undefined);
     const deps = fakeDeps({ checkLanguage });
-    const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).put(localeChanged('en')).dispatch(localeChangeRequested('en')).silentRun(30);
+    const route = { routeId: 'product' as const, path: '/product', params: {}, query: { keyword: '软膏' }, hash: '#product' };
+    const { storeState } = await expectSaga(watchLocale, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = route)))
+      .put(localeChanged('en'))
+      .dispatch(localeChangeRequested('en'))
+      .silentRun(30);
     expect(checkLanguage).toHaveBeenCalledWith('en');
     expect(storeState.locale).toEqual({ current: 'en', pending: null });
     expect(deps.services.setCookie).toHaveBeenCalledWith('locale', 'en', { maxAgeSeconds: 31536000 });
-    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+    expect(deps.services.load).toHaveBeenCalledWith('/en/product?keyword=%E8%BD%AF%E8%86%8F#product');
+  });
+
+  it('goes back to the unprefixed Chinese URL', () => {
+    expect(twinUrl({ routeId: 'newsDetail', path: '/news/3', params: { id: '3' }, query: {}, hash: '' }, 'zh')).toBe('/news/3');
+    expect(twinUrl({ routeId: 'index', path: '/', params: {}, query: {}, hash: '' }, 'en')).toBe('/en/');
+    expect(twinUrl(null, 'en')).toBe('/en/');
   });
 
   it('accepts only en and zh', async () => {
@@ -22,7 +33,7 @@ describe('language switch', () => {
     const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).dispatch(localeChangeRequested('fr')).silentRun(30);
     expect(checkLanguage).not.toHaveBeenCalled();
     expect(storeState.locale).toEqual({ current: 'zh', pending: null });
-    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(deps.services.load).not.toHaveBeenCalled();
   });
 
   it('keeps the current language when the provider refuses', async () => {
@@ -31,6 +42,6 @@ describe('language switch', () => {
     const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error)).dispatch(localeChangeRequested('en')).silentRun(30);
     expect(storeState.locale.current).toBe('zh');
     expect(deps.services.setCookie).not.toHaveBeenCalled();
-    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(deps.services.load).not.toHaveBeenCalled();
   });
 });

@@ -1,29 +1,37 @@
-import { call, put, takeLatest } from 'redux-saga/effects';
-import type { ApiError } from '../../api/types';
-import { isLocale, LOCALE_COOKIE } from '../../contracts/locale';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { isLocale, LOCALE_COOKIE, type Locale } from '../../contracts/locale';
+import { localizedPath } from '../../contracts/routes';
 import type { Deps } from '../deps';
-import { apiFailed } from '../errors/actions';
+import type { RootState } from '../rootReducer';
+import { callApi, type ApiResult } from '../shared/callApi';
+import type { RouteEntry } from '../shared/route';
 import { localeChanged, localeChangeRejected, localeChangeRequested } from './slice';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** SPEC §4: ask the provider first; on code 0 keep the choice (store and cookie) and reload. */
-export function* changeLocale({ api, services }: Deps, action: ReturnType<typeof localeChangeRequested>) {
+/** The same page in another language: its URL with the language prefix, query and hash kept. */
+export function twinUrl(route: RouteEntry | null, locale: Locale): string {
+  if (!route) return localizedPath('/', locale);
+  const query = new URLSearchParams(route.query).toString();
+  return `${localizedPath(route.path, locale)}${query ? `?${query}` : ''}${route.hash}`;
+}
+
+/** SPEC §4: ask the provider first; on code 0 keep the choice (store and cookie) and load the page in that language. */
+export function* changeLocale(deps: Deps, action: ReturnType<typeof localeChangeRequested>) {
   const requested = action.payload;
   if (!isLocale(requested)) {
     yield put(localeChangeRejected());
     return;
   }
-  try {
-    yield call(api.checkLanguage, requested);
-  } catch (error) {
+  const result: ApiResult<unknown> = yield* callApi(deps, deps.api.checkLanguage, requested);
+  if (!result.ok) {
     yield put(localeChangeRejected());
-    yield put(apiFailed(error as ApiError));
     return;
   }
   yield put(localeChanged(requested));
-  yield call(services.setCookie, LOCALE_COOKIE, requested, { maxAgeSeconds: ONE_YEAR_SECONDS });
-  yield call(services.reload);
+  yield call(deps.services.setCookie, LOCALE_COOKIE, requested, { maxAgeSeconds: ONE_YEAR_SECONDS });
+  const route: RouteEntry | null = yield select((state: RootState) => state.navigation.route);
+  yield call(deps.services.load, twinUrl(route, requested));
 }
 
 export function* watchLocale(deps: Deps) {

@@ -1,3 +1,3 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../rootReducer';
 
 export const selectLocale = (state: RootState) => state.locale.current;

@@ -13,18 +13,22 @@ const localeSlice = createSlice({
   name: 'locale',
   initialState,
   reducers: {
-    localeChangeRequested(state, action: PayloadAction<string>) {
+    changeRequested(state, action: PayloadAction<string>) {
       state.pending = action.payload;
     },
-    localeChanged(state, action: PayloadAction<Locale>) {
+    changed(state, action: PayloadAction<Locale>) {
       state.current = action.payload;
       state.pending = null;
     },
-    localeChangeRejected(state) {
+    changeRejected(state) {
       state.pending = null;
     },
   },
 });
 
-export const { localeChangeRequested, localeChanged, localeChangeRejected } = localeSlice.actions;
+export const {
+  changeRequested: localeChangeRequested,
+  changed: localeChanged,
+  changeRejected: localeChangeRejected,
+} = localeSlice.actions;
 export default localeSlice.reducer;

@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
-import { apiFailed } from '../errors/actions';
+import { rootReducer } from '../rootReducer';
+import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { loadStaffPage, watchStaffPages } from './saga';
 import reducer, { staffListRequested, staffListSucceeded, staffPageSelected } from './slice';

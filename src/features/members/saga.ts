@@ -1,25 +1,26 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
-import type { ApiError, MemberPicture, Paged } from '../../api/types';
+import type { MemberPicture, Paged } from '../../api/types';
 import { PAGE_SIZE } from '../../contracts/constants';
 import type { Locale } from '../../contracts/locale';
 import type { Deps } from '../deps';
-import { apiFailed } from '../errors/actions';
+import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../rootReducer';
 import { staffListFailed, staffListRequested, staffListSucceeded, staffPageSelected } from './slice';
 
 /** The staff picture grid of /resources, one page of 10 at a time. */
-export function* loadStaffPage({ api }: Deps) {
+export function* loadStaffPage(deps: Deps) {
   const locale: Locale = yield select(selectLocale);
   const page: number = yield select((state: RootState) => state.members.page);
   yield put(staffListRequested());
-  try {
-    const data: Paged<MemberPicture> = yield call(api.memberList, locale, { page, pageSize: PAGE_SIZE.member });
-    yield put(staffListSucceeded({ page, data }));
-  } catch (error) {
-    yield put(staffListFailed({ page, error: error as ApiError }));
-    yield put(apiFailed(error as ApiError));
-  }
+  const result: ApiResult<Paged<MemberPicture>> = yield* callApi(deps, deps.api.memberList, locale, { page, pageSize: PAGE_SIZE.member });
+  yield put(result.ok ? staffListSucceeded({ page, data: result.data }) : staffListFailed({ page, error: result.error }));
+}
+
+/** Entering /resources: a staff page already loaded (or preloaded by the server) is kept. */
+export function* loadStaffPageOnEntry(deps: Deps) {
+  const status: string = yield select((state: RootState) => state.members.list.status);
+  if (status !== 'succeeded') yield call(loadStaffPage, deps);
 }
 
 export function* watchStaffPages(deps: Deps) {

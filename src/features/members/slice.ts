@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError, MemberPicture, Paged } from '../../api/types';
-import type { Resource } from '../content/types';
+import type { Resource } from '../shared/resource';
 
 export interface MembersState {
   page: number;

@@ -1,9 +1,9 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
-import type { RootState } from '../../app/store';
+import { rootReducer } from '../rootReducer';
+import type { RootState } from '../rootReducer';
 import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
-import { apiFailed } from '../errors/actions';
+import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchRouteLoads } from './routeSaga';
 import { routeEntered, type RouteEntry } from './slice';

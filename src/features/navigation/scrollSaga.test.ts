@@ -1,8 +1,9 @@
-import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../rootReducer';
 import { fakeDeps, stateWith } from '../testing';
-import { watchRouteScroll, watchScroll } from './scrollSaga';
-import reducer, { anchorClicked, routeEntered, scrollPositionChanged, scrollTopRequested, type RouteEntry } from './slice';
+import { followAnchor, scrollToSectionWhenReady, scrollToTop, watchRouteScroll, watchScroll } from './scrollSaga';
+import { selectActiveRouteId } from './selectors';
+import reducer, { anchorClicked, mobileMenuToggled, routeEntered, subMenuOpened, scrollPositionChanged, scrollTopRequested, type RouteEntry } from './slice';
 
 const on = (routeId: RouteEntry['routeId'], path: string) =>
   stateWith((s) => void (s.navigation.route = { routeId, path, params: {}, query: {}, hash: '' }));
@@ -16,16 +17,35 @@ describe('anchor links', () => {
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
   });
 
-  it('on another page navigate first, then scroll after about 200 ms once the section exists', async () => {
-    let renders = 0;
-    const scrollToElement = jest.fn(() => (renders += 1) >= 3);
-    const deps = fakeDeps({}, { scrollToElement });
-    const started = Date.now();
-    await expectSaga(watchScroll, deps).withReducer(rootReducer, on('index', '/')).dispatch(anchorClicked({ routeId: 'innovation', anchor: 'team' })).silentRun(600);
-    expect(deps.services.navigate).toHaveBeenCalledWith('/innovation');
-    expect(scrollToElement).toHaveBeenCalledTimes(3);
-    expect(scrollToElement).toHaveBeenLastCalledWith('team', true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+  it('on another page navigate first, wait 200 ms, then scroll once the section exists', () => {
+    const deps = fakeDeps();
+    testSaga(followAnchor, deps, anchorClicked({ routeId: 'innovation', anchor: 'team' }))
+      .next()
+      .select(selectActiveRouteId)
+      .next('index')
+      .call(deps.services.navigate, '/innovation')
+      .next()
+      .call(scrollToSectionWhenReady, deps, 'team')
+      .next(true)
+      .isDone();
+    testSaga(scrollToSectionWhenReady, deps, 'team')
+      .next()
+      .delay(200)
+      .next()
+      .call(deps.services.scrollToElement, 'team', true)
+      .next(false)
+      .delay(100)
+      .next()
+      .call(deps.services.scrollToElement, 'team', true)
+      .next(true)
+      .returns(true);
+  });
+
+  it('close the sub-menu and the phone menu with the one event they dispatch', () => {
+    let state = reducer(undefined, mobileMenuToggled());
+    state = reducer(state, subMenuOpened('about'));
+    state = reducer(state, anchorClicked({ routeId: 'about', anchor: 'culture' }));
+    expect(state).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });
   });
 
   it('to /product set the tab index', async () => {
@@ -36,20 +56,53 @@ describe('anchor links', () => {
     expect(storeState.product).toMatchObject({ tab: 3, page: 1 });
   });
 
-  it('give up quietly when the section never appears', async () => {
-    const deps = fakeDeps({}, { scrollToElement: jest.fn(() => false) });
-    const run = expectSaga(watchScroll, deps).withReducer(rootReducer, on('index', '/')).dispatch(anchorClicked({ routeId: 'about', anchor: 'nothing' }));
-    await run.silentRun(400);
-    expect(deps.services.navigate).toHaveBeenCalledWith('/about');
-    expect(deps.services.scrollToElement).toHaveBeenCalledWith('nothing', true);
+  it('give up 5 s after the 200 ms wait when the section never appears', () => {
+    const deps = fakeDeps();
+    const saga = scrollToSectionWhenReady(deps, 'nothing');
+    let waited = 0;
+    let looks = 0;
+    for (let step = saga.next(); !step.done; ) {
+      const effect = step.value as { type: string; payload: { fn: unknown; args: unknown[] } };
+      expect(effect.type).toBe('CALL');
+      if (effect.payload.fn === deps.services.scrollToElement) {
+        looks += 1;
+        step = saga.next(false);
+      } else {
+        waited += effect.payload.args[0] as number;
+        step = saga.next();
+      }
+      if (step.done) expect(step.value).toBe(false);
+    }
+    expect(waited - 200).toBeGreaterThanOrEqual(5000);
+    expect(waited - 200).toBeLessThanOrEqual(5100);
+    expect(looks).toBeGreaterThan(1);
   });
 });
 
 describe('entering a page', () => {
-  it('starts at the top', async () => {
+  it('starts a new (push) navigation at the top', async () => {
     const deps = fakeDeps();
-    await expectSaga(watchRouteScroll, deps).withReducer(rootReducer, stateWith()).dispatch(routeEntered(entry('about'))).silentRun(20);
+    await expectSaga(watchRouteScroll, deps)
+      .withReducer(rootReducer, stateWith())
+      .dispatch(routeEntered(entry('index', { navigation: 'pop' })))
+      .dispatch(routeEntered(entry('about', { navigation: 'push' })))
+      .silentRun(20);
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
+  });
+
+  it('leaves the landing and back/forward where the browser restores them', async () => {
+    const deps = fakeDeps();
+    await expectSaga(watchRouteScroll, deps)
+      .withReducer(rootReducer, stateWith())
+      .dispatch(routeEntered(entry('news', { navigation: 'pop' })))
+      .dispatch(routeEntered(entry('about', { navigation: 'push' })))
+      .dispatch(routeEntered(entry('news', { navigation: 'pop' })))
+      .silentRun(20);
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
+    const landing = fakeDeps();
+    await expectSaga(watchRouteScroll, landing).withReducer(rootReducer, stateWith()).dispatch(routeEntered(entry('about', { navigation: 'push' }))).silentRun(20);
+    expect(landing.services.scrollTo).not.toHaveBeenCalled();
   });
 
   it('scrolls to #section, or to ?name= on /resources, after 200 ms', async () => {
@@ -75,6 +128,21 @@ describe('scroll to top', () => {
     const steps = (deps.services.scrollTo as jest.Mock).mock.calls.map(([y]) => y as number);
     expect(steps.length).toBeGreaterThan(5);
     expect(steps).toEqual([...steps].sort((a, b) => b - a));
+  });
+
+  it('waits exactly 20 ms between steps', () => {
+    const deps = fakeDeps();
+    testSaga(scrollToTop, deps)
+      .next()
+      .call(deps.services.getScrollTop)
+      .next(600)
+      .call(deps.services.scrollTo, 500, false)
+      .next()
+      .delay(20)
+      .next()
+      .call(deps.services.getScrollTop)
+      .next(0)
+      .isDone();
   });
 
   it('stops when the visitor navigates', async () => {

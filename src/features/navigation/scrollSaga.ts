@@ -1,4 +1,4 @@
-import { call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
@@ -39,13 +39,15 @@ export function* followAnchor(deps: Deps, action: ReturnType<typeof anchorClicke
 
 /**
  * A new page starts at the top, unless its URL names a section: #section, or ?name=section
- * on /resources (SPEC §2), which is scrolled to once rendered.
+ * on /resources (SPEC §2), which is scrolled to once rendered. Back and forward, and the
+ * landing itself, keep the position the browser restores (a reload, a server-rendered page).
  */
-export function* scrollOnRouteEntered(deps: Deps, action: ReturnType<typeof routeEntered>) {
-  const { routeId, hash, query } = action.payload;
+export function* scrollOnRouteEntered(deps: Deps, action: ReturnType<typeof routeEntered>, landing = false) {
+  const { routeId, hash, query, navigation } = action.payload;
+  if (navigation === 'pop' && !landing) return;
   const section = hash.replace(/^#/, '') || (routeId === 'resources' ? query.name : undefined);
   if (section) yield call(scrollToSectionWhenReady, deps, section);
-  else yield call(deps.services.scrollTo, 0, false);
+  else if (!landing) yield call(deps.services.scrollTo, 0, false);
 }
 
 /** SPEC §2: back to the top in steps every 20 ms; a new navigation stops it. */
@@ -66,5 +68,9 @@ export function* watchScroll(deps: Deps) {
 }
 
 export function* watchRouteScroll(deps: Deps) {
-  yield takeLatest(routeEntered.type, scrollOnRouteEntered, deps);
+  const landing: ReturnType<typeof routeEntered> = yield take(routeEntered.type);
+  yield fork(scrollOnRouteEntered, deps, landing, true);
+  yield takeLatest(routeEntered.type, function* scrollAfterNavigation(action: ReturnType<typeof routeEntered>) {
+    yield call(scrollOnRouteEntered, deps, action);
+  });
 }

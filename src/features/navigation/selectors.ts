@@ -1,7 +1,8 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../rootReducer';
 
 export const selectActivePath = (state: RootState) => state.navigation.activePath;
 export const selectActiveRouteId = (state: RootState) => state.navigation.route?.routeId ?? null;
 export const selectMobileMenuOpen = (state: RootState) => state.navigation.mobileMenuOpen;
 export const selectOpenSubMenu = (state: RootState) => state.navigation.openSubMenu;
 export const selectScrollTopVisible = (state: RootState) => state.navigation.scrollTopVisible;
+export const selectRouteNotFound = (state: RootState) => state.navigation.notFound;

@@ -1,17 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RouteId, RouteParams } from '../../contracts/routes';
+import type { RouteId } from '../../contracts/routes';
+import type { RouteEntry } from '../shared/route';
 
-export interface RouteEntry {
-  /** null: the path matched no route (the 404 page). */
-  routeId: RouteId | null;
-  path: string;
-  params: RouteParams;
-  query: Record<string, string>;
-  hash: string;
-}
+export type { RouteEntry };
 
 export interface NavigationState {
   route: RouteEntry | null;
+  /** The server found no content for the route's id: the page is the 404 error page. */
+  notFound: boolean;
   activePath: string;
   mobileMenuOpen: boolean;
   openSubMenu: string | null;
@@ -20,6 +16,7 @@ export interface NavigationState {
 
 const initialState: NavigationState = {
   route: null,
+  notFound: false,
   activePath: '/',
   mobileMenuOpen: false,
   openSubMenu: null,
@@ -31,18 +28,25 @@ const navigationSlice = createSlice({
   initialState,
   reducers: {
     routeEntered(state, action: PayloadAction<RouteEntry>) {
+      // The browser's first entry repeats the server's: a page it rendered as not found stays so.
+      const same = state.route?.path === action.payload.path;
+      state.notFound = state.notFound && same;
       state.route = action.payload;
       state.activePath = action.payload.path;
       state.mobileMenuOpen = false;
       state.openSubMenu = null;
     },
+    routeNotFound(state) {
+      state.notFound = true;
+    },
     /** A sub-menu or footer anchor link; `index` is the product category for /product anchors. */
-    anchorClicked(_state, _action: PayloadAction<{ routeId: RouteId; anchor: string; index?: number }>) {},
+    /** A link to a section: the menus close; the scroll saga goes there. */
+    anchorClicked(state, _action: PayloadAction<{ routeId: RouteId; anchor: string; index?: number }>) {
+      state.openSubMenu = null;
+      state.mobileMenuOpen = false;
+    },
     mobileMenuToggled(state) {
       state.mobileMenuOpen = !state.mobileMenuOpen;
-    },
-    mobileMenuClosed(state) {
-      state.mobileMenuOpen = false;
     },
     subMenuOpened(state, action: PayloadAction<string>) {
       state.openSubMenu = action.payload;
@@ -59,9 +63,9 @@ const navigationSlice = createSlice({
 
 export const {
   routeEntered,
+  routeNotFound,
   anchorClicked,
   mobileMenuToggled,
-  mobileMenuClosed,
   subMenuOpened,
   subMenuClosed,
   scrollPositionChanged,

@@ -1,11 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
-import type { RootState } from '../../app/store';
-import { apiFailed } from '../errors/actions';
+import { rootReducer } from '../rootReducer';
+import type { RootState } from '../rootReducer';
+import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { selectHasMoreNews } from './selectors';
 import { loadFirstNewsPage, watchNewsMore } from './saga';
-import { newsMoreRequested } from './slice';
+import reducer, { newsFirstPageRequested, newsMoreRequested, newsPageFailed, newsPageRequested, newsPageSucceeded } from './slice';
 
 const item = (id: number) => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
 /** 12 items in pages of 5. */
@@ -17,11 +17,23 @@ const newsList = jest.fn(async (_lan: string, q: { page: number; pageSize: numbe
 beforeEach(() => newsList.mockClear());
 
 describe('news list', () => {
-  it('entering /news starts over from page 1', async () => {
-    const state = stateWith((s) => Object.assign(s.news, { page: 2, rows: [item(99)], total: 12, status: 'succeeded' as const }));
+  it('entering /news after a failed first page starts over from page 1', async () => {
+    const state = stateWith((s) => Object.assign(s.news, { page: 0, rows: [], total: 0, status: 'failed' as const, error: envelopeError(1, 'x') }));
     const { storeState } = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, state).run();
     expect(storeState.news.rows.map((row: { id: number }) => row.id)).toEqual([1, 2, 3, 4, 5]);
     expect(newsList).toHaveBeenCalledWith('zh', { page: 1, pageSize: 5 });
+  });
+
+  it('a late failure of an earlier visit does not fail the page now loading', () => {
+    let state = stateWith().news;
+    const reduce = (action: Parameters<typeof reducer>[1]) => (state = reducer(state, action));
+    reduce(newsFirstPageRequested());
+    reduce(newsPageSucceeded({ page: 1, rows: [item(1)], total: 12 }));
+    reduce(newsPageRequested());
+    reduce(newsPageFailed({ page: 1, error: envelopeError(1, 'late') }));
+    expect(state.status).toBe('loading');
+    reduce(newsPageSucceeded({ page: 2, rows: [item(6)], total: 12 }));
+    expect(state).toMatchObject({ status: 'succeeded', page: 2, error: null });
   });
 
   it('More appends pages while rows are fewer than total, then stops', async () => {

@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../rootReducer';
 
 export const selectProductTab = (state: RootState) => state.product.tab;
 export const selectProductPage = (state: RootState) => state.product.page;

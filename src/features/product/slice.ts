@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError, Paged, ProductRow } from '../../api/types';
-import type { Resource } from '../content/types';
+import type { Resource } from '../shared/resource';
 
 export interface ProductState {
   tab: number;
@@ -18,32 +18,28 @@ const productSlice = createSlice({
   initialState,
   reducers: {
     /** Changing tab resets the page to 1 (SPEC §4). */
-    productTabSelected(state, action: PayloadAction<number>) {
+    tabSelected(state, action: PayloadAction<number>) {
       state.tab = Math.max(0, action.payload);
       state.page = 1;
     },
-    productPageSelected(state, action: PayloadAction<number>) {
+    pageSelected(state, action: PayloadAction<number>) {
       state.page = Math.max(1, action.payload);
     },
-    productKeywordChanged(state, action: PayloadAction<string>) {
-      state.keyword = action.payload;
-      state.page = 1;
-    },
     /** Route entry: ?name= picked the tab, ?keyword= filters; the page starts at 1. */
-    productRouteApplied(state, action: PayloadAction<{ tab: number; keyword: string }>) {
+    routeApplied(state, action: PayloadAction<{ tab: number; keyword: string }>) {
       state.tab = Math.max(0, action.payload.tab);
       state.keyword = action.payload.keyword;
       state.page = 1;
     },
-    productListRequested(state, action: PayloadAction<{ query: string }>) {
+    listRequested(state, action: PayloadAction<{ query: string }>) {
       state.list = { status: 'loading', data: state.list.data, error: null };
       state.listQuery = action.payload.query;
     },
-    productListSucceeded(state, action: PayloadAction<{ query: string; data: Paged<ProductRow> }>) {
+    listSucceeded(state, action: PayloadAction<{ query: string; data: Paged<ProductRow> }>) {
       if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
       state.list = { status: 'succeeded', data: action.payload.data, error: null };
     },
-    productListFailed(state, action: PayloadAction<{ query: string; error: ApiError }>) {
+    listFailed(state, action: PayloadAction<{ query: string; error: ApiError }>) {
       if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
       state.list = { status: 'failed', data: null, error: action.payload.error };
     },
@@ -51,12 +47,11 @@ const productSlice = createSlice({
 });
 
 export const {
-  productTabSelected,
-  productPageSelected,
-  productKeywordChanged,
-  productRouteApplied,
-  productListRequested,
-  productListSucceeded,
-  productListFailed,
+  tabSelected: productTabSelected,
+  pageSelected: productPageSelected,
+  routeApplied: productRouteApplied,
+  listRequested: productListRequested,
+  listSucceeded: productListSucceeded,
+  listFailed: productListFailed,
 } = productSlice.actions;
 export default productSlice.reducer;

@@ -1,16 +1,15 @@
 import { call, put, select, takeLeading } from 'redux-saga/effects';
-import type { ApiError } from '../../api/types';
 import type { Locale } from '../../contracts/locale';
 import { pathTo } from '../../contracts/routes';
 import { dictionary } from '../../i18n';
 import type { Deps } from '../deps';
-import { apiFailed } from '../errors/actions';
-import { SESSION_COOKIES } from '../errors/saga';
+import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
-import { logoutRequested, sessionCleared } from './slice';
+import { logoutRequested, SESSION_COOKIES, sessionCleared } from './slice';
 
 /** SPEC §6: the bare layout's logout, behind a confirm. */
-export function* logout({ api, services }: Deps) {
+export function* logout(deps: Deps) {
+  const { api, services } = deps;
   const locale: Locale = yield select(selectLocale);
   const text = dictionary(locale).session;
   const confirmed: boolean = yield call(services.confirm, text.confirmLogout);
@@ -18,12 +17,8 @@ export function* logout({ api, services }: Deps) {
     yield call(services.toast.info, text.logoutCancelled);
     return;
   }
-  try {
-    yield call(api.logout);
-  } catch (error) {
-    yield put(apiFailed(error as ApiError));
-    return;
-  }
+  const result: ApiResult<unknown> = yield* callApi(deps, api.logout);
+  if (!result.ok) return;
   yield call(services.toast.success, text.loggedOut);
   yield put(sessionCleared());
   for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);

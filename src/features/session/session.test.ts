@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../app/rootReducer';
-import { apiFailed } from '../errors/actions';
+import { rootReducer } from '../rootReducer';
+import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchLogout } from './saga';
 import { logoutRequested } from './slice';

@@ -1,4 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
+
+/** Cookies of the template's login state, cleared on 403 and logout. */
+export const SESSION_COOKIES = ['token', 'userInfo'] as const;
 
 /** Leftover template login state (SPEC §6): no visible page logs in, but 403 and logout clear it. */
 export interface SessionState {
@@ -9,15 +12,15 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState: { loggedIn: false } as SessionState,
   reducers: {
-    sessionStarted(state, _action: PayloadAction<void>) {
-      state.loggedIn = true;
-    },
-    sessionCleared(state) {
+    cleared(state) {
       state.loggedIn = false;
     },
     logoutRequested() {},
   },
 });
 
-export const { sessionStarted, sessionCleared, logoutRequested } = sessionSlice.actions;
+export const {
+  cleared: sessionCleared,
+  logoutRequested,
+} = sessionSlice.actions;
 export default sessionSlice.reducer;

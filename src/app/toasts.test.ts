@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react';
+import { showToast } from './toasts';
+
+// The real toast library, counted when it is first loaded.
+const mockLoads = { host: 0 };
+jest.mock('./ToastHost', () => {
+  mockLoads.host += 1;
+  return jest.requireActual('./ToastHost');
+});
+
+describe('toasts on demand', () => {
+  it('loads the toast library with the first toast, mounts one container and loses no toast', async () => {
+    expect(mockLoads.host).toBe(0);
+    expect(document.querySelector('.Toastify')).toBeNull();
+    showToast('error', 'First failure', { autoClose: 2000 });
+    showToast('success', 'Saved');
+    expect(await screen.findByText('First failure')).toBeInTheDocument();
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    showToast('info', 'Later');
+    expect(await screen.findByText('Later')).toBeInTheDocument();
+    expect(mockLoads.host).toBe(1);
+    expect(document.querySelectorAll('.Toastify')).toHaveLength(1);
+  });
+});

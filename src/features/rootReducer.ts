@@ -1,0 +1,15 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import chunks from './chunks/slice';
+import content from './content/slice';
+import forms from './forms/slice';
+import locale from './locale/slice';
+import members from './members/slice';
+import navigation from './navigation/slice';
+import news from './news/slice';
+import product from './product/slice';
+import session from './session/slice';
+import site from './site/slice';
+
+export const rootReducer = combineReducers({ locale, site, navigation, chunks, content, product, news, members, forms, session });
+
+export type RootState = ReturnType<typeof rootReducer>;

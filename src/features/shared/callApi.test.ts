@@ -1,0 +1,32 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { envelopeError, fakeDeps, networkError } from '../testing';
+import { apiFailed } from './apiFailed';
+import { callApi } from './callApi';
+import type { ApiResult } from './callApi';
+
+function* calling(deps: ReturnType<typeof fakeDeps>, fn: () => Promise<number>) {
+  const result: ApiResult<number> = yield* callApi(deps, fn);
+  return result;
+}
+
+describe('callApi', () => {
+  it('returns the data of a successful call and reports nothing', async () => {
+    const deps = fakeDeps();
+    const { returnValue } = await expectSaga(calling, deps, async () => 7).not.put.like({ action: { type: apiFailed.type } }).run();
+    expect(returnValue).toEqual({ ok: true, data: 7 });
+  });
+
+  it.each([envelopeError(1, 'down'), networkError('timeout')])('returns a provider failure as a plain ApiError and reports it once (%o)', async (error) => {
+    const deps = fakeDeps();
+    const { returnValue } = await expectSaga(calling, deps, () => Promise.reject(error)).put(apiFailed(error)).run();
+    expect(returnValue).toEqual({ ok: false, error });
+    expect(deps.services.log).not.toHaveBeenCalled();
+  });
+
+  it('logs and rethrows a programming error instead of showing it as an outage', async () => {
+    const deps = fakeDeps();
+    const bug = new TypeError('rows is undefined');
+    await expect(expectSaga(calling, deps, () => Promise.reject(bug)).run()).rejects.toBe(bug);
+    expect(deps.services.log).toHaveBeenCalledWith('Provider call failed with an unexpected error:', bug);
+  });
+});

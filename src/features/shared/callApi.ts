@@ -1,0 +1,31 @@
+import { call, put } from 'redux-saga/effects';
+import { isApiError } from '../../api/client';
+import type { ApiError } from '../../api/types';
+import type { Deps } from '../deps';
+import { apiFailed } from './apiFailed';
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+/**
+ * The one way a saga calls the provider, used with `yield*` so the result is typed. A provider
+ * failure (always an ApiError, see src/api/client.ts) is reported once to the errors saga and
+ * returned; anything else is a bug, not an outage: it is logged and rethrown, so the watcher's
+ * restart wrapper sees it instead of the visitor seeing "service unavailable".
+ */
+export function* callApi<Args extends unknown[], T>(
+  { services }: Deps,
+  fn: (...args: Args) => Promise<T>,
+  ...args: Args
+): Generator<unknown, ApiResult<T>, unknown> {
+  try {
+    const data = (yield call(fn, ...args)) as T;
+    return { ok: true, data };
+  } catch (error) {
+    if (!isApiError(error)) {
+      yield call(services.log, 'Provider call failed with an unexpected error:', error);
+      throw error;
+    }
+    yield put(apiFailed(error));
+    return { ok: false, error };
+  }
+}

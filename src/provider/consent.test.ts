@@ -1,0 +1,98 @@
+import { ENDPOINT } from '../contracts/endpoints';
+import { createRepository } from './repository';
+import { providerWithFreshDatabase } from './testing';
+
+type Provider = Awaited<ReturnType<typeof providerWithFreshDatabase>>;
+let provider: Provider;
+beforeEach(async () => {
+  provider = await providerWithFreshDatabase();
+});
+afterEach(() => provider.close());
+
+const post = async (url: string, form: Record<string, string>) => {
+  const res = await provider.app.inject({ method: 'POST', url, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  return res.json() as { code: number; msg: string; data: { reference: string } | null };
+};
+const all = (sql: string) => provider.db.prepare(sql).all();
+
+const application = { name: '李明', phone: '13800000000', email: 'liming@example.com', id: '2', consent: '2026-01' };
+const message = { category: 'medical', medication: '炉甘石洗剂', reason: '', name: '', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01' };
+const without = <T extends Record<string, string>>(form: T, field: keyof T) => Object.fromEntries(Object.entries(form).filter(([key]) => key !== field));
+
+describe('consent (PIPL)', () => {
+  it.each([
+    ['zh', '请阅读并同意《个人信息保护政策》后再提交'],
+    ['en', 'Please read and agree to the Privacy Notice before submitting'],
+  ])('refuses an application without consent in %s and stores nothing', async (lan, msg) => {
+    expect(await post(`${ENDPOINT.recruitSubmit}?lan=${lan}`, without(application, 'consent'))).toEqual({ code: 1, msg, data: null });
+    expect(await post(`${ENDPOINT.recruitSubmit}?lan=${lan}`, { ...application, consent: '  ' })).toEqual({ code: 1, msg, data: null });
+    expect(all('SELECT id FROM applications')).toEqual([]);
+  });
+
+  it.each([
+    ['zh', 'consent', '请阅读并同意《个人信息保护政策》后再提交'],
+    ['zh', 'health_consent', '请同意我们处理您的健康信息后再提交'],
+    ['en', 'consent', 'Please read and agree to the Privacy Notice before submitting'],
+    ['en', 'health_consent', 'Please agree to the processing of your health information before submitting'],
+  ])('refuses a patient message in %s without %s and stores nothing', async (lan, field, msg) => {
+    expect(await post(`${ENDPOINT.patientSubmit}?lan=${lan}`, without(message, field as keyof typeof message))).toEqual({ code: 1, msg, data: null });
+    expect(all('SELECT id FROM patient_messages')).toEqual([]);
+  });
+
+  it("keeps SPEC's messages first: field problems before a missing consent", async () => {
+    expect((await post(ENDPOINT.recruitSubmit, { ...without(application, 'consent'), phone: '' })).msg).toBe('应聘信息请填写完整！');
+    expect((await post(ENDPOINT.recruitSubmit, { ...without(application, 'consent'), email: 'x@y' })).msg).toBe('邮箱格式不正确！');
+    expect((await post(ENDPOINT.patientSubmit, { ...without(message, 'health_consent'), medication: '' })).msg).toContain('药品通用名必填');
+  });
+
+  it('stores the versions as given and the time of consent with every row', async () => {
+    const before = new Date().toISOString();
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, consent: 'v 2026-01 (web)' })).code).toBe(0);
+    expect((await post(ENDPOINT.patientSubmit, { ...message, health_consent: 'h-7' })).code).toBe(0);
+    const [applicationRow] = all('SELECT consent_version, consent_at, created_at FROM applications') as { consent_version: string; consent_at: string; created_at: string }[];
+    expect(applicationRow).toMatchObject({ consent_version: 'v 2026-01 (web)' });
+    expect(applicationRow?.consent_at).toBe(applicationRow?.created_at);
+    expect(applicationRow!.consent_at >= before).toBe(true);
+    expect(all('SELECT consent_version, health_consent_version, consent_at IS NOT NULL AS dated FROM patient_messages')).toEqual([{ consent_version: '2026-01', health_consent_version: 'h-7', dated: 1 }]);
+  });
+});
+
+describe('case reference', () => {
+  it('is returned in data, told in the message, sequential and stored', async () => {
+    const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await post(`${ENDPOINT.patientSubmit}?lan=${i === 2 ? 'en' : 'zh'}`, message));
+    expect(answers.map((a) => a.data?.reference)).toEqual([`PS-${year}-000001`, `PS-${year}-000002`, `PS-${year}-000003`]);
+    expect(answers[0]?.msg).toBe(`提交成功！您的留言编号为 PS-${year}-000001`);
+    expect(answers[2]?.msg).toBe(`Submitted successfully! Your case reference is PS-${year}-000003`);
+    expect(all('SELECT reference FROM patient_messages ORDER BY id')).toEqual(answers.map((a) => ({ reference: a.data?.reference })));
+  });
+
+  it('is unique: the database refuses a second row with the same reference', () => {
+    const insert = provider.db.prepare(
+      "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', 'PS-2026-000009')",
+    );
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE/);
+  });
+
+  it("starts again at 000001 with Beijing's new year", () => {
+    let clock = new Date('2026-12-31T15:59:59Z');
+    const repo = createRepository(provider.db, () => clock);
+    const form = { category: 'other', medication: 'm', reason: '', name: '', phone: '1', email: '', description: '' };
+    const consent = { consent: 'v', health_consent: 'v' };
+    expect(repo.savePatientMessage(form, consent, '')).toBe('PS-2026-000001');
+    expect(repo.savePatientMessage(form, consent, '')).toBe('PS-2026-000002');
+    clock = new Date('2026-12-31T16:00:00Z');
+    expect(repo.savePatientMessage(form, consent, '')).toBe('PS-2027-000001');
+  });
+
+  it('flags adverse-reaction messages for the safety team, and only those', async () => {
+    await post(ENDPOINT.patientSubmit, { ...message, category: 'adverse', description: '涂抹后局部发红' });
+    await post(ENDPOINT.patientSubmit, message);
+    expect(all('SELECT category, safety_flag FROM patient_messages ORDER BY id')).toEqual([
+      { category: 'adverse', safety_flag: 1 },
+      { category: 'medical', safety_flag: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * What crawlers read: /robots.txt naming the sitemap, and /sitemap.xml built from the
+ * provider's lists (cached; a failing provider keeps the last good sitemap in service).
+ */
+import type { FastifyInstance } from 'fastify';
+import { fetchProviderLists } from './providerLists';
+import { renderSitemap, sitemapPages } from './sitemap';
+import { createListsCache } from './sitemapCache';
+import { siteOrigin } from './origin';
+
+export interface CrawlerRouteOptions {
+  providerUrl: string;
+  publicUrl?: string;
+  /** How long the provider may take for the whole walk of its lists. */
+  deadlineMs?: number;
+  freshMs?: number;
+}
+
+const SITEMAP_DEADLINE_MS = 2000;
+const SITEMAP_FRESH_MS = 60_000;
+
+export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRouteOptions) {
+  const { providerUrl, publicUrl, deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = options;
+  const lists = createListsCache({ load: () => fetchProviderLists(providerUrl, deadlineMs), freshMs });
+
+  app.get('/robots.txt', (request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin(request, publicUrl)}/sitemap.xml\n`),
+  );
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    let current;
+    try {
+      current = await lists.get();
+    } catch (error) {
+      request.log.warn({ err: error }, 'sitemap: provider lists unavailable');
+      return reply.code(503).header('Retry-After', '60').header('Cache-Control', 'no-store').type('text/plain').send('Sitemap temporarily unavailable');
+    }
+    const xml = await renderSitemap(sitemapPages(current), siteOrigin(request, publicUrl));
+    return reply.header('Cache-Control', `public, max-age=${Math.round(freshMs / 1000)}`).type('application/xml; charset=utf-8').send(xml);
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The HTML document around a page: head tags, the page's own CSS and JS chunks (from the
+ * build's manifest, so hydration never waits for a chunk), the rendered tree in #root and the
+ * store's state as a JSON data block. Without a rendered tree it is the client-rendered shell.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeJsonForScript } from '../../contracts/jsonScript';
+import type { Locale } from '../../contracts/locale';
+import { STATE_ELEMENT_ID, type RuntimeConfig } from '../../contracts/runtimeConfig';
+import { escapeHtml } from './escapeHtml';
+
+interface ChunkFiles {
+  js: string[];
+  css: string[];
+}
+
+export interface BuildAssets {
+  entry: ChunkFiles;
+  chunks: Record<string, ChunkFiles>;
+}
+
+const ENTRY = 'main';
+
+export function readBuildAssets(distDir: string): BuildAssets {
+  const groups = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as Record<string, ChunkFiles>;
+  const entry = groups[ENTRY];
+  if (!entry) throw new Error(`dist/manifest.json has no "${ENTRY}" entry: rebuild the client`);
+  return { entry, chunks: groups };
+}
+
+export interface DocumentParts {
+  locale: Locale;
+  /** Ready-made head tags (title, description, canonical, previews, JSON-LD). */
+  head: string;
+  config: RuntimeConfig;
+  /** The page's chunk name; its files are linked ahead of the entry's. */
+  chunk?: string;
+  /** Server-rendered markup of #root and the state it was rendered from. */
+  rendered?: { html: string; state: unknown };
+}
+
+export function renderDocument(assets: BuildAssets, { locale, head, config, chunk, rendered }: DocumentParts): string {
+  const page = chunk ? assets.chunks[chunk] : undefined;
+  const own = (files: string[] | undefined, entryFiles: string[]) => (files ?? []).filter((file) => !entryFiles.includes(file));
+  const styles = [...assets.entry.css, ...own(page?.css, assets.entry.css)];
+  // The page's chunks download alongside the entry, but only webpack's loader runs them: a chunk
+  // that fails then fails there, at once, and reaches the reload guard.
+  const preloads = own(page?.js, assets.entry.js);
+  const body = rendered
+    ? `<div id="root">${rendered.html}</div>\n<script type="application/json" id="${STATE_ELEMENT_ID}">${escapeJsonForScript(rendered.state)}</script>`
+    : '<div id="root"></div>\n<noscript>This website needs JavaScript. 本网站需要启用 JavaScript。</noscript>';
+  return [
+    '<!doctype html>',
+    `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    head,
+    `<meta name="app-config" content="${escapeHtml(JSON.stringify(config))}">`,
+    '<meta name="theme-color" content="#0b6e6e">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    // Pictures come from the media host: open that connection while the scripts load.
+    config.mediaUrl ? `<link rel="preconnect" href="${escapeHtml(config.mediaUrl)}">` : '',
+    ...styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...preloads.map((href) => `<link rel="preload" as="script" href="${href}">`),
+    ...assets.entry.js.map((src) => `<script defer src="${src}"></script>`),
+    '</head>',
+    '<body>',
+    body,
+    '</body>',
+    '</html>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

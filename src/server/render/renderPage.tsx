@@ -1,0 +1,114 @@
+/**
+ * Renders one page on the server with the browser's own store, reducers and sagas: a fresh
+ * store, the route's entry event, the page's loads (loadPage) against the provider with a
+ * deadline, then the React tree. Only a page whose every load succeeded is rendered; a detail id
+ * the provider does not know renders the error page with 404; anything else is a failure the
+ * caller answers with the last good render or the client-rendered shell.
+ */
+import type { Middleware } from '@reduxjs/toolkit';
+import type { DOMPurify as Purifier } from 'dompurify';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router-dom';
+import type { ApiError } from '../../api/types';
+import { App } from '../../app/App';
+import { PAGES } from '../../app/pages';
+import { createAppStore, type RootState } from '../../app/store';
+import { DocumentMetaCollector, type DocumentMeta } from '../../app/useDocumentMeta';
+import { ENVELOPE_CODE } from '../../contracts/envelope';
+import { EN_PREFIX, localizedPath, matchRoute, type RouteId } from '../../contracts/routes';
+import type { Locale } from '../../contracts/locale';
+import type { RuntimeConfig } from '../../contracts/runtimeConfig';
+import type { Deps } from '../../features/deps';
+import { apiFailed } from '../../features/shared/apiFailed';
+import { loadPage } from '../../features/navigation/routeSaga';
+import { routeEntered, routeNotFound, type RouteEntry } from '../../features/navigation/slice';
+import { HtmlPurifier } from '../../ui/RichHtml';
+
+export interface PageRequest {
+  locale: Locale;
+  /** The route table's path (no /en prefix) and the query string, e.g. /product, ?keyword=x */
+  path: string;
+  search: string;
+}
+
+export type RenderOutcome =
+  | { kind: 'rendered'; status: 200 | 404; state: RootState; routeId: RouteId | null; html: string; meta: DocumentMeta | null }
+  | { kind: 'failed'; reason: string };
+
+export interface RenderContext {
+  deps: Deps;
+  config: RuntimeConfig;
+  purifier: Purifier;
+  deadlineMs: number;
+}
+
+const DETAIL_ROUTES: Partial<Record<RouteId, string>> = { newsDetail: 'newsDetail', productDetail: 'productDetail', jobDetail: 'jobDetail', noticeDetail: 'notices' };
+
+function routeEntry({ path, search }: PageRequest): RouteEntry {
+  const match = matchRoute(path);
+  return { routeId: match?.routeId ?? null, path, params: match?.params ?? {}, query: Object.fromEntries(new URLSearchParams(search)), hash: '' };
+}
+
+/** The provider's "no such id" is code 1 on the detail call of a page whose other loads succeeded. */
+function isUnknownId(route: RouteEntry, failures: ApiError[]): boolean {
+  const detail = route.routeId ? DETAIL_ROUTES[route.routeId] : undefined;
+  const [only] = failures;
+  return Boolean(detail && route.params.id) && failures.length === 1 && only?.kind === 'envelope' && only.code === ENVELOPE_CODE.error;
+}
+
+async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps: Deps, route: RouteEntry, deadlineMs: number): Promise<string | null> {
+  const task = run(loadPage, deps, route);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), deadlineMs);
+  });
+  try {
+    const first = await Promise.race([task.toPromise().then(() => 'done' as const), deadline]);
+    if (first === 'deadline') {
+      task.cancel();
+      return `the provider did not answer within ${deadlineMs} ms`;
+    }
+    return null;
+  } catch (error) {
+    return `a load failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function renderPage(request: PageRequest, { deps, config, purifier, deadlineMs }: RenderContext): Promise<RenderOutcome> {
+  const route = routeEntry(request);
+  const failures: ApiError[] = [];
+  const recordFailures: Middleware = () => (next) => (action) => {
+    if (apiFailed.match(action)) failures.push(action.payload);
+    return next(action);
+  };
+  const { store, runSaga } = createAppStore({ locale: { current: request.locale, pending: null }, site: config }, deps, {
+    watchers: false,
+    checks: false,
+    middleware: [recordFailures],
+  });
+  store.dispatch(routeEntered(route));
+  const problem = await runLoads(runSaga, deps, route, deadlineMs);
+  if (problem) return { kind: 'failed', reason: problem };
+  const unknownId = failures.length > 0 && isUnknownId(route, failures);
+  if (failures.length > 0 && !unknownId) return { kind: 'failed', reason: `the provider answered: ${failures.map((f) => f.code ?? f.kind).join(', ')}` };
+
+  if (unknownId) store.dispatch(routeNotFound());
+  else if (route.routeId) await PAGES[route.routeId].preload();
+  let meta: DocumentMeta | null = null;
+  const html = renderToString(
+    <DocumentMetaCollector.Provider value={(collected) => void (meta = collected)}>
+      <HtmlPurifier.Provider value={purifier}>
+        <Provider store={store}>
+          <StaticRouter location={`${localizedPath(request.path, request.locale)}${request.search}`} basename={request.locale === 'en' ? EN_PREFIX : undefined}>
+            <App />
+          </StaticRouter>
+        </Provider>
+      </HtmlPurifier.Provider>
+    </DocumentMetaCollector.Provider>,
+  );
+  const status = route.routeId === null || unknownId ? 404 : 200;
+  return { kind: 'rendered', status, state: store.getState(), routeId: route.routeId, html, meta };
+}

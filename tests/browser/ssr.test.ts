@@ -1,0 +1,111 @@
+/**
+ * The server-rendered first response: every route reads without JavaScript, in both languages;
+ * with JavaScript the browser hydrates without asking the provider again and without moving the
+ * page; ids the provider does not know are real 404s.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { localizedPath } from '../../src/contracts/routes';
+import { ROUTE_SAMPLES, waitForContent, withPage, onSuite, type TestSite } from './harness';
+
+let browser: Browser;
+let site: TestSite;
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
+});
+
+describe('server-rendered pages', () => {
+  for (const locale of ['zh', 'en'] as const) {
+    test(`${locale}: every route shows its main content with JavaScript off`, async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
+      try {
+        const page = await context.newPage();
+        for (const route of ROUTE_SAMPLES) {
+          const response = await page.goto(localizedPath(route.path, locale));
+          assert.equal(response?.status(), 200, route.path);
+          assert.equal(await page.locator('html').getAttribute('lang'), locale === 'zh' ? 'zh-CN' : 'en');
+          await page.getByText(route[locale], { exact: false }).first().waitFor({ state: 'attached', timeout: 2000 });
+          assert.ok((await page.locator('main').innerText()).length > 100, `${route.path} has its main content`);
+          assert.equal(await page.locator('main [aria-busy="true"]').count(), 0, `${route.path} has no loading state`);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`${locale}: hydration asks the provider for nothing the server sent, on every route`, async (t) => {
+      await withPage(t, browser, site, { locale }, async ({ page, problems }) => {
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(`${new URL(page.url()).pathname} → ${request.url()}`);
+        });
+        for (const route of ROUTE_SAMPLES) {
+          await page.goto(localizedPath(route.path, locale));
+          await waitForContent(page);
+          await page.waitForTimeout(300);
+        }
+        assert.deepEqual(asked, []);
+        assert.deepEqual(problems, [], 'no hydration error or warning');
+      });
+    });
+  }
+
+  test('landing on a section keeps it in view after hydration: no jump to the top', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/about#contact');
+      await waitForContent(page);
+      await page.waitForTimeout(500);
+      assert.ok((await page.evaluate(() => window.scrollY)) > 300, 'still scrolled to #contact');
+      const box = await page.locator('#contact').boundingBox();
+      assert.ok(box && box.y < 900, '#contact is on screen');
+    });
+  });
+
+  test('an id the provider does not know answers 404 with the error page, JavaScript on and off', async (t) => {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled, baseURL: site.url });
+      try {
+        const page = await context.newPage();
+        for (const path of ['/news/99999', '/en/product/99999']) {
+          const response = await page.goto(path);
+          assert.equal(response?.status(), 404, `${path} (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`);
+          await page.getByRole('heading', { name: /找不到|could not be found/ }).waitFor({ timeout: 3000 });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    t.diagnostic('404s checked with and without JavaScript');
+  });
+
+  test('provider HTML hydrates without DOMPurify in the first download, and a client-side visit loads it', async () => {
+    const context = await browser.newContext({ baseURL: site.url });
+    try {
+      const page = await context.newPage();
+      let purifierLoads = 0;
+      page.on('request', (request) => {
+        if (/\/assets\/purifier\.[0-9a-f]+\.js$/.test(request.url())) purifierLoads += 1;
+      });
+      // Landing: the server's sanitised markup stays on screen even when DOMPurify never arrives.
+      await page.route(/\/assets\/purifier\.[0-9a-f]+\.js$/, (route) => route.abort());
+      await page.goto('/news/1');
+      await waitForContent(page);
+      await page.waitForTimeout(500);
+      assert.ok((await page.locator('.rich-html').first().innerText()).trim().length > 20, 'the news text is on screen');
+      await page.unroute(/\/assets\/purifier\.[0-9a-f]+\.js$/);
+      // A client-side visit renders provider HTML once DOMPurify is in; a page without any asks for nothing.
+      purifierLoads = 0;
+      await page.goto('/news');
+      await waitForContent(page);
+      assert.equal(purifierLoads, 0, 'a page without provider HTML does not load DOMPurify');
+      await page.locator('a[href="/news/2"]').first().click();
+      await page.waitForURL('**/news/2');
+      await page.waitForFunction(() => (document.querySelector('.rich-html')?.textContent ?? '').trim().length > 20, undefined, { timeout: 5000 });
+      assert.equal(purifierLoads, 1, 'DOMPurify was requested once, when a page needed it');
+    } finally {
+      await context.close();
+    }
+  });
+});
