@@ -1,20 +1,19 @@
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { freePort, startProviderProcess as startProcess, tempDataDir } from './testing';
+import { applicationBurst as burst, startProviderProcess, tempDataDir } from './testing';
 
 describe('durability', () => {
   it('keeps an acknowledged application through a SIGKILL and a restart', async () => {
     const data = tempDataDir();
-    const port = await freePort();
-    const first = await startProcess(port, data.dir);
+    const { child: first, port } = await startProviderProcess(data.dir);
     const body = new URLSearchParams({ name: 'Chen', phone: '123', email: 'chen@example.com', id: '1', consent: 'v1' });
     const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, { method: 'POST', body });
     expect(((await res.json()) as { code: number }).code).toBe(0);
     first.kill('SIGKILL');
     await once(first, 'exit');
 
-    const second = await startProcess(port, data.dir);
+    const { child: second } = await startProviderProcess(data.dir);
     second.kill('SIGTERM');
     await once(second, 'exit');
     const db = new Database(join(data.dir, 'provider.sqlite'), { readonly: true });
@@ -23,27 +22,6 @@ describe('durability', () => {
     db.close();
     data.remove();
   }, 30_000);
-
-  /** Fires `count` applications at once, each from its own (trusted, forwarded) address. */
-  async function burst(port: number, count: number, tag: string) {
-    const acknowledged: string[] = [];
-    await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const name = `${tag}-${i}`;
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, {
-            method: 'POST',
-            headers: { 'x-forwarded-for': `10.${tag.length}.${Math.floor(i / 250)}.${i % 250}` },
-            body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1', consent: 'v1' }),
-          });
-          if (((await res.json()) as { code: number }).code === 0) acknowledged.push(name);
-        } catch {
-          // The connection died with the process: not acknowledged, nothing promised.
-        }
-      }),
-    );
-    return acknowledged;
-  }
 
   function storedNames(dir: string): { names: Set<string>; integrity: unknown } {
     const db = new Database(join(dir, 'provider.sqlite'), { readonly: true });
@@ -57,8 +35,7 @@ describe('durability', () => {
 
   it('stores every acknowledged submission of a burst of 500', async () => {
     const data = tempDataDir();
-    const port = await freePort();
-    const child = await startProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+    const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
     const acknowledged = await burst(port, 500, 'burst');
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -71,10 +48,9 @@ describe('durability', () => {
 
   it('loses no acknowledged submission when killed at a random moment of a burst, round after round', async () => {
     const data = tempDataDir();
-    const port = await freePort();
     const acknowledged: string[] = [];
     for (let round = 0; round < 3; round += 1) {
-      const child = await startProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+      const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
       const sent = burst(port, 200, `round${round}`);
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 150));
       child.kill('SIGKILL');
@@ -89,8 +65,7 @@ describe('durability', () => {
 
   it('finishes the requests it accepted before SIGTERM, closes the database and exits within 10 s', async () => {
     const data = tempDataDir();
-    const port = await freePort();
-    const child = await startProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+    const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
     const sent = burst(port, 100, 'term');
     await new Promise((resolve) => setTimeout(resolve, 30));
     const signalled = Date.now();

@@ -1,8 +1,6 @@
 /** Test helpers: a provider app over a fresh database in a temp directory, or in its own process. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../config/content/loadPack';
@@ -32,23 +30,63 @@ export async function providerWithFreshDatabase(trustProxy: TrustProxy = false) 
   };
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
+const START_LIMIT_MS = 20_000;
+
+/**
+ * `node --import tsx <script>` with port 0, resolved once it prints "listening on <url>": the
+ * port is the one the child actually got, so parallel tests never race for a port.
+ */
+export async function spawnListening(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let printed = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const fail = (why: string) => reject(new Error(`${script} ${why}; it printed: ${printed || '(nothing)'}`));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(`did not listen within ${START_LIMIT_MS} ms`);
+    }, START_LIMIT_MS);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(printed)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(Number(new URL(url).port));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(`exited with ${code} before listening`);
+    });
+  });
+  return { child, port };
 }
 
-/** `src/provider/main.ts` as a child process, resolved once it listens. */
-export async function startProviderProcess(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/main.ts'], {
-    env: { ...process.env, PROVIDER_PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-    child.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
-  });
-  return child;
+/** `src/provider/main.ts` as a child process on a port of its own, resolved once it listens. */
+export function startProviderProcess(dataDir: string, env: Record<string, string> = {}) {
+  return spawnListening('src/provider/main.ts', { PROVIDER_PORT: '0', DATA_DIR: dataDir, ...env });
+}
+
+/**
+ * `count` job applications at once, each from its own (trusted, forwarded) address; resolves
+ * with the names acknowledged with code 0. A connection that dies with the process is not
+ * acknowledged: nothing was promised.
+ */
+export async function applicationBurst(port: number, count: number, tag: string): Promise<string[]> {
+  const acknowledged: string[] = [];
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const name = `${tag}-${i}`;
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, {
+          method: 'POST',
+          headers: { 'x-forwarded-for': `10.${tag.length}.${Math.floor(i / 250)}.${i % 250}` },
+          body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1', consent: '2026-01' }),
+        });
+        if (((await res.json()) as { code: number }).code === 0) acknowledged.push(name);
+      } catch {
+        // refused or cut off: not acknowledged
+      }
+    }),
+  );
+  return acknowledged;
 }

@@ -1,23 +1,16 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { freePort, tempDataDir } from '../provider/testing';
+import { spawnListening, tempDataDir } from '../provider/testing';
 import { fakeDist } from './testing';
 
 describe('npm start under SIGTERM', () => {
   it('finishes the requests it accepted, closes the database cleanly and exits within 10 s', async () => {
     const dist = fakeDist();
     const data = tempDataDir();
-    const [port, providerPort] = [await freePort(), await freePort()];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-      env: { ...process.env, PORT: String(port), PROVIDER_PORT: String(providerPort), HOST: '127.0.0.1', DATA_DIR: data.dir, DIST_DIR: dist, SKIP_BUILD: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('Site listening') && resolve());
-      child.once('exit', (code) => reject(new Error(`site exited with ${code}`)));
+    const { child, port } = await spawnListening('src/server/start.ts', {
+      PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: data.dir, DIST_DIR: dist, SKIP_BUILD: '1',
     });
 
     const base = `http://127.0.0.1:${port}`;
@@ -52,5 +45,5 @@ describe('npm start under SIGTERM', () => {
     db.close();
     data.remove();
     rmSync(dist, { recursive: true, force: true });
-  }, 30_000);
+  }, 45_000); // start (at most 20 s) + shutdown (at most 10 s) on a busy machine
 });

@@ -7,28 +7,11 @@ import { parse } from 'csv-parse/sync';
 import { loadContentPack } from '../../../config/content/loadPack';
 import { openDatabase } from '../database';
 import { createRepository } from '../repository';
-import { freePort, startProviderProcess, tempDataDir } from '../testing';
+import { applicationBurst as burst, startProviderProcess, tempDataDir } from '../testing';
 
 const run = promisify(execFile);
 const staff = (dataDir: string, ...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const csvRows = (csv: string) => parse(csv, { bom: true, columns: true }) as Record<string, string>[];
-
-/** `count` applications over HTTP at once; resolves with the names acknowledged with code 0. */
-async function burst(port: number, count: number, tag: string) {
-  const acknowledged: string[] = [];
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const name = `${tag}-${i}`;
-      const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, {
-        method: 'POST',
-        headers: { 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` },
-        body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1', consent: '2026-01' }),
-      });
-      if (((await res.json()) as { code: number }).code === 0) acknowledged.push(name);
-    }),
-  );
-  return acknowledged;
-}
 
 const count = (dir: string) => {
   const db = new Database(join(dir, 'provider.sqlite'), { readonly: true });
@@ -40,8 +23,7 @@ const count = (dir: string) => {
 describe('staff tools', () => {
   it('exports a consistent snapshot while the site takes a burst of submissions', async () => {
     const data = tempDataDir();
-    const port = await freePort();
-    const child = await startProviderProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+    const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
     const before = count(data.dir);
     const sent = burst(port, 300, 'export');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -103,8 +85,7 @@ describe('staff tools', () => {
 
   it('backs up online during a burst; the restored copy is intact and holds every acknowledged row', async () => {
     const data = tempDataDir();
-    const port = await freePort();
-    const child = await startProviderProcess(port, data.dir, { TRUST_PROXY: '127.0.0.1' });
+    const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
     const acknowledgedBefore = await burst(port, 100, 'early');
     const late = burst(port, 200, 'late');
     const backup = join(data.dir, 'backup.sqlite');
