@@ -167,6 +167,33 @@ describe('every provider path', () => {
   });
 });
 
+describe('loading axios', () => {
+  afterEach(() => jest.dontMock('axios'));
+
+  it('waits for the first request, reports a failed load as a network error and loads again on the next request', async () => {
+    let loads = 0;
+    jest.doMock('axios', () => {
+      loads += 1;
+      if (loads === 1) throw Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' });
+      return jest.requireActual('axios');
+    });
+    let client!: typeof import('./client');
+    jest.isolateModules(() => {
+      client = jest.requireActual('./client');
+    });
+    const http = client.createApiClient({ baseURL: base, getToken: () => null, timeoutMs: 500 });
+    expect(loads).toBe(0);
+
+    answer = json({ code: 0, msg: '', data: { ok: 1 } });
+    await expect(http.get('/a', {})).rejects.toEqual({ kind: 'network', code: null, msg: 'Loading chunk axios failed.' });
+    expect(seen).toEqual([]);
+    await expect(http.get('/a', {})).resolves.toEqual({ ok: 1 });
+    await expect(http.get('/b', {})).resolves.toEqual({ ok: 1 });
+    expect(loads).toBe(2);
+    expect(seen.map((request) => request.url)).toEqual(['/a', '/b']);
+  });
+});
+
 describe('decoding helpers', () => {
   it('decodeEnvelope accepts code 0 as number or string', () => {
     expect(decodeEnvelope({ code: '0', msg: 'm', data: 1 })).toEqual({ data: 1, msg: 'm' });

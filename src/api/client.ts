@@ -2,8 +2,11 @@
  * The one HTTP client of the app: base /api, form-urlencoded bodies, `token` header from the
  * token cookie, 10 s timeout. It unwraps the {code, msg, data} envelope into data, or rejects
  * with a serialisable ApiError that tells an envelope error from a network failure.
+ *
+ * axios loads with the first request, not with the page: a server-rendered page makes no
+ * request until the visitor moves on, so its first paint never waits for axios's evaluation.
  */
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosError, AxiosInstance } from 'axios';
 import { ENVELOPE_CODE } from '../contracts/envelope';
 import { TIMING } from '../contracts/constants';
 import type { ApiError } from './types';
@@ -39,9 +42,14 @@ export function decodeEnvelope(body: unknown): { data: unknown; msg: string } {
   throw { kind: 'envelope', code: Number.isFinite(numeric) ? numeric : ENVELOPE_CODE.error, msg: text } satisfies ApiError;
 }
 
+/** What axios.isAxiosError checks, without loading axios to ask it. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
-  if (axios.isAxiosError(error)) {
+  if (isAxiosError(error)) {
     // The site proxy answers a down or slow provider with an envelope (502/504): that is an envelope error.
     const body = error.response?.data;
     if (body && typeof body === 'object' && 'code' in body) {
@@ -58,16 +66,27 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs, httpAgent }: ApiClientOptions): ApiClient {
-  const http: AxiosInstance = axios.create({ baseURL, timeout: timeoutMs, responseType: 'json', httpAgent });
-  http.interceptors.request.use((config) => {
-    const token = getToken();
-    if (token) config.headers.set('token', token);
-    return config;
-  });
+  let instance: Promise<AxiosInstance> | null = null;
+  const http = () =>
+    (instance ??= import(/* webpackChunkName: "axios", webpackPrefetch: true */ 'axios').then(
+      ({ default: axios }) => {
+        const created = axios.create({ baseURL, timeout: timeoutMs, responseType: 'json', httpAgent });
+        created.interceptors.request.use((config) => {
+          const token = getToken();
+          if (token) config.headers.set('token', token);
+          return config;
+        });
+        return created;
+      },
+      (error: unknown) => {
+        instance = null; // offline for a moment: the next request (Retry) loads it again
+        throw error;
+      },
+    ));
 
-  const send = async (run: () => Promise<{ data: unknown }>) => {
+  const send = async (run: (http: AxiosInstance) => Promise<{ data: unknown }>) => {
     try {
-      const response = await run();
+      const response = await run(await http());
       return decodeEnvelope(response.data);
     } catch (error) {
       throw toApiError(error);
@@ -75,9 +94,9 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
   };
 
   return {
-    get: async (path, params) => (await send(() => http.get(path, { params }))).data,
+    get: async (path, params) => (await send((http) => http.get(path, { params }))).data,
     post: (path, params, body) =>
-      send(() =>
+      send((http) =>
         http.post(path, new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])), {
           params,
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

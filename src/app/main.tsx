@@ -1,15 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { createApi } from '../api/api';
-import { createApiClient } from '../api/client';
-import { App } from './App';
-import { PAGES } from './pages';
-import { createBrowserServices, readCookie } from './services';
-import { createAppStore, type RootState } from './store';
 import { EN_PREFIX, matchRoute, splitLocalePath } from '../contracts/routes';
 import { parseRuntimeConfig, RUNTIME_CONFIG_META, STATE_ELEMENT_ID } from '../contracts/runtimeConfig';
+import type { RootState } from './store';
 
 /** The state the server rendered the page from (a JSON data block), or null for the shell. */
 function serverState(): RootState | null {
@@ -22,38 +14,68 @@ function serverState(): RootState | null {
   }
 }
 
-// Runtime config comes from the served page (a meta tag, not inline script: the CSP forbids it).
-const config = parseRuntimeConfig(document.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_CONFIG_META}"]`)?.content);
-// The URL decides the language: English under /en, Chinese elsewhere.
-const { locale: prefixed, path } = splitLocalePath(window.location.pathname);
-const locale = prefixed ?? 'zh';
-const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: locale === 'en' ? EN_PREFIX : undefined });
-const services = createBrowserServices((path) => void router.navigate(path));
-const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
-const preloaded = serverState();
-const { store } = createAppStore(
-  preloaded ?? { locale: { current: locale, pending: null }, site: config },
-  { api, services },
-  { devTools: process.env.NODE_ENV !== 'production' },
-);
+/** Lets the browser paint and handle input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const tree = (
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
-  </StrictMode>
-);
-const root = document.getElementById('root') as HTMLElement;
-
-if (preloaded) {
+/**
+ * The app starts in steps, each its own task: the libraries are evaluated one group at a time
+ * (eager imports live in this bundle but run only when asked for), then the router, the store
+ * and its sagas, then hydration. One script evaluating everything at once was the page's longest
+ * task; the server's HTML is on screen meanwhile.
+ */
+async function start() {
+  // Runtime config comes from the served page (a meta tag, not inline script: the CSP forbids it).
+  const config = parseRuntimeConfig(document.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_CONFIG_META}"]`)?.content);
+  // The URL decides the language: English under /en, Chinese elsewhere.
+  const { locale: prefixed, path } = splitLocalePath(window.location.pathname);
+  const locale = prefixed ?? 'zh';
+  const preloaded = serverState();
+  const match = matchRoute(path);
+  const { PAGES } = await import(/* webpackMode: "eager" */ './pages');
   // Hydrate only once the page's chunk is in: the first render then matches the server's markup.
   // A chunk that cannot load still hydrates: the page's boundary reports it to the reload guard.
-  const match = matchRoute(path);
-  const ready = match && !preloaded.navigation.notFound ? PAGES[match.routeId].preload() : Promise.resolve();
+  const pageReady = preloaded && match && !preloaded.navigation.notFound ? PAGES[match.routeId].preload().catch(() => undefined) : Promise.resolve();
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  const { createBrowserRouter, RouterProvider } = await import(/* webpackMode: "eager" */ 'react-router-dom');
+  const { Provider } = await import(/* webpackMode: "eager" */ 'react-redux');
+  await nextTask();
+  const { App } = await import(/* webpackMode: "eager" */ './App');
+  const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: locale === 'en' ? EN_PREFIX : undefined });
+  await nextTask();
+  const [{ createAppStore }, { createBrowserServices, readCookie }, { createApi }, { createApiClient }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './store'),
+    import(/* webpackMode: "eager" */ './services'),
+    import(/* webpackMode: "eager" */ '../api/api'),
+    import(/* webpackMode: "eager" */ '../api/client'),
+  ]);
+  await nextTask();
+  const services = createBrowserServices((to) => void router.navigate(to));
+  const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
+  const { store } = createAppStore(
+    preloaded ?? { locale: { current: locale, pending: null }, site: config },
+    { api, services },
+    { devTools: process.env.NODE_ENV !== 'production' },
+  );
+  await nextTask();
+
+  const tree = (
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>
+  );
+  const root = document.getElementById('root') as HTMLElement;
+  if (!preloaded) {
+    createRoot(root).render(tree);
+    return;
+  }
+  await pageReady;
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking
-  // the main thread for the whole tree; the server's HTML is already on screen meanwhile.
-  void ready.catch(() => undefined).then(() => startTransition(() => void hydrateRoot(root, tree)));
-} else {
-  createRoot(root).render(tree);
+  // the main thread for the whole tree.
+  startTransition(() => void hydrateRoot(root, tree));
 }
+
+void start();

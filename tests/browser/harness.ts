@@ -111,7 +111,7 @@ export async function withPage(t: TestContext, browser: Browser, site: TestSite,
 /** Waits until the page shows content: no skeleton left in main. */
 export async function waitForContent(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 10_000 });
 }
 
 export { launchBrowser };

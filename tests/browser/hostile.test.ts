@@ -94,8 +94,9 @@ const PAGES = ['/', '/about', '/product', '/news', '/news/1', '/resources', '/re
 const FAILING: Mode[] = ['nonJson', 'noEnvelope', 'unknownCode', 'dropped'];
 const ODD_DATA: Mode[] = ['wrongShape', 'emptyLists', 'nulls', 'longStrings'];
 
+/** The app has mounted (the shell's #root starts empty) and nothing in main is loading. */
 async function settle(page: import('playwright-core').Page, timeout = 12_000) {
-  await page.waitForFunction(() => document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout });
+  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout });
 }
 
 describe('a hostile provider', () => {
