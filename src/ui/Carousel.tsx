@@ -61,13 +61,18 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
   useEffect(() => {
     let cancelled = false;
     let started = false;
+    let setUpTimer: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
       if (started) return;
       started = true;
       void import('./swiperRuntime').then(({ createSwiper }) => {
-        const container = containerRef.current;
-        const pagination = paginationRef.current;
-        if (!cancelled && container && pagination) setUp(container, pagination, createSwiper);
+        // Each carousel sets itself up in a task of its own: a page with several would otherwise
+        // evaluate Swiper and build them all in the one task that loaded it.
+        setUpTimer = setTimeout(() => {
+          const container = containerRef.current;
+          const pagination = paginationRef.current;
+          if (!cancelled && container && pagination) setUp(container, pagination, createSwiper);
+        }, 0);
       });
     };
     startRef.current = start;
@@ -75,6 +80,7 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
     return () => {
       cancelled = true;
       cancelIdle();
+      clearTimeout(setUpTimer);
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
     };
