@@ -18,6 +18,7 @@ import { registerCrawlerRoutes } from './crawlerRoutes';
 import { localeFromCookie } from './localeCookie';
 import { siteOrigin } from './origin';
 import { createPageRenderer, type PageAddress } from './render/pageRenderer';
+import { createProviderApi } from './render/serverDeps';
 import type { PageCacheOptions } from './render/pageCache';
 
 export interface SiteServerOptions {
@@ -58,11 +59,15 @@ export async function createSiteServer(options: SiteServerOptions) {
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
   });
+  const renderDeadlineMs = options.renderDeadlineMs ?? TIMING.renderDeadlineMs;
+  // One keep-alive client to the provider for the pages and the sitemap.
+  const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);
   const pages = createPageRenderer({
     distDir,
     providerUrl,
+    api: providerApi,
     config: { mediaUrl, variant },
-    deadlineMs: options.renderDeadlineMs ?? TIMING.renderDeadlineMs,
+    deadlineMs: renderDeadlineMs,
     cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
     log: (...args) => app.log.warn(args.map(String).join(' ')),
   });
@@ -87,7 +92,7 @@ export async function createSiteServer(options: SiteServerOptions) {
     app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir));
   }
 
-  registerCrawlerRoutes(app, { providerUrl, publicUrl: options.publicUrl ?? undefined });
+  registerCrawlerRoutes(app, { api: providerApi, publicUrl: options.publicUrl ?? undefined });
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/*', async (request, reply) => {

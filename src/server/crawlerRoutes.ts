@@ -3,13 +3,15 @@
  * provider's lists (cached; a failing provider keeps the last good sitemap in service).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ProviderApi } from './render/serverDeps';
 import { fetchProviderLists } from './providerLists';
 import { renderSitemap, sitemapPages } from './sitemap';
 import { createListsCache } from './sitemapCache';
 import { siteOrigin } from './origin';
 
 export interface CrawlerRouteOptions {
-  providerUrl: string;
+  /** The provider, reached directly (src/server/render/serverDeps.ts). */
+  api: ProviderApi;
   publicUrl?: string;
   /** How long the provider may take for the whole walk of its lists. */
   deadlineMs?: number;
@@ -20,8 +22,8 @@ const SITEMAP_DEADLINE_MS = 2000;
 const SITEMAP_FRESH_MS = 60_000;
 
 export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRouteOptions) {
-  const { providerUrl, publicUrl, deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = options;
-  const lists = createListsCache({ load: () => fetchProviderLists(providerUrl, deadlineMs), freshMs });
+  const { api, publicUrl, deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = options;
+  const lists = createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs });
 
   app.get('/robots.txt', (request, reply) =>
     reply

@@ -14,6 +14,7 @@ import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/testing';
 import { createSiteServer } from './app';
 import { registerCrawlerRoutes } from './crawlerRoutes';
+import { createProviderApi } from './render/serverDeps';
 import { staticPaths } from './sitemap';
 import { fakeDist } from './testing';
 
@@ -139,7 +140,7 @@ describe('/sitemap.xml when the provider fails', () => {
 
   async function crawlerApp(freshMs: number) {
     const app = Fastify();
-    registerCrawlerRoutes(app, { providerUrl: frontUrl, publicUrl: 'https://www.example.com', deadlineMs: 300, freshMs });
+    registerCrawlerRoutes(app, { api: createProviderApi(frontUrl, frontUrl, 300), publicUrl: 'https://www.example.com', deadlineMs: 300, freshMs });
     await app.ready();
     return app;
   }

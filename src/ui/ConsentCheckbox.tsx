@@ -1,3 +1,5 @@
+import { describedBy as describedByIds, FieldMessages } from './FormField';
+
 export interface ConsentCheckboxProps {
   id: string;
   label: string;
@@ -11,7 +13,7 @@ export interface ConsentCheckboxProps {
 
 /** A required consent, wired like the other fields: label, description, error, aria-invalid. */
 export function ConsentCheckbox({ id, label, checked, onChange, describedBy, hint, error }: ConsentCheckboxProps) {
-  const described = [describedBy, hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described = describedByIds(id, hint, error, describedBy);
   return (
     <div className={`form-field form-field--consent ${error ? 'has-error' : ''}`}>
       <div className="consent">
@@ -32,16 +34,7 @@ export function ConsentCheckbox({ id, label, checked, onChange, describedBy, hin
           {label}
         </label>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="form-field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export interface FormFieldProps {
 
 /** Label, control, hint and error message, wired together for assistive technology. */
 export function FormField({ id, label, required, hint, error, children }: FormFieldProps) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, hint, error);
   return (
     <div className={`form-field ${error ? 'has-error' : ''}`}>
       <label htmlFor={id} className="form-field__label">
@@ -24,6 +24,20 @@ export function FormField({ id, label, required, hint, error, children }: FormFi
         {label}
       </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described, 'aria-required': required || undefined })}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The ids of a field's hint and error (and any other describing text), for aria-describedby. */
+export function describedBy(id: string, hint?: string, error?: string, ...others: (string | undefined)[]): string | undefined {
+  return [...others, hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's hint and error message, under the ids `describedBy` names. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="form-field__hint">
           {hint}
@@ -34,6 +48,6 @@ export function FormField({ id, label, required, hint, error, children }: FormFi
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

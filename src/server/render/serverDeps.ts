@@ -13,6 +13,9 @@ export function createProviderApi(providerUrl: string, mediaUrl: string, deadlin
   return createApi(createApiClient({ getToken: () => null, baseURL: providerUrl, timeoutMs: deadlineMs, httpAgent: agent }), mediaUrl);
 }
 
+/** The typed provider calls (src/api) as the server makes them. */
+export type ProviderApi = ReturnType<typeof createProviderApi>;
+
 const nothing = () => undefined;
 
 export function serverServices(log: (...args: unknown[]) => void): Services {
