@@ -26,7 +26,8 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
   const providerPort = Number(process.env.PROVIDER_PORT ?? 3001);
   return {
     mode: production ? 'production' : 'development',
-    entry: args.entry ?? './src/app/main.tsx',
+    // boot carries its own runtime: it is the one script the page names, and loads the rest.
+    entry: { main: args.entry ?? './src/app/main.tsx', boot: { import: './src/app/boot.ts', runtime: false } },
     output: {
       path: outputPath,
       publicPath: '/',
@@ -66,7 +67,7 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
     },
     performance: { hints: false },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer', minify: production ? { collapseWhitespace: true, removeComments: true } : false }),
+      new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'], inject: 'body', scriptLoading: 'defer', minify: production ? { collapseWhitespace: true, removeComments: true } : false }),
       new CopyPublicFiles(['favicon.svg', 'share.png']),
       new ChunkManifest('manifest.json'),
       new MiniCssExtractPlugin(
@@ -89,7 +90,7 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       port: Number(process.env.PORT ?? 8080),
       hot: true,
       historyApiFallback: true,
-      proxy: [{ context: ['/api'], target: process.env.PROVIDER_URL ?? `http://127.0.0.1:${providerPort}`, pathRewrite: { '^/api': '' } }],
+      proxy: [{ context: ['/api', '/uploads'], target: process.env.PROVIDER_URL ?? `http://127.0.0.1:${providerPort}`, pathRewrite: { '^/api': '' } }],
       // One command for development: the embedded provider starts beside the dev server.
       onListening: () => {
         if (process.env.PROVIDER_URL) return;

@@ -1,8 +1,9 @@
 /**
- * The site server: /api proxy first (an unknown /api path answers an envelope, not HTML),
- * then hashed assets, robots.txt and the sitemap, then /healthz, then every page of the route
- * table rendered on the server (src/server/render), in Chinese at the unprefixed paths and in
- * English under /en. Unknown paths and ids answer 404 with the error page.
+ * The site server: /api proxy first (an unknown /api path answers an envelope, not HTML), the
+ * provider's media under /uploads unless a media host serves them, then hashed assets,
+ * robots.txt and the sitemap, then /healthz, then every page of the route table rendered on the
+ * server (src/server/render), in Chinese at the unprefixed paths and in English under /en.
+ * Unknown paths and ids answer 404 with the error page.
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -13,7 +14,7 @@ import type { SiteVariant } from '../contracts/runtimeConfig';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
-import { registerApiProxy } from './proxy';
+import { registerApiProxy, registerMediaProxy } from './proxy';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { localeFromCookie } from './localeCookie';
 import { siteOrigin } from './origin';
@@ -24,6 +25,7 @@ import type { PageCacheOptions } from './render/pageCache';
 export interface SiteServerOptions {
   distDir: string;
   providerUrl: string;
+  /** The media host; empty: the site serves the provider's media itself, from the page's origin. */
   mediaUrl: string;
   variant: SiteVariant;
   trustProxy?: TrustProxy;
@@ -76,6 +78,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   await registerSecurityHeaders(app, mediaUrl);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs);
+  if (!mediaUrl) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs);
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),

@@ -11,7 +11,7 @@ export interface SiteConfig {
   /** Unset: start the embedded provider on providerPort and proxy to it. */
   providerUrl: string | null;
   providerPort: number;
-  /** Unset: the provider's origin. */
+  /** Unset: the site serves the provider's media (/uploads/) from its own origin. */
   mediaUrl: string | null;
   /** The site's public origin for absolute URLs (canonical, previews, sitemap, robots.txt); unset: each request's origin. */
   publicUrl: string | null;

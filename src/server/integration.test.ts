@@ -1,6 +1,7 @@
 /**
  * The real pieces together over real HTTP: the embedded provider and the site server on free
- * ports, every content path of SPEC §7 through the /api proxy in both languages.
+ * ports, every content path of SPEC §7 through the /api proxy in both languages, and the
+ * provider's media from the site's own origin.
  */
 import { rmSync } from 'node:fs';
 import { ENDPOINT } from '../contracts/endpoints';
@@ -51,8 +52,8 @@ let data: ReturnType<typeof tempDataDir>;
 let dist: string;
 let site: Awaited<ReturnType<typeof createSiteServer>>;
 
-async function startSiteFor(providerUrl: string) {
-  const app = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: providerUrl, variant: 'standard' });
+async function startSiteFor(providerUrl: string, mediaUrl = providerUrl) {
+  const app = await createSiteServer({ distDir: dist, providerUrl, mediaUrl, variant: 'standard' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
@@ -120,5 +121,45 @@ describe('every provider path through the site proxy', () => {
     db.close();
     const back = await fetch(url(site, '/api/index/index/banner?lan=zh'));
     expect(back.status).toBe(200);
+  });
+});
+
+describe('media from the site itself (no media host set)', () => {
+  let sameOrigin: typeof site;
+  beforeAll(async () => {
+    sameOrigin = await startSiteFor(provider.url, '');
+  });
+  afterAll(() => sameOrigin.close(), 20_000);
+
+  it('serves what the provider keeps under /uploads/, byte for byte, with its type and caching', async () => {
+    const [own, original] = await Promise.all([fetch(url(sameOrigin, '/uploads/brand/logo.svg')), fetch(`${provider.url}/uploads/brand/logo.svg`)]);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/svg+xml');
+    expect(own.headers.get('cache-control')).toBe(original.headers.get('cache-control'));
+    expect(await own.text()).toBe(await original.text());
+  });
+
+  it('passes ranges through, so the video can seek', async () => {
+    const res = await fetch(url(sameOrigin, '/uploads/video/intro.mp4'), { headers: { range: 'bytes=0-99' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await res.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('answers 404 for media the provider does not have', async () => {
+    expect((await fetch(url(sameOrigin, '/uploads/brand/missing.svg'))).status).toBe(404);
+  });
+
+  it('renders pages whose pictures point at the site, and a CSP without the provider', async () => {
+    const res = await fetch(url(sameOrigin, '/product'));
+    const html = await res.text();
+    expect(html).toMatch(/<img class="page-banner__image" src="\/uploads\/banner\/[\w-]+\.svg"/);
+    expect(html).not.toContain(provider.url);
+    expect(html).not.toContain('rel="preconnect"');
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data:");
+  });
+
+  it('leaves /uploads/ alone when a media host serves them', async () => {
+    expect((await fetch(url(site, '/uploads/brand/logo.svg'))).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@
  * /api/* → the content provider, prefix stripped. Bodies pass through unparsed; a provider
  * that is down or slow becomes the envelope {code: 1, msg} the client already handles,
  * without any internal host, port or stack in it.
+ * /uploads/* → the provider's media, path kept, when the site serves them from its own origin.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -13,6 +14,9 @@ const MESSAGES = {
   en: { down: 'The content service is unavailable, please try again later', slow: 'The content service took too long to answer, please try again later' },
 };
 const API_BODY_LIMIT = 16 * 1024;
+/** Where the provider keeps its media; relative media paths in its answers start with it. */
+const MEDIA_PREFIX = '/uploads/';
+const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 
 function requestLanguage(request: FastifyRequest) {
   const lan = (request.query as Record<string, unknown>).lan;
@@ -25,7 +29,7 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
     async (api) => {
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: API_BODY_LIMIT }, (_request, body, done) => done(null, body));
-      await api.register(replyFrom, { base: providerUrl, undici: { connections: 128, keepAliveTimeout: 60_000 } });
+      await api.register(replyFrom, { base: providerUrl, undici: UPSTREAM });
       api.all('/*', (request, reply) => {
         const path = request.url.slice('/api'.length) || '/';
         return reply.from(path, {
@@ -44,4 +48,20 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
     },
     { prefix: '/api' },
   );
+}
+
+/**
+ * Pictures and video from the page's own origin: no second connection before the largest
+ * picture, and one origin in the CSP. GET (and HEAD) only; ranges pass through for the video.
+ */
+export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
+  await app.register(async (media) => {
+    await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM });
+    media.get(`${MEDIA_PREFIX}*`, (request, reply) =>
+      reply.from(request.url, {
+        timeout: timeoutMs,
+        onError: (reply) => reply.code(502).type('text/plain').send('Media unavailable'),
+      }),
+    );
+  });
 }

@@ -160,7 +160,7 @@ describe('the /api proxy', () => {
     expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
   });
 
-  it('answers a provider that is down with 502, leaking no host, port or stack', async () => {
+  it('answers a provider that is down with 502, leaking no host, port or stack, for content and media', async () => {
     const down = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:9', mediaUrl: '', variant: 'standard' });
     try {
       const res = await down.inject({ url: '/api/index/index/banner?lan=zh', cookies: { locale: 'en' } });
@@ -169,6 +169,9 @@ describe('the /api proxy', () => {
       expect(body.code).toBe(1);
       expect(body.msg.length).toBeGreaterThan(5);
       expect(res.body).not.toMatch(/127\.0\.0\.1|:9\b|ECONNREFUSED|at .*\.js/);
+      const media = await down.inject({ url: '/uploads/banner/page-2.svg' });
+      expect(media.statusCode).toBe(502);
+      expect(media.body).toBe('Media unavailable');
     } finally {
       await down.close();
     }

@@ -24,11 +24,10 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, trustProxy: config.trustProxy });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
-  const mediaUrl = config.mediaUrl ?? publicOrigin(providerUrl);
   const app = await createSiteServer({
     distDir: config.distDir,
     providerUrl,
-    mediaUrl,
+    mediaUrl: config.mediaUrl ?? '',
     variant: config.variant,
     trustProxy: config.trustProxy,
     serverRendering: config.serverRendering,
@@ -47,13 +46,6 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
       await provider?.close();
     },
   };
-}
-
-/** Browsers reach the embedded provider's media through localhost. */
-function publicOrigin(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.hostname === '127.0.0.1') parsed.hostname = 'localhost';
-  return parsed.origin;
 }
 
 if (require.main === module) {

@@ -16,7 +16,7 @@ export function fakeDist(): string {
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.gz'), gzipSync(js));
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.map'), '{}');
   writeFileSync(join(dist, 'assets', '.secret'), 'no');
-  const manifest = { main: { js: ['/assets/main.0123456789.js'], css: [] }, 'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] } };
+  const manifest = { boot: { js: ['/assets/boot.0123456789.js'], css: [] }, main: { js: ['/assets/main.0123456789.js'], css: [] }, 'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] } };
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   copyFileSync(join(__dirname, '..', '..', 'public', 'share.png'), join(dist, 'share.png'));

@@ -190,9 +190,10 @@ describe('not found', () => {
         const response = await page.goto(path);
         assert.equal(response?.status(), 404);
         await page.getByRole('heading', { name: 'This page could not be found' }).waitFor();
-        // English pages link within English: home is /en.
+        // English pages link within English: home is /en (the router's link), or /en/ when the
+        // click comes before hydration and the server redirects the plain link.
         await page.getByRole('link', { name: 'Back to the home page' }).click();
-        await page.waitForURL(`${site.url}/en`);
+        await page.waitForURL((url) => url.origin === site.url && /^\/en\/?$/.test(url.pathname));
       });
     });
   }

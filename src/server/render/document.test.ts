@@ -1,21 +1,23 @@
+import { JSDOM } from 'jsdom';
 import { renderDocument, type BuildAssets } from './document';
 import { headTags } from './headTags';
 
 const assets: BuildAssets = {
+  boot: '/assets/boot.js',
   entry: { js: ['/assets/runtime.js', '/assets/main.js'], css: ['/assets/main.css'] },
   chunks: { 'page-news': { js: ['/assets/16.js', '/assets/page-news.js'], css: ['/assets/main.css', '/assets/page-news.css'] } },
 };
 const config = { mediaUrl: 'https://media.example.com', variant: 'standard' as const };
 
 describe('the document', () => {
-  it('preloads the page chunks for webpack to run, runs the entry, once each, and quotes every filled attribute', () => {
+  it('names one script, the boot script, with the page chunks and the entry scripts for it to load, once each', () => {
     const html = renderDocument(assets, { locale: 'en', head: '<title>x</title>', config, chunk: 'page-news', rendered: { html: '<p>hi</p>', state: {} } });
-    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((m) => m[1]);
-    const scripts = [...html.matchAll(/<script defer src="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads).toEqual(['/assets/16.js', '/assets/page-news.js']);
-    expect(scripts).toEqual(['/assets/runtime.js', '/assets/main.js']);
-    expect(html.indexOf('page-news.js')).toBeLessThan(html.indexOf('main.js'));
-    expect(html.match(/main\.css/g)).toHaveLength(1);
+    const [boot, ...others] = new JSDOM(html).window.document.querySelectorAll('script');
+    expect(boot?.outerHTML).toBe('<script defer="" src="/assets/boot.js" data-chunks="/assets/16.js /assets/page-news.js" data-entry="/assets/runtime.js /assets/main.js"></script>');
+    expect(others.map((script) => script.type)).toEqual(['application/json']);
+    expect(html).not.toContain('rel="preload"');
+    const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(styles).toEqual(['/assets/main.css', '/assets/page-news.css']);
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<meta name="app-config" content="{&quot;mediaUrl&quot;:&quot;https://media.example.com&quot;,&quot;variant&quot;:&quot;standard&quot;}">');
     expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(1024);

@@ -2,6 +2,8 @@
  * The HTML document around a page: head tags, the page's own CSS and JS chunks (from the
  * build's manifest, so hydration never waits for a chunk), the rendered tree in #root and the
  * store's state as a JSON data block. Without a rendered tree it is the client-rendered shell.
+ * The only script tag is the small boot script (src/app/boot.ts), which asks for the app's
+ * scripts once the page has painted: the page's text and pictures do not wait behind them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,17 +18,21 @@ interface ChunkFiles {
 }
 
 export interface BuildAssets {
+  /** The boot script, which loads the entry's and the page's scripts after the first paint. */
+  boot: string;
   entry: ChunkFiles;
   chunks: Record<string, ChunkFiles>;
 }
 
 const ENTRY = 'main';
+const BOOT = 'boot';
 
 export function readBuildAssets(distDir: string): BuildAssets {
   const groups = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as Record<string, ChunkFiles>;
   const entry = groups[ENTRY];
-  if (!entry) throw new Error(`dist/manifest.json has no "${ENTRY}" entry: rebuild the client`);
-  return { entry, chunks: groups };
+  const boot = groups[BOOT]?.js[0];
+  if (!entry || !boot) throw new Error(`dist/manifest.json lacks the "${ENTRY}" or "${BOOT}" entry: rebuild the client`);
+  return { boot, entry, chunks: groups };
 }
 
 export interface DocumentParts {
@@ -44,9 +50,7 @@ export function renderDocument(assets: BuildAssets, { locale, head, config, chun
   const page = chunk ? assets.chunks[chunk] : undefined;
   const own = (files: string[] | undefined, entryFiles: string[]) => (files ?? []).filter((file) => !entryFiles.includes(file));
   const styles = [...assets.entry.css, ...own(page?.css, assets.entry.css)];
-  // The page's chunks download alongside the entry, but only webpack's loader runs them: a chunk
-  // that fails then fails there, at once, and reaches the reload guard.
-  const preloads = own(page?.js, assets.entry.js);
+  const chunks = own(page?.js, assets.entry.js);
   const body = rendered
     ? `<div id="root">${rendered.html}</div>\n<script type="application/json" id="${STATE_ELEMENT_ID}">${escapeJsonForScript(rendered.state)}</script>`
     : '<div id="root"></div>\n<noscript>This website needs JavaScript. 本网站需要启用 JavaScript。</noscript>';
@@ -60,11 +64,10 @@ export function renderDocument(assets: BuildAssets, { locale, head, config, chun
     `<meta name="app-config" content="${escapeHtml(JSON.stringify(config))}">`,
     '<meta name="theme-color" content="#0b6e6e">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    // Pictures come from the media host: open that connection while the scripts load.
+    // Pictures come from a media host: open that connection while the HTML is parsed.
     config.mediaUrl ? `<link rel="preconnect" href="${escapeHtml(config.mediaUrl)}">` : '',
     ...styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...preloads.map((href) => `<link rel="preload" as="script" href="${href}">`),
-    ...assets.entry.js.map((src) => `<script defer src="${src}"></script>`),
+    `<script defer src="${assets.boot}" data-chunks="${chunks.join(' ')}" data-entry="${assets.entry.js.join(' ')}"></script>`,
     '</head>',
     '<body>',
     body,

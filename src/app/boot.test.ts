@@ -1,0 +1,44 @@
+/**
+ * The boot script waits for a frame (the server's page has painted), then asks for the page's
+ * chunks as preloads and the app's scripts in order, once, or after 1 s when no frame comes.
+ */
+async function boot(dataset: Record<string, string>) {
+  document.head.innerHTML = '';
+  const tag = Object.assign(document.createElement('script'), { src: '/assets/boot.js' });
+  Object.assign(tag.dataset, dataset);
+  Object.defineProperty(document, 'currentScript', { value: tag, configurable: true });
+  await jest.isolateModulesAsync(async () => {
+    await import('./boot');
+  });
+}
+
+const loaded = () => [...document.head.children].map((el) => (el instanceof HTMLScriptElement ? `script ${el.getAttribute('src')} async=${el.async}` : `${el.getAttribute('rel')} ${el.getAttribute('href')}`));
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('the boot script', () => {
+  it('asks for nothing before the first frame, then for the chunks and the entry in order, once', async () => {
+    let frame: FrameRequestCallback = () => undefined;
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
+    await boot({ chunks: '/assets/16.js /assets/page-news.js', entry: '/assets/runtime.js /assets/main.js' });
+    jest.advanceTimersByTime(500);
+    expect(loaded()).toEqual([]);
+
+    frame(0);
+    jest.advanceTimersByTime(0);
+    const expected = ['preload /assets/16.js', 'preload /assets/page-news.js', 'script /assets/runtime.js async=false', 'script /assets/main.js async=false'];
+    expect(loaded()).toEqual(expected);
+    jest.advanceTimersByTime(1000);
+    expect(loaded()).toEqual(expected);
+  });
+
+  it('starts the app after 1 s in a tab that runs no frames', async () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    await boot({ entry: '/assets/main.js' });
+    jest.advanceTimersByTime(999);
+    expect(loaded()).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(loaded()).toEqual(['script /assets/main.js async=false']);
+  });
+});

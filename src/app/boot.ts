@@ -1,0 +1,25 @@
+/**
+ * The page's only script tag, a few hundred bytes: once the server-rendered page has painted,
+ * it asks for the page's chunks and the app's scripts (run in order). Until then the page's own
+ * text and pictures have the connection to themselves; the app then hydrates what is on screen.
+ */
+const tag = document.currentScript as HTMLScriptElement | null;
+const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
+
+let started = false;
+function loadApp() {
+  if (started || !tag) return;
+  started = true;
+  for (const href of list(tag.dataset.chunks)) {
+    // Preloaded, not run: only webpack's loader runs a page chunk, so a failure reaches the reload guard.
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'script', href }));
+  }
+  for (const src of list(tag.dataset.entry)) document.head.append(Object.assign(document.createElement('script'), { src, async: false }));
+}
+
+// A frame later the page has painted. A tab opened in the background runs no frames: the timer
+// starts the app there all the same.
+requestAnimationFrame(() => setTimeout(loadApp, 0));
+setTimeout(loadApp, 1000);
+
+export {}; // a module: its names stay its own
