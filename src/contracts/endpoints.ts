@@ -1,3 +1,6 @@
+/** Where the provider serves its media; the relative media paths in its answers start with it. */
+export const MEDIA_PREFIX = '/uploads/';
+
 /** Provider paths of SPEC §7 (without the /api prefix the site proxy strips). */
 export const ENDPOINT = {
   checkLanguage: '/index/base/checkLanguage',

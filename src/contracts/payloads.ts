@@ -4,6 +4,7 @@
  * adapter normalises every answer with the same declaration into `Normalised<…>` (src/api).
  * Times are "YYYY-MM-DD HH:mm:ss" strings.
  */
+import { insertFields } from './productInsert';
 import { extend, list, media, nullable, number, oneOf, optional, pics, record, text, type Normalised, type Wire } from './schema/payload';
 
 export const PAGE_BANNER_TYPE = {
@@ -66,19 +67,9 @@ const productDetail = record({
   pic: media,
   des: text,
   productspecial: text,
-  product: text,
-  character: text,
-  sku: text,
-  num: text,
-  indication: text,
-  taboo: text,
-  business: text,
+  ...insertFields(text),
   classify_id: number,
   classify_name: text,
-  composition: text,
-  administration: text,
-  package: text,
-  manufacturer: text,
   /** The package-insert reminder, when the provider words it for this product. */
   reminder: optional(text),
 });

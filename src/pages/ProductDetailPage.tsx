@@ -4,6 +4,7 @@ import type { PageProps } from '../app/pages';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { TIMING } from '../contracts/constants';
+import { PRODUCT_INSERT_FIELDS } from '../contracts/productInsert';
 import { useContent } from '../features/content/useContent';
 import { selectMediaUrl } from '../features/site/selectors';
 import { Carousel } from '../ui/Carousel';
@@ -11,8 +12,6 @@ import { Img } from '../ui/Img';
 import { PrintColophon } from '../ui/PrintColophon';
 import { RichHtml } from '../ui/RichHtml';
 import { carouselTexts, PageBreadcrumbs } from './common';
-
-const TABLE_FIELDS = ['product', 'character', 'sku', 'num', 'indication', 'taboo', 'business', 'composition', 'administration', 'package', 'manufacturer'] as const;
 
 export default function ProductDetailPage({ params }: PageProps) {
   const t = useText();
@@ -56,7 +55,7 @@ export default function ProductDetailPage({ params }: PageProps) {
               <h2 id="product-info">{t.product.details}</h2>
               <table>
                 <tbody>
-                  {TABLE_FIELDS.filter((field) => product[field]).map((field) => (
+                  {PRODUCT_INSERT_FIELDS.filter((field) => product[field]).map((field) => (
                     <tr key={field}>
                       <th scope="row">{t.product.fields[field]}</th>
                       <td>{product[field]}</td>

@@ -10,7 +10,7 @@ import { registerContentRoutes } from './contentRoutes';
 import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
 import { fail } from './envelope';
 import { MESSAGES } from './messages';
-import { ENDPOINT } from '../contracts/endpoints';
+import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
 
 export interface ProviderAppOptions {
   db: ProviderDatabase;
@@ -26,7 +26,7 @@ export async function createProviderApp({ db, mediaDir, trustProxy = false, logg
   await app.register(rateLimit, { global: false });
   await app.register(fastifyStatic, {
     root: mediaDir,
-    prefix: '/uploads/',
+    prefix: MEDIA_PREFIX,
     serve: true,
     dotfiles: 'deny',
     index: false,

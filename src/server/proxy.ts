@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { ENVELOPE_CODE } from '../contracts/envelope';
+import { MEDIA_PREFIX } from '../contracts/endpoints';
 import { localeFromCookie } from './localeCookie';
 
 const MESSAGES = {
@@ -14,8 +15,6 @@ const MESSAGES = {
   en: { down: 'The content service is unavailable, please try again later', slow: 'The content service took too long to answer, please try again later' },
 };
 const API_BODY_LIMIT = 16 * 1024;
-/** Where the provider keeps its media; relative media paths in its answers start with it. */
-const MEDIA_PREFIX = '/uploads/';
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 
 function requestLanguage(request: FastifyRequest) {

@@ -5,14 +5,16 @@
  * Objects are strict, so a misspelt field is reported instead of silently ignored.
  */
 import * as v from 'valibot';
+import { MEDIA_PREFIX } from '../endpoints';
+import { insertFields } from '../productInsert';
 
 const text = v.string('expected text');
 const html = v.string('expected HTML text');
 const id = v.pipe(v.number('expected a number'), v.integer('expected a whole number'), v.minValue(1, 'expected an id of 1 or more'));
 const count = v.pipe(v.number('expected a number'), v.integer('expected a whole number'), v.minValue(0, 'expected 0 or more'));
 /** Media paths are relative to the provider's origin, e.g. "/uploads/product/3.svg". */
-const media = v.pipe(v.string('expected a media path'), v.regex(/^\/uploads\/\S+$/, 'expected a media path starting with /uploads/'));
-const optionalMedia = v.union([v.literal(''), media], 'expected a media path starting with /uploads/, or empty');
+const media = v.pipe(v.string('expected a media path'), v.regex(new RegExp(`^${MEDIA_PREFIX}\\S+$`), `expected a media path starting with ${MEDIA_PREFIX}`));
+const optionalMedia = v.union([v.literal(''), media], `expected a media path starting with ${MEDIA_PREFIX}, or empty`);
 const url = v.pipe(v.string('expected a web address'), v.url('expected a web address such as https://example.com'));
 const dateTime = v.pipe(v.string('expected a date and time'), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a date and time like 2026-01-15 09:00:00'));
 
@@ -57,17 +59,7 @@ const productTexts = {
   name: v.pipe(text, v.nonEmpty('expected a name')),
   des: html,
   productspecial: text,
-  product: text,
-  character: text,
-  sku: text,
-  num: text,
-  indication: text,
-  taboo: text,
-  business: text,
-  composition: text,
-  administration: text,
-  package: text,
-  manufacturer: text,
+  ...insertFields(text),
 };
 
 export const productsFile = v.strictObject({
