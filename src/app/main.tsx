@@ -38,11 +38,16 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  const { createBrowserRouter, RouterProvider } = await import(/* webpackMode: "eager" */ 'react-router-dom');
+  const { BrowserRouter } = await import(/* webpackMode: "eager" */ 'react-router-dom');
   const { Provider } = await import(/* webpackMode: "eager" */ 'react-redux');
   await nextTask();
-  const { App } = await import(/* webpackMode: "eager" */ './App');
-  const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: locale === 'en' ? EN_PREFIX : undefined });
+  const [{ App }, { createRouterNavigator }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './App'),
+    import(/* webpackMode: "eager" */ './RouterNavigator'),
+  ]);
+  // The same declarative router as the server's StaticRouter: both render the same tree.
+  const basename = locale === 'en' ? EN_PREFIX : '';
+  const { navigate, RouterNavigator } = createRouterNavigator((path) => window.location.assign(`${basename}${path}`));
   await nextTask();
   const [{ createAppStore }, { createBrowserServices, readCookie }, { createApi }, { createApiClient }] = await Promise.all([
     import(/* webpackMode: "eager" */ './store'),
@@ -51,7 +56,7 @@ async function start() {
     import(/* webpackMode: "eager" */ '../api/client'),
   ]);
   await nextTask();
-  const services = createBrowserServices((to) => void router.navigate(to));
+  const services = createBrowserServices(navigate);
   const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
   const { store } = createAppStore(
     preloaded ?? { locale: { current: locale, pending: null }, site: config },
@@ -63,7 +68,10 @@ async function start() {
   const tree = (
     <StrictMode>
       <Provider store={store}>
-        <RouterProvider router={router} />
+        <BrowserRouter basename={basename || undefined}>
+          <RouterNavigator />
+          <App />
+        </BrowserRouter>
       </Provider>
     </StrictMode>
   );

@@ -7,7 +7,7 @@ import { configureStore, createSlice } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import createSagaMiddleware from 'redux-saga';
 import { takeLatest } from 'redux-saga/effects';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import axios from 'axios';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Grid, Pagination } from 'swiper/modules';
@@ -24,20 +24,20 @@ sagas.run(function* root() {
   yield takeLatest(slice.actions.bumped.type, () => client.get('/').then(() => toast('ok')));
 });
 
-const router = createBrowserRouter([
-  {
-    path: '/',
-    element: (
-      <Swiper modules={[A11y, Autoplay, Grid, Pagination]} autoplay pagination>
-        <SwiperSlide>floor</SwiperSlide>
-      </Swiper>
-    ),
-  },
-]);
-
 createRoot(document.getElementById('root') as HTMLElement).render(
   <Provider store={store}>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <Swiper modules={[A11y, Autoplay, Grid, Pagination]} autoplay pagination>
+              <SwiperSlide>floor</SwiperSlide>
+            </Swiper>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
     <ToastContainer />
   </Provider>,
 );
