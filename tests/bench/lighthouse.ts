@@ -1,4 +1,9 @@
-/** Lighthouse (mobile preset, the default) against the running site with Debian's chromium. */
+/**
+ * Lighthouse (mobile preset, the default) against the running site with Debian's chromium.
+ * One run varies a lot on a small machine (TBT doubles between identical runs), so each page is
+ * audited several times and the figures are those of Lighthouse's own median run (the one
+ * nearest the median FCP and time to interactive, as Lighthouse CI picks it), with the spread.
+ */
 import type { Result } from 'lighthouse';
 import { findChromium, MISSING_BROWSER_MESSAGE } from '../browser/browser';
 
@@ -12,6 +17,16 @@ export interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lowest, median and highest of every run's performance score and TBT. */
+  performanceSpread: Spread;
+  tbtSpreadMs: Spread;
+}
+
+export type Spread = [lowest: number, median: number, highest: number];
+
+function spread(values: number[]): Spread {
+  const sorted = values.map(Math.round).sort((a, b) => a - b);
+  return [sorted[0] ?? NaN, sorted[Math.floor(sorted.length / 2)] ?? NaN, sorted.at(-1) ?? NaN];
 }
 
 /** A page to audit: its path (English pages live under /en) and its language, for the table. */
@@ -20,12 +35,13 @@ export interface AuditTarget {
   language: string;
 }
 
-export async function runLighthouse(origin: string, targets: AuditTarget[]): Promise<LighthouseFigures[]> {
+export async function runLighthouse(origin: string, targets: AuditTarget[], runs: number): Promise<LighthouseFigures[]> {
   const chromePath = findChromium() ?? '';
   if (!chromePath) throw new Error(MISSING_BROWSER_MESSAGE);
   // Both packages are ESM only.
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
+  const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
   /** A fresh browser per audit, and another try when the trace has no navigation in it (NO_NAVSTART). */
@@ -44,7 +60,9 @@ export async function runLighthouse(origin: string, targets: AuditTarget[]): Pro
 
   const figures: LighthouseFigures[] = [];
   for (const { path, language } of targets) {
-    const { categories, audits } = await audit(`${origin}${path}`);
+    const results: Result[] = [];
+    for (let run = 0; run < runs; run++) results.push(await audit(`${origin}${path}`));
+    const { categories, audits } = computeMedianRun(results);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     figures.push({
       path,
@@ -56,6 +74,8 @@ export async function runLighthouse(origin: string, targets: AuditTarget[]): Pro
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      performanceSpread: spread(results.map((r) => (r.categories.performance?.score ?? 0) * 100)),
+      tbtSpreadMs: spread(results.map((r) => r.audits['total-blocking-time']?.numericValue ?? NaN)),
     });
   }
   return figures;
