@@ -67,4 +67,45 @@ describe('Carousel rendered on the server, hydrated in the browser', () => {
     expect(container.querySelectorAll('.swiper-slide')[2]).toHaveAttribute('aria-label', '3 / 3');
     expect(errors).not.toHaveBeenCalled();
   }, 30000);
+
+  it('waits until the carousel comes near the screen before it asks for idle time', async () => {
+    // jsdom lays nothing out: the test says when the carousel intersects.
+    const observers: { callback: IntersectionObserverCallback; margin?: string; targets: Element[]; disconnected: boolean }[] = [];
+    window.IntersectionObserver = class {
+      private readonly entry: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.entry = { callback, margin: options?.rootMargin, targets: [], disconnected: false };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      disconnect() {
+        this.entry.disconnected = true;
+      }
+    } as unknown as typeof IntersectionObserver;
+    const idleTasks: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (task) => idleTasks.push(task);
+    window.cancelIdleCallback = () => {};
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    try {
+      await act(async () => {
+        hydrateRoot(container, element);
+      });
+      const [observer] = observers;
+      expect(observer?.targets).toEqual([container.querySelector('.swiper')]);
+      expect(observer?.margin).toBe('200px');
+
+      const entry = (isIntersecting: boolean) => [{ isIntersecting, target: observer!.targets[0] }] as unknown as IntersectionObserverEntry[];
+      observer!.callback(entry(false), {} as IntersectionObserver);
+      expect(idleTasks).toHaveLength(0);
+      observer!.callback(entry(true), {} as IntersectionObserver);
+      expect(idleTasks).toHaveLength(1);
+      expect(observer!.disconnected).toBe(true);
+    } finally {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
 });

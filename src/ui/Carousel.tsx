@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'rea
 import type { Swiper as SwiperClass } from 'swiper/types';
 import { markInertSlides, swiperOptions, type CarouselTexts } from './carouselOptions';
 import { whenIdle } from './idle';
+import { whenNearViewport } from './nearViewport';
 import { useReducedMotion } from './useReducedMotion';
 import 'swiper/css';
 import 'swiper/css/grid';
@@ -34,7 +35,8 @@ export interface CarouselProps {
  * itself, no autoplay under reduced motion, paused while hovered or focused, translated slide
  * labels, inert off-screen slides. The server and the first client render give Swiper's markup
  * without its script; CSS shows that as the first slide (theme.css), and Swiper itself is
- * loaded once the page is idle or the visitor reaches for the carousel, then takes the markup over.
+ * loaded once the page is idle and the carousel near the screen, or the visitor reaches for it,
+ * then takes the markup over.
  */
 export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 0: 1 }, rows = { 0: 1 }, arrows = true, className }: CarouselProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -76,9 +78,12 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
       });
     };
     startRef.current = start;
-    const cancelIdle = whenIdle(start);
+    // Swiper loads when the page is idle and the carousel is on screen or close to it.
+    let cancelIdle = () => {};
+    const stopWatching = containerRef.current ? whenNearViewport(containerRef.current, () => (cancelIdle = whenIdle(start))) : () => {};
     return () => {
       cancelled = true;
+      stopWatching();
       cancelIdle();
       clearTimeout(setUpTimer);
       swiperRef.current?.destroy(true, true);

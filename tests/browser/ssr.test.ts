@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { localizedPath } from '../../src/contracts/routes';
-import { ROUTE_SAMPLES, waitForContent, withPage, onSuite, type TestSite } from './harness';
+import { PHONE, ROUTE_SAMPLES, waitForContent, withPage, onSuite, type TestSite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
@@ -78,6 +78,21 @@ describe('server-rendered pages', () => {
       }
     }
     t.diagnostic('404s checked with and without JavaScript');
+  });
+
+  test('a carousel below the fold loads Swiper only once the visitor scrolls near it', async (t) => {
+    await withPage(t, browser, site, { viewport: PHONE }, async ({ page, problems }) => {
+      await page.goto('/news');
+      await waitForContent(page);
+      const publications = page.locator('.carousel--publications .swiper');
+      // Hydrated and idle, with the journal's carousel far below the screen: no Swiper yet.
+      await page.waitForTimeout(1500);
+      assert.equal(await publications.evaluate((el) => el.classList.contains('swiper-initialized')), false);
+      assert.ok((await publications.boundingBox())!.y > PHONE.height + 200, 'the carousel starts below the fold');
+      await publications.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector('.carousel--publications .swiper')?.classList.contains('swiper-initialized'), undefined, { timeout: 5000 });
+      assert.deepEqual(problems, []);
+    });
   });
 
   test('provider HTML hydrates without DOMPurify in the first download, and a client-side visit loads it', async () => {
