@@ -47,7 +47,7 @@ async function start() {
   ]);
   // The same declarative router as the server's StaticRouter: both render the same tree.
   const basename = locale === 'en' ? EN_PREFIX : '';
-  const { navigate, RouterNavigator } = createRouterNavigator((path) => window.location.assign(`${basename}${path}`));
+  const { navigate, RouterNavigator } = createRouterNavigator((to) => window.location.assign(`${basename}${to}`));
   await nextTask();
   const [{ createAppStore }, { createBrowserServices, readCookie }, { createApi }, { createApiClient }] = await Promise.all([
     import(/* webpackMode: "eager" */ './store'),
