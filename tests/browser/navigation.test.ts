@@ -72,6 +72,8 @@ describe('top bar', () => {
   test('the phone menu opens with the hamburger', async (t) => {
     await withPage(t, browser, site, { viewport: PHONE }, async ({ page }) => {
       await page.goto('/');
+      // The hamburger is the app's: it works once the page has hydrated.
+      await waitForContent(page);
       assert.equal(await topLink(page, '科技创新').isVisible(), false);
       await page.getByRole('button', { name: '菜单' }).click();
       await topLink(page, '科技创新').click();
