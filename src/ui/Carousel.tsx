@@ -79,12 +79,10 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
     };
     startRef.current = start;
     // Swiper loads when the page is idle and the carousel is on screen or close to it.
-    let cancelIdle = () => {};
-    const stopWatching = containerRef.current ? whenNearViewport(containerRef.current, () => (cancelIdle = whenIdle(start))) : () => {};
+    const stopWaiting = containerRef.current ? whenNearViewport(containerRef.current, () => whenIdle(start)) : () => {};
     return () => {
       cancelled = true;
-      stopWatching();
-      cancelIdle();
+      stopWaiting();
       clearTimeout(setUpTimer);
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
