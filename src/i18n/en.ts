@@ -12,7 +12,6 @@ export const en: Dictionary = {
     report: 'Platform Report',
     language: 'Language',
     menu: 'Menu',
-    closeMenu: 'Close menu',
     mainNav: 'Main navigation',
     search: 'Search products',
     searchPlaceholder: 'Product name',

@@ -10,7 +10,6 @@ export const zh = {
     report: '举报平台',
     language: '语言',
     menu: '菜单',
-    closeMenu: '关闭菜单',
     mainNav: '主导航',
     search: '搜索产品',
     searchPlaceholder: '请输入产品名称',

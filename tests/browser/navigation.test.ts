@@ -12,6 +12,17 @@ onSuite({}, (s, b) => {
 });
 
 const topLink = (page: Page, name: string) => page.locator('.site-nav__link', { hasText: name });
+/** The hamburger's expanded state as Chromium's accessibility tree has it: the popover sets it, not an attribute. */
+async function menuExpanded(page: Page): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const burger = nodes.find((node) => node.role?.value === 'button' && node.name?.value === '菜单');
+    return burger?.properties?.find((property) => property.name === 'expanded')?.value.value;
+  } finally {
+    await cdp.detach();
+  }
+}
 const sectionTop = (page: Page, id: string) => page.evaluate((sid) => document.getElementById(sid)?.getBoundingClientRect().top ?? NaN, id);
 
 describe('top bar', () => {
@@ -83,6 +94,58 @@ describe('top bar', () => {
     });
   });
 
+  test('the phone menu and the language menu work without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: site.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      assert.equal(await topLink(page, '科技创新').isVisible(), false);
+      assert.equal(await menuExpanded(page), false);
+      await page.getByRole('button', { name: '菜单' }).click();
+      assert.equal(await menuExpanded(page), true);
+      await topLink(page, '科技创新').click();
+      await page.waitForURL('**/innovation');
+      assert.equal(await topLink(page, '科技创新').isVisible(), false, 'the new page starts with the menu closed');
+      await page.locator('.language-menu summary').click();
+      await page.getByRole('link', { name: 'English' }).click();
+      await page.waitForURL('**/en/innovation');
+      assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a phone menu opened before the app starts stays open, then the app closes it with the next page', async (t) => {
+    await withPage(t, browser, site, { viewport: PHONE }, async ({ page, problems }) => {
+      let release!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.getByRole('button', { name: '菜单' }).click();
+      await topLink(page, '科技创新').waitFor();
+      release();
+      await waitForContent(page);
+      assert.equal(await topLink(page, '科技创新').isVisible(), true, 'hydration keeps the open menu');
+      await topLink(page, '科技创新').click();
+      await page.waitForURL('**/innovation');
+      await topLink(page, '科技创新').waitFor({ state: 'hidden', timeout: 5000 });
+      // Escape closes it; a tablet turned to the wide layout puts the top bar back in place.
+      await page.getByRole('button', { name: '菜单' }).click();
+      await topLink(page, '产品中心').waitFor();
+      await page.keyboard.press('Escape');
+      await topLink(page, '产品中心').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: '菜单' }).click();
+      await page.setViewportSize(DESKTOP);
+      await page.waitForFunction(() => !document.getElementById('main-nav')?.matches(':popover-open'));
+      const bar = await page.locator('#main-nav').boundingBox();
+      assert.ok(bar && bar.y < 20 && bar.height < 100, `the top bar is back in the header: ${JSON.stringify(bar)}`);
+      assert.deepEqual(problems, []);
+    });
+  });
+
   test('the scroll-to-top button appears after one viewport and brings the page back up', async (t) => {
     await withPage(t, browser, site, { viewport: DESKTOP }, async ({ page }) => {
       await page.goto('/about');
@@ -105,7 +168,8 @@ describe('language', () => {
       await waitForContent(page);
       assert.equal(await topLink(page, '人力资源').count(), 1);
       await page.locator('.language-menu summary').click();
-      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'English' }).click()]);
+      assert.equal(await page.getByRole('link', { name: 'English' }).getAttribute('href'), '/en/about');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'English' }).click()]);
       await waitForContent(page);
       const cookie = (await context.cookies()).find((c) => c.name === 'locale');
       assert.equal(cookie?.value, 'en');
@@ -211,7 +275,7 @@ describe('on a phone in English', () => {
       await page.waitForURL('**/news');
       await page.waitForFunction(() => Math.abs((document.getElementById('journal')?.getBoundingClientRect().top ?? 999) - 58) < 40, undefined, { timeout: 5000 });
       await page.locator('.language-menu summary').click();
-      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '中文' }).click()]);
+      await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: '中文' }).click()]);
       await waitForContent(page);
       assert.equal((await context.cookies()).find((c) => c.name === 'locale')?.value, 'zh');
       await page.getByRole('heading', { name: '企业刊物' }).waitFor();

@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { pathTo } from '../../contracts/routes';
 import { useContent } from '../../features/content/useContent';
-import { selectLocale } from '../../features/locale/selectors';
+import { selectLocale, selectTwinLinks } from '../../features/locale/selectors';
 import { localeChangeRequested } from '../../features/locale/slice';
-import { selectActivePath, selectActiveRouteId, selectMobileMenuOpen, selectOpenSubMenu } from '../../features/navigation/selectors';
-import { anchorClicked, mobileMenuToggled, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
+import { selectActivePath, selectActiveRouteId, selectOpenSubMenu } from '../../features/navigation/selectors';
+import { anchorClicked, mobileMenuChanged, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
 import { selectVariant } from '../../features/site/selectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
 import { activeSection, navItems, type NavItem } from './navItems';
+import { usePhoneMenu } from '../usePhoneMenu';
 
 export function Header() {
   const t = useText();
@@ -18,7 +19,7 @@ export function Header() {
   const variant = useAppSelector(selectVariant);
   const path = useAppSelector(selectActivePath);
   const routeId = useAppSelector(selectActiveRouteId);
-  const menuOpen = useAppSelector(selectMobileMenuOpen);
+  const { menuRef, open: menuOpen } = usePhoneMenu();
   const openSubMenu = useAppSelector(selectOpenSubMenu);
   const main = useContent('main');
   const categories = useContent('classifyList').data ?? [];
@@ -42,17 +43,17 @@ export function Header() {
           <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} />
           <span className="site-header__name">{main.data?.company || t.nav.companyFallback}</span>
         </Link>
+        {/* The popover target makes the hamburger work (and tell its expanded state) before the app does; a browser without popovers gets the store's toggle. */}
         <button
           type="button"
           className="site-header__burger"
-          aria-expanded={menuOpen}
-          aria-controls="main-nav"
-          aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
-          onClick={() => dispatch(mobileMenuToggled())}
+          popoverTarget="main-nav"
+          aria-label={t.nav.menu}
+          onClick={() => menuRef.current?.showPopover === undefined && dispatch(mobileMenuChanged(!menuOpen))}
         >
           <span aria-hidden="true" />
         </button>
-        <nav id="main-nav" className={`site-nav ${menuOpen ? 'is-open' : ''}`} aria-label={t.nav.mainNav}>
+        <nav id="main-nav" ref={menuRef} popover="auto" className={`site-nav ${menuOpen ? 'is-open' : ''}`} aria-label={t.nav.mainNav}>
           <ul className="site-nav__list">
             {navItems(locale, variant).map((item) => {
               const links = subLinks(item);
@@ -150,6 +151,7 @@ function LanguageMenu() {
   const t = useText();
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
+  const twinLinks = useAppSelector(selectTwinLinks);
   const current = LANGUAGES.find((language) => language.locale === locale);
   return (
     <details className="language-menu">
@@ -163,17 +165,20 @@ function LanguageMenu() {
       <ul>
         {LANGUAGES.map((language) => (
           <li key={language.locale}>
-            <button
-              type="button"
+            {/* A link to the page's twin, so the switch works before the app starts and without it; the app asks the provider first (SPEC §4). */}
+            <a
+              href={twinLinks[language.locale]}
+              hrefLang={language.locale === 'zh' ? 'zh-CN' : 'en'}
               lang={language.locale === 'zh' ? 'zh-CN' : 'en'}
               aria-current={language.locale === locale ? 'true' : undefined}
               onClick={(event) => {
+                event.preventDefault();
                 event.currentTarget.closest('details')?.removeAttribute('open');
                 if (language.locale !== locale) dispatch(localeChangeRequested(language.locale));
               }}
             >
               {language.label}
-            </button>
+            </a>
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
-import { twinUrl, watchLocale } from './saga';
+import { watchLocale } from './saga';
+import { selectTwinLinks, twinUrl } from './selectors';
 import { localeChangeRequested, localeChanged } from './slice';
 
 describe('language switch', () => {
@@ -25,6 +26,12 @@ describe('language switch', () => {
     expect(twinUrl({ routeId: 'newsDetail', path: '/news/3', params: { id: '3' }, query: {}, hash: '' }, 'zh')).toBe('/news/3');
     expect(twinUrl({ routeId: 'index', path: '/', params: {}, query: {}, hash: '' }, 'en')).toBe('/en/');
     expect(twinUrl(null, 'en')).toBe('/en/');
+  });
+
+  it("links the language menu to the page's twin without the hash the server cannot see", () => {
+    const route = { routeId: 'about' as const, path: '/about', params: {}, query: { a: '1' }, hash: '#contact' };
+    const state = stateWith((s) => void (s.navigation.route = route));
+    expect(selectTwinLinks(state)).toEqual({ zh: '/about?a=1', en: '/en/about?a=1' });
   });
 
   it('accepts only en and zh', async () => {

@@ -1,20 +1,13 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
-import { isLocale, LOCALE_COOKIE, type Locale } from '../../contracts/locale';
-import { localizedPath } from '../../contracts/routes';
+import { isLocale, LOCALE_COOKIE } from '../../contracts/locale';
 import type { Deps } from '../deps';
 import type { RootState } from '../rootReducer';
 import { callApi, type ApiResult } from '../shared/callApi';
 import type { RouteEntry } from '../shared/route';
+import { twinUrl } from './selectors';
 import { localeChanged, localeChangeRejected, localeChangeRequested } from './slice';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** The same page in another language: its URL with the language prefix, query and hash kept. */
-export function twinUrl(route: RouteEntry | null, locale: Locale): string {
-  if (!route) return localizedPath('/', locale);
-  const query = new URLSearchParams(route.query).toString();
-  return `${localizedPath(route.path, locale)}${query ? `?${query}` : ''}${route.hash}`;
-}
 
 /** SPEC §4: ask the provider first; on code 0 keep the choice (store and cookie) and load the page in that language. */
 export function* changeLocale(deps: Deps, action: ReturnType<typeof localeChangeRequested>) {

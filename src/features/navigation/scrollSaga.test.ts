@@ -3,7 +3,7 @@ import { rootReducer } from '../rootReducer';
 import { fakeDeps, stateWith } from '../testing';
 import { followAnchor, scrollToSectionWhenReady, scrollToTop, watchRouteScroll, watchScroll } from './scrollSaga';
 import { selectActiveRouteId } from './selectors';
-import reducer, { anchorClicked, mobileMenuToggled, routeEntered, subMenuOpened, scrollPositionChanged, scrollTopRequested, type RouteEntry } from './slice';
+import reducer, { anchorClicked, mobileMenuChanged, routeEntered, subMenuOpened, scrollPositionChanged, scrollTopRequested, type RouteEntry } from './slice';
 
 const on = (routeId: RouteEntry['routeId'], path: string) =>
   stateWith((s) => void (s.navigation.route = { routeId, path, params: {}, query: {}, hash: '' }));
@@ -42,7 +42,8 @@ describe('anchor links', () => {
   });
 
   it('close the sub-menu and the phone menu with the one event they dispatch', () => {
-    let state = reducer(undefined, mobileMenuToggled());
+    let state = reducer(undefined, mobileMenuChanged(true));
+    expect(state.mobileMenuOpen).toBe(true);
     state = reducer(state, subMenuOpened('about'));
     state = reducer(state, anchorClicked({ routeId: 'about', anchor: 'culture' }));
     expect(state).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });

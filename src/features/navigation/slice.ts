@@ -28,25 +28,28 @@ const navigationSlice = createSlice({
   initialState,
   reducers: {
     routeEntered(state, action: PayloadAction<RouteEntry>) {
-      // The browser's first entry repeats the server's: a page it rendered as not found stays so.
+      // The browser's first entry repeats the server's: a page it rendered as not found stays so,
+      // and a menu the visitor opened before the app started stays open (the server's entry has no navigation).
       const same = state.route?.path === action.payload.path;
       state.notFound = state.notFound && same;
+      const landing = same && action.payload.navigation === 'pop' && state.route?.navigation === undefined;
       state.route = action.payload;
       state.activePath = action.payload.path;
+      if (landing) return;
       state.mobileMenuOpen = false;
       state.openSubMenu = null;
     },
     routeNotFound(state) {
       state.notFound = true;
     },
-    /** A sub-menu or footer anchor link; `index` is the product category for /product anchors. */
-    /** A link to a section: the menus close; the scroll saga goes there. */
+    /** A sub-menu or footer link to a section (`index`: the product category on /product): the menus close; the scroll saga goes there. */
     anchorClicked(state, _action: PayloadAction<{ routeId: RouteId; anchor: string; index?: number }>) {
       state.openSubMenu = null;
       state.mobileMenuOpen = false;
     },
-    mobileMenuToggled(state) {
-      state.mobileMenuOpen = !state.mobileMenuOpen;
+    /** The phone menu opened or closed: by the hamburger, Escape or a tap outside it (the browser's popover). */
+    mobileMenuChanged(state, action: PayloadAction<boolean>) {
+      state.mobileMenuOpen = action.payload;
     },
     subMenuOpened(state, action: PayloadAction<string>) {
       state.openSubMenu = action.payload;
@@ -65,7 +68,7 @@ export const {
   routeEntered,
   routeNotFound,
   anchorClicked,
-  mobileMenuToggled,
+  mobileMenuChanged,
   subMenuOpened,
   subMenuClosed,
   scrollPositionChanged,

@@ -1,0 +1,25 @@
+import reducer, { mobileMenuChanged, routeEntered, routeNotFound, subMenuOpened, type RouteEntry } from './slice';
+
+const serverEntry: RouteEntry = { routeId: 'newsDetail', path: '/news/9', params: { id: '9' }, query: {}, hash: '' };
+/** The state the server hands over: its entry, a 404, and a menu the visitor opened before the app ran. */
+const handedOver = () => [routeEntered(serverEntry), routeNotFound(), mobileMenuChanged(true), subMenuOpened('news')].reduce(reducer, undefined);
+
+describe('entering a route', () => {
+  it("keeps the landing page as the server rendered it: not found stays, an open menu stays open", () => {
+    const state = reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'pop' }));
+    expect(state).toMatchObject({ notFound: true, mobileMenuOpen: true, openSubMenu: 'news' });
+    expect(state.route?.navigation).toBe('pop');
+  });
+
+  it('closes the menus on any later navigation, to the same path too', () => {
+    const landed = reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'pop' }));
+    const reopened = reducer(reducer(landed, mobileMenuChanged(true)), subMenuOpened('news'));
+    expect(reducer(reopened, routeEntered({ ...serverEntry, navigation: 'push' }))).toMatchObject({ notFound: true, mobileMenuOpen: false, openSubMenu: null });
+    expect(reducer(reopened, routeEntered({ ...serverEntry, navigation: 'pop' }))).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });
+  });
+
+  it('forgets not found on another path', () => {
+    const state = reducer(handedOver(), routeEntered({ ...serverEntry, path: '/news/1', params: { id: '1' }, navigation: 'push' }));
+    expect(state).toMatchObject({ notFound: false, mobileMenuOpen: false, activePath: '/news/1' });
+  });
+});
