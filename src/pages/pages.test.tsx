@@ -46,6 +46,19 @@ describe('the top bar and footer', () => {
     expect(store.getState().navigation.openSubMenu).toBe('about');
   });
 
+  it('link each language to this page, and toggle the phone menu through the store where the browser has no popovers', () => {
+    const { store } = renderApp('/product', { locale: 'en', entries: layout });
+    expect(screen.getByRole('link', { name: '中文' })).toHaveAttribute('href', '/product');
+    expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/product');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveAttribute('popover', 'auto');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(store.getState().navigation.mobileMenuOpen).toBe(true);
+    expect(nav).toHaveClass('is-open');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(nav).not.toHaveClass('is-open');
+  });
+
   it('highlight News on a news detail path', async () => {
     renderApp('/news/3', { entries: [...layout, ['newsDetail', { ...news(3), content: '<p>正文</p>' }, { id: '3' }]] });
     expect(within(screen.getByRole('navigation', { name: '主导航' })).getByRole('link', { name: '新闻资讯', current: 'page' })).toBeInTheDocument();

@@ -9,8 +9,8 @@ import { anchorClicked, mobileMenuChanged, subMenuClosed, subMenuOpened } from '
 import { selectVariant } from '../../features/site/selectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
-import { activeSection, navItems, type NavItem } from './navItems';
 import { usePhoneMenu } from '../usePhoneMenu';
+import { activeSection, navItems, type NavItem } from './navItems';
 
 export function Header() {
   const t = useText();
