@@ -51,3 +51,27 @@ describe('nothing scrolls sideways at 360 px', () => {
     });
   }
 });
+
+describe('a touch screen', () => {
+  test('never downloads the pictures that only show on hover; a mouse does', async () => {
+    const fetched = async (touch: boolean) => {
+      const context = await browser.newContext({ baseURL: site.url, ...(touch ? { viewport: PHONE, isMobile: true, hasTouch: true } : { viewport: DESKTOP }) });
+      try {
+        const page = await context.newPage();
+        const overlays: string[] = [];
+        page.on('request', (request) => void (/-over\.svg$/.test(request.url()) && overlays.push(request.url())));
+        for (const path of ['/', '/innovation']) {
+          await page.goto(path);
+          await waitForContent(page);
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await page.waitForTimeout(300);
+        }
+        return overlays;
+      } finally {
+        await context.close();
+      }
+    };
+    assert.deepEqual(await fetched(true), []);
+    assert.ok((await fetched(false)).length >= 4, 'with a mouse the overlays load');
+  });
+});

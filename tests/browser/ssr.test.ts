@@ -80,6 +80,33 @@ describe('server-rendered pages', () => {
     t.diagnostic('404s checked with and without JavaScript');
   });
 
+  test("without JavaScript every slide of a carousel is in reach and the app's controls are gone", async (t) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/about');
+      const carousel = page.locator('.carousel--business');
+      await carousel.scrollIntoViewIfNeeded();
+      const last = carousel.locator('.swiper-slide').last();
+      assert.equal(await last.isVisible(), true, 'the slides beyond the first view are shown');
+      const wrapper = carousel.locator('.swiper-wrapper');
+      await wrapper.evaluate((element) => element.scrollTo({ left: element.scrollWidth, behavior: 'instant' }));
+      const [view, box] = await Promise.all([wrapper.boundingBox(), last.boundingBox()]);
+      assert.ok(view && box && box.x >= view.x - 1 && box.x + box.width <= view.x + view.width + 1, 'the last slide scrolls into the view');
+      for (const control of ['.carousel__controls', '.site-nav__toggle']) {
+        assert.equal(await page.locator(control).first().isVisible(), false, `${control} is hidden`);
+      }
+    } finally {
+      await context.close();
+    }
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/about');
+      for (const control of ['.carousel__controls', '.site-nav__toggle']) {
+        assert.equal(await page.locator(control).first().isVisible(), true, `${control} is shown with JavaScript`);
+      }
+    });
+  });
+
   test('a carousel below the fold loads Swiper only once the visitor scrolls near it', async (t) => {
     await withPage(t, browser, site, { viewport: PHONE }, async ({ page, problems }) => {
       await page.goto('/news');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { pathTo } from '../../contracts/routes';
+import { localizedPath, pathTo } from '../../contracts/routes';
 import { useContent } from '../../features/content/useContent';
 import { selectLocale, selectTwinLinks } from '../../features/locale/selectors';
 import { localeChangeRequested } from '../../features/locale/slice';
@@ -123,6 +123,7 @@ export function Header() {
 
 function ProductSearch() {
   const t = useText();
+  const locale = useAppSelector(selectLocale);
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
@@ -130,11 +131,12 @@ function ProductSearch() {
     navigate(`${pathTo('product')}?keyword=${encodeURIComponent(text.trim())}`);
   };
   return (
-    <form className="product-search" role="search" onSubmit={submit}>
+    // Without the app the form still searches: a GET of the product list's ?keyword= page.
+    <form className="product-search" role="search" action={localizedPath(pathTo('product'), locale)} method="get" onSubmit={submit}>
       <label htmlFor="product-search" className="visually-hidden">
         {t.nav.search}
       </label>
-      <input id="product-search" type="search" value={text} placeholder={t.nav.searchPlaceholder} onChange={(event) => setText(event.target.value)} maxLength={50} />
+      <input id="product-search" name="keyword" type="search" value={text} placeholder={t.nav.searchPlaceholder} onChange={(event) => setText(event.target.value)} maxLength={50} />
       <button type="submit" className="button button--small">
         {t.nav.searchButton}
       </button>
