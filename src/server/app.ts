@@ -48,6 +48,8 @@ export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ROOT_FILES = ['favicon.svg', 'share.png'];
+/** What an unprefixed page's answer depends on besides its URL (see the language redirect). */
+const UNPREFIXED_VARY = 'Cookie, Sec-Fetch-Site';
 
 export async function createSiteServer(options: SiteServerOptions) {
   const { distDir, providerUrl, mediaUrl, variant, upstreamTimeoutMs = TIMING.requestTimeoutMs } = options;
@@ -105,9 +107,12 @@ export async function createSiteServer(options: SiteServerOptions) {
     if (rawPath === EN_PREFIX) return reply.redirect(`${EN_PREFIX}/${search}`, 301); // one URL for the English home
     const { locale: prefixed, path } = splitLocalePath(safeDecode(rawPath));
     if (prefixed === null) {
-      // Unprefixed URLs follow the visitor's language cookie: shared caches must keep them apart.
-      reply.header('Vary', 'Cookie').header('Cache-Control', 'private, no-cache');
-      if (localeFromCookie(request.headers.cookie) === 'en') return reply.redirect(`${localizedPath(rawPath, 'en')}${search}`, 302);
+      // Unprefixed URLs reached from elsewhere follow the visitor's language cookie; a link followed
+      // from one of our pages was chosen as written (the language menu's 中文 before the app runs,
+      // or without it). Caches must keep the answers apart.
+      reply.header('Vary', UNPREFIXED_VARY).header('Cache-Control', 'private, no-cache');
+      const ownLink = request.headers['sec-fetch-site'] === 'same-origin';
+      if (!ownLink && localeFromCookie(request.headers.cookie) === 'en') return reply.redirect(`${localizedPath(rawPath, 'en')}${search}`, 302);
     } else {
       reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
     }
@@ -120,7 +125,7 @@ export async function createSiteServer(options: SiteServerOptions) {
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [null, page.html];
     if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.header('Vary', prefixed === null ? 'Cookie, Accept-Encoding' : 'Accept-Encoding').send(body);
+    return reply.header('Vary', prefixed === null ? `${UNPREFIXED_VARY}, Accept-Encoding` : 'Accept-Encoding').send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -85,6 +85,16 @@ describe('the site server', () => {
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('/en/product?keyword=%E8%86%8F');
     expect(redirect.headers.vary).toContain('Cookie');
+    expect(redirect.headers.vary).toContain('Sec-Fetch-Site');
+    // A link followed from one of the site's own pages (the language menu's 中文) is taken as chosen.
+    const chosen = await app.inject({ url: '/product', cookies: { locale: 'en' }, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.body).toMatch(/<html lang="?zh-CN"?/);
+    expect(chosen.headers.vary).toBe('Cookie, Sec-Fetch-Site, Accept-Encoding');
+    for (const site of ['cross-site', 'none']) {
+      const arrival = await app.inject({ url: '/product', cookies: { locale: 'en' }, headers: { 'sec-fetch-site': site } });
+      expect(arrival.headers.location).toBe('/en/product');
+    }
     const en = await app.inject({ url: '/en/about', cookies: { locale: 'zh' } });
     expect(en.statusCode).toBe(200);
     expect(en.body).toMatch(/<html lang="en"/);

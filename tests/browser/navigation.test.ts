@@ -110,6 +110,12 @@ describe('top bar', () => {
       await page.getByRole('link', { name: 'English' }).click();
       await page.waitForURL('**/en/innovation');
       assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+      // Back to Chinese, even for a visitor whose cookie (set by the app earlier) says English.
+      await context.addCookies([{ name: 'locale', value: 'en', url: site.url }]);
+      await page.locator('.language-menu summary').click();
+      await page.getByRole('link', { name: '中文' }).click();
+      await page.waitForURL((url) => url.pathname === '/innovation');
+      assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
     } finally {
       await context.close();
     }
