@@ -39,6 +39,7 @@ export function usePhoneMenu() {
     };
   }, [store]);
 
+  // `open` only triggers this; the store's current value decides (a render's may be stale).
   useEffect(() => {
     const menu = menuRef.current;
     if (!menu || typeof menu.showPopover !== 'function') return;
