@@ -1,17 +1,22 @@
 import { useEffect, useRef } from 'react';
+import { BREAKPOINT } from '../contracts/constants';
 import { selectMobileMenuOpen } from '../features/navigation/selectors';
 import { mobileMenuChanged } from '../features/navigation/slice';
 import { useAppSelector, useAppStore } from './hooks';
 
-/** Wider than this the navigation is the top bar, not a menu (theme.css's phone breakpoint). */
-const WIDE = '(min-width: 768px)';
+/** From this width on the navigation is the top bar, not a menu. */
+const WIDE = `(min-width: ${BREAKPOINT.phone}px)`;
+
+/** The menu element, when the browser drives it as a popover. */
+const popoverOf = (menu: HTMLElement | null) => (menu && typeof menu.showPopover === 'function' ? menu : null);
 
 /**
  * The phone menu is a native popover, so the hamburger opens it before the app has started and
  * without JavaScript. Once the app runs, the store mirrors the popover (hamburger, Escape, a tap
  * outside) and drives it (a navigation closes the menu, a DevTools replay opens it). Both sides
  * compare the store's current value with the popover's, so neither echoes the other.
- * Returns the ref for the menu's element and whether it is open.
+ * Returns the ref for the menu's element, whether it is open, and the hamburger's click handler
+ * (a browser without popovers toggles through the store).
  */
 export function usePhoneMenu() {
   const store = useAppStore();
@@ -19,8 +24,8 @@ export function usePhoneMenu() {
   const menuRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const menu = menuRef.current;
-    if (!menu || typeof menu.showPopover !== 'function') return;
+    const menu = popoverOf(menuRef.current);
+    if (!menu) return;
     const mirror = () => {
       const shown = menu.matches(':popover-open');
       if (shown !== selectMobileMenuOpen(store.getState())) store.dispatch(mobileMenuChanged(shown));
@@ -41,13 +46,17 @@ export function usePhoneMenu() {
 
   // `open` only triggers this; the store's current value decides (a render's may be stale).
   useEffect(() => {
-    const menu = menuRef.current;
-    if (!menu || typeof menu.showPopover !== 'function') return;
+    const menu = popoverOf(menuRef.current);
+    if (!menu) return;
     const wanted = selectMobileMenuOpen(store.getState());
     if (wanted === menu.matches(':popover-open')) return;
     if (wanted) menu.showPopover();
     else menu.hidePopover();
   }, [open, store]);
 
-  return { menuRef, open };
+  const onBurgerClick = () => {
+    if (!popoverOf(menuRef.current)) store.dispatch(mobileMenuChanged(!open));
+  };
+
+  return { menuRef, open, onBurgerClick };
 }

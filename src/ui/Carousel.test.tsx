@@ -27,6 +27,14 @@ function preferReducedMotion(reduce: boolean) {
     ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
 }
 
+/** The browser decides when it is idle; here the test does, so "not before idle" is exact. */
+function captureIdleTasks(): IdleRequestCallback[] {
+  const idleTasks: IdleRequestCallback[] = [];
+  window.requestIdleCallback = (task) => idleTasks.push(task);
+  window.cancelIdleCallback = () => {};
+  return idleTasks;
+}
+
 describe('Carousel rendered on the server, hydrated in the browser', () => {
   let errors: jest.SpyInstance;
   beforeEach(() => {
@@ -36,10 +44,7 @@ describe('Carousel rendered on the server, hydrated in the browser', () => {
 
   it('hydrates the server markup without a mismatch, then loads Swiper only when idle and hands it the markup', async () => {
     preferReducedMotion(true);
-    // The browser decides when it is idle; here the test does, so "not before idle" is exact.
-    const idleTasks: IdleRequestCallback[] = [];
-    window.requestIdleCallback = (task) => idleTasks.push(task);
-    window.cancelIdleCallback = () => {};
+    const idleTasks = captureIdleTasks();
     const html = renderToString(element);
     // The server gives Swiper's markup without its script: every slide, the first one first.
     expect(html).toContain('class="swiper-wrapper"');
@@ -84,9 +89,7 @@ describe('Carousel rendered on the server, hydrated in the browser', () => {
         this.entry.disconnected = true;
       }
     } as unknown as typeof IntersectionObserver;
-    const idleTasks: IdleRequestCallback[] = [];
-    window.requestIdleCallback = (task) => idleTasks.push(task);
-    window.cancelIdleCallback = () => {};
+    const idleTasks = captureIdleTasks();
     const container = document.createElement('div');
     container.innerHTML = renderToString(element);
     document.body.append(container);

@@ -74,8 +74,12 @@ export interface Watched {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, site: TestSite, { locale = 'zh', viewport = DESKTOP, reducedMotion = 'reduce' as 'reduce' | 'no-preference' } = {}): Promise<Watched> {
-  const context = await browser.newContext({ viewport, reducedMotion, baseURL: site.url });
+export async function openPage(
+  browser: Browser,
+  site: TestSite,
+  { locale = 'zh', viewport = DESKTOP, reducedMotion = 'reduce' as 'reduce' | 'no-preference', javaScriptEnabled = true } = {},
+): Promise<Watched> {
+  const context = await browser.newContext({ viewport, reducedMotion, javaScriptEnabled, baseURL: site.url });
   if (locale !== 'zh') await context.addCookies([{ name: 'locale', value: locale, url: site.url }]);
   const page = await context.newPage();
   const problems: string[] = [];

@@ -94,10 +94,8 @@ describe('top bar', () => {
     });
   });
 
-  test('the phone menu and the language menu work without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: site.url });
-    try {
-      const page = await context.newPage();
+  test('the phone menu and the language menu work without JavaScript', async (t) => {
+    await withPage(t, browser, site, { javaScriptEnabled: false, viewport: PHONE }, async ({ page, context }) => {
       await page.goto('/');
       assert.equal(await topLink(page, '科技创新').isVisible(), false);
       assert.equal(await menuExpanded(page), false);
@@ -116,9 +114,7 @@ describe('top bar', () => {
       await page.getByRole('link', { name: '中文' }).click();
       await page.waitForURL((url) => url.pathname === '/innovation');
       assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a phone menu opened before the app starts stays open, then the app closes it with the next page', async (t) => {

@@ -27,10 +27,8 @@ test('searching goes to /product?keyword= and lists the matches', async (t) => {
   });
 });
 
-test('without JavaScript the search form asks the server for the same results, in English under /en', async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
-  try {
-    const page = await context.newPage();
+test('without JavaScript the search form asks the server for the same results, in English under /en', async (t) => {
+  await withPage(t, browser, site, { javaScriptEnabled: false }, async ({ page }) => {
     await page.goto('/en/');
     await page.getByRole('searchbox').fill('Ointment');
     await page.getByRole('searchbox').press('Enter');
@@ -38,9 +36,7 @@ test('without JavaScript the search form asks the server for the same results, i
     const names = await page.locator('.product-card h3').allTextContents();
     assert.ok(names.length > 0, 'the server rendered the matches');
     for (const name of names) assert.match(name, /Ointment/);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the product menu links the online shop in a new tab; the news menu offers Company Dynamics only', async (t) => {

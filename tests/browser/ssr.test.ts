@@ -18,10 +18,8 @@ onSuite({}, (s, b) => {
 
 describe('server-rendered pages', () => {
   for (const locale of ['zh', 'en'] as const) {
-    test(`${locale}: every route shows its main content with JavaScript off`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
-      try {
-        const page = await context.newPage();
+    test(`${locale}: every route shows its main content with JavaScript off`, async (t) => {
+      await withPage(t, browser, site, { javaScriptEnabled: false }, async ({ page }) => {
         for (const route of ROUTE_SAMPLES) {
           const response = await page.goto(localizedPath(route.path, locale));
           assert.equal(response?.status(), 200, route.path);
@@ -30,9 +28,7 @@ describe('server-rendered pages', () => {
           assert.ok((await page.locator('main').innerText()).length > 100, `${route.path} has its main content`);
           assert.equal(await page.locator('main [aria-busy="true"]').count(), 0, `${route.path} has no loading state`);
         }
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     test(`${locale}: hydration asks the provider for nothing the server sent, on every route`, async (t) => {
@@ -65,25 +61,19 @@ describe('server-rendered pages', () => {
 
   test('an id the provider does not know answers 404 with the error page, JavaScript on and off', async (t) => {
     for (const javaScriptEnabled of [false, true]) {
-      const context = await browser.newContext({ javaScriptEnabled, baseURL: site.url });
-      try {
-        const page = await context.newPage();
+      await withPage(t, browser, site, { javaScriptEnabled }, async ({ page }) => {
         for (const path of ['/news/99999', '/en/product/99999']) {
           const response = await page.goto(path);
           assert.equal(response?.status(), 404, `${path} (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`);
           await page.getByRole('heading', { name: /找不到|could not be found/ }).waitFor({ timeout: 3000 });
         }
-      } finally {
-        await context.close();
-      }
+      });
     }
     t.diagnostic('404s checked with and without JavaScript');
   });
 
   test("without JavaScript every slide of a carousel is in reach and the app's controls are gone", async (t) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
-    try {
-      const page = await context.newPage();
+    await withPage(t, browser, site, { javaScriptEnabled: false }, async ({ page }) => {
       await page.goto('/about');
       const carousel = page.locator('.carousel--business');
       await carousel.scrollIntoViewIfNeeded();
@@ -96,9 +86,7 @@ describe('server-rendered pages', () => {
       for (const control of ['.carousel__controls', '.site-nav__toggle']) {
         assert.equal(await page.locator(control).first().isVisible(), false, `${control} is hidden`);
       }
-    } finally {
-      await context.close();
-    }
+    });
     await withPage(t, browser, site, {}, async ({ page }) => {
       await page.goto('/about');
       for (const control of ['.carousel__controls', '.site-nav__toggle']) {

@@ -5,7 +5,7 @@ import { useContent } from '../../features/content/useContent';
 import { selectLocale, selectTwinLinks } from '../../features/locale/selectors';
 import { localeChangeRequested } from '../../features/locale/slice';
 import { selectActivePath, selectActiveRouteId, selectOpenSubMenu } from '../../features/navigation/selectors';
-import { anchorClicked, mobileMenuChanged, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
+import { anchorClicked, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
 import { selectVariant } from '../../features/site/selectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
@@ -19,7 +19,7 @@ export function Header() {
   const variant = useAppSelector(selectVariant);
   const path = useAppSelector(selectActivePath);
   const routeId = useAppSelector(selectActiveRouteId);
-  const { menuRef, open: menuOpen } = usePhoneMenu();
+  const { menuRef, open: menuOpen, onBurgerClick } = usePhoneMenu();
   const openSubMenu = useAppSelector(selectOpenSubMenu);
   const main = useContent('main');
   const categories = useContent('classifyList').data ?? [];
@@ -43,13 +43,13 @@ export function Header() {
           <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} />
           <span className="site-header__name">{main.data?.company || t.nav.companyFallback}</span>
         </Link>
-        {/* The popover target makes the hamburger work (and tell its expanded state) before the app does; a browser without popovers gets the store's toggle. */}
+        {/* The popover target makes the hamburger work (and tell its expanded state) before the app does. */}
         <button
           type="button"
           className="site-header__burger"
           popoverTarget="main-nav"
           aria-label={t.nav.menu}
-          onClick={() => menuRef.current?.showPopover === undefined && dispatch(mobileMenuChanged(!menuOpen))}
+          onClick={onBurgerClick}
         >
           <span aria-hidden="true" />
         </button>
