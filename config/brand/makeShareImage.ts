@@ -3,17 +3,16 @@
  * logo and the company name in both languages on the brand colours. Chromium draws it so the
  * Chinese text uses the CJK font. Run: node --import tsx config/brand/makeShareImage.ts
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from '../../tests/browser/browser';
 import { SITE_META } from '../../src/contracts/siteMeta';
+import { LOGO_SVG } from './logo';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 const ROOT = join(__dirname, '..', '..');
 const FONT = "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";
 
 function page(): string {
-  const logo = readFileSync(join(ROOT, 'config/seed/media/uploads/brand/logo.svg'), 'utf8');
   const { width, height } = SHARE_IMAGE;
   return `<!doctype html><html><head><meta charset="utf-8"><style>
     html,body{margin:0;width:${width}px;height:${height}px;overflow:hidden}
@@ -24,7 +23,7 @@ function page(): string {
     p{font-size:34px;margin:0;color:#e7f3ef}
     .bar{position:absolute;left:96px;bottom:72px;width:220px;height:10px;border-radius:5px;background:#b8862f}
     .leaf{position:absolute;right:-120px;top:-80px;width:560px;height:560px;border-radius:50%;background:rgba(255,255,255,.06)}
-  </style></head><body><div class="leaf"></div><div class="logo">${logo}</div>
+  </style></head><body><div class="leaf"></div><div class="logo">${LOGO_SVG}</div>
   <h1>${SITE_META.zh.title}</h1><p>${SITE_META.en.title}</p><div class="bar"></div></body></html>`;
 }
 

@@ -1,11 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from './loadPack';
 
 const seedPack = loadContentPack();
 
 const CJK = /[\u3400-\u9fff]/;
-const MEDIA = /^\/uploads\/.+\.(svg|mp4)$/;
+const MEDIA = /^\/uploads\/.+\.(webp|mp4)$/;
 
 /** Every {zh, en} pair in the pack, with where it sits. */
 function bilingualPairs(value: unknown, path = 'pack', out: [string, unknown, unknown][] = []) {
@@ -72,7 +72,7 @@ describe('the shipped content pack', () => {
     }
   });
 
-  it('refers only to media files that exist and are small', () => {
+  it('refers only to media files that exist, are small and are what their name says', () => {
     const paths = strings(seedPack).flatMap((s) => s.split(',')).filter((s) => MEDIA.test(s));
     expect(paths.length).toBeGreaterThan(100);
     for (const path of new Set(paths)) {
@@ -80,6 +80,8 @@ describe('the shipped content pack', () => {
       expect({ path, exists: existsSync(file) }).toEqual({ path, exists: true });
       const limit = path.endsWith('.mp4') ? 1024 * 1024 : 150 * 1024;
       expect(statSync(file).size).toBeLessThan(limit);
+      // Pictures are WebP (RIFF container, WEBP form), decoded off the main thread, unlike SVG.
+      if (path.endsWith('.webp')) expect({ path, form: readFileSync(file).subarray(8, 12).toString('latin1') }).toEqual({ path, form: 'WEBP' });
     }
   });
 

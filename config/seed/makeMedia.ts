@@ -1,10 +1,15 @@
 /**
- * Makes the seed pack's pictures (SVG) and its short video, deterministically, into
- * config/seed/media. Run: node --import tsx config/seed/makeMedia.ts (needs ffmpeg for the video).
+ * Makes the seed pack's pictures and its short video, deterministically, into config/seed/media.
+ * Each picture is drawn as SVG and saved as WebP by Chromium, as a real site's photographs are
+ * raster: a browser decodes those off the main thread, where every SVG picture would be a
+ * document of its own to parse, lay out and paint.
+ * Run: node --import tsx config/seed/makeMedia.ts (needs Chromium; ffmpeg for the video).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { launchBrowser } from '../../tests/browser/browser';
+import { LOGO_SVG } from '../brand/logo';
 import { loadContentPack } from '../content/loadPack';
 
 const ROOT = join(__dirname, 'media');
@@ -20,15 +25,48 @@ const PALETTES = [
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
-function write(path: string, svg: string) {
-  const file = join(ROOT, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, svg);
+interface Drawing {
+  svg: string;
+  /** Pixels per SVG unit: small marks are drawn sharper for high-density screens. */
+  scale: number;
+  /** WebP quality, 0–1; 1 is lossless (for the marks' hard edges). */
+  quality: number;
+}
+
+/** Every picture of the pack by its media path (…/name.webp), as drawn. */
+const drawings = new Map<string, Drawing>();
+
+function write(path: string, svg: string, scale = 1, quality = 0.8) {
+  if (!path.endsWith('.webp')) throw new Error(`A seed picture is WebP: ${path}`);
+  drawings.set(path, { svg, scale, quality });
+}
+
+/** Draws every picture in Chromium (so Chinese labels get the CJK font) and saves it as WebP. */
+async function rasterize() {
+  const browser = await launchBrowser();
+  try {
+    const tab = await browser.newPage();
+    for (const [path, drawing] of drawings) {
+      const base64 = await tab.evaluate(async ({ svg, scale, quality }) => {
+        const image = new Image();
+        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+        await image.decode();
+        const canvas = Object.assign(document.createElement('canvas'), { width: image.naturalWidth * scale, height: image.naturalHeight * scale });
+        canvas.getContext('2d')!.drawImage(image, 0, 0, canvas.width, canvas.height);
+        return canvas.toDataURL('image/webp', quality).split(',')[1]!;
+      }, drawing);
+      const file = join(ROOT, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, Buffer.from(base64, 'base64'));
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 /** A calm gradient scene with soft circles and leaf shapes; `label` is drawn when given. */
 function scene(path: string, width: number, height: number, label = '', sub = '') {
-  const seed = hash(path);
+  const seed = hash(path.replace(/\.\w+$/, '')); // the picture, whatever its format
   const [dark, mid, light] = PALETTES[seed % PALETTES.length] as string[];
   const circles = Array.from({ length: 6 }, (_, i) => {
     const r = ((seed >> i) % 5 + 2) * Math.min(width, height) * 0.06;
@@ -65,16 +103,12 @@ function pack(path: string, name: string, form: string, variant: number, classif
   );
 }
 
-function logo() {
-  write('uploads/brand/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><circle cx="48" cy="48" r="46" fill="#0b6e6e"/><path d="M26 62 C34 30, 58 22, 72 26 C64 40, 56 58, 26 62 Z" fill="#fff"/><path d="M30 70 H70" stroke="#e9a23b" stroke-width="5" stroke-linecap="round"/></svg>`);
-}
-
 /** A decorative grid that looks like a code but encodes nothing. */
-function qrcode() {
+function qrcode(path: string) {
   const cells: string[] = [];
   for (let y = 0; y < 25; y += 1) for (let x = 0; x < 25; x += 1) if (hash(`${x},${y}`) % 3 === 0) cells.push(`<rect x="${x * 8}" y="${y * 8}" width="8" height="8"/>`);
   const eye = (x: number, y: number) => `<rect x="${x}" y="${y}" width="56" height="56" fill="#fff"/><rect x="${x}" y="${y}" width="56" height="56" fill="none" stroke="#1f2a30" stroke-width="8"/><rect x="${x + 16}" y="${y + 16}" width="24" height="24"/>`;
-  write('uploads/brand/qrcode.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#fff"/><g fill="#1f2a30">${cells.join('')}${eye(0, 0)}${eye(144, 0)}${eye(0, 144)}</g></svg>`);
+  write(path, `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#fff"/><g fill="#1f2a30">${cells.join('')}${eye(0, 0)}${eye(144, 0)}${eye(0, 144)}</g></svg>`, 2, 1);
 }
 
 function video() {
@@ -86,10 +120,10 @@ function video() {
   }
 }
 
-function main() {
+async function main() {
   const p = loadContentPack();
-  logo();
-  qrcode();
+  write(p.main.logo, LOGO_SVG, 2, 1);
+  qrcode(p.main.qrcode);
   p.banners.forEach((b) => (b.type === '视频' ? scene(b.video_img, 1920, 1080, b.en.title) : scene(b.img, 1920, 1080)));
   p.pageBanners.forEach((b) => {
     scene(b.webimg, 1920, 600);
@@ -114,7 +148,12 @@ function main() {
   });
   p.memberCulture.list.forEach((m) => scene(m.pic, 640, 480));
   p.members.forEach((m) => scene(m.pic, 480, 360));
+  // The pack's pictures are exactly what was drawn: none left over from an earlier pack.
+  for (const dir of new Set([...drawings.keys()].map((path) => dirname(join(ROOT, path))))) {
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) if (/\.(svg|webp)$/.test(name)) rmSync(join(dir, name));
+  }
+  await rasterize();
   if (!existsSync(join(ROOT, 'uploads/video/intro.mp4')) || process.argv.includes('--video')) video();
 }
 
-main();
+void main();

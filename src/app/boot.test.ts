@@ -1,6 +1,7 @@
 /**
- * The boot script waits for a frame (the server's page has painted), then asks for the page's
- * chunks as preloads and the app's scripts in order, once, or after 1 s when no frame comes.
+ * The boot script waits for a frame (the server's page has painted), then asks for the app's
+ * scripts in order and, a task later, the page's chunks as preloads, once, or after 1 s when no
+ * frame comes.
  */
 async function boot(dataset: Record<string, string>) {
   document.head.innerHTML = '';
@@ -18,7 +19,7 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('the boot script', () => {
-  it('asks for nothing before the first frame, then for the chunks and the entry in order, once', async () => {
+  it('asks for nothing before the first frame, then for the entry in order, then the chunks, once', async () => {
     let frame: FrameRequestCallback = () => undefined;
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
     await boot({ chunks: '/assets/16.js /assets/page-news.js', entry: '/assets/runtime.js /assets/main.js' });
@@ -26,8 +27,11 @@ describe('the boot script', () => {
     expect(loaded()).toEqual([]);
 
     frame(0);
-    jest.advanceTimersByTime(0);
-    const expected = ['preload /assets/16.js', 'preload /assets/page-news.js', 'script /assets/runtime.js async=false', 'script /assets/main.js async=false'];
+    jest.advanceTimersToNextTimer();
+    const entry = ['script /assets/runtime.js async=false', 'script /assets/main.js async=false'];
+    expect(loaded()).toEqual(entry);
+    jest.advanceTimersToNextTimer();
+    const expected = [...entry, 'preload /assets/16.js', 'preload /assets/page-news.js'];
     expect(loaded()).toEqual(expected);
     jest.advanceTimersByTime(1000);
     expect(loaded()).toEqual(expected);

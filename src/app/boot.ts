@@ -1,6 +1,6 @@
 /**
  * The page's only script tag, a few hundred bytes: once the server-rendered page has painted,
- * it asks for the page's chunks and the app's scripts (run in order). Until then the page's own
+ * it asks for the app's scripts (run in order), then the page's chunks. Until then the page's own
  * text and pictures have the connection to themselves; the app then hydrates what is on screen.
  */
 const tag = document.currentScript as HTMLScriptElement | null;
@@ -10,11 +10,15 @@ let started = false;
 function loadApp() {
   if (started || !tag) return;
   started = true;
-  for (const href of list(tag.dataset.chunks)) {
-    // Preloaded, not run: only webpack's loader runs a page chunk, so a failure reaches the reload guard.
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'script', href }));
-  }
   for (const src of list(tag.dataset.entry)) document.head.append(Object.assign(document.createElement('script'), { src, async: false }));
+  // The page's chunks a task later: every request costs the main thread, and two short tasks
+  // leave room for input where one would not.
+  setTimeout(() => {
+    for (const href of list(tag.dataset.chunks)) {
+      // Preloaded, not run: only webpack's loader runs a page chunk, so a failure reaches the reload guard.
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'script', href }));
+    }
+  }, 0);
 }
 
 // A frame later the page has painted. A tab opened in the background runs no frames: the timer

@@ -100,10 +100,10 @@ describe('content calls', () => {
   });
 
   it('serves media with cross-origin resource policy and the video with ranges', async () => {
-    const svg = await provider.app.inject({ method: 'GET', url: '/uploads/brand/logo.svg' });
-    expect(svg.statusCode).toBe(200);
-    expect(svg.headers['content-type']).toContain('image/svg+xml');
-    expect(svg.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const logo = await provider.app.inject({ method: 'GET', url: '/uploads/brand/logo.webp' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/webp');
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const video = await provider.app.inject({ method: 'GET', url: '/uploads/video/intro.mp4', headers: { range: 'bytes=0-99' } });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');

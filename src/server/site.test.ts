@@ -179,7 +179,7 @@ describe('the /api proxy', () => {
       expect(body.code).toBe(1);
       expect(body.msg.length).toBeGreaterThan(5);
       expect(res.body).not.toMatch(/127\.0\.0\.1|:9\b|ECONNREFUSED|at .*\.js/);
-      const media = await down.inject({ url: '/uploads/banner/page-2.svg' });
+      const media = await down.inject({ url: '/uploads/banner/page-2.webp' });
       expect(media.statusCode).toBe(502);
       expect(media.body).toBe('Media unavailable');
     } finally {

@@ -61,7 +61,7 @@ describe.each(LOCALES)('structured data in %s', (locale) => {
   it('Organization: name, url, logo, address, contact point and the group sites', () => {
     const [org] = blocksFor('index', locale) as Record<string, any>[];
     expect(org!.url).toBe(`${ORIGIN}${localizedPath('/', locale)}`);
-    expect(org!.logo).toMatch(/^https:\/\/media\.example\.com\/uploads\/brand\/logo\.svg$/);
+    expect(org!.logo).toMatch(/^https:\/\/media\.example\.com\/uploads\/brand\/logo\.webp$/);
     expect(org!.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: 'CN', postalCode: '000100' });
     expect(org!.contactPoint).toMatchObject({ telephone: '400-000-2001', email: 'service@yuechuan.example.com' });
     expect(org!.sameAs).toEqual(['https://group.example.com', 'https://herbal.example.com', 'https://logistics.example.com', 'https://care.example.com']);

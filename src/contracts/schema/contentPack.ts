@@ -12,7 +12,7 @@ const text = v.string('expected text');
 const html = v.string('expected HTML text');
 const id = v.pipe(v.number('expected a number'), v.integer('expected a whole number'), v.minValue(1, 'expected an id of 1 or more'));
 const count = v.pipe(v.number('expected a number'), v.integer('expected a whole number'), v.minValue(0, 'expected 0 or more'));
-/** Media paths are relative to the provider's origin, e.g. "/uploads/product/3.svg". */
+/** Media paths are relative to the provider's origin, e.g. "/uploads/product/3.webp". */
 const media = v.pipe(v.string('expected a media path'), v.regex(new RegExp(`^${MEDIA_PREFIX}\\S+$`), `expected a media path starting with ${MEDIA_PREFIX}`));
 const optionalMedia = v.union([v.literal(''), media], `expected a media path starting with ${MEDIA_PREFIX}, or empty`);
 const url = v.pipe(v.string('expected a web address'), v.url('expected a web address such as https://example.com'));

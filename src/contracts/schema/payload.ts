@@ -11,7 +11,7 @@
 export type Field =
   | { readonly kind: 'text' }
   | { readonly kind: 'number' }
-  /** A media path relative to the media host, e.g. "/uploads/product/3.svg". */
+  /** A media path relative to the media host, e.g. "/uploads/product/3.webp". */
   | { readonly kind: 'media' }
   /** Comma-separated media paths on the wire, a list of absolute URLs once normalised. */
   | { readonly kind: 'pics' }
