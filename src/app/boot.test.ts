@@ -1,7 +1,7 @@
 /**
- * The boot script waits for a frame (the server's page has painted), then asks for the app's
- * scripts in order and, a task later, the page's chunks as preloads, once, or after 1 s when no
- * frame comes.
+ * The boot script waits for the picture above the fold and a frame (the server's page has
+ * painted), then asks for the app's scripts in order and, a task later, the page's chunks as
+ * preloads, once, or after 1 s when no frame comes.
  */
 async function boot(dataset: Record<string, string>) {
   document.head.innerHTML = '';
@@ -16,7 +16,10 @@ async function boot(dataset: Record<string, string>) {
 const loaded = () => [...document.head.children].map((el) => (el instanceof HTMLScriptElement ? `script ${el.getAttribute('src')} async=${el.async}` : `${el.getAttribute('rel')} ${el.getAttribute('href')}`));
 
 beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  document.body.innerHTML = '';
+});
 
 describe('the boot script', () => {
   it('asks for nothing before the first frame, then for the entry in order, then the chunks, once', async () => {
@@ -35,6 +38,25 @@ describe('the boot script', () => {
     expect(loaded()).toEqual(expected);
     jest.advanceTimersByTime(1000);
     expect(loaded()).toEqual(expected);
+  });
+
+  it('waits for the picture above the fold, loaded or failed, before the frame that starts the app', async () => {
+    for (const outcome of ['load', 'error']) {
+      let frame: FrameRequestCallback = () => undefined;
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
+      document.body.innerHTML = '<img src="/uploads/banner/1.webp" fetchpriority="high"><img src="/uploads/2.webp" loading="lazy">';
+      const hero = document.querySelector('img')!;
+      Object.defineProperty(hero, 'complete', { value: false });
+      await boot({ entry: '/assets/main.js' });
+      frame(0);
+      jest.advanceTimersByTime(500);
+      expect(loaded()).toEqual([]);
+
+      hero.dispatchEvent(new Event(outcome));
+      frame(0);
+      jest.advanceTimersByTime(0);
+      expect(loaded()).toEqual(['script /assets/main.js async=false']);
+    }
   });
 
   it('starts the app after 1 s in a tab that runs no frames', async () => {

@@ -32,7 +32,7 @@ function HomeBanner() {
                   {slide.type === '视频' ? (
                     <video className="home-banner__media" src={slide.img} poster={slide.video_img} muted loop autoPlay playsInline preload="metadata" aria-hidden="true" />
                   ) : (
-                    <img className="home-banner__media" src={slide.img} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} />
+                    <img className="home-banner__media" src={slide.img} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} decoding={index === 0 ? 'sync' : 'async'} />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}

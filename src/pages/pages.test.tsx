@@ -85,6 +85,10 @@ describe('pages', () => {
       ],
     });
     expect(await screen.findByRole('heading', { name: '守护肌肤健康' })).toBeInTheDocument();
+    // The first slide is the picture above the fold: fetched first, shown with the text.
+    const firstSlide = document.querySelector('.home-banner__media');
+    expect(firstSlide).toHaveAttribute('loading', 'eager');
+    expect(firstSlide).toHaveAttribute('decoding', 'sync');
     expect(screen.getByText('成立于2001年')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /新闻1/ })).toHaveAttribute('href', '/news/1');
     fireEvent.click(screen.getByRole('link', { name: /了解更多\s?: 乳膏剂/ }));

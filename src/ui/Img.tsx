@@ -1,6 +1,9 @@
 /**
  * Every content image: explicit size (no layout shift), lazy unless it is above the fold,
  * alt text from the content. An empty src renders a neutral placeholder instead of a broken image.
+ * The picture above the fold (`eager`) is fetched first and decoded with the frame that shows
+ * it (`decoding="sync"`), so it appears together with the page's text rather than a frame later;
+ * the others decode off the critical path.
  */
 export interface ImgProps {
   src: string;
@@ -23,7 +26,7 @@ export function Img({ src, alt, width, height, eager = false, className }: ImgPr
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      decoding={eager ? 'sync' : 'async'}
       fetchPriority={eager ? 'high' : undefined}
       className={className}
     />

@@ -16,7 +16,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, headi
       {(desktopImage || phoneImage) && (
         <picture>
           {phoneImage && <source media="(max-width: 767.98px)" srcSet={phoneImage} width={750} height={500} />}
-          <img className="page-banner__image" src={desktopImage || phoneImage} alt="" width={1920} height={500} fetchPriority="high" />
+          <img className="page-banner__image" src={desktopImage || phoneImage} alt="" width={1920} height={500} fetchPriority="high" decoding="sync" />
         </picture>
       )}
       <div className="page-banner__text">
