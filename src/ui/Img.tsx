@@ -5,6 +5,13 @@
  * it (`decoding="sync"`), so it appears together with the page's text rather than a frame later;
  * the others decode off the critical path.
  */
+/**
+ * How a picture is fetched and decoded by where it sits. The boot script waits for the one
+ * marked fetchpriority="high" before asking for the app's scripts.
+ */
+export const foldPriority = (aboveTheFold: boolean) =>
+  aboveTheFold ? ({ fetchPriority: 'high', decoding: 'sync' } as const) : ({ fetchPriority: undefined, decoding: 'async' } as const);
+
 export interface ImgProps {
   src: string;
   alt: string;
@@ -26,8 +33,7 @@ export function Img({ src, alt, width, height, eager = false, className }: ImgPr
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      decoding={eager ? 'sync' : 'async'}
-      fetchPriority={eager ? 'high' : undefined}
+      {...foldPriority(eager)}
       className={className}
     />
   );

@@ -1,3 +1,5 @@
+import { foldPriority } from './Img';
+
 export interface PageBannerProps {
   title: string;
   description: string;
@@ -16,7 +18,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, headi
       {(desktopImage || phoneImage) && (
         <picture>
           {phoneImage && <source media="(max-width: 767.98px)" srcSet={phoneImage} width={750} height={500} />}
-          <img className="page-banner__image" src={desktopImage || phoneImage} alt="" width={1920} height={500} fetchPriority="high" decoding="sync" />
+          <img className="page-banner__image" src={desktopImage || phoneImage} alt="" width={1920} height={500} {...foldPriority(true)} />
         </picture>
       )}
       <div className="page-banner__text">
