@@ -1,11 +1,4 @@
 /**
- * Every content image: explicit size (no layout shift), lazy unless it is above the fold,
- * alt text from the content. An empty src renders a neutral placeholder instead of a broken image.
- * The picture above the fold (`eager`) is fetched first and decoded with the frame that shows
- * it (`decoding="sync"`), so it appears together with the page's text rather than a frame later;
- * the others decode off the critical path.
- */
-/**
  * How a picture is fetched and decoded by where it sits. The boot script waits for the one
  * marked fetchpriority="high" before asking for the app's scripts.
  */
@@ -21,6 +14,13 @@ export interface ImgProps {
   className?: string;
 }
 
+/**
+ * Every content image: explicit size (no layout shift), lazy unless it is above the fold,
+ * alt text from the content. An empty src renders a neutral placeholder instead of a broken image.
+ * The picture above the fold (`eager`) is fetched first and decoded with the frame that shows
+ * it (`decoding="sync"`), so it appears together with the page's text rather than a frame later;
+ * the others decode off the critical path.
+ */
 export function Img({ src, alt, width, height, eager = false, className }: ImgProps) {
   if (!src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };

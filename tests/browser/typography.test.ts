@@ -22,14 +22,17 @@ const CJK_FACE = /CJK|PingFang|YaHei/i;
 /** The font families Chromium used for the first element matching `selector`. */
 async function renderedFaces(page: Page, selector: string): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument');
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  assert.ok(nodeId, `${selector} is on the page`);
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  await cdp.detach();
-  return fonts.map((font) => font.familyName);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    assert.ok(nodeId, `${selector} is on the page`);
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
 }
 
 describe('typefaces', () => {
