@@ -1,6 +1,14 @@
 /** Where the provider serves its media; the relative media paths in its answers start with it. */
 export const MEDIA_PREFIX = '/uploads/';
 
+/**
+ * The narrower copies the site server makes of its own-origin pictures (`?w=828`), for srcset:
+ * a phone decodes a picture its screen can show rather than the 1920 px original. Only these
+ * widths are made, so a query string cannot fill the server's memory.
+ */
+export const PICTURE_WIDTHS = [640, 828, 1280] as const;
+export const PICTURE_WIDTH_PARAM = 'w';
+
 /** Provider paths of SPEC §7 (without the /api prefix the site proxy strips). */
 export const ENDPOINT = {
   checkLanguage: '/index/base/checkLanguage',

@@ -8,7 +8,7 @@ import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { anchorClicked } from '../features/navigation/slice';
 import { Carousel } from '../ui/Carousel';
-import { foldPriority, Img } from '../ui/Img';
+import { foldPriority, Img, ownPictureSrcSet } from '../ui/Img';
 import { carouselTexts, Section } from './common';
 
 function HomeBanner() {
@@ -32,7 +32,7 @@ function HomeBanner() {
                   {slide.type === '视频' ? (
                     <video className="home-banner__media" src={slide.img} poster={slide.video_img} muted loop autoPlay playsInline preload="metadata" aria-hidden="true" />
                   ) : (
-                    <img className="home-banner__media" src={slide.img} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
+                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920)} sizes="100vw" alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}

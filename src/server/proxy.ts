@@ -9,6 +9,7 @@ import replyFrom from '@fastify/reply-from';
 import { ENVELOPE_CODE } from '../contracts/envelope';
 import { MEDIA_PREFIX } from '../contracts/endpoints';
 import { localeFromCookie } from './localeCookie';
+import { createPictureResizer, pictureRequest } from './pictures';
 
 const MESSAGES = {
   zh: { down: '内容服务暂时不可用，请稍后再试', slow: '内容服务响应超时，请稍后再试' },
@@ -52,15 +53,24 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
 /**
  * Pictures and video from the page's own origin: no second connection before the largest
  * picture, and one origin in the CSP. GET (and HEAD) only; ranges pass through for the video.
+ * A picture asked for at one of the srcset widths (`?w=828`) is answered with a narrower copy.
  */
 export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
+  const pictures = createPictureResizer({ providerUrl, timeoutMs });
   await app.register(async (media) => {
     await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM });
-    media.get(`${MEDIA_PREFIX}*`, (request, reply) =>
-      reply.from(request.url, {
+    media.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
+      const asked = pictureRequest(request.url);
+      const copy = asked ? await pictures.get(asked.original, asked.width) : null;
+      if (copy) {
+        reply.header('Cache-Control', copy.cacheControl).header('ETag', copy.etag);
+        if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
+        return reply.type(copy.type).send(copy.body);
+      }
+      return reply.from(request.url, {
         timeout: timeoutMs,
         onError: (reply) => reply.code(502).type('text/plain').send('Media unavailable'),
-      }),
-    );
+      });
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Img } from './Img';
+import { Img, ownPictureSrcSet } from './Img';
 import { PageBanner } from './PageBanner';
 
 const attributes = (html: string) => {
@@ -16,5 +16,17 @@ describe('pictures', () => {
   it('an inner page banner is above the fold', () => {
     const html = renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/d.webp" phoneImage="/m.webp" />);
     expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high' });
+  });
+
+  it('a full-width picture of the site offers the narrower copies the server makes; one from a media host does not', () => {
+    expect(ownPictureSrcSet('/uploads/banner/home-1.webp', 1920)).toBe(
+      '/uploads/banner/home-1.webp?w=640 640w, /uploads/banner/home-1.webp?w=828 828w, /uploads/banner/home-1.webp?w=1280 1280w, /uploads/banner/home-1.webp 1920w',
+    );
+    expect(ownPictureSrcSet('/uploads/a.webp?v=2', 1000)).toBe('/uploads/a.webp?v=2&w=640 640w, /uploads/a.webp?v=2&w=828 828w, /uploads/a.webp?v=2 1000w');
+    expect(ownPictureSrcSet('https://media.example.com/uploads/a.webp', 1920)).toBeUndefined();
+
+    const banner = new DOMParser().parseFromString(renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/uploads/d.webp" phoneImage="/uploads/m.webp" />), 'text/html');
+    expect(banner.querySelector('img')?.getAttribute('srcset')).toContain('/uploads/d.webp?w=1280 1280w');
+    expect(banner.querySelector('source')?.getAttribute('srcset')).toBe('/uploads/m.webp 750w');
   });
 });

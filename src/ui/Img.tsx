@@ -1,3 +1,17 @@
+import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
+
+/**
+ * The srcset of a picture that spans the viewport: the narrower copies the site server makes of
+ * its own-origin pictures, then the original at its width. None for a picture from a media host,
+ * which makes no copies.
+ */
+export function ownPictureSrcSet(src: string, width: number): string | undefined {
+  if (!src.startsWith(MEDIA_PREFIX)) return undefined;
+  const query = src.includes('?') ? '&' : '?';
+  const copies = PICTURE_WIDTHS.filter((copyWidth) => copyWidth < width).map((copyWidth) => `${src}${query}${PICTURE_WIDTH_PARAM}=${copyWidth} ${copyWidth}w`);
+  return [...copies, `${src} ${width}w`].join(', ');
+}
+
 /**
  * How a picture is fetched and decoded by where it sits. The boot script waits for the one
  * marked fetchpriority="high" before asking for the app's scripts.

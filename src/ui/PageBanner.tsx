@@ -1,4 +1,4 @@
-import { foldPriority } from './Img';
+import { foldPriority, ownPictureSrcSet } from './Img';
 
 export interface PageBannerProps {
   title: string;
@@ -17,8 +17,17 @@ export function PageBanner({ title, description, desktopImage, phoneImage, headi
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
         <picture>
-          {phoneImage && <source media="(max-width: 767.98px)" srcSet={phoneImage} width={750} height={500} />}
-          <img className="page-banner__image" src={desktopImage || phoneImage} alt="" width={1920} height={500} {...foldPriority(true)} />
+          {phoneImage && <source media="(max-width: 767.98px)" srcSet={`${phoneImage} 750w`} sizes="100vw" width={750} height={500} />}
+          <img
+            className="page-banner__image"
+            src={desktopImage || phoneImage}
+            srcSet={desktopImage ? ownPictureSrcSet(desktopImage, 1920) : undefined}
+            sizes="100vw"
+            alt=""
+            width={1920}
+            height={500}
+            {...foldPriority(true)}
+          />
         </picture>
       )}
       <div className="page-banner__text">

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { localizedPath } from '../../src/contracts/routes';
-import { PHONE, ROUTE_SAMPLES, waitForContent, withPage, onSuite, type TestSite } from './harness';
+import { DESKTOP, PHONE, ROUTE_SAMPLES, waitForContent, withPage, onSuite, type TestSite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
@@ -136,6 +136,32 @@ describe('server-rendered pages', () => {
       assert.equal(purifierLoads, 1, 'DOMPurify was requested once, when a page needed it');
     } finally {
       await context.close();
+    }
+  });
+  test('a narrow screen downloads a narrower copy of a full-width picture; a wide one the original', async (t) => {
+    const TABLET = { width: 1024, height: 768 };
+    const cases = [
+      { viewport: PHONE, path: '/', copy: 640 },
+      { viewport: TABLET, path: '/product', copy: 1280 },
+      { viewport: DESKTOP, path: '/', copy: null },
+      { viewport: DESKTOP, path: '/product', copy: null },
+    ];
+    for (const { viewport, path, copy } of cases) {
+      await withPage(t, browser, site, { viewport }, async ({ page, problems }) => {
+        await page.goto(path);
+        const hero = page.locator('img[fetchpriority="high"]').first();
+        const { src, width } = await hero.evaluate(async (img: HTMLImageElement) => {
+          await img.decode();
+          // naturalWidth is scaled by the srcset's density; the file's own width is what was sent.
+          const bitmap = await createImageBitmap(await (await fetch(img.currentSrc)).blob());
+          return { src: img.currentSrc, width: bitmap.width };
+        });
+        const where = `${path} at ${viewport.width} px`;
+        if (copy) assert.match(src, new RegExp(`[?&]w=${copy}$`), where);
+        else assert.doesNotMatch(src, /[?&]w=/, where);
+        assert.equal(width, copy ?? 1920, where);
+        assert.deepEqual(problems, [], where);
+      });
     }
   });
 });

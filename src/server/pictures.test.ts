@@ -1,0 +1,104 @@
+import { rmSync } from 'node:fs';
+import sharp from 'sharp';
+import { startProvider, type RunningProvider } from '../provider/startProvider';
+import { tempDataDir } from '../provider/testing';
+import { createSiteServer } from './app';
+import { pictureRequest } from './pictures';
+import { fakeDist, providerGate } from './testing';
+
+/** The site serving the provider's media itself, with a counting gate in front of the real provider. */
+let provider: RunningProvider;
+let gate: Awaited<ReturnType<typeof providerGate>>;
+let data: ReturnType<typeof tempDataDir>;
+let dist: string;
+let site: Awaited<ReturnType<typeof createSiteServer>>;
+
+beforeAll(async () => {
+  data = tempDataDir();
+  dist = fakeDist();
+  provider = await startProvider({ port: 0, dataDir: data.dir });
+  gate = await providerGate(provider.url);
+  site = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: '', variant: 'standard', upstreamTimeoutMs: 1000 });
+}, 20_000);
+
+afterAll(async () => {
+  await site.close();
+  await gate.close();
+  await provider.close();
+  data.remove();
+  rmSync(dist, { recursive: true, force: true });
+}, 20_000);
+
+beforeEach(() => {
+  gate.mode = 'pass';
+  gate.counts.clear();
+});
+
+const size = async (body: Buffer) => {
+  const { width, height, format } = await sharp(body).metadata();
+  return { width, height, format };
+};
+
+describe('narrower copies of the pictures the site serves', () => {
+  it('answers a srcset width with a copy of that width, cacheable like the original, and 304 to its ETag', async () => {
+    const copy = await site.inject({ url: '/uploads/banner/home-1.webp?w=828' });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect(copy.headers['cache-control']).toBe('public, max-age=86400');
+    expect(await size(copy.rawPayload)).toEqual({ width: 828, height: 466, format: 'webp' });
+
+    const again = await site.inject({ url: '/uploads/banner/home-1.webp?w=828', headers: { 'if-none-match': String(copy.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(gate.counts.get('/uploads/banner/home-1.webp')).toBe(1);
+  });
+
+  it('answers any other width, or none, with the original', async () => {
+    for (const url of ['/uploads/banner/home-1.webp', '/uploads/banner/home-1.webp?w=999', '/uploads/banner/home-1.webp?w=828x']) {
+      const original = await site.inject({ url });
+      expect(original.statusCode).toBe(200);
+      expect((await size(original.rawPayload)).width).toBe(1920);
+    }
+  });
+
+  it('keeps the other query keys of a picture, so a new version is a new copy', async () => {
+    expect(pictureRequest('/uploads/a.webp?v=2&w=828')).toEqual({ original: '/uploads/a.webp?v=2', width: 828 });
+    expect(pictureRequest('/uploads/a.webp?w=640')).toEqual({ original: '/uploads/a.webp', width: 640 });
+    expect(pictureRequest('/uploads/a.webp?w=700')).toBeNull();
+
+    const copy = await site.inject({ url: '/uploads/banner/page-5.webp?v=7&w=640' });
+    expect((await size(copy.rawPayload)).width).toBe(640);
+    expect(gate.lastUrl).toBe('/uploads/banner/page-5.webp?v=7');
+  });
+
+  it('makes a copy once however many ask for it at the same time', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => site.inject({ url: '/uploads/banner/home-3.webp?w=640' })));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+    expect(gate.counts.get('/uploads/banner/home-3.webp')).toBe(1);
+  });
+
+  it('passes what is not a picture through untouched', async () => {
+    const video = await site.inject({ url: '/uploads/video/intro.mp4?w=640' });
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+  });
+
+  it('keeps serving copies it made while the provider is down, and answers the others as the proxy does', async () => {
+    await site.inject({ url: '/uploads/banner/page-2.webp?w=1280' });
+    gate.mode = 'down';
+    const cached = await site.inject({ url: '/uploads/banner/page-2.webp?w=1280' });
+    expect(cached.statusCode).toBe(200);
+    expect((await size(cached.rawPayload)).width).toBe(1280);
+
+    const cold = await site.inject({ url: '/uploads/banner/page-3.webp?w=1280' });
+    expect(cold.statusCode).toBe(502);
+    expect(cold.body).toBe('Media unavailable');
+  });
+
+  it('answers garbage from the provider with what the provider sent, not a crash', async () => {
+    gate.mode = 'garbage';
+    const answer = await site.inject({ url: '/uploads/banner/page-4.webp?w=640' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
