@@ -32,22 +32,21 @@ const TTL_MS = 10 * 60_000;
 sharp.cache(false);
 
 /**
- * The copy a media URL asks for (`/uploads/a.webp?v=2&w=828`): the original's URL (its other
- * query keys kept, so a new version is a new picture) and the width, if it is one the site makes.
+ * The copy a media URL asks for (`/uploads/a.webp?w=828`): the picture's path and the width, if
+ * it is one the site makes. The provider serves media as files, so other query keys name the same
+ * picture; they are left off, so no query string can multiply the resizing work.
  */
-export function pictureRequest(url: string): { original: string; width: number } | null {
+export function pictureRequest(url: string): { path: string; width: number } | null {
   const parsed = new URL(url, 'http://site');
   const width = Number(parsed.searchParams.get(PICTURE_WIDTH_PARAM));
-  if (!(PICTURE_WIDTHS as readonly number[]).includes(width)) return null;
-  parsed.searchParams.delete(PICTURE_WIDTH_PARAM);
-  return { original: `${parsed.pathname}${parsed.search}`, width };
+  return (PICTURE_WIDTHS as readonly number[]).includes(width) ? { path: parsed.pathname, width } : null;
 }
 
 export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1024 * 1024 }: { providerUrl: string; timeoutMs: number; maxBytes?: number }) {
   async function resize(key: string): Promise<Picture | undefined> {
-    const [original, width] = JSON.parse(key) as [string, number];
+    const [path, width] = JSON.parse(key) as [string, number];
     try {
-      const source = await fetch(`${providerUrl}${original}`, { signal: AbortSignal.timeout(timeoutMs) });
+      const source = await fetch(`${providerUrl}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
       const type = source.headers.get('content-type') ?? '';
       if (!source.ok || !RESIZABLE.test(type) || Number(source.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES) {
         await source.body?.cancel();
@@ -70,9 +69,9 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
   const copies = new LRUCache<string, Picture>({ maxSize: maxBytes, sizeCalculation: (picture) => picture.body.length, ttl: TTL_MS, fetchMethod: resize });
 
   return {
-    /** The copy of the picture at `original` (a path with its query) at width, or null. */
-    async get(original: string, width: number): Promise<Picture | null> {
-      return (await copies.fetch(JSON.stringify([original, width]))) ?? null;
+    /** The copy of the picture at path at width, or null. */
+    async get(path: string, width: number): Promise<Picture | null> {
+      return (await copies.fetch(JSON.stringify([path, width]))) ?? null;
     },
   };
 }

@@ -61,7 +61,7 @@ export async function registerMediaProxy(app: FastifyInstance, providerUrl: stri
     await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM });
     media.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
       const asked = pictureRequest(request.url);
-      const copy = asked ? await pictures.get(asked.original, asked.width) : null;
+      const copy = asked ? await pictures.get(asked.path, asked.width) : null;
       if (copy) {
         reply.header('Cache-Control', copy.cacheControl).header('ETag', copy.etag);
         if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();

@@ -32,11 +32,9 @@ export type GateMode = 'pass' | 'down' | 'slow' | 'garbage' | 'code1' | 'code402
  */
 export async function providerGate(upstreamUrl: string) {
   const counts = new Map<string, number>();
-  /** lastUrl: the last path and query asked, as the gate received it. */
-  const gate = { mode: 'pass' as GateMode, counts, lastUrl: '', url: '', close: async () => {} };
+  const gate = { mode: 'pass' as GateMode, counts, url: '', close: async () => {} };
   const server = createServer((req, res) => {
-    gate.lastUrl = req.url ?? '';
-    const path = gate.lastUrl.split('?')[0] ?? '';
+    const path = (req.url ?? '').split('?')[0] ?? '';
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const send = (body: string, type = 'application/json') => res.writeHead(200, { 'content-type': type }).end(body);
     switch (gate.mode) {
