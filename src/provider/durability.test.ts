@@ -66,8 +66,12 @@ describe('durability', () => {
   it('finishes the requests it accepted before SIGTERM, closes the database and exits within 10 s', async () => {
     const data = tempDataDir();
     const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
-    const sent = burst(port, 100, 'term');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Signal once the first submission is acknowledged, so the rest are in flight whatever
+    // the machine's speed (a fixed delay signalled before any was accepted on a slow runner).
+    let firstAcknowledged!: () => void;
+    const acknowledgedOne = new Promise<void>((resolve) => (firstAcknowledged = resolve));
+    const sent = burst(port, 100, 'term', () => firstAcknowledged());
+    await acknowledgedOne;
     const signalled = Date.now();
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];

@@ -71,7 +71,12 @@ export function startProviderProcess(dataDir: string, env: Record<string, string
  * with the names acknowledged with code 0. A connection that dies with the process is not
  * acknowledged: nothing was promised.
  */
-export async function applicationBurst(port: number, count: number, tag: string): Promise<string[]> {
+export async function applicationBurst(
+  port: number,
+  count: number,
+  tag: string,
+  onAcknowledged: () => void = () => {},
+): Promise<string[]> {
   const acknowledged: string[] = [];
   await Promise.all(
     Array.from({ length: count }, async (_, i) => {
@@ -82,7 +87,10 @@ export async function applicationBurst(port: number, count: number, tag: string)
           headers: { 'x-forwarded-for': `10.${tag.length}.${Math.floor(i / 250)}.${i % 250}` },
           body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1', consent: '2026-01' }),
         });
-        if (((await res.json()) as { code: number }).code === 0) acknowledged.push(name);
+        if (((await res.json()) as { code: number }).code === 0) {
+          acknowledged.push(name);
+          onAcknowledged();
+        }
       } catch {
         // refused or cut off: not acknowledged
       }
