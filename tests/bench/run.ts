@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: build sizes against the library floor, Lighthouse (mobile) on /, /product and
  * /news in both languages, the CPU time of an uncached server render, and server throughput with
- * autocannon against the client-rendered shell. Prints markdown tables of the figures.
+ * autocannon against the client-rendered shell. Prints markdown tables of the figures. Each audited
+ * page is audited again without its script (tests/bench/scriptFree.ts): the floor this machine
+ * allows that page.
  * BENCH_SECONDS sets each load run's length (default 30 s at 100 connections); BENCH_LIGHTHOUSE_RUNS
  * the audits per page (default 5, the median run is reported).
  */
@@ -9,6 +11,7 @@ import { startTestSite } from '../browser/harness';
 import { localizedPath } from '../../src/contracts/routes';
 import { runLighthouse, type AuditTarget } from './lighthouse';
 import { runLoad } from './load';
+import { startScriptFreeProxy } from './scriptFree';
 import { measureRenderCpu } from './render';
 import { measureSizes, type Size } from './sizes';
 
@@ -45,15 +48,20 @@ async function lighthouseTable(lines: string[], origin: string) {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
   lines.push(
     '',
-    `| Lighthouse (mobile, median of ${runs} runs) | Language | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | All runs: performance, TBT (lowest / median / highest) |`,
-    '|---|---|---|---|---|---|---|---|---|---|',
+    `| Lighthouse (mobile, median of ${runs} runs) | Language | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | All runs: performance, TBT (lowest / median / highest) | Same page without its script: performance, LCP, TBT |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const paths = ['/', '/product', '/news'];
   const targets: AuditTarget[] = [...paths.map((path) => ({ path, language: 'zh' })), ...paths.map((path) => ({ path: localizedPath(path, 'en'), language: 'en' }))];
-  for (const f of await runLighthouse(origin, targets, runs)) {
+  const pages = await runLighthouse(origin, targets, runs);
+  const proxy = await startScriptFreeProxy(origin);
+  const floors = await runLighthouse(proxy.url, targets, runs).finally(() => proxy.close());
+  pages.forEach((f, i) => {
     const spread = `${f.performanceSpread.join(' / ')}, ${f.tbtSpreadMs.join(' / ')} ms`;
-    lines.push(`| ${f.path} | ${f.language} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} | ${spread} |`);
-  }
+    const floor = floors[i];
+    const floorCell = floor ? `${floor.performance}, ${floor.lcpMs} ms, ${floor.tbtMs} ms` : '';
+    lines.push(`| ${f.path} | ${f.language} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} | ${spread} | ${floorCell} |`);
+  });
 }
 
 async function renderTable(lines: string[], providerUrl: string) {
