@@ -20,6 +20,8 @@ export interface LighthouseFigures {
   /** Lowest, median and highest of every run's performance score and TBT. */
   performanceSpread: Spread;
   tbtSpreadMs: Spread;
+  /** Lighthouse's own CPU benchmark of the machine during each run (higher is faster). */
+  benchmarkIndexSpread: Spread;
 }
 
 export type Spread = [lowest: number, median: number, highest: number];
@@ -76,6 +78,7 @@ export async function runLighthouse(origin: string, targets: AuditTarget[], runs
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
       performanceSpread: spread(results.map((r) => (r.categories.performance?.score ?? 0) * 100)),
       tbtSpreadMs: spread(results.map((r) => r.audits['total-blocking-time']?.numericValue ?? NaN)),
+      benchmarkIndexSpread: spread(results.map((r) => r.environment.benchmarkIndex)),
     });
   }
   return figures;

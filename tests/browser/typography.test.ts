@@ -2,8 +2,7 @@
  * Typefaces: Chinese pages are set in the system's Chinese face; English pages set Latin text in
  * a Latin face (a CJK face's Latin letters look foreign and its large file would be loaded for
  * nothing), and the Chinese words they carry (the footer's QR caption) still fall back to the
- * Chinese face rather than showing as missing glyphs, once the footer that carries them nears the
- * screen. Read from the fonts Chromium really
+ * Chinese face rather than showing as missing glyphs. Read from the fonts Chromium really
  * rendered each element with (DevTools protocol), not from the CSS.
  */
 import assert from 'node:assert/strict';
@@ -52,15 +51,6 @@ describe('typefaces', () => {
       await waitForContent(page);
       const heading = await renderedFaces(page, 'h1');
       assert.ok(heading.length > 0 && !heading.some((face) => CJK_FACE.test(face)), `h1 in ${heading.join(', ')}`);
-      // On a long page the footer is laid out only when it nears the screen: the Chinese face is not part of the first layout.
-      await page.goto('/en/');
-      await waitForContent(page);
-      const figcaption = page.locator('.site-footer__qr figcaption');
-      const laidOut = () => figcaption.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-      assert.equal(await laidOut(), false, 'the footer waits until it nears the screen');
-      await figcaption.scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => document.querySelector('.site-footer__qr figcaption')?.checkVisibility({ contentVisibilityAuto: true }));
-      assert.equal(await laidOut(), true);
       const caption = await renderedFaces(page, '.site-footer__qr figcaption');
       assert.ok(caption.some((face) => CJK_FACE.test(face)), `the QR caption in ${caption.join(', ')}`);
     });
