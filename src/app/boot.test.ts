@@ -1,6 +1,6 @@
 /**
- * The boot script waits for the picture above the fold and a frame (the server's page has
- * painted), then asks for the app's scripts in order and, a task later, the page's chunks as
+ * The boot script waits for the picture above the fold to be on screen (its Element Timing entry,
+ * or where the browser has none its load and a frame), then asks for the app's scripts in order and, a task later, the page's chunks as
  * preloads, once, or after 1 s when no frame comes.
  */
 async function boot(dataset: Record<string, string>) {
@@ -44,7 +44,7 @@ describe('the boot script', () => {
     for (const outcome of ['load', 'error']) {
       let frame: FrameRequestCallback = () => undefined;
       jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
-      document.body.innerHTML = '<img src="/uploads/banner/1.webp" fetchpriority="high"><img src="/uploads/2.webp" loading="lazy">';
+      document.body.innerHTML = '<img src="/uploads/banner/1.webp" elementtiming="above-the-fold"><img src="/uploads/2.webp" loading="lazy">';
       const hero = document.querySelector('img')!;
       Object.defineProperty(hero, 'complete', { value: false });
       await boot({ entry: '/assets/main.js' });
@@ -56,6 +56,46 @@ describe('the boot script', () => {
       frame(0);
       jest.advanceTimersByTime(0);
       expect(loaded()).toEqual(['script /assets/main.js async=false']);
+    }
+  });
+
+  it('waits for the Element Timing entry of the picture above the fold where the browser has them', async () => {
+    let deliver: (entries: { element: Element | null }[]) => void = () => undefined;
+    const observe = jest.fn();
+    const disconnect = jest.fn();
+    class FakeObserver {
+      static supportedEntryTypes = ['element', 'paint'];
+      constructor(callback: (list: { getEntries(): unknown[] }) => void) {
+        deliver = (entries) => callback({ getEntries: () => entries });
+      }
+      observe = observe;
+      disconnect = disconnect;
+    }
+    const original = Object.getOwnPropertyDescriptor(window, 'PerformanceObserver');
+    Object.defineProperty(window, 'PerformanceObserver', { value: FakeObserver, configurable: true });
+    try {
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => (callback(0), 1));
+      document.body.innerHTML = '<img src="/uploads/text.webp" elementtiming="other"><img src="/uploads/banner/1.webp" elementtiming="above-the-fold">';
+      const hero = document.querySelector<HTMLImageElement>('img[elementtiming="above-the-fold"]')!;
+      Object.defineProperty(hero, 'complete', { value: false });
+      await boot({ entry: '/assets/main.js' });
+      expect(observe).toHaveBeenCalledWith({ type: 'element', buffered: true });
+
+      // Loaded, and frames go by: the picture may not be on screen yet.
+      hero.dispatchEvent(new Event('load'));
+      jest.advanceTimersByTime(500);
+      expect(loaded()).toEqual([]);
+      deliver([{ element: document.querySelector('img') }]);
+      jest.advanceTimersByTime(0);
+      expect(loaded()).toEqual([]);
+
+      deliver([{ element: hero }]);
+      expect(disconnect).toHaveBeenCalled();
+      jest.advanceTimersByTime(0);
+      expect(loaded()).toEqual(['script /assets/main.js async=false']);
+    } finally {
+      if (original) Object.defineProperty(window, 'PerformanceObserver', original);
+      else Reflect.deleteProperty(window, 'PerformanceObserver');
     }
   });
 

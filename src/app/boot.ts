@@ -4,6 +4,8 @@
  * page's chunks. Until then the page's own text and pictures have the connection to
  * themselves; the app then hydrates what is on screen.
  */
+import { ABOVE_THE_FOLD_TIMING } from '../contracts/runtimeConfig';
+
 const tag = document.currentScript as HTMLScriptElement | null;
 const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
 
@@ -25,17 +27,35 @@ function loadApp() {
 /** A frame later the page has painted. */
 const afterPaint = () => requestAnimationFrame(() => setTimeout(loadApp, 0));
 
-// The picture above the fold (the one the server marks fetchpriority="high") is part of the
-// page: on a slow connection the scripts would take its bandwidth, so they wait until it is in.
-const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-if (hero && !hero.complete) {
-  hero.addEventListener('load', afterPaint, { once: true });
-  hero.addEventListener('error', afterPaint, { once: true });
-} else {
+/**
+ * A task after the picture is on screen: its Element Timing entry comes once the frame that
+ * shows it is presented, where a frame callback can run before that. False where the browser
+ * has no Element Timing.
+ */
+function afterShown(picture: HTMLImageElement): boolean {
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes('element')) return false;
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element | null }).element === picture)) return;
+    observer.disconnect();
+    setTimeout(loadApp, 0);
+  });
+  observer.observe({ type: 'element', buffered: true });
+  return true;
+}
+
+// The picture above the fold is part of the page: on a slow connection the scripts would take
+// its bandwidth, and a script asked for before it shows delays it, so they wait until it is on
+// screen. A picture that fails is never shown: the app starts a frame after the failure.
+const hero = document.querySelector<HTMLImageElement>(`img[elementtiming="${ABOVE_THE_FOLD_TIMING}"]`);
+if (!hero || (hero.complete && hero.naturalWidth === 0)) {
   afterPaint();
+} else {
+  hero.addEventListener('error', afterPaint, { once: true });
+  if (!afterShown(hero)) {
+    if (hero.complete) afterPaint();
+    else hero.addEventListener('load', afterPaint, { once: true });
+  }
 }
 // A tab opened in the background runs no frames, and a picture may never come: the timer
 // starts the app all the same.
 setTimeout(loadApp, 1000);
-
-export {}; // a module: its names stay its own

@@ -29,3 +29,6 @@ export function parseRuntimeConfig(json: string | null | undefined): RuntimeConf
 
 /** Id of the JSON data block holding the store state a server-rendered page was made from. */
 export const STATE_ELEMENT_ID = 'app-state';
+
+/** Element Timing name of the picture above the fold: the boot script waits until it is on screen. */
+export const ABOVE_THE_FOLD_TIMING = 'above-the-fold';

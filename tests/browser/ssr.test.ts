@@ -138,6 +138,28 @@ describe('server-rendered pages', () => {
       await context.close();
     }
   });
+  test("the app's scripts are asked for only once the picture above the fold is on screen", async (t) => {
+    for (const { viewport, path } of [
+      { viewport: PHONE, path: '/' },
+      { viewport: DESKTOP, path: '/en/product' },
+    ]) {
+      await withPage(t, browser, site, { viewport }, async ({ page, problems }) => {
+        await page.goto(path);
+        await waitForContent(page);
+        const { shown, asked } = await page.evaluate(async () => {
+          const entries = await new Promise<PerformanceEntryList>((resolve) => new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'element', buffered: true }));
+          const hero = entries.find((entry) => (entry as PerformanceEntry & { identifier: string }).identifier === 'above-the-fold') as (PerformanceEntry & { renderTime: number }) | undefined;
+          const script = performance.getEntriesByType('resource').find((entry) => /\/assets\/main\.\w+\.js$/.test(entry.name));
+          return { shown: hero?.renderTime ?? NaN, asked: script?.startTime ?? NaN };
+        });
+        const where = `${path} at ${viewport.width} px`;
+        assert.ok(shown > 0, `${where}: the picture above the fold was shown (${shown})`);
+        assert.ok(asked >= shown, `${where}: main script asked for at ${asked.toFixed(0)} ms, the picture shown at ${shown.toFixed(0)} ms`);
+        assert.deepEqual(problems, [], where);
+      });
+    }
+  });
+
   test('a narrow screen downloads a narrower copy of a full-width picture; a wide one the original', async (t) => {
     const TABLET = { width: 1024, height: 768 };
     const cases = [
