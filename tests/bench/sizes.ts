@@ -54,12 +54,15 @@ function filesOf(stats: Stats, group: string | null): string[] {
   return [...new Set([...entry, ...lazy])];
 }
 
-/** Which later-only libraries have modules in the chunks that carry these files. */
+/**
+ * Which later-only libraries have script modules in the chunks that carry these files. Their
+ * stylesheets are left out: the server-rendered first slide is laid out with Swiper's CSS.
+ */
 function deferrableIn(stats: Stats, files: string[]): string[] {
   const json = stats.toJson({ all: false, chunks: true, chunkModules: true, nestedModules: true });
   const names = new Set<string>();
   const visit = (module: { name?: string; modules?: unknown[] }) => {
-    if (module.name) names.add(module.name);
+    if (module.name && !module.name.endsWith('.css')) names.add(module.name);
     for (const inner of (module.modules ?? []) as { name?: string }[]) visit(inner);
   };
   for (const chunk of json.chunks ?? []) if ((chunk.files ?? []).some((file) => files.includes(file))) for (const module of chunk.modules ?? []) visit(module);
