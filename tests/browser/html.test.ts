@@ -2,6 +2,9 @@
  * The HTML the site server sends for every route in both languages has no errors in the W3C
  * Nu HTML checker (vnu.jar from the vnu-jar package; it refuses localhost URLs, so the pages
  * are saved and checked as files), and its <meta charset> sits in the first 1024 bytes.
+ * The checker knows the HTML standard alone; the one attribute from another standard the pages
+ * carry, Element Timing's `elementtiming` on the picture above the fold (src/app/boot.ts waits
+ * for its entry), is let through by its exact message and nothing else.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -37,6 +40,8 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const OTHER_STANDARDS = new Set(['Attribute “elementtiming” not allowed on element “img” at this point.']);
+
 interface VnuMessage {
   type: string;
   url: string;
@@ -55,7 +60,7 @@ describe('served HTML', () => {
       if (!output.trim().startsWith('{')) throw error;
     }
     const messages = output ? (JSON.parse(output) as { messages: VnuMessage[] }).messages : [];
-    const errors = messages.filter((m) => m.type === 'error').map((m) => `${m.url.split('/').pop()}: ${m.message}`);
+    const errors = messages.filter((m) => m.type === 'error' && !OTHER_STANDARDS.has(m.message)).map((m) => `${m.url.split('/').pop()}: ${m.message}`);
     assert.deepEqual(errors, []);
   });
 
