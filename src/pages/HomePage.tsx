@@ -11,6 +11,13 @@ import { Carousel } from '../ui/Carousel';
 import { foldPriority, Img, ownPictureSrcSet } from '../ui/Img';
 import { carouselTexts, Section } from './common';
 
+/**
+ * How wide a slide picture (16:9) is drawn: it covers the banner, 70vh tall on phones and the
+ * viewport's height less the header elsewhere (theme.css), so on a screen taller than 16:9 its
+ * width follows the height, not the viewport's width.
+ */
+const HOME_SLIDE_SIZES = '(max-width: 767.98px) 124.45vh, (max-aspect-ratio: 16/9) calc((100vh - 4.5rem) * 16 / 9), 100vw';
+
 function HomeBanner() {
   const t = useText();
   const slides = useContent('banner');
@@ -32,7 +39,7 @@ function HomeBanner() {
                   {slide.type === '视频' ? (
                     <video className="home-banner__media" src={slide.img} poster={slide.video_img} muted loop autoPlay playsInline preload="metadata" aria-hidden="true" />
                   ) : (
-                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920)} sizes="100vw" alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
+                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920)} sizes={HOME_SLIDE_SIZES} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}

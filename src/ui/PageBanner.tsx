@@ -1,5 +1,11 @@
 import { foldPriority, ownPictureSrcSet } from './Img';
 
+/**
+ * How wide the wide banner picture (1920×500) is drawn: it covers a 22rem-tall banner
+ * (theme.css), so below 1352 px of viewport its width follows that height.
+ */
+const BANNER_SIZES = '(max-width: 1352px) 1352px, 100vw';
+
 export interface PageBannerProps {
   title: string;
   description: string;
@@ -22,7 +28,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, headi
             className="page-banner__image"
             src={desktopImage || phoneImage}
             srcSet={desktopImage ? ownPictureSrcSet(desktopImage, 1920) : undefined}
-            sizes="100vw"
+            sizes={BANNER_SIZES}
             alt=""
             width={1920}
             height={500}
