@@ -56,7 +56,7 @@ export function toApiError(error: unknown): ApiError {
       try {
         decodeEnvelope(body);
       } catch (decoded) {
-        if (isApiError(decoded)) return decoded;
+        if (isApiError(decoded)) return decoded.kind === 'envelope' && error.response?.status === 404 ? { ...decoded, notFound: true } : decoded;
       }
     }
     const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';

@@ -51,5 +51,6 @@ export interface ProductContacts {
  * code and msg; `network` means no usable answer (timeout, dropped connection, garbage).
  */
 export type ApiError =
-  | { kind: 'envelope'; code: number; msg: string }
+  /** notFound: the provider answered 404, "no such id", which a detail page shows as its 404 page. */
+  | { kind: 'envelope'; code: number; msg: string; notFound?: true }
   | { kind: 'network'; code: null; msg: string };

@@ -1,16 +1,15 @@
 import { Component, Suspense, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { matchRoute, routeLayout } from '../contracts/routes';
+import { routeLayout } from '../contracts/routes';
 import { chunkLoadFailed, chunkReloadRequested } from '../features/chunks/actions';
 import { selectChunkReloadGaveUp } from '../features/chunks/selectors';
-import { selectRouteNotFound } from '../features/navigation/selectors';
+import { selectRoute, selectRouteNotFound } from '../features/navigation/selectors';
 import { ErrorPage } from './ErrorPage';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useText } from './useText';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { ScrollTopButton } from './layout/ScrollTopButton';
-import { isChunkLoadError, useChunkErrorListener, useRouteListener, useScrollListener } from './listeners';
+import { isChunkLoadError, useChunkErrorListener, useScrollListener } from './listeners';
 import { PAGES } from './pages';
 import './theme.css';
 import './print.css';
@@ -51,31 +50,33 @@ function ChunkFailed({ onReload }: { onReload: () => void }) {
 }
 
 export function App() {
-  const location = useLocation();
   const dispatch = useAppDispatch();
-  useRouteListener();
   useScrollListener();
   useChunkErrorListener();
+  // The store's route is the page: a Redux DevTools jump shows what the visitor saw then.
+  const route = useAppSelector(selectRoute);
   const notFound = useAppSelector(selectRouteNotFound);
   const chunkGaveUp = useAppSelector(selectChunkReloadGaveUp);
-  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
-  const page = match && !notFound ? PAGES[match.routeId] : null;
+  const path = route?.path ?? null;
+  const routeId = route?.routeId ?? null;
+  const page = routeId && !notFound ? PAGES[routeId] : null;
   // A page whose chunk is already in renders without a Suspense boundary, on the server and when
   // the browser hydrates: the whole tree then hydrates in one pass, before any effect dispatches.
   // Decided once per path, so the tree keeps its shape while the visitor stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const needsSuspense = useMemo(() => !page?.isLoaded(), [location.pathname]);
-  const content = page && match ? <page.Component params={match.params} /> : <ErrorPage status={404} />;
+  const needsSuspense = useMemo(() => !page?.isLoaded(), [path]);
+  // No route yet: the shell before its first entry, which comes before its first render.
+  const content = page && route ? <page.Component params={route.params} /> : route ? <ErrorPage status={404} /> : null;
   const pageView = (
     <>
       {chunkGaveUp && <ChunkFailed onReload={() => dispatch(chunkReloadRequested())} />}
-      <PageBoundary key={location.pathname} onChunkError={() => dispatch(chunkLoadFailed({ source: 'route' }))}>
+      <PageBoundary key={path} onChunkError={() => dispatch(chunkLoadFailed({ source: 'route' }))}>
         {needsSuspense ? <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{content}</Suspense> : content}
       </PageBoundary>
     </>
   );
 
-  if (match && routeLayout(match.routeId) === 'bare') {
+  if (routeId && routeLayout(routeId) === 'bare') {
     return <main id="main">{pageView}</main>;
   }
   return (

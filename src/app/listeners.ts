@@ -1,31 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
-import { matchRoute } from '../contracts/routes';
 import { chunkLoadFailed } from '../features/chunks/actions';
-import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
+import { scrollPositionChanged } from '../features/navigation/slice';
 import { useAppDispatch } from './hooks';
-
-/** Turns every navigation into routeEntered: the one action page loads hang off. */
-export function useRouteListener() {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const match = matchRoute(location.pathname);
-    dispatch(
-      routeEntered({
-        routeId: match?.routeId ?? null,
-        path: location.pathname,
-        params: match?.params ?? {},
-        query: Object.fromEntries(new URLSearchParams(location.search)),
-        hash: location.hash,
-        navigation: navigationType.toLowerCase() as 'push' | 'pop' | 'replace',
-      }),
-    );
-    // navigationType changes only with the location: it is read, not a trigger.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, location.key, location.pathname, location.search, location.hash]);
-}
 
 /** Reports scroll position only when the scroll-top button should appear or go. */
 export function useScrollListener() {

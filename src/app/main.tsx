@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { EN_PREFIX, matchRoute, splitLocalePath } from '../contracts/routes';
+import { matchRoute, splitLocalePath } from '../contracts/routes';
 import { parseRuntimeConfig, RUNTIME_CONFIG_META, STATE_ELEMENT_ID } from '../contracts/runtimeConfig';
 import type { RootState } from './store';
 
@@ -38,16 +38,14 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  const { BrowserRouter } = await import(/* webpackMode: "eager" */ 'react-router-dom');
   const { Provider } = await import(/* webpackMode: "eager" */ 'react-redux');
   await nextTask();
-  const [{ App }, { createRouterNavigator }] = await Promise.all([
+  const [{ App }, { StoreRouter }, history, { routeEntered, navigatedTo }] = await Promise.all([
     import(/* webpackMode: "eager" */ './App'),
-    import(/* webpackMode: "eager" */ './RouterNavigator'),
+    import(/* webpackMode: "eager" */ './StoreRouter'),
+    import(/* webpackMode: "eager" */ './browserHistory'),
+    import(/* webpackMode: "eager" */ '../features/navigation/slice'),
   ]);
-  // The same declarative router as the server's StaticRouter: both render the same tree.
-  const basename = locale === 'en' ? EN_PREFIX : '';
-  const { navigate, RouterNavigator } = createRouterNavigator((to) => window.location.assign(`${basename}${to}`));
   await nextTask();
   const [{ createAppStore }, { createBrowserServices, readCookie }, { createApi }, { createApiClient }] = await Promise.all([
     import(/* webpackMode: "eager" */ './store'),
@@ -56,22 +54,28 @@ async function start() {
     import(/* webpackMode: "eager" */ '../api/client'),
   ]);
   await nextTask();
-  const services = createBrowserServices(navigate);
+  // A saga's navigation is an action like a link's; the store exists by the time a saga runs.
+  const services = {
+    ...createBrowserServices((path) => void store.dispatch(navigatedTo(path))),
+    preloadPage: (id: keyof typeof PAGES) => PAGES[id].preload().then(() => true, () => false),
+  };
   const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
   const { store } = createAppStore(
     preloaded ?? { locale: { current: locale, pending: null }, site: config },
     { api, services },
-    { devTools: process.env.NODE_ENV !== 'production' },
+    { devTools: process.env.NODE_ENV !== 'production', middleware: [history.historyMiddleware] },
   );
+  history.bindBrowserHistory(store);
+  // The server's state already holds the page as entered and loaded; the shell enters it here.
+  if (!preloaded) store.dispatch(routeEntered(history.browserRouteEntry()));
   await nextTask();
 
   const tree = (
     <StrictMode>
       <Provider store={store}>
-        <BrowserRouter basename={basename || undefined}>
-          <RouterNavigator />
+        <StoreRouter>
           <App />
-        </BrowserRouter>
+        </StoreRouter>
       </Provider>
     </StrictMode>
   );

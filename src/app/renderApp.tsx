@@ -4,12 +4,14 @@
  */
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import type { Locale } from '../contracts/locale';
 import { contentKey } from '../features/content/key';
 import type { ContentName, ContentParams } from '../features/content/types';
 import { fakeDeps, stateWith } from '../features/testing';
 import { App } from './App';
+import { StoreRouter } from './StoreRouter';
+import { routeEntered } from '../features/navigation/slice';
+import { routeEntryOf } from '../features/shared/route';
 import type { RootState } from './store';
 import { createAppStore } from './store';
 
@@ -33,11 +35,13 @@ export function renderApp(path: string, { locale = 'zh', entries = [], adjust, a
     adjust?.(s);
   });
   const { store } = createAppStore(state, deps);
+  // The visitor lands: the page's loads run through the sagas, and answer only when `api` says so.
+  store.dispatch(routeEntered(routeEntryOf(path, 'pop')));
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
+      <StoreRouter>
         <App />
-      </MemoryRouter>
+      </StoreRouter>
     </Provider>,
   );
   return { ...view, store, deps };

@@ -6,7 +6,7 @@ import { watchForms } from '../features/forms/saga';
 import { watchLocale } from '../features/locale/saga';
 import { watchStaffPages } from '../features/members/saga';
 import { watchRouteLoads } from '../features/navigation/routeSaga';
-import { watchRouteScroll, watchScroll } from '../features/navigation/scrollSaga';
+import { watchScroll } from '../features/navigation/scrollSaga';
 import { watchNewsMore } from '../features/news/saga';
 import { watchProductList } from '../features/product/saga';
 import { watchLogout } from '../features/session/saga';
@@ -16,7 +16,6 @@ type Watcher = (deps: Deps) => Generator;
 export const WATCHERS: Watcher[] = [
   watchApiErrors,
   watchRouteLoads,
-  watchRouteScroll,
   watchScroll,
   watchLocale,
   watchProductList,

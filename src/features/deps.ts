@@ -3,6 +3,7 @@
  * browser passes the real thing (src/app/services.ts).
  */
 import type { Api } from '../api/api';
+import type { RouteId } from '../contracts/routes';
 
 export interface CookieOptions {
   maxAgeSeconds?: number;
@@ -27,6 +28,8 @@ export interface Services {
   /** A full page load of another URL (the same page in the other language). */
   load(url: string): void;
   navigate(path: string): void;
+  /** Loads a page's code (the browser's chunks), so "its loads have settled" includes it; resolves false when it cannot. */
+  preloadPage?(routeId: RouteId): Promise<boolean>;
   now(): number;
   storageGet(key: string): string | null;
   storageSet(key: string, value: string): void;

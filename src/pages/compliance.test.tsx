@@ -27,7 +27,7 @@ describe('footer compliance lines', () => {
     expect(within(legal()).getByText('Internet Drug Information Service Certificate No. （青）-非经营性-2001-0000')).toBeInTheDocument();
     expect(within(legal()).getByRole('link', { name: /ICP Filing No. 青ICP备00000000号-1/ })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
     expect(within(legal()).queryByText(/Public Security Filing/)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Privacy Notice' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Privacy Notice' })).toHaveAttribute('href', '/en/privacy');
   });
 });
 

@@ -91,9 +91,10 @@ describe('pages', () => {
     expect(firstSlide).toHaveAttribute('decoding', 'sync');
     expect(screen.getByText('成立于2001年')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /新闻1/ })).toHaveAttribute('href', '/news/1');
+    expect(document.title).toBe('岳川药业有限公司');
     fireEvent.click(screen.getByRole('link', { name: /了解更多\s?: 乳膏剂/ }));
     expect(store.getState().product.tab).toBe(1);
-    expect(document.title).toBe('岳川药业有限公司');
+    expect(store.getState().navigation.route).toMatchObject({ routeId: 'product', hash: '#product', navigation: 'push' });
   });
 
   it('product list: tabs, grid, pagination, contacts; the empty state', async () => {
@@ -222,7 +223,7 @@ describe('pages', () => {
   it('an unknown path shows the 404 page with a way home', async () => {
     renderApp('/nope', { locale: 'en', entries: layout });
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/en');
   });
 
   it('the bare layout has no top bar and asks before logging out', async () => {

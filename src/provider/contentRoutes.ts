@@ -77,7 +77,8 @@ export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
       if (!isLocale(query.lan)) return fail(reply, MESSAGES[languageOf(query.lan)].badLanguage);
       const data = handler(query.lan, query);
       if (data === undefined || (Array.isArray(data) && data.length === 0 && name === 'notices' && query.id)) {
-        return fail(reply, MESSAGES[query.lan].notFound);
+        // 404, not only code 1: the site tells "no such id" (its 404 page) from a failure (a retry).
+        return fail(reply, MESSAGES[query.lan].notFound, 404);
       }
       return ok(data);
     });

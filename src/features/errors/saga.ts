@@ -22,6 +22,8 @@ export function* watchApiErrors({ services }: Deps) {
       yield call(services.log, 'Request failed:', error.msg);
       return;
     }
+    // "No such id": the page it was asked for is the 404 page, which says so itself.
+    if (error.notFound) return;
     if (error.code === ENVELOPE_CODE.loginExpired) {
       yield put(sessionCleared());
       for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);

@@ -2,15 +2,13 @@ import { createSelector } from '@reduxjs/toolkit';
 import { LOCALES, type Locale } from '../../contracts/locale';
 import { localizedPath } from '../../contracts/routes';
 import type { RootState } from '../rootReducer';
-import type { RouteEntry } from '../shared/route';
+import { routeUrl, type RouteEntry } from '../shared/route';
 
 export const selectLocale = (state: RootState) => state.locale.current;
 
 /** The same page in another language: its URL with the language prefix, query and hash kept. */
 export function twinUrl(route: RouteEntry | null, locale: Locale): string {
-  if (!route) return localizedPath('/', locale);
-  const query = new URLSearchParams(route.query).toString();
-  return `${localizedPath(route.path, locale)}${query ? `?${query}` : ''}${route.hash}`;
+  return route ? localizedPath(routeUrl(route), locale) : localizedPath('/', locale);
 }
 
 /**

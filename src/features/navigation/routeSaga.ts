@@ -1,47 +1,76 @@
-import { all, call, select, takeLatest } from 'redux-saga/effects';
-import type { RootState } from '../rootReducer';
+import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
 import { routeLayout } from '../../contracts/routes';
 import type { Deps } from '../deps';
+import type { Resource } from '../shared/resource';
 import { loadContent } from '../content/saga';
-import { LAYOUT_LOADS, pageLoads } from './pageLoads';
+import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
 import { loadProductPage } from '../product/saga';
 import { loadFirstNewsPage } from '../news/saga';
 import { loadStaffPageOnEntry } from '../members/saga';
-import { routeEntered, type RouteEntry } from './slice';
+import { LAYOUT_LOADS, routeLoads, type ListLoad, type RouteLoads } from './routeLoads';
+import { scrollAfterEntering } from './scrollSaga';
+import { selectRoute, selectRouteNotFound } from './selectors';
+import { routeEntered, routeNotFound, type RouteEntry } from './slice';
+
+const LIST_LOADERS: Record<ListLoad, (deps: Deps, route: RouteEntry) => Generator> = {
+  productList: loadProductPage,
+  newsList: loadFirstNewsPage,
+  staffList: loadStaffPageOnEntry,
+};
+
+const loadsOf = (route: RouteEntry): RouteLoads => (route.routeId === null ? { content: [] } : routeLoads(route.routeId, route.params));
 
 /**
- * Starts every load of a page in parallel and ends when all have ended; the page's paged lists
- * come from their slices. It needs no watcher, so a server render can run it alone and await it.
+ * Starts every load of a page in parallel and ends when all have ended, with the page's code
+ * when the browser asks for it; a detail the provider does not know makes the page a 404. It
+ * needs no watcher, so a server render runs it alone and awaits it.
  */
 export function* loadPage(deps: Deps, route: RouteEntry) {
-  const { routeId, params } = route;
+  const { routeId } = route;
+  const loads = loadsOf(route);
   const layout = routeId === null || routeLayout(routeId) === 'main' ? LAYOUT_LOADS : [];
-  const page = routeId === null ? [] : pageLoads(routeId, params);
-  // /product loads the categories itself, before its list: asking here too would fetch them twice.
-  const content = [...layout, ...page].filter(([name]) => routeId !== 'product' || name !== 'classifyList');
-  const lists = [
-    ...(routeId === 'product' ? [call(loadProductPage, deps, route)] : []),
-    ...(routeId === 'news' ? [call(loadFirstNewsPage, deps)] : []),
-    ...(routeId === 'resources' ? [call(loadStaffPageOnEntry, deps)] : []),
-  ];
-  yield all([...content.map(([name, p]) => call(loadContent, deps, name, p)), ...lists]);
+  // A page already known to be a 404 (the server's answer being hydrated) asks for nothing of its own again.
+  const knownMissing: boolean = yield select(selectRouteNotFound);
+  const page = knownMissing ? [] : loads.content;
+  // The product list loads the categories itself, before its rows: asking here too would fetch them twice.
+  const content = [...layout, ...page].filter(([name]) => loads.list !== 'productList' || name !== 'classifyList');
+  yield all([
+    ...content.map(([name, params]) => call(loadContent, deps, name, params)),
+    ...(loads.list && !knownMissing ? [call(LIST_LOADERS[loads.list], deps, route)] : []),
+    ...(routeId && deps.services.preloadPage ? [call(deps.services.preloadPage, routeId)] : []),
+  ]);
+  if (loads.detail && !knownMissing) {
+    const [name, params] = loads.detail;
+    const detail: Resource<unknown> = yield select(selectContent(name, params));
+    if (detail.error?.kind === 'envelope' && detail.error.notFound) yield put(routeNotFound());
+  }
 }
 
-function* handleRouteEntered(deps: Deps, action: ReturnType<typeof routeEntered>) {
-  yield call(loadPage, deps, action.payload);
+/** A page entered: its loads, then the scroll its URL asks for, once they have settled. */
+function* enterRoute(deps: Deps, route: RouteEntry, previous: RouteEntry | null) {
+  yield call(loadPage, deps, route);
+  yield call(scrollAfterEntering, deps, route, previous);
 }
 
-function* handleRetry(deps: Deps) {
-  const route: RouteEntry | null = yield select((state: RootState) => state.navigation.route);
-  // The route as entered, query included: loads already done are skipped, so only what failed is asked again.
-  if (route) yield call(loadPage, deps, route);
-}
-
-/** A newer navigation (or retry) cancels the loads of the previous one: takeLatest. */
+/**
+ * Every navigation runs its page's loads and scroll; a newer navigation (or a retry) cancels
+ * what the previous one had not finished, so a late answer or a scroll never lands on the wrong page.
+ */
 export function* watchRouteLoads(deps: Deps) {
-  yield takeLatest([routeEntered.type, retryRequested.type], function* route(deps2: Deps, action: { type: string }) {
-    if (routeEntered.match(action)) yield call(handleRouteEntered, deps2, action);
-    else yield call(handleRetry, deps2);
-  }, deps);
+  let current: RouteEntry | null = yield select(selectRoute);
+  let task: Task | undefined;
+  for (;;) {
+    const action: { type: string } = yield take([routeEntered.type, retryRequested.type]);
+    if (task?.isRunning()) yield cancel(task);
+    if (routeEntered.match(action)) {
+      const previous = current;
+      current = action.payload;
+      task = yield fork(enterRoute, deps, current, previous);
+    } else if (current) {
+      // The route as entered, query included: loads already done are skipped, so only what failed is asked again.
+      task = yield fork(loadPage, deps, current);
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RouteId } from '../../contracts/routes';
-import type { RouteEntry } from '../shared/route';
+import { routeEntryOf, type RouteEntry } from '../shared/route';
 
 export type { RouteEntry };
 
@@ -75,3 +75,6 @@ export const {
   scrollTopRequested,
 } = navigationSlice.actions;
 export default navigationSlice.reducer;
+
+/** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */
+export const navigatedTo = (url: string) => routeEntered(routeEntryOf(url, 'push'));

@@ -1,6 +1,8 @@
-import type { RouteId, RouteParams } from '../../contracts/routes';
+import { matchRoute, type RouteId, type RouteParams } from '../../contracts/routes';
 
-/** One navigation, as the route listener reports it; every feature may read it. */
+export type Navigation = 'push' | 'pop' | 'replace';
+
+/** One navigation: the page the store shows. Every feature may read it. */
 export interface RouteEntry {
   /** null: the path matched no route (the 404 page). */
   routeId: RouteId | null;
@@ -8,6 +10,33 @@ export interface RouteEntry {
   params: RouteParams;
   query: Record<string, string>;
   hash: string;
-  /** How the visitor got here: 'pop' is back/forward, whose position the browser restores. */
-  navigation?: 'push' | 'pop' | 'replace';
+  /** How the visitor got here: 'pop' is back/forward, whose position the browser restores; none on the server. */
+  navigation?: Navigation;
+}
+
+/**
+ * The entry for a location of the route table (no /en prefix): `/news/3?x=1#top`, or its parts.
+ * The one place a URL becomes a route, for the server, the router and the sagas alike.
+ */
+export function routeEntryOf(url: string, navigation?: Navigation): RouteEntry {
+  // Split by hand: URL() would read `//host` as another origin and normalise `..` away.
+  const [beforeHash = '', ...hashParts] = url.split('#');
+  const [pathname = '/', ...searchParts] = beforeHash.split('?');
+  const search = searchParts.join('?');
+  const hash = hashParts.length > 0 ? `#${hashParts.join('#')}` : '';
+  const match = matchRoute(pathname);
+  const entry: RouteEntry = {
+    routeId: match?.routeId ?? null,
+    path: pathname,
+    params: match?.params ?? {},
+    query: Object.fromEntries(new URLSearchParams(search)),
+    hash: hash === '#' ? '' : hash,
+  };
+  return navigation ? { ...entry, navigation } : entry;
+}
+
+/** The route table URL of an entry, query and hash included: the inverse of routeEntryOf. */
+export function routeUrl(route: Pick<RouteEntry, 'path' | 'query' | 'hash'>): string {
+  const query = new URLSearchParams(route.query).toString();
+  return `${route.path}${query ? `?${query}` : ''}${route.hash}`;
 }

@@ -9,20 +9,20 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { DOMPurify as Purifier } from 'dompurify';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { StaticRouter } from 'react-router-dom';
 import type { ApiError } from '../../api/types';
 import { App } from '../../app/App';
 import { PAGES } from '../../app/pages';
 import { createAppStore, type RootState } from '../../app/store';
 import { DocumentMetaCollector, type DocumentMeta } from '../../app/useDocumentMeta';
-import { ENVELOPE_CODE } from '../../contracts/envelope';
-import { EN_PREFIX, localizedPath, matchRoute, type RouteId } from '../../contracts/routes';
+import type { RouteId } from '../../contracts/routes';
 import type { Locale } from '../../contracts/locale';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Deps } from '../../features/deps';
 import { apiFailed } from '../../features/shared/apiFailed';
 import { loadPage } from '../../features/navigation/routeSaga';
-import { routeEntered, routeNotFound, type RouteEntry } from '../../features/navigation/slice';
+import { routeEntered } from '../../features/navigation/slice';
+import { routeEntryOf, type RouteEntry } from '../../features/shared/route';
+import { StoreRouter } from '../../app/StoreRouter';
 import { HtmlPurifier } from '../../ui/RichHtml';
 
 export interface PageRequest {
@@ -43,18 +43,9 @@ export interface RenderContext {
   deadlineMs: number;
 }
 
-const DETAIL_ROUTES: Partial<Record<RouteId, string>> = { newsDetail: 'newsDetail', productDetail: 'productDetail', jobDetail: 'jobDetail', noticeDetail: 'notices' };
-
-function routeEntry({ path, search }: PageRequest): RouteEntry {
-  const match = matchRoute(path);
-  return { routeId: match?.routeId ?? null, path, params: match?.params ?? {}, query: Object.fromEntries(new URLSearchParams(search)), hash: '' };
-}
-
-/** The provider's "no such id" is code 1 on the detail call of a page whose other loads succeeded. */
-function isUnknownId(route: RouteEntry, failures: ApiError[]): boolean {
-  const detail = route.routeId ? DETAIL_ROUTES[route.routeId] : undefined;
-  const [only] = failures;
-  return Boolean(detail && route.params.id) && failures.length === 1 && only?.kind === 'envelope' && only.code === ENVELOPE_CODE.error;
+/** Only the detail's "no such id" failed: the page is the 404 page (loadPage decided it from the route's loads). */
+function isUnknownId(state: RootState, failures: ApiError[]): boolean {
+  return state.navigation.notFound && failures.every((failure) => failure.kind === 'envelope' && failure.notFound);
 }
 
 async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps: Deps, route: RouteEntry, deadlineMs: number): Promise<string | null> {
@@ -78,7 +69,7 @@ async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps:
 }
 
 export async function renderPage(request: PageRequest, { deps, config, purifier, deadlineMs }: RenderContext): Promise<RenderOutcome> {
-  const route = routeEntry(request);
+  const route = routeEntryOf(`${request.path}${request.search}`);
   const failures: ApiError[] = [];
   const recordFailures: Middleware = () => (next) => (action) => {
     if (apiFailed.match(action)) failures.push(action.payload);
@@ -92,19 +83,18 @@ export async function renderPage(request: PageRequest, { deps, config, purifier,
   store.dispatch(routeEntered(route));
   const problem = await runLoads(runSaga, deps, route, deadlineMs);
   if (problem) return { kind: 'failed', reason: problem };
-  const unknownId = failures.length > 0 && isUnknownId(route, failures);
+  const unknownId = isUnknownId(store.getState(), failures);
   if (failures.length > 0 && !unknownId) return { kind: 'failed', reason: `the provider answered: ${failures.map((f) => f.code ?? f.kind).join(', ')}` };
 
-  if (unknownId) store.dispatch(routeNotFound());
-  else if (route.routeId) await PAGES[route.routeId].preload();
+  if (!unknownId && route.routeId) await PAGES[route.routeId].preload();
   let meta: DocumentMeta | null = null;
   const html = renderToString(
     <DocumentMetaCollector.Provider value={(collected) => void (meta = collected)}>
       <HtmlPurifier.Provider value={purifier}>
         <Provider store={store}>
-          <StaticRouter location={`${localizedPath(request.path, request.locale)}${request.search}`} basename={request.locale === 'en' ? EN_PREFIX : undefined}>
+          <StoreRouter>
             <App />
-          </StaticRouter>
+          </StoreRouter>
         </Provider>
       </HtmlPurifier.Provider>
     </DocumentMetaCollector.Provider>,

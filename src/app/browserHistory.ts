@@ -1,0 +1,50 @@
+/**
+ * The browser's URL and the store's route, kept as one: a navigation in the app pushes its URL,
+ * back and forward enter the URL's route, and any other change of the route (a Redux DevTools
+ * jump, an imported session) replaces the URL without a new history entry, runs no saga and
+ * fetches nothing.
+ */
+import type { Middleware } from '@reduxjs/toolkit';
+import { localizedPath, splitLocalePath } from '../contracts/routes';
+import { routeEntered } from '../features/navigation/slice';
+import type { RootState } from '../features/rootReducer';
+import { routeEntryOf, routeUrl } from '../features/shared/route';
+
+const currentUrl = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+function urlOf(state: RootState): string | null {
+  const { route } = state.navigation;
+  return route && localizedPath(routeUrl(route), state.locale.current);
+}
+
+/**
+ * Writes the URL of a navigation before the store sees it, so that the store's subscribers find
+ * URL and route already agreeing. Only actions dispatched through the middleware get here:
+ * DevTools time travel happens inside the store and never pushes.
+ */
+export const historyMiddleware: Middleware<object, RootState> = (store) => (next) => (action) => {
+  if (routeEntered.match(action) && action.payload.navigation !== 'pop') {
+    const url = localizedPath(routeUrl(action.payload), store.getState().locale.current);
+    if (url !== currentUrl()) window.history[action.payload.navigation === 'replace' ? 'replaceState' : 'pushState'](null, '', url);
+  }
+  return next(action);
+};
+
+/** The location the browser is at, as a route entry (for the landing and for back and forward). */
+export const browserRouteEntry = (navigation: 'pop' | 'push' = 'pop') =>
+  routeEntryOf(`${splitLocalePath(window.location.pathname).path}${window.location.search}${window.location.hash}`, navigation);
+
+/** Back and forward enter the URL's route; a route changed by anything else moves the URL in place. Returns the unbinding. */
+export function bindBrowserHistory(store: { getState(): RootState; dispatch(action: unknown): unknown; subscribe(listener: () => void): () => void }) {
+  const onPopState = () => void store.dispatch(routeEntered(browserRouteEntry('pop')));
+  const followStore = () => {
+    const url = urlOf(store.getState());
+    if (url !== null && url !== currentUrl()) window.history.replaceState(null, '', url);
+  };
+  window.addEventListener('popstate', onPopState);
+  const unsubscribe = store.subscribe(followStore);
+  return () => {
+    window.removeEventListener('popstate', onPopState);
+    unsubscribe();
+  };
+}

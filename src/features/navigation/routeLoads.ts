@@ -1,0 +1,67 @@
+import type { RouteId, RouteParams } from '../../contracts/routes';
+import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
+import type { ContentName, ContentParams } from '../content/types';
+
+export type Load = [ContentName, ContentParams?];
+
+/** A paged list a page shows; it lives in its own slice (product, news, members). */
+export type ListLoad = 'productList' | 'newsList' | 'staffList';
+
+export interface RouteLoads {
+  /** The content entries the page shows. */
+  content: Load[];
+  list?: ListLoad;
+  /** The entry that names what the URL's id points to: when the provider does not know it, the page is a 404. */
+  detail?: Load;
+}
+
+/** Header and footer data, needed on every page of the main layout. */
+export const LAYOUT_LOADS: Load[] = [['main'], ['classifyList']];
+
+const banner = (type: number): Load => ['pageBanner', { type: type as ContentParams['type'] }];
+
+/**
+ * What each route loads: the one declaration read by the browser's route saga, the server
+ * renderer and its 404 rule. The two forms load the privacy notice too: its version is what a
+ * visitor's consent records.
+ */
+export function routeLoads(routeId: RouteId, { id }: RouteParams): RouteLoads {
+  switch (routeId) {
+    case 'index':
+      // contactUs: the company's address and contact point for the Organization structured data.
+      return { content: [['banner'], ['homeProduct'], ['homeAbout'], ['homeNews'], ['contactUs']] };
+    case 'about':
+      return { content: [banner(PAGE_BANNER_TYPE.index), ['aboutUs'], ['develop'], ['business'], ['social'], ['contactUs']] };
+    case 'innovation':
+      return { content: [banner(PAGE_BANNER_TYPE.innovation), ['sceneOverview'], ['sceneTeam'], ['sceneCooperation'], ['sceneResearch']] };
+    case 'news':
+      return { content: [banner(PAGE_BANNER_TYPE.news), ['noticeList'], ['publicationTop'], ['publicationList']], list: 'newsList' };
+    case 'newsDetail':
+      return withDetail([], ['newsDetail', { id }]);
+    case 'notice':
+      return { content: [banner(PAGE_BANNER_TYPE.news), ['notices']] };
+    case 'noticeDetail':
+      return id ? withDetail([banner(PAGE_BANNER_TYPE.news)], ['notices', { id }]) : { content: [banner(PAGE_BANNER_TYPE.news), ['notices', {}]] };
+    case 'patient':
+      return { content: [banner(PAGE_BANNER_TYPE.index), ['patientContent'], ['privacyNotice']] };
+    case 'product':
+      // The list loads the categories itself, before its rows: the layout's classifyList is not asked twice.
+      return { content: [banner(PAGE_BANNER_TYPE.product), ['productContacts']], list: 'productList' };
+    case 'productDetail':
+      return withDetail([], ['productDetail', { id }]);
+    case 'report':
+      return { content: [banner(PAGE_BANNER_TYPE.report), ['report']] };
+    case 'resources':
+      return { content: [banner(PAGE_BANNER_TYPE.resources), ['memberCulture'], ['hrPolicies'], ['jobs']], list: 'staffList' };
+    case 'jobDetail':
+      return withDetail([banner(PAGE_BANNER_TYPE.resources), ['privacyNotice']], ['jobDetail', { id }]);
+    case 'privacy':
+      return { content: [['privacyNotice']] };
+    case 'login':
+      return { content: [] };
+  }
+}
+
+function withDetail(content: Load[], detail: Load): RouteLoads {
+  return { content: [...content, detail], detail };
+}
