@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { pathTo } from '../../contracts/routes';
+import { localizedPath, pathTo } from '../../contracts/routes';
 import { useContent } from '../../features/content/useContent';
 import { selectLocale } from '../../features/locale/selectors';
 import { anchorClicked } from '../../features/navigation/slice';
@@ -33,7 +33,7 @@ export function Footer() {
                   {item.anchors.map((anchor) => (
                     <li key={anchor}>
                       <a
-                        href={`${pathTo(item.routeId)}#${anchor}`}
+                        href={`${localizedPath(pathTo(item.routeId), locale)}#${anchor}`}
                         onClick={(event) => {
                           event.preventDefault();
                           dispatch(anchorClicked({ routeId: item.routeId, anchor }));

@@ -89,7 +89,7 @@ export function Header() {
                       {links.map((link) => (
                         <li key={link.key}>
                           <a
-                            href={`${pathTo(item.routeId)}#${link.anchor}`}
+                            href={`${localizedPath(pathTo(item.routeId), locale)}#${link.anchor}`}
                             onClick={(event) => {
                               event.preventDefault();
                               dispatch(anchorClicked({ routeId: item.routeId, anchor: link.anchor, index: link.index }));

@@ -4,21 +4,23 @@ import type { RootState } from '../rootReducer';
 import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
 import { apiFailed } from '../shared/apiFailed';
+import { routeEntryOf } from '../shared/route';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchRouteLoads } from './routeSaga';
-import { routeEntered, type RouteEntry } from './slice';
-
-const entry = (routeId: RouteEntry['routeId'], path: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
-  routeId,
-  path,
-  params: {},
-  query: {},
-  hash: '',
-  ...extra,
-});
+import { routeEntered, routeNotFound } from './slice';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
 const layout = { main: resolved({ company: 'Y' }), classifyList: resolved([{ id: 1, name: 'A' }]) };
+const enter = (url: string) => routeEntered(routeEntryOf(url, 'push'));
+const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
+
+/** A promise the test settles while the saga is still running. */
+function deferred<T>() {
+  let settle: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('routeEntered', () => {
   it('sets the active path and loads the layout and every section of the page', async () => {
@@ -30,10 +32,7 @@ describe('routeEntered', () => {
       sceneCooperation: resolved([]),
       sceneResearch: resolved([]),
     });
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith())
-      .dispatch(routeEntered(entry('innovation', '/innovation')))
-      .silentRun(50);
+    const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/innovation')).silentRun(50);
     expect(storeState.navigation.activePath).toBe('/innovation');
     for (const name of ['main', 'classifyList', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch'] as const) {
       expect(selectContent(name)(storeState).status).toBe('succeeded');
@@ -45,25 +44,20 @@ describe('routeEntered', () => {
     const main = jest.fn(resolved({}));
     await expectSaga(watchRouteLoads, fakeDeps({ ...layout, main }))
       .withReducer(rootReducer, stateWith())
-      .dispatch(routeEntered(entry(null, '/nope')))
-      .dispatch(routeEntered(entry('login', '/login')))
+      .dispatch(enter('/nope'))
+      .dispatch(enter('/login'))
       .silentRun(50);
     expect(main).toHaveBeenCalledTimes(1);
   });
 
-  it('cancels the loads of the page the visitor left: a late answer never lands', async () => {
-    let answerLate: (value: unknown) => void = () => {};
-    const deps = fakeDeps({
-      ...layout,
-      newsDetail: (_lan: string, id: string) => (id === '1' ? new Promise((resolve) => (answerLate = resolve)) : Promise.resolve({ title: 'two' })),
-    });
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith())
-      .dispatch(routeEntered(entry('newsDetail', '/news/1', { params: { id: '1' } })))
-      .dispatch(routeEntered(entry('newsDetail', '/news/2', { params: { id: '2' } })))
-      .silentRun(50);
-    answerLate({ title: 'one' });
-    expect(selectContent('newsDetail', { id: '1' })(storeState)).toEqual({ status: 'idle', data: null, error: null });
+  it('cancels the loads of the page the visitor left: an answer that arrives later never lands', async () => {
+    const first = deferred<unknown>();
+    const deps = fakeDeps({ ...layout, newsDetail: (_lan: string, id: string) => (id === '1' ? first.promise : Promise.resolve({ title: 'two' })) });
+    const run = expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/news/1')).dispatch(enter('/news/2')).silentRun(100);
+    await tick();
+    first.settle({ title: 'one' }); // while the saga still runs: a watcher without cancellation would store it
+    const { storeState } = await run;
+    expect(selectContent('newsDetail', { id: '1' })(storeState).status).not.toBe('succeeded');
     expect(selectContent('newsDetail', { id: '2' })(storeState).data).toEqual({ title: 'two' });
   });
 
@@ -74,12 +68,40 @@ describe('routeEntered', () => {
       pageBanner: resolved({ name: 'r' }),
       report: () => (fail ? Promise.reject(envelopeError(1, 'down')) : Promise.resolve({ title: 'T', content: '<p>x</p>' })),
     });
-    const saga = expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith());
-    const result = await saga.put(apiFailed(envelopeError(1, 'down'))).dispatch(routeEntered(entry('report', '/report'))).silentRun(30);
+    const result = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).put(apiFailed(envelopeError(1, 'down'))).dispatch(enter('/report')).silentRun(30);
     expect(selectContent('report')(result.storeState).status).toBe('failed');
 
     fail = false;
     const retried = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, result.storeState as RootState).dispatch(retryRequested()).silentRun(30);
     expect(selectContent('report')(retried.storeState).data).toEqual({ title: 'T', content: '<p>x</p>' });
+  });
+});
+
+describe('an id the provider does not know', () => {
+  it('makes the page the 404 page in the browser too', async () => {
+    const deps = fakeDeps({ ...layout, newsDetail: () => Promise.reject(notFound) });
+    const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).put(routeNotFound()).dispatch(enter('/news/99999')).silentRun(50);
+    expect(storeState.navigation.notFound).toBe(true);
+  });
+
+  it('is not taken from a failure that is not "no such id": that page shows its error and Retry', async () => {
+    const deps = fakeDeps({ ...layout, newsDetail: () => Promise.reject(envelopeError(1, 'database busy')) });
+    const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).not.put(routeNotFound()).dispatch(enter('/news/5')).silentRun(50);
+    expect(storeState.navigation.notFound).toBe(false);
+    expect(selectContent('newsDetail', { id: '5' })(storeState).status).toBe('failed');
+  });
+
+  it('is not asked again when the browser takes over the server\'s 404', async () => {
+    const newsDetail = jest.fn(() => Promise.reject(notFound));
+    const served = stateWith((s) => {
+      s.navigation.route = routeEntryOf('/news/99999');
+      s.navigation.notFound = true;
+    });
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout, newsDetail }))
+      .withReducer(rootReducer, served)
+      .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
+      .silentRun(50);
+    expect(newsDetail).not.toHaveBeenCalled();
+    expect(storeState.navigation.notFound).toBe(true);
   });
 });

@@ -1,0 +1,132 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { all, fork } from 'redux-saga/effects';
+import { rootReducer } from '../rootReducer';
+import type { RootState } from '../rootReducer';
+import { routeEntryOf } from '../shared/route';
+import { fakeDeps, stateWith } from '../testing';
+import { productTabSelected } from '../product/slice';
+import { watchRouteLoads } from './routeSaga';
+import { scrollToTop, watchScroll } from './scrollSaga';
+import { anchorClicked, navigatedTo, routeEntered, scrollTopRequested } from './slice';
+
+const resolved = (value: unknown) => () => Promise.resolve(value);
+const layout = { main: resolved({}), classifyList: resolved([]) };
+const aboutApi = { ...layout, pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) };
+const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function deferred<T>() {
+  let settle: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+/** The browser's two watchers of navigation: the route saga (loads, then scroll) and the anchor/scroll-top saga. */
+function* navigationWatchers(deps: ReturnType<typeof fakeDeps>) {
+  yield all([fork(watchRouteLoads, deps), fork(watchScroll, deps)]);
+}
+
+describe('an anchor on another page', () => {
+  it('navigates to path#anchor and scrolls there once the page\'s loads have settled, after the anchor delay', async () => {
+    const develop = deferred<unknown>();
+    const deps = fakeDeps({ ...aboutApi, develop: () => develop.promise });
+    const run = expectSaga(navigationWatchers, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+      .put(navigatedTo('/about#development'))
+      .dispatch(anchorClicked({ routeId: 'about', anchor: 'development' }))
+      .silentRun(600);
+    await tick(300);
+    // The section's content is not in yet: nothing scrolls, however long it takes.
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    develop.settle([{ title: '2001', des: 'founded' }]);
+    const { storeState } = await run;
+    expect(storeState.navigation.route).toMatchObject({ path: '/about', hash: '#development', navigation: 'push' });
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('development', true);
+  });
+
+  it('is cancelled by the next navigation: the old anchor never scrolls the new page', async () => {
+    const develop = deferred<unknown>();
+    const deps = fakeDeps({ ...aboutApi, develop: () => develop.promise, pageBanner: resolved({}), noticeList: resolved([]), publicationTop: resolved({}), publicationList: resolved([]), newsList: resolved({ rows: [], total: 0 }) });
+    const run = expectSaga(navigationWatchers, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/', 'push'))))
+      .dispatch(anchorClicked({ routeId: 'about', anchor: 'development' }))
+      .delay(10)
+      .dispatch(navigatedTo('/news'))
+      .silentRun(500);
+    await tick(20);
+    develop.settle([]);
+    await run;
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+  });
+
+  it('chooses the product tab of a product category anchor', async () => {
+    const deps = fakeDeps({ ...layout, pageBanner: resolved({}), productContacts: resolved({}), productList: resolved({ rows: [], total: 0 }) });
+    await expectSaga(watchScroll, deps)
+      .withReducer(rootReducer, stateWith())
+      .put(productTabSelected(2))
+      .put(navigatedTo('/product#product'))
+      .dispatch(anchorClicked({ routeId: 'product', anchor: 'product', index: 2 }))
+      .silentRun(50);
+  });
+});
+
+describe('scrolling after a navigation', () => {
+  it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
+    const deps = fakeDeps(aboutApi);
+    await expectSaga(watchRouteLoads, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/about', 'push'))))
+      .dispatch(navigatedTo('/about#culture'))
+      .silentRun(50);
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+  });
+
+  it('puts a new page without an anchor at the top, and leaves back and forward where the browser restores them', async () => {
+    const deps = fakeDeps(aboutApi);
+    await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push')))).dispatch(navigatedTo('/about')).silentRun(50);
+    expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
+
+    const back = fakeDeps(aboutApi);
+    await expectSaga(watchRouteLoads, back)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+      .dispatch(routeEntered(routeEntryOf('/about#culture', 'pop')))
+      .silentRun(300);
+    expect(back.services.scrollTo).not.toHaveBeenCalled();
+    expect(back.services.scrollToElement).not.toHaveBeenCalled();
+  });
+
+  it('scrolls a landing to the section its URL names (#hash, or ?name= on /resources), and leaves any other landing alone', async () => {
+    const resources = { ...layout, pageBanner: resolved({}), memberCulture: resolved({}), hrPolicies: resolved([]), jobs: resolved([]), memberList: resolved({ rows: [], total: 0 }) };
+    const deps = fakeDeps(resources);
+    await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop'))).silentRun(300);
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('joinus', true);
+
+    const plain = fakeDeps(aboutApi);
+    await expectSaga(watchRouteLoads, plain).withReducer(rootReducer, stateWith()).dispatch(routeEntered(routeEntryOf('/about', 'pop'))).silentRun(50);
+    expect(plain.services.scrollTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('scroll to top', () => {
+  it('steps up every 20 ms until the top, each step smaller as it nears it', async () => {
+    let top = 1200;
+    const scrollTo = jest.fn((to: number) => void (top = to));
+    const deps = fakeDeps({}, { getScrollTop: jest.fn(() => top), scrollTo });
+    await expectSaga(scrollToTop, deps).run(5000);
+    const positions = [1200, ...scrollTo.mock.calls.map(([to]) => to)];
+    const steps = positions.slice(1).map((to, i) => positions[i]! - to);
+    expect(positions.at(-1)).toBe(0);
+    expect(steps.every((step) => step > 0)).toBe(true);
+    expect(steps.at(-1)).toBeLessThan(steps[0]!);
+  });
+
+  it('stops when the visitor navigates', async () => {
+    let top = 100_000;
+    const scrollTo = jest.fn((to: number) => void (top = to));
+    const deps = fakeDeps({ ...layout }, { getScrollTop: jest.fn(() => top), scrollTo });
+    await expectSaga(watchScroll, deps).withReducer(rootReducer, stateWith()).dispatch(scrollTopRequested()).delay(60).dispatch(navigatedTo('/nope')).silentRun(200);
+    const stepsBefore = scrollTo.mock.calls.length;
+    expect(top).toBeGreaterThan(0);
+    expect(stepsBefore).toBeLessThan(20);
+  });
+});
+
