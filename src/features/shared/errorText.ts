@@ -1,5 +1,5 @@
-import type { ApiError } from '../api/types';
-import type { Dictionary } from '../i18n';
+import type { ApiError } from '../../api/types';
+import type { Dictionary } from '../../i18n';
 
 /**
  * What a visitor reads about a failed load (SPEC §8): the provider's own msg only for an

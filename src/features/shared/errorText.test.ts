@@ -1,4 +1,4 @@
-import { dictionary } from '../i18n';
+import { dictionary } from '../../i18n';
 import { errorText } from './errorText';
 
 describe('errorText', () => {
