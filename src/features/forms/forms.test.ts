@@ -1,4 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { all, fork } from 'redux-saga/effects';
+import type { ApiError } from '../../api/types';
+import type { Locale } from '../../contracts/locale';
+import { watchApiErrors } from '../errors/saga';
 import { rootReducer } from '../rootReducer';
 import type { RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
@@ -68,6 +72,28 @@ describe('job application', () => {
       .dispatch(applicationSubmitted({ jobId: '4' }))
       .silentRun(30);
     expect(storeState.forms.application).toMatchObject({ status: 'failed', error: shown, values: valid });
+  });
+});
+
+describe('a submission the provider refuses', () => {
+  /** The form's saga beside the errors saga, as in the app: the toast and the form must agree. */
+  function* formsAndErrors(deps: ReturnType<typeof fakeDeps>) {
+    yield all([fork(watchForms, deps), fork(watchApiErrors, deps)]);
+  }
+
+  it.each<[string, Locale, ApiError, string]>([
+    ['code 1 with an empty msg', 'zh', envelopeError(1, ''), '服务暂时不可用，请稍后再试'],
+    ['code 1', 'zh', envelopeError(1, '提交过于频繁，请稍后再试'), '提交过于频繁，请稍后再试'],
+    ['402', 'zh', envelopeError(402, 'token required'), '缺token'],
+    ['402 on an English page', 'en', envelopeError(402, '缺token'), 'Token missing'],
+  ])('on %s is announced once: the toast and the form say the same words', async (_case, locale, error, shown) => {
+    const deps = withNotice({ submitApplication: () => Promise.reject(error) });
+    const state = typed('application', valid);
+    state.locale.current = locale;
+    const { storeState } = await expectSaga(formsAndErrors, deps).withReducer(rootReducer, state).dispatch(applicationSubmitted({ jobId: '4' })).silentRun(30);
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
+    expect(deps.services.toast.error).toHaveBeenCalledWith(shown, { autoClose: 2000 });
+    expect(storeState.forms.application).toMatchObject({ status: 'failed', error: shown });
   });
 });
 

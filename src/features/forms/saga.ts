@@ -16,6 +16,7 @@ import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
 import { selectContentData } from '../content/selectors';
 import { callApi, type ApiResult } from '../shared/callApi';
+import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
 import { applicationSubmitted, formRejected, formSubmitting, formSucceeded, patientSubmitted, type FormName } from './slice';
 
@@ -77,8 +78,10 @@ function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
   const result: ApiResult<{ reference: string }> = yield* callApi(deps, send, consents);
   if (!result.ok) {
+    // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
+    // A network failure is never toasted (SPEC §8), so the form alone says nothing was sent.
     const { error } = result;
-    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : error.msg || text.network }));
+    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)) }));
     return;
   }
   const { reference } = result.data;

@@ -12,4 +12,9 @@ describe('errorText', () => {
     expect(errorText({ kind: 'envelope', code: 1, msg: '' }, dictionary('zh'))).toBe('服务暂时不可用，请稍后再试');
     expect(errorText(null, dictionary('zh'))).toBeUndefined();
   });
+
+  it('words a 402 in the page\'s language, never the provider\'s msg', () => {
+    expect(errorText({ kind: 'envelope', code: 402, msg: 'no token' }, dictionary('zh'))).toBe('缺token');
+    expect(errorText({ kind: 'envelope', code: 402, msg: '缺token' }, dictionary('en'))).toBe('Token missing');
+  });
 });
