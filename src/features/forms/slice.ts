@@ -2,7 +2,6 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApplicationField, ApplicationForm, ConsentField, FieldErrors, PatientField, PatientForm } from '../../contracts/forms';
 
 export type FormName = 'application' | 'patient';
-export type FormStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
 
 /**
  * What the store knows of a form: where its submission stands, never what the visitor typed.
