@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { retryRequested } from '../features/content/slice';
+import { errorText } from '../features/shared/errorText';
 import type { Resource } from '../features/shared/resource';
 import { AsyncContent } from '../ui/AsyncContent';
 import { SectionBoundary } from '../ui/SectionBoundary';
-import { errorText } from './errorText';
 import { useAppDispatch } from './hooks';
 import { useText } from './useText';
 

@@ -1,7 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { END } from 'redux-saga';
 import { call, take } from 'redux-saga/effects';
-import { applicationSubmitted, formConsentChanged, formFieldChanged } from '../features/forms/slice';
+import { applicationSubmitted } from '../features/forms/slice';
 import { watchLocale } from '../features/locale/saga';
 import { localeChangeRequested } from '../features/locale/slice';
 import { productTabSelected } from '../features/product/slice';
@@ -13,18 +13,15 @@ import { rootSaga } from './rootSaga';
 import { createAppStore } from './store';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const application = applicationSubmitted({ jobId: '1', values: { name: 'a', phone: '1', email: 'a@b.com' }, consents: { consent: true } });
 
 describe('the store', () => {
   it('sends one application when submit is pressed twice quickly', async () => {
     const submit = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve('ok'), 20)));
     const { store } = createAppStore({}, fakeDeps({ submitApplication: submit, privacyNotice: async () => ({ version: 'v1' }) }));
-    for (const [field, value] of Object.entries({ name: 'a', phone: '1', email: 'a@b.com' })) {
-      store.dispatch(formFieldChanged({ form: 'application', field, value }));
-    }
-    store.dispatch(formConsentChanged({ form: 'application', consent: 'consent', given: true }));
-    store.dispatch(applicationSubmitted({ jobId: '1' }));
+    store.dispatch(application);
     expect(store.getState().forms.application.status).toBe('submitting');
-    store.dispatch(applicationSubmitted({ jobId: '1' }));
+    store.dispatch(application);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(submit).toHaveBeenCalledTimes(1);
     expect(store.getState().forms.application.status).toBe('succeeded');
@@ -68,12 +65,10 @@ describe('the store', () => {
     await settle();
     store.dispatch(newsMoreRequested());
     await settle();
-    for (const [field, value] of Object.entries({ name: 'a', phone: '1', email: 'a@b.com' })) store.dispatch(formFieldChanged({ form: 'application', field, value }));
-    store.dispatch(formConsentChanged({ form: 'application', consent: 'consent', given: true }));
-    store.dispatch(applicationSubmitted({ jobId: '1' }));
+    store.dispatch(application);
     await settle();
     expect(store.getState().forms.application.status).toBe('failed');
-    store.dispatch(applicationSubmitted({ jobId: '1' }));
+    store.dispatch(application);
     await settle();
     expect(store.getState().forms.application.status).toBe('succeeded');
     store.dispatch(localeChangeRequested('en'));

@@ -2,6 +2,7 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Deps } from '../features/deps';
 import { rootReducer } from '../features/rootReducer';
+import { devToolsOptions } from './devtools';
 import { rootSaga } from './rootSaga';
 
 export type { RootState } from '../features/rootReducer';
@@ -22,7 +23,7 @@ export function createAppStore(
     preloadedState,
     // The server turns the development checks off: they cost CPU on every render.
     middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: checks, immutableCheck: checks }).concat(sagaMiddleware, ...middleware),
-    devTools: devTools && { name: 'Yuechuan website' },
+    devTools: devTools && devToolsOptions,
   });
   // The server renderer runs a page's loads itself, without the browser's watchers.
   const rootTask = watchers ? sagaMiddleware.run(rootSaga, deps) : null;

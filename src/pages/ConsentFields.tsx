@@ -1,18 +1,17 @@
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../app/hooks';
 import { useText } from '../app/useText';
-import type { ConsentField } from '../contracts/forms';
+import type { ConsentField, FieldErrors } from '../contracts/forms';
 import { pathTo } from '../contracts/routes';
-import { formConsentChanged, type FormName, type FormState } from '../features/forms/slice';
+import type { FormName } from '../features/forms/slice';
 import { ConsentCheckbox } from '../ui/ConsentCheckbox';
 
 /**
  * What the form collects and why, a link to the privacy notice, and the consents the form
  * needs (PIPL): personal information always, health information separately on the patient form.
+ * The boxes are the form's inputs: ticked or not, they are read when the form is sent.
  */
-export function ConsentFields({ form, state, notice, consents }: { form: FormName; state: FormState<string>; notice: string; consents: readonly ConsentField[] }) {
+export function ConsentFields({ form, fieldErrors, notice, consents }: { form: FormName; fieldErrors: FieldErrors<string>; notice: string; consents: readonly ConsentField[] }) {
   const t = useText();
-  const dispatch = useAppDispatch();
   const noticeId = `${form}-consent-notice`;
   const label: Record<ConsentField, string> = { consent: t.consent.agree, health_consent: t.consent.healthAgree };
   return (
@@ -26,12 +25,11 @@ export function ConsentFields({ form, state, notice, consents }: { form: FormNam
         <ConsentCheckbox
           key={consent}
           id={`${form}-${consent}`}
+          name={consent}
           label={label[consent]}
-          checked={Boolean(state.consents[consent])}
-          onChange={(given) => dispatch(formConsentChanged({ form, consent, given }))}
           describedBy={consent === 'consent' ? noticeId : undefined}
           hint={consent === 'health_consent' ? t.consent.healthHint : undefined}
-          error={state.fieldErrors[consent] && t.consent.required}
+          error={fieldErrors[consent] && t.consent.required}
         />
       ))}
     </div>

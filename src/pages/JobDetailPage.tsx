@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { PageProps } from '../app/pages';
@@ -7,14 +6,15 @@ import { useText } from '../app/useText';
 import { APPLICATION_CONSENTS, APPLICATION_FIELDS, APPLICATION_MAX_LENGTH } from '../contracts/forms';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
-import { selectForm } from '../features/forms/selectors';
-import { applicationSubmitted, formFieldChanged } from '../features/forms/slice';
+import { fieldErrorsOf, selectForm } from '../features/forms/selectors';
+import { applicationSubmitted } from '../features/forms/slice';
 import { selectMediaUrl } from '../features/site/selectors';
 import { FormField } from '../ui/FormField';
 import { RichHtml } from '../ui/RichHtml';
 import { BannerOf, PageBreadcrumbs } from './common';
 import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
+import { useUncontrolledForm } from './useUncontrolledForm';
 
 const selectApplication = selectForm('application');
 const INPUT_TYPE = { name: 'text', phone: 'tel', email: 'email' } as const;
@@ -23,32 +23,20 @@ const AUTOCOMPLETE = { name: 'name', phone: 'tel', email: 'email' } as const;
 function ApplicationForm({ jobId }: { jobId: string }) {
   const t = useText();
   const dispatch = useAppDispatch();
-  const form = useAppSelector(selectApplication);
-  const submitting = form.status === 'submitting';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(applicationSubmitted({ jobId }));
-  };
+  const state = useAppSelector(selectApplication);
+  const fieldErrors = fieldErrorsOf(state);
+  const form = useUncontrolledForm('application', state, APPLICATION_FIELDS, APPLICATION_CONSENTS, (entries) => dispatch(applicationSubmitted({ jobId, ...entries })));
+  const submitting = state.status === 'submitting';
   return (
-    <form className="form" noValidate onSubmit={submit} aria-labelledby="application-title">
+    <form className="form" noValidate {...form} aria-labelledby="application-title">
       <h2 id="application-title">{t.job.formTitle}</h2>
       {APPLICATION_FIELDS.map((field) => (
-        <FormField key={field} id={`application-${field}`} label={t.job[field]} required error={form.fieldErrors[field] && t.forms.fieldErrors[form.fieldErrors[field]]}>
-          {(aria) => (
-            <input
-              {...aria}
-              name={field}
-              type={INPUT_TYPE[field]}
-              autoComplete={AUTOCOMPLETE[field]}
-              maxLength={APPLICATION_MAX_LENGTH[field]}
-              value={form.values[field]}
-              onChange={(event) => dispatch(formFieldChanged({ form: 'application', field, value: event.target.value }))}
-            />
-          )}
+        <FormField key={field} id={`application-${field}`} label={t.job[field]} required error={fieldErrors[field] && t.forms.fieldErrors[fieldErrors[field]]}>
+          {(aria) => <input {...aria} name={field} type={INPUT_TYPE[field]} autoComplete={AUTOCOMPLETE[field]} maxLength={APPLICATION_MAX_LENGTH[field]} />}
         </FormField>
       ))}
-      <ConsentFields form="application" state={form} notice={t.consent.applicationNotice} consents={APPLICATION_CONSENTS} />
-      <FormStatus form={form} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
+      <ConsentFields form="application" fieldErrors={fieldErrors} notice={t.consent.applicationNotice} consents={APPLICATION_CONSENTS} />
+      <FormStatus form={state} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
       <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
         {submitting ? t.job.submitting : t.job.submit}
       </button>

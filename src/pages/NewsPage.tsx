@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
-import { errorText } from '../app/errorText';
+import { errorText } from '../features/shared/errorText';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';

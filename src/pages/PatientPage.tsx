@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
@@ -6,12 +5,13 @@ import { useText } from '../app/useText';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { PATIENT_CONSENTS, PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type PatientField } from '../contracts/forms';
 import { useContent } from '../features/content/useContent';
-import { selectForm } from '../features/forms/selectors';
-import { formFieldChanged, patientSubmitted } from '../features/forms/slice';
+import { fieldErrorsOf, selectForm } from '../features/forms/selectors';
+import { patientSubmitted } from '../features/forms/slice';
 import { FormField } from '../ui/FormField';
 import { BannerOf } from './common';
 import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
+import { useUncontrolledForm } from './useUncontrolledForm';
 
 const selectPatient = selectForm('patient');
 /** The rules of contracts/forms.ts: category, medication and phone are required. */
@@ -22,17 +22,13 @@ export default function PatientPage() {
   const dispatch = useAppDispatch();
   useDocumentMeta({ title: t.meta.patient });
   const content = useContent('patientContent');
-  const form = useAppSelector(selectPatient);
+  const state = useAppSelector(selectPatient);
+  const fieldErrors = fieldErrorsOf(state);
+  const form = useUncontrolledForm('patient', state, PATIENT_FIELDS, PATIENT_CONSENTS, (entries) => dispatch(patientSubmitted(entries)));
   const text = t.patient;
-  const submitting = form.status === 'submitting';
-  const change = (field: PatientField) => (event: { target: { value: string } }) =>
-    dispatch(formFieldChanged({ form: 'patient', field, value: event.target.value }));
-  const errorOf = (field: PatientField) => form.fieldErrors[field] && t.forms.fieldErrors[form.fieldErrors[field]];
+  const submitting = state.status === 'submitting';
+  const errorOf = (field: PatientField) => fieldErrors[field] && t.forms.fieldErrors[fieldErrors[field]];
   const field = (name: PatientField) => ({ id: `patient-${name}`, required: REQUIRED.has(name), error: errorOf(name) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(patientSubmitted());
-  };
 
   return (
     <>
@@ -47,7 +43,7 @@ export default function PatientPage() {
             </div>
           )}
         </Loaded>
-        <form className="form form--wide" noValidate onSubmit={submit} aria-label={text.title}>
+        <form className="form form--wide" noValidate {...form} aria-label={text.title}>
           <p className="form__mandatory">
             <span aria-hidden="true">* </span>
             {text.mandatory}
@@ -68,8 +64,6 @@ export default function PatientPage() {
                     name="category"
                     id={index === 0 ? 'patient-category' : undefined}
                     value={category}
-                    checked={form.values.category === category}
-                    onChange={change('category')}
                     aria-invalid={Boolean(errorOf('category'))}
                   />
                   {text.categories[category]}
@@ -83,27 +77,27 @@ export default function PatientPage() {
             )}
           </fieldset>
           <FormField {...field('medication')} label={text.medication} hint={text.medicationPrompt}>
-            {(aria) => <input {...aria} name="medication" maxLength={PATIENT_MAX_LENGTH.medication} value={form.values.medication} onChange={change('medication')} />}
+            {(aria) => <input {...aria} name="medication" maxLength={PATIENT_MAX_LENGTH.medication} />}
           </FormField>
           <FormField {...field('reason')} label={text.reason}>
-            {(aria) => <input {...aria} name="reason" maxLength={PATIENT_MAX_LENGTH.reason} value={form.values.reason} onChange={change('reason')} />}
+            {(aria) => <input {...aria} name="reason" maxLength={PATIENT_MAX_LENGTH.reason} />}
           </FormField>
           <div className="form__row">
             <FormField {...field('name')} label={text.name}>
-              {(aria) => <input {...aria} name="name" type="text" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} value={form.values.name} onChange={change('name')} />}
+              {(aria) => <input {...aria} name="name" type="text" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} />}
             </FormField>
             <FormField {...field('phone')} label={text.phone} hint={text.phonePrompt}>
-              {(aria) => <input {...aria} name="phone" type="tel" autoComplete="tel" maxLength={PATIENT_MAX_LENGTH.phone} value={form.values.phone} onChange={change('phone')} />}
+              {(aria) => <input {...aria} name="phone" type="tel" autoComplete="tel" maxLength={PATIENT_MAX_LENGTH.phone} />}
             </FormField>
           </div>
           <FormField {...field('email')} label={text.email}>
-            {(aria) => <input {...aria} name="email" type="email" autoComplete="email" maxLength={PATIENT_MAX_LENGTH.email} value={form.values.email} onChange={change('email')} />}
+            {(aria) => <input {...aria} name="email" type="email" autoComplete="email" maxLength={PATIENT_MAX_LENGTH.email} />}
           </FormField>
           <FormField {...field('description')} label={text.description} hint={text.descriptionHint}>
-            {(aria) => <textarea {...aria} name="description" rows={6} maxLength={PATIENT_MAX_LENGTH.description} value={form.values.description} onChange={change('description')} />}
+            {(aria) => <textarea {...aria} name="description" rows={6} maxLength={PATIENT_MAX_LENGTH.description} />}
           </FormField>
-          <ConsentFields form="patient" state={form} notice={t.consent.patientNotice} consents={PATIENT_CONSENTS} />
-          <FormStatus form={form} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
+          <ConsentFields form="patient" fieldErrors={fieldErrors} notice={t.consent.patientNotice} consents={PATIENT_CONSENTS} />
+          <FormStatus form={state} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? text.submitting : text.submit}
           </button>

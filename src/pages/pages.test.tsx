@@ -186,28 +186,59 @@ describe('pages', () => {
     expect(screen.getByText('优秀员工每2年外训')).toBeInTheDocument();
   });
 
-  it('job detail: facts, breadcrumb, labelled form; typing goes to the store', async () => {
-    const { store } = renderApp('/resources/4', { entries: [...layout, banner(5, '人力资源'), ['jobDetail', { id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '2026-10-01 09:00:00', content: '<p>负责质量</p>' }, { id: '4' }]] });
+  const jobEntries: Entry[] = [...layout, banner(5, '人力资源'), ['jobDetail', { id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '2026-10-01 09:00:00', content: '<p>负责质量</p>' }, { id: '4' }], ['privacyNotice', { title: '个人信息保护政策', content: '', version: '2026-01', update_time: '' }]];
+  const fillApplication = () => {
+    fireEvent.change(screen.getByLabelText(/姓名/), { target: { value: '李雷' } });
+    fireEvent.change(screen.getByLabelText(/电话/), { target: { value: '13800000000' } });
+    fireEvent.change(screen.getByLabelText(/邮箱/), { target: { value: 'lilei@example.com' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+  };
+
+  it('job detail: facts, breadcrumb, labelled form; what is typed stays in the form, out of the store', async () => {
+    const { store } = renderApp('/resources/4', { entries: jobEntries });
     expect(await screen.findByRole('heading', { level: 1, name: '质量工程师' })).toBeInTheDocument();
     expect(screen.getByText('全职')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: '当前位置' })).getByRole('link', { name: '加入我们' })).toHaveAttribute('href', '/resources?name=joinus');
-    fireEvent.change(screen.getByLabelText(/姓名/), { target: { value: '李雷' } });
-    expect(store.getState().forms.application.values.name).toBe('李雷');
+    fillApplication();
+    expect(screen.getByLabelText(/姓名/)).toHaveValue('李雷');
+    expect(JSON.stringify(store.getState())).not.toMatch(/李雷|13800000000|lilei/);
   });
 
-  it('patient form: mandatory marks, prompts, confidentiality and field errors', async () => {
+  it('job detail: sends what was typed and the tick, clears the form on success only', async () => {
+    const submitApplication = jest.fn().mockRejectedValueOnce({ kind: 'envelope', code: 1, msg: '提交过于频繁' }).mockResolvedValueOnce('ok');
+    const { store } = renderApp('/resources/4', { entries: jobEntries, api: { submitApplication } });
+    await screen.findByRole('heading', { level: 1, name: '质量工程师' });
+    fillApplication();
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('提交过于频繁');
+    expect(submitApplication).toHaveBeenCalledWith('zh', { name: '李雷', phone: '13800000000', email: 'lilei@example.com', id: '4', consent: '2026-01' });
+    expect(screen.getByLabelText(/邮箱/)).toHaveValue('lilei@example.com');
+    expect(screen.getByRole('checkbox', { name: /我已阅读并同意/ })).toBeChecked();
+
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('提交成功！', { selector: '.form-status' })).toBeInTheDocument();
+    expect(submitApplication).toHaveBeenCalledTimes(2);
+    expect(screen.getByLabelText(/姓名/)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /我已阅读并同意/ })).not.toBeChecked();
+    expect(JSON.stringify(store.getState())).not.toMatch(/李雷|13800000000|lilei/);
+  });
+
+  it('patient form: mandatory marks, prompts, confidentiality and field errors; editing a field clears its error', async () => {
     renderApp('/patient', {
       locale: 'en',
       entries: [...layout, banner(1, 'Patient'), ['patientContent', { title: 'Patient Service', des: 'Tell us', confidentiality: 'We keep it confidential' }]],
-      adjust: (s) => Object.assign(s.forms.patient, { status: 'failed', fieldErrors: { phone: 'required' }, error: 'Please check', values: { ...s.forms.patient.values, medication: 'Camphor' } }),
+      adjust: (s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check' }),
     });
     expect(await screen.findByText('We keep it confidential')).toBeInTheDocument();
     expect(screen.getByText('Identification is a mandatory input item')).toBeInTheDocument();
     expect(screen.getByText(/Please select the category of service you need/)).toBeInTheDocument();
     expect(screen.getByText('Please enter the generic name of the purchased medication')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Generic name/)).toHaveValue('Camphor');
     expect(screen.getByLabelText(/Contact number/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Please check');
+    fireEvent.change(screen.getByLabelText(/Contact number/), { target: { value: '1' } });
+    expect(screen.getByLabelText(/Contact number/)).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText(/Contact number/)).toHaveValue('1');
+    expect(screen.getByLabelText(/Generic name/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a section that failed shows its error and a retry', async () => {

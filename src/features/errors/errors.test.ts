@@ -23,6 +23,15 @@ describe('envelope errors', () => {
     expect(deps.services.toast.error).toHaveBeenCalledWith('缺token', { autoClose: 2000 });
   });
 
+  it('402 speaks the page\'s language', async () => {
+    const deps = fakeDeps();
+    await expectSaga(watchApiErrors, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.locale.current = 'en')))
+      .dispatch(apiFailed(envelopeError(402, '缺token')))
+      .silentRun(30);
+    expect(deps.services.toast.error).toHaveBeenCalledWith('Token missing', { autoClose: 2000 });
+  });
+
   it('403 clears the login state and cookies, shows msg and goes to the login route', async () => {
     const deps = fakeDeps();
     const { storeState } = await run(deps, envelopeError(403, '登录已过期'));

@@ -8,10 +8,12 @@ import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
 import { SESSION_COOKIES, sessionCleared } from '../session/slice';
 import { apiFailed } from '../shared/apiFailed';
+import { errorText } from '../shared/errorText';
 
 /**
- * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token; 403 → clear the login
- * state, show msg, go to the login route; network → console only. The same message within 2 s
+ * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's
+ * language); 403 → clear the login state, show msg, go to the login route; network → console
+ * only. The words come from errorText, which a form's own message uses too. The same message within 2 s
  * is shown once: a page whose six loads fail together shows one toast, not six.
  */
 export function* watchApiErrors({ services }: Deps) {
@@ -30,7 +32,7 @@ export function* watchApiErrors({ services }: Deps) {
       yield call(services.navigate, pathTo('login'));
     }
     const locale: 'zh' | 'en' = yield select(selectLocale);
-    const msg = error.code === ENVELOPE_CODE.tokenMissing ? '缺token' : error.msg || dictionary(locale).errors.unknown;
+    const msg = errorText(error, dictionary(locale));
     const now: number = yield call(services.now);
     if (msg === lastShown.msg && now - lastShown.at < TIMING.errorToastMs) return;
     lastShown = { msg, at: now };

@@ -1,7 +1,9 @@
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import {
   APPLICATION_CONSENTS,
+  APPLICATION_FIELDS,
   PATIENT_CONSENTS,
+  PATIENT_FIELDS,
   hasErrors,
   validateApplication,
   validatePatient,
@@ -11,13 +13,13 @@ import {
 } from '../../contracts/forms';
 import type { Locale } from '../../contracts/locale';
 import { dictionary, format } from '../../i18n';
-import type { RootState } from '../rootReducer';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
 import { selectContentData } from '../content/selectors';
 import { callApi, type ApiResult } from '../shared/callApi';
+import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
-import { applicationSubmitted, formRejected, formSubmitting, formSucceeded, patientSubmitted, type FormName } from './slice';
+import { applicationSubmitted, formRejected, formSubmitting, formSucceeded, patientSubmitted, type ConsentTicks, type FormName } from './slice';
 
 const REQUIRED_CONSENTS: Record<FormName, readonly ConsentField[]> = { application: APPLICATION_CONSENTS, patient: PATIENT_CONSENTS };
 
@@ -37,10 +39,9 @@ function invalidMessage(form: FormName, fieldErrors: FieldErrors<string>, consen
 }
 
 /** The consent checkboxes not ticked, as field errors of their own. */
-function* uncheckedConsents(form: FormName) {
-  const given: RootState['forms'][FormName]['consents'] = yield select((state: RootState) => state.forms[form].consents);
+function uncheckedConsents(form: FormName, ticked: ConsentTicks): FieldErrors<ConsentField> {
   const errors: FieldErrors<ConsentField> = {};
-  for (const consent of REQUIRED_CONSENTS[form]) if (!given[consent]) errors[consent] = 'required';
+  for (const consent of REQUIRED_CONSENTS[form]) if (!ticked[consent]) errors[consent] = 'required';
   return errors;
 }
 
@@ -54,17 +55,17 @@ function* noticeVersion(deps: Deps) {
 type Send = (consents: Consents) => Promise<{ reference: string }>;
 
 /**
- * Validate, then send once. Invalid input and every failure keep what the visitor typed and
- * ticked; only the provider's code 0 clears the form (formSucceeded).
+ * Validate, then send once. The values and ticks come with the submit action and are kept in
+ * no state: the form keeps them on every failure and clears itself on formSucceeded.
  */
-function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string>, send: Send) {
+function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string>, ticked: ConsentTicks, send: Send) {
   const { services } = deps;
   const locale: Locale = yield select(selectLocale);
   const text = dictionary(locale).forms;
-  const consentErrors: FieldErrors<ConsentField> = yield call(uncheckedConsents, form);
+  const consentErrors = uncheckedConsents(form, ticked);
   if (hasErrors(fieldErrors) || hasErrors(consentErrors)) {
     const message = invalidMessage(form, fieldErrors, consentErrors, locale);
-    yield put(formRejected({ form, fieldErrors: { ...fieldErrors, ...consentErrors } as Record<string, string>, error: message }));
+    yield put(formRejected({ form, fieldErrors: { ...fieldErrors, ...consentErrors }, error: message }));
     yield call(services.toast.warning, message);
     return;
   }
@@ -77,8 +78,10 @@ function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
   const result: ApiResult<{ reference: string }> = yield* callApi(deps, send, consents);
   if (!result.ok) {
+    // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
+    // A network failure is never toasted (SPEC §8), so the form alone says nothing was sent.
     const { error } = result;
-    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : error.msg || text.network }));
+    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)) }));
     return;
   }
   const { reference } = result.data;
@@ -87,21 +90,31 @@ function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string
   yield call(services.toast.success, message);
 }
 
-export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>) {
-  const values: RootState['forms']['application']['values'] = yield select((state: RootState) => state.forms.application.values);
-  const locale: Locale = yield select(selectLocale);
-  const form = { name: values.name.trim(), phone: values.phone.trim(), email: values.email.trim(), id: action.payload.jobId };
-  const send: Send = async (consents) => {
-    await deps.api.submitApplication(locale, { ...form, ...consents });
-    return { reference: '' };
-  };
-  yield call(submitForm, deps, 'application', validateApplication(values), send);
+/** Exactly the form's fields, as strings: a replayed or hand-made action may carry fewer or more. */
+function fieldsOf<F extends string>(fields: readonly F[], values: Partial<Record<string, unknown>>): Record<F, string> {
+  return Object.fromEntries(fields.map((field) => [field, typeof values[field] === 'string' ? values[field] : ''])) as Record<F, string>;
 }
 
-export function* submitPatient(deps: Deps) {
-  const values: RootState['forms']['patient']['values'] = yield select((state: RootState) => state.forms.patient.values);
+/** The job application is sent trimmed (validation trims too, so what passes is what is sent). */
+const trimmed = <F extends string>(values: Record<F, string>) =>
+  Object.fromEntries(Object.entries<string>(values).map(([field, value]) => [field, value.trim()])) as Record<F, string>;
+
+export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>) {
+  const { jobId, consents } = action.payload;
+  const values = fieldsOf(APPLICATION_FIELDS, action.payload.values);
   const locale: Locale = yield select(selectLocale);
-  yield call(submitForm, deps, 'patient', validatePatient(values), (consents) => deps.api.submitPatient(locale, { ...values, ...consents }));
+  const send: Send = async (agreed) => {
+    await deps.api.submitApplication(locale, { ...trimmed(values), id: jobId, ...agreed });
+    return { reference: '' };
+  };
+  yield call(submitForm, deps, 'application', validateApplication(values), consents, send);
+}
+
+export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubmitted>) {
+  const { consents } = action.payload;
+  const values = fieldsOf(PATIENT_FIELDS, action.payload.values);
+  const locale: Locale = yield select(selectLocale);
+  yield call(submitForm, deps, 'patient', validatePatient(values), consents, (agreed) => deps.api.submitPatient(locale, { ...values, ...agreed }));
 }
 
 /** takeLeading: a second click while one submission is in flight is ignored. */

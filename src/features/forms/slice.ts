@@ -1,93 +1,60 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import {
-  EMPTY_APPLICATION,
-  EMPTY_PATIENT,
-  type ApplicationField,
-  type ConsentField,
-  type FieldErrors,
-  type PatientField,
-} from '../../contracts/forms';
+import type { ApplicationField, ApplicationForm, ConsentField, FieldErrors, PatientField, PatientForm } from '../../contracts/forms';
 
 export type FormName = 'application' | 'patient';
-export type FormStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
 
-export interface FormState<F extends string> {
-  values: Record<F, string>;
-  status: FormStatus;
-  /** The consent checkboxes ticked; the version agreed to is added when sending. */
-  consents: Partial<Record<ConsentField, boolean>>;
-  fieldErrors: FieldErrors<F | ConsentField>;
-  /** A readable sentence for the form-level message; null when there is none. */
-  error: string | null;
-  /** The success message shown to the visitor. */
-  message: string | null;
-  /** The case reference of the last message sent, for a follow-up call (patient form). */
-  reference: string | null;
-}
+/**
+ * What the store knows of a form: where its submission stands, never what the visitor typed.
+ * The values stay in the form's inputs and travel only in the submit action.
+ */
+export type FormState<F extends string> =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  /** `reference`: the case reference of the message sent, for a follow-up call (patient form). */
+  | { status: 'succeeded'; message: string; reference: string | null }
+  /** `error`: the form-level sentence; `fieldErrors`: the fields (and consent boxes) to fix. */
+  | { status: 'failed'; fieldErrors: FieldErrors<F | ConsentField>; error: string };
 
 export interface FormsState {
   application: FormState<ApplicationField>;
   patient: FormState<PatientField>;
 }
 
-const fresh = <F extends string>(values: Record<F, string>): FormState<F> => ({
-  values,
-  status: 'idle',
-  consents: {},
-  fieldErrors: {},
-  error: null,
-  message: null,
-  reference: null,
-});
+/** The consent boxes ticked; the version of the notice agreed to is added when sending. */
+export type ConsentTicks = Partial<Record<ConsentField, boolean>>;
 
-const initialState: FormsState = { application: fresh(EMPTY_APPLICATION), patient: fresh(EMPTY_PATIENT) };
+const initialState: FormsState = { application: { status: 'idle' }, patient: { status: 'idle' } };
 
 const formsSlice = createSlice({
   name: 'forms',
   initialState,
   reducers: {
-    fieldChanged(state, action: PayloadAction<{ form: FormName; field: string; value: string }>) {
-      const { form, field, value } = action.payload;
+    /** The visitor changed a field or a consent box: its error goes, and so does an old success message. */
+    fieldEdited(state, action: PayloadAction<{ form: FormName; field: string }>) {
+      const { form, field } = action.payload;
       const target = state[form] as FormState<string>;
-      if (!(field in target.values)) return;
-      target.values[field] = value;
-      delete target.fieldErrors[field];
-      if (target.status === 'succeeded') target.message = null;
+      if (target.status === 'failed') delete target.fieldErrors[field];
+      else if (target.status === 'succeeded') state[form] = { status: 'idle' };
     },
-    consentChanged(state, action: PayloadAction<{ form: FormName; consent: ConsentField; given: boolean }>) {
-      const { form, consent, given } = action.payload;
-      const target = state[form];
-      target.consents[consent] = given;
-      delete target.fieldErrors[consent];
-      if (target.status === 'succeeded') target.message = null;
-    },
-    applicationSubmitted(_state, _action: PayloadAction<{ jobId: string }>) {},
-    patientSubmitted() {},
+    applicationSubmitted(_state, _action: PayloadAction<{ jobId: string; values: ApplicationForm; consents: ConsentTicks }>) {},
+    patientSubmitted(_state, _action: PayloadAction<{ values: PatientForm; consents: ConsentTicks }>) {},
     submitStarted(state, action: PayloadAction<{ form: FormName }>) {
-      const target = state[action.payload.form];
-      target.status = 'submitting';
-      target.fieldErrors = {};
-      target.error = null;
-      target.message = null;
-      target.reference = null;
+      state[action.payload.form] = { status: 'submitting' };
     },
-    submitRejected(state, action: PayloadAction<{ form: FormName; fieldErrors: Record<string, string>; error: string }>) {
-      const target = state[action.payload.form] as FormState<string>;
-      target.status = 'failed';
-      target.fieldErrors = action.payload.fieldErrors as FieldErrors<string>;
-      target.error = action.payload.error;
+    submitRejected(state, action: PayloadAction<{ form: FormName; fieldErrors: FieldErrors<string>; error: string }>) {
+      const { form, fieldErrors, error } = action.payload;
+      state[form] = { status: 'failed', fieldErrors, error };
     },
-    /** Only success clears what the visitor typed. */
+    /** The form's inputs are cleared by the view when it sees this status. */
     submitSucceeded(state, action: PayloadAction<{ form: FormName; message: string; reference?: string | null }>) {
       const { form, message, reference = null } = action.payload;
-      state[form] = { ...fresh(initialState[form].values), status: 'succeeded', message, reference } as never;
+      state[form] = { status: 'succeeded', message, reference };
     },
   },
 });
 
 export const {
-  fieldChanged: formFieldChanged,
-  consentChanged: formConsentChanged,
+  fieldEdited: formFieldEdited,
   applicationSubmitted,
   patientSubmitted,
   submitStarted: formSubmitting,

@@ -1,4 +1,4 @@
-import { dictionary } from '../i18n';
+import { dictionary } from '../../i18n';
 import { errorText } from './errorText';
 
 describe('errorText', () => {
@@ -11,5 +11,10 @@ describe('errorText', () => {
     expect(errorText({ kind: 'envelope', code: 1, msg: '参数错误' }, dictionary('zh'))).toBe('参数错误');
     expect(errorText({ kind: 'envelope', code: 1, msg: '' }, dictionary('zh'))).toBe('服务暂时不可用，请稍后再试');
     expect(errorText(null, dictionary('zh'))).toBeUndefined();
+  });
+
+  it('words a 402 in the page\'s language, never the provider\'s msg', () => {
+    expect(errorText({ kind: 'envelope', code: 402, msg: 'no token' }, dictionary('zh'))).toBe('缺token');
+    expect(errorText({ kind: 'envelope', code: 402, msg: '缺token' }, dictionary('en'))).toBe('Token missing');
   });
 });

@@ -1,0 +1,101 @@
+import { EMPTY_PATIENT } from '../contracts/forms';
+import { applicationSubmitted, formFieldEdited, formRejected, patientSubmitted } from '../features/forms/slice';
+import { routeEntered } from '../features/navigation/slice';
+import { stateWith } from '../features/testing';
+import { actionSanitizer, devToolsOptions, redact, stateSanitizer } from './devtools';
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+const application = { name: '韩梅梅', phone: '13900001111', email: 'hanmeimei@example.com' };
+const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '蚊虫叮咬', name: 'Wang Fang', phone: '+86 139 0000 2222', email: 'wf@example.com', description: '涂抹后局部发红，两天后起疹' };
+
+describe('redact', () => {
+  it('keeps the length and nothing else', () => {
+    expect(redact('李雷')).toBe('**');
+    expect(redact('lilei@example.com')).toHaveLength(17);
+    expect(redact('')).toBe('');
+  });
+});
+
+describe('the action sanitizer', () => {
+  it.each([
+    ['job application', deepFreeze(applicationSubmitted({ jobId: '4', values: application, consents: { consent: true } })), application],
+    ['patient message', deepFreeze(patientSubmitted({ values: message, consents: { consent: true, health_consent: true } })), message],
+  ])('hides every typed value of a %s, keeping its length, without touching the action', (_form, action, typed) => {
+    const before = JSON.stringify(action);
+    const sanitized = actionSanitizer(action);
+    const shown = JSON.stringify(sanitized);
+    for (const [field, value] of Object.entries(typed)) {
+      if (field === 'category') continue;
+      expect(shown).not.toContain(value);
+      expect((sanitized.payload.values as Record<string, string>)[field]).toBe('*'.repeat(value.length));
+    }
+    expect(JSON.stringify(action)).toBe(before);
+    expect(sanitized).not.toBe(action);
+  });
+
+  it('keeps what is no one\'s data: the job, the ticks, the category, empty fields', () => {
+    const sanitized = actionSanitizer(patientSubmitted({ values: { ...EMPTY_PATIENT, category: 'adverse', phone: '123' }, consents: { consent: true } }));
+    expect(sanitized.payload).toEqual({ values: { ...EMPTY_PATIENT, category: 'adverse', phone: '***' }, consents: { consent: true } });
+    expect(actionSanitizer(applicationSubmitted({ jobId: '4', values: application, consents: {} })).payload.jobId).toBe('4');
+  });
+
+  it('hides a token wherever it is', () => {
+    const action = deepFreeze({ type: 'session/restored', payload: { user: { token: 'abc.def' } } });
+    expect(actionSanitizer(action)).toEqual({ type: 'session/restored', payload: { user: { token: '*******' } } });
+  });
+
+  it('gives back every other action as it is', () => {
+    for (const action of [
+      routeEntered({ routeId: 'about', path: '/about', params: {}, query: {}, hash: '' }),
+      formFieldEdited({ form: 'patient', field: 'name' }),
+      formRejected({ form: 'application', fieldErrors: { name: 'required', email: 'invalidEmail' }, error: '应聘信息请填写完整！' }),
+      { type: 'content/loadSucceeded', payload: { data: { name: '岳川药业', phone: '400-000', email: 'info@example.com' } } },
+    ]) {
+      expect(actionSanitizer(action)).toBe(action);
+    }
+  });
+});
+
+describe('the state sanitizer', () => {
+  it('hides values of a form wherever they would sit in state, and any token, without touching the state', () => {
+    const state = deepFreeze({ ...stateWith(), forms: { patient: { status: 'failed', values: message, fieldErrors: { phone: 'required' } } }, session: { token: 'secret-token' } });
+    const before = JSON.stringify(state);
+    const sanitized = stateSanitizer(state);
+    const shown = JSON.stringify(sanitized);
+    for (const value of [...Object.values(message).filter((v) => v !== 'adverse'), 'secret-token']) expect(shown).not.toContain(value);
+    expect(sanitized.forms.patient).toEqual({ status: 'failed', values: { ...message, ...Object.fromEntries(Object.entries(message).filter(([f]) => f !== 'category').map(([f, v]) => [f, redact(v)])) }, fieldErrors: { phone: 'required' } });
+    expect(sanitized.session.token).toBe('************');
+    expect(JSON.stringify(state)).toBe(before);
+    expect(sanitized.content).toBe(state.content);
+  });
+
+  it('gives back a state with nothing to hide as it is', () => {
+    const state = stateWith((s) => void (s.forms.application = { status: 'failed', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！' }));
+    expect(stateSanitizer(state)).toBe(state);
+  });
+});
+
+describe('the options', () => {
+  it('name the store, keep a whole visit and sanitize both sides', () => {
+    expect(devToolsOptions).toMatchObject({ name: 'Yuechuan website', actionSanitizer, stateSanitizer });
+    expect(devToolsOptions.maxAge).toBeGreaterThanOrEqual(500);
+  });
+
+  it('record where each action was dispatched in development only', async () => {
+    const env = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = 'development';
+      await jest.isolateModulesAsync(async () => expect((await import('./devtools')).devToolsOptions.trace).toBe(true));
+    } finally {
+      process.env.NODE_ENV = env;
+    }
+    expect(devToolsOptions.trace).toBe(false);
+  });
+});
