@@ -36,7 +36,8 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // No eval in development either: the site server's CSP (script-src 'self') serves this build too.
+    devtool: production ? false : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
@@ -71,7 +72,9 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       new CopyPublicFiles(['favicon.svg', 'share.png']),
       new ChunkManifest('manifest.json'),
       new MiniCssExtractPlugin(
-        production ? { filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' } : {},
+        production
+          ? { filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }
+          : { filename: 'assets/[name].css', chunkFilename: 'assets/[name].css' },
       ),
       ...(production
         ? [

@@ -1,4 +1,4 @@
-import type { Action, DevToolsEnhancerOptions } from '@reduxjs/toolkit';
+import type { Action, DevToolsEnhancerOptions, Middleware } from '@reduxjs/toolkit';
 import { APPLICATION_FIELDS, PATIENT_FIELDS } from '../contracts/forms';
 
 /**
@@ -46,6 +46,14 @@ function sanitize<T>(value: T, inValues = false): T {
 
 export const actionSanitizer = <A extends Action>(action: A): A => sanitize(action);
 export const stateSanitizer = <S>(state: S): S => sanitize(state);
+
+/**
+ * The sanitizers shape what the DevTools monitor shows, but the extension's Export writes the
+ * actions as the store recorded them. So the recorded copy is redacted too: this middleware sits
+ * after the saga middleware (which already handed the sagas the action as dispatched) and passes
+ * the store, and so the DevTools inside it, the redacted one. Reducers never read typed values.
+ */
+export const redactedForDevTools: Middleware = () => (next) => (action) => next(actionSanitizer(action as Action));
 
 export const devToolsOptions: DevToolsEnhancerOptions = {
   name: 'Yuechuan website',

@@ -2,7 +2,7 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Deps } from '../features/deps';
 import { rootReducer } from '../features/rootReducer';
-import { devToolsOptions } from './devtools';
+import { devToolsOptions, redactedForDevTools } from './devtools';
 import { rootSaga } from './rootSaga';
 
 export type { RootState } from '../features/rootReducer';
@@ -22,7 +22,8 @@ export function createAppStore(
     reducer: rootReducer,
     preloadedState,
     // The server turns the development checks off: they cost CPU on every render.
-    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: checks, immutableCheck: checks }).concat(sagaMiddleware, ...middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: false, serializableCheck: checks, immutableCheck: checks }).concat(sagaMiddleware, ...middleware, ...(devTools ? [redactedForDevTools] : [])),
     devTools: devTools && devToolsOptions,
   });
   // The server renderer runs a page's loads itself, without the browser's watchers.

@@ -63,7 +63,8 @@ describe('top bar', () => {
       await page.waitForFunction(() => Math.abs((document.getElementById('social')?.getBoundingClientRect().top ?? 999) - 72) < 40);
       await topLink(page, '科技创新').hover();
       await page.locator('#submenu-innovation a', { hasText: '合作交流' }).click();
-      await page.waitForURL('**/innovation');
+      // The URL keeps the anchor: it can be shared, and back returns to it.
+      await page.waitForURL('**/innovation#cooperation');
       await page.waitForFunction(() => Math.abs((document.getElementById('cooperation')?.getBoundingClientRect().top ?? 999) - 72) < 40, undefined, { timeout: 5000 });
       assert.ok(Math.abs((await sectionTop(page, 'cooperation')) - 72) < 40);
     });
@@ -75,7 +76,7 @@ describe('top bar', () => {
       await waitForContent(page);
       await topLink(page, '产品中心').hover();
       await page.locator('#submenu-product a', { hasText: '酊剂' }).click();
-      await page.waitForURL('**/product');
+      await page.waitForURL('**/product#product');
       await page.getByRole('tab', { name: '酊剂', selected: true }).waitFor();
     });
   });

@@ -1,0 +1,89 @@
+/**
+ * Redux DevTools against the development build: the instrument enhancer the extension runs sits in
+ * the page (config/devtools), and a jump to an earlier action shows that action's page and URL.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { buildDevClient, withDevTools } from '../../config/devtools/devSite';
+import { waitForContent, withPage, onSuite, type TestSite } from './harness';
+
+let browser: Browser;
+let site: TestSite;
+onSuite({ DIST_DIR: buildDevClient() }, (s, b) => {
+  site = s;
+  browser = b;
+});
+
+type Monitor = NonNullable<Window['__REDUX_DEVTOOLS_MONITOR__']>;
+const monitor = <T>(page: Page, use: (m: Monitor) => T) => page.evaluate(`(${use.toString()})(window.__REDUX_DEVTOOLS_MONITOR__)`) as Promise<T>;
+const actions = (page: Page) => monitor(page, (m) => m.actions());
+const path = (page: Page) => page.evaluate(() => `${location.pathname}${location.search}${location.hash}`);
+
+describe('Redux DevTools', () => {
+  test('a jump to an earlier action shows its page, URL and product tab, and the present comes back; nothing runs meanwhile', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page, context }) => {
+      await withDevTools(context);
+      await page.goto('/');
+      await waitForContent(page);
+      await page.locator('.site-nav__link', { hasText: '产品中心' }).click();
+      await page.waitForURL('**/product');
+      await page.getByRole('tab', { name: '乳膏剂' }).click();
+      await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
+      await waitForContent(page);
+      await page.locator('.site-nav__link', { hasText: '新闻资讯' }).click();
+      await page.waitForURL('**/news');
+      await waitForContent(page);
+      const rowsAtPresent = await page.locator('.news-card').count();
+
+      const recorded = await actions(page);
+      const tabAction = recorded.findLast((a) => a.type === 'product/tabSelected');
+      assert.ok(tabAction, `no product/tabSelected among ${recorded.map((a) => a.type).join(', ')}`);
+      const historyLength = await page.evaluate(() => history.length);
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+
+      await monitor(page, new Function('m', `m.jumpToAction(${tabAction.id})`) as (m: Monitor) => void);
+      await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
+      assert.equal(await path(page), '/product');
+      assert.equal(await page.title().then((title) => title.startsWith('产品中心')), true);
+      assert.equal(await page.evaluate(() => history.length), historyLength, 'a jump pushes no history entry');
+
+      await monitor(page, (m) => m.jumpToPresent());
+      await page.locator('.news-card').nth(rowsAtPresent - 1).waitFor();
+      assert.equal(await path(page), '/news');
+      assert.equal(await page.locator('.news-card').count(), rowsAtPresent);
+      assert.equal((await actions(page)).length, recorded.length, 'a jump runs no saga: no action was added');
+      assert.deepEqual(requests.filter((url) => url.includes('/api/')), [], 'a jump fetches nothing');
+    });
+  });
+
+  test('an exported session holds nothing the visitor typed into either form', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page, context }) => {
+      await withDevTools(context);
+      const marker = (field: string) => `QZX${field}MARK`;
+      await page.goto('/resources/1');
+      await waitForContent(page);
+      await page.getByLabel('姓名').fill(marker('name'));
+      await page.getByLabel('电话').fill(marker('phone'));
+      await page.getByRole('button', { name: /提交/ }).click(); // refused: the e-mail is missing
+      await page.getByText('应聘信息请填写完整！').first().waitFor();
+      await page.getByLabel('邮箱').fill(`${marker('mail')}@example.com`);
+      await page.getByRole('checkbox').first().check();
+      await page.getByRole('button', { name: /提交/ }).click();
+      await page.getByText('提交成功').first().waitFor();
+
+      await page.goto('/patient');
+      await waitForContent(page);
+      for (const textbox of await page.locator('form input[type="text"], form input:not([type]), form textarea').all()) {
+        await textbox.fill(marker(`patient${await textbox.getAttribute('name')}`));
+      }
+      await page.locator('form input[type="tel"]').fill(marker('tel')).catch(() => undefined);
+      await page.getByRole('button', { name: /提交/ }).click();
+
+      const exported = await monitor(page, (m) => m.exportSession());
+      assert.ok(exported.includes('forms/patientSubmitted'), 'the export holds the submission');
+      assert.equal(/QZX\w*MARK/.exec(exported)?.[0] ?? null, null, 'no typed value in the export');
+    });
+  });
+});
