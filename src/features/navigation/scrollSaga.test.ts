@@ -1,7 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { all, fork } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
-import type { RootState } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
 import { fakeDeps, stateWith } from '../testing';
 import { productTabSelected } from '../product/slice';
