@@ -5,11 +5,11 @@
  * the provider does not know renders the error page with 404; anything else is a failure the
  * caller answers with the last good render or the client-rendered shell.
  */
-import type { Middleware } from '@reduxjs/toolkit';
 import type { DOMPurify as Purifier } from 'dompurify';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
+import { isApiError } from '../../api/client';
 import type { ApiError } from '../../api/types';
 import { App } from '../../app/App';
 import { PAGES } from '../../app/pages';
@@ -20,7 +20,6 @@ import { EN_PREFIX, localizedPath, matchRoute, type RouteId } from '../../contra
 import type { Locale } from '../../contracts/locale';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Deps } from '../../features/deps';
-import { apiFailed } from '../../features/shared/apiFailed';
 import { loadPage } from '../../features/navigation/routeSaga';
 import { routeEntered, routeNotFound, type RouteEntry } from '../../features/navigation/slice';
 import { HtmlPurifier } from '../../ui/RichHtml';
@@ -50,11 +49,39 @@ function routeEntry({ path, search }: PageRequest): RouteEntry {
   return { routeId: match?.routeId ?? null, path, params: match?.params ?? {}, query: Object.fromEntries(new URLSearchParams(search)), hash: '' };
 }
 
-/** The provider's "no such id" is code 1 on the detail call of a page whose other loads succeeded. */
-function isUnknownId(route: RouteEntry, failures: ApiError[]): boolean {
+/** A provider call that failed, by the api function that made it. */
+interface FailedCall {
+  call: string;
+  error: ApiError;
+}
+
+/**
+ * "No such id" only when the provider said so: the one failed call is the page's detail call,
+ * and it failed with the provider's own answer for an unknown id, envelope code 1 in a
+ * successful HTTP answer (serverDeps turns a 5xx, a timeout or garbage into a network failure).
+ * Anything else, a layout call failing included, is an outage.
+ */
+function isUnknownId(route: RouteEntry, failures: FailedCall[]): boolean {
   const detail = route.routeId ? DETAIL_ROUTES[route.routeId] : undefined;
-  const [only] = failures;
-  return Boolean(detail && route.params.id) && failures.length === 1 && only?.kind === 'envelope' && only.code === ENVELOPE_CODE.error;
+  if (!detail || !route.params.id || failures.length !== 1) return false;
+  const [{ call, error }] = failures as [FailedCall];
+  return call === detail && error.kind === 'envelope' && error.code === ENVELOPE_CODE.error;
+}
+
+/** The same api, noting which function each failure came from. */
+function recordingApi(api: Deps['api'], failures: FailedCall[]): Deps['api'] {
+  const wrapped = Object.entries(api).map(([call, fn]) => [
+    call,
+    async (...args: unknown[]) => {
+      try {
+        return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        if (isApiError(error)) failures.push({ call, error });
+        throw error;
+      }
+    },
+  ]);
+  return Object.fromEntries(wrapped) as Deps['api'];
 }
 
 async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps: Deps, route: RouteEntry, deadlineMs: number): Promise<string | null> {
@@ -79,21 +106,19 @@ async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps:
 
 export async function renderPage(request: PageRequest, { deps, config, purifier, deadlineMs }: RenderContext): Promise<RenderOutcome> {
   const route = routeEntry(request);
-  const failures: ApiError[] = [];
-  const recordFailures: Middleware = () => (next) => (action) => {
-    if (apiFailed.match(action)) failures.push(action.payload);
-    return next(action);
-  };
-  const { store, runSaga } = createAppStore({ locale: { current: request.locale, pending: null }, site: config }, deps, {
+  const failures: FailedCall[] = [];
+  const recording: Deps = { ...deps, api: recordingApi(deps.api, failures) };
+  const { store, runSaga } = createAppStore({ locale: { current: request.locale, pending: null }, site: config }, recording, {
     watchers: false,
     checks: false,
-    middleware: [recordFailures],
   });
   store.dispatch(routeEntered(route));
-  const problem = await runLoads(runSaga, deps, route, deadlineMs);
+  const problem = await runLoads(runSaga, recording, route, deadlineMs);
   if (problem) return { kind: 'failed', reason: problem };
   const unknownId = failures.length > 0 && isUnknownId(route, failures);
-  if (failures.length > 0 && !unknownId) return { kind: 'failed', reason: `the provider answered: ${failures.map((f) => f.code ?? f.kind).join(', ')}` };
+  if (failures.length > 0 && !unknownId) {
+    return { kind: 'failed', reason: `the provider answered: ${failures.map(({ call, error }) => `${call} ${error.code ?? error.msg}`).join(', ')}` };
+  }
 
   if (unknownId) store.dispatch(routeNotFound());
   else if (route.routeId) await PAGES[route.routeId].preload();
