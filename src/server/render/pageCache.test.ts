@@ -1,5 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { createPageCache, createRenderSlots, toCachedPage, type RenderResult } from './pageCache';
+import { createSlots } from '../slots';
+import { createPageCache, toCachedPage, type RenderResult } from './pageCache';
 
 /** A promise resolved from outside, to hold a render until the test lets it finish. */
 function deferred<T>() {
@@ -104,7 +105,7 @@ describe('the page cache', () => {
   });
 
   it('hands a freed slot to a waiter without going over the bound', async () => {
-    const slots = createRenderSlots(1, 5);
+    const slots = createSlots(1, 5);
     expect(await slots.acquire()).toBe(true);
     const waiter = slots.acquire();
     expect(await settled(waiter)).toBe('pending');

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { createSlots } from '../slots';
 
 export interface CachedPage {
   status: number;
@@ -51,31 +52,6 @@ export async function toCachedPage(status: number, html: string, renderedAt: num
   return { status, html, gzip: gz, br, etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` }, renderedAt };
 }
 
-/** A counting semaphore with a bounded queue: acquire() resolves false when the queue is full. */
-export function createRenderSlots(max: number, maxQueued: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async acquire(): Promise<boolean> {
-      if (running < max) {
-        running += 1;
-        return true;
-      }
-      if (waiting.length >= maxQueued) return false;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-      return true; // the slot was handed over by release()
-    },
-    release() {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    },
-    get running() {
-      return running;
-    },
-  };
-}
-
 export function createPageCache(options: PageCacheOptions) {
   const { maxBytes, freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxRenders = 4, maxQueued = 32, now = Date.now, onRenderError } = options;
   /** Keys whose last refresh failed while a good page was in hand (bounded with the pages). */
@@ -86,7 +62,7 @@ export function createPageCache(options: PageCacheOptions) {
     dispose: (_page, key) => failing.delete(key),
   });
   const rendering = new Map<string, Promise<CachedPage | 'gone' | null>>();
-  const slots = createRenderSlots(maxRenders, maxQueued);
+  const slots = createSlots(maxRenders, maxQueued);
 
   async function renderOnce(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
     if (!(await slots.acquire())) return null;
