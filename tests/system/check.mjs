@@ -6,9 +6,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 
-const LIST = new URL('../../config/system-packages.txt', import.meta.url);
+const LIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'system-packages.txt');
 /** nginx lives in sbin, which an ordinary user's PATH leaves out. */
 const SEARCH = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/sbin'].filter(Boolean);
 
@@ -58,9 +60,9 @@ export function missingPackages() {
 
 const missing = missingPackages();
 if (process.argv.includes('--missing')) {
-  if (missing.length > 0) console.log(missing.join('\n'));
+  if (missing.length > 0) process.stdout.write(`${missing.join('\n')}\n`);
 } else if (missing.length > 0) {
-  console.error(`The tests need system packages that are missing: apt-get install -y ${missing.join(' ')}`);
-  console.error('(the list: config/system-packages.txt; SKIP_BROWSER_TESTS=1 needs none of the browser ones)');
+  process.stderr.write(`The tests need system packages that are missing: apt-get install -y ${missing.join(' ')}\n`);
+  process.stderr.write('(the list: config/system-packages.txt; SKIP_BROWSER_TESTS=1 needs none of the browser ones)\n');
   process.exit(1);
 }
