@@ -157,7 +157,7 @@ afterAll(async () => {
   await Promise.all([nginx, ...sites.map((site) => site.child)].map((child) => (child && child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
   await gate?.close();
   await provider?.close();
-  if (dir && !process.env.KEEP_CDN_DIR) rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
