@@ -9,7 +9,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { join } from 'node:path';
-import { EN_PREFIX, localizedPath, matchRoute, splitLocalePath } from '../contracts/routes';
+import { EN_PREFIX, matchRoute, splitLocalePath } from '../contracts/routes';
 import type { SiteVariant } from '../contracts/runtimeConfig';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
@@ -17,8 +17,10 @@ import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { localeFromCookie } from './localeCookie';
-import { siteOrigin } from './origin';
-import { createPageRenderer, type PageAddress } from './render/pageRenderer';
+import { createOriginResolver } from './origin';
+import { canonicalPath } from './render/canonicalPath';
+import { matchesEtag } from './render/etag';
+import { createPageRenderer, NOT_FOUND_PATH, type PageAddress } from './render/pageRenderer';
 import { createProviderApi } from './render/serverDeps';
 import type { PageCacheOptions } from './render/pageCache';
 
@@ -29,8 +31,10 @@ export interface SiteServerOptions {
   mediaUrl: string;
   variant: SiteVariant;
   trustProxy?: TrustProxy;
-  /** Origin of absolute URLs (canonical, previews, sitemap, robots.txt); unset: the request's origin. */
+  /** Origin of absolute URLs (canonical, previews, sitemap, robots.txt); unset: see allowedHosts. */
   publicUrl?: string | null;
+  /** Hosts absolute URLs may name when publicUrl is unset (the first is the fallback); unset: the request's host. */
+  allowedHosts?: readonly string[] | null;
   upstreamTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** false: every page is the client-rendered shell (SSR=off, for debugging). */
@@ -47,9 +51,10 @@ export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What the home page's answer depends on besides its URL (see the language redirect). */
+const LANGUAGE_REDIRECT_VARY = 'Cookie, Sec-Fetch-Site, Accept-Encoding';
+const RETRY_AFTER_SECONDS = 30;
 const ROOT_FILES = ['favicon.svg', 'share.png'];
-/** What an unprefixed page's answer depends on besides its URL (see the language redirect). */
-const UNPREFIXED_VARY = 'Cookie, Sec-Fetch-Site';
 
 export async function createSiteServer(options: SiteServerOptions) {
   const { distDir, providerUrl, mediaUrl, variant, upstreamTimeoutMs = TIMING.requestTimeoutMs } = options;
@@ -74,8 +79,20 @@ export async function createSiteServer(options: SiteServerOptions) {
     deadlineMs: renderDeadlineMs,
     cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
     log: (...args) => app.log.warn(args.map(String).join(' ')),
+    logError: (page, err) => app.log.error({ err, page }, 'server render threw'),
   });
   const serverRendering = options.serverRendering ?? true;
+  const originOf = createOriginResolver({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
+  // Browsers always ask again (max-age=0, answered 304 by ETag); a shared cache (a CDN) keeps a
+  // page as long as this server does and serves it stale while it refreshes or while we fail.
+  const cacheTimes = { ...PAGE_CACHE_DEFAULTS, ...options.pageCache };
+  const pageCacheControl = [
+    'public',
+    'max-age=0',
+    `s-maxage=${Math.round(cacheTimes.freshMs / 1000)}`,
+    `stale-while-revalidate=${Math.round(cacheTimes.staleWhileRevalidateMs / 1000)}`,
+    `stale-if-error=${Math.round(cacheTimes.staleIfErrorMs / 1000)}`,
+  ].join(', ');
 
   await registerSecurityHeaders(app, mediaUrl);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -97,35 +114,45 @@ export async function createSiteServer(options: SiteServerOptions) {
     app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir));
   }
 
-  registerCrawlerRoutes(app, { api: providerApi, publicUrl: options.publicUrl ?? undefined });
+  registerCrawlerRoutes(app, { api: providerApi, originOf });
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/*', async (request, reply) => {
     const [rawPath = '/', rawSearch = ''] = request.url.split('?');
     if (rawPath.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
     const search = rawSearch ? `?${rawSearch}` : '';
-    if (rawPath === EN_PREFIX) return reply.redirect(`${EN_PREFIX}/${search}`, 301); // one URL for the English home
+    // One URL per page, before any cache: spellings of a page never take keys of their own.
+    const canonical = canonicalPath(rawPath);
+    if (canonical) return reply.header('Cache-Control', pageCacheControl).redirect(`${canonical}${search}`, 301);
     const { locale: prefixed, path } = splitLocalePath(safeDecode(rawPath));
-    if (prefixed === null) {
-      // Unprefixed URLs reached from elsewhere follow the visitor's language cookie; a link followed
-      // from one of our pages was chosen as written (the language menu's 中文 before the app runs,
-      // or without it). Caches must keep the answers apart.
-      reply.header('Vary', UNPREFIXED_VARY).header('Cache-Control', 'private, no-cache');
+    if (rawPath === '/') {
+      // The one URL whose language follows the visitor: the home page reached from elsewhere with
+      // the English cookie goes to /en/; a link followed from one of our pages (the language
+      // menu's 中文) was chosen as written. Private, so no shared cache keeps either answer.
+      reply.header('Vary', LANGUAGE_REDIRECT_VARY).header('Cache-Control', 'private, no-cache');
       const ownLink = request.headers['sec-fetch-site'] === 'same-origin';
-      if (!ownLink && localeFromCookie(request.headers.cookie) === 'en') return reply.redirect(`${localizedPath(rawPath, 'en')}${search}`, 302);
+      if (!ownLink && localeFromCookie(request.headers.cookie) === 'en') return reply.redirect(`${EN_PREFIX}/${search}`, 302);
     } else {
-      reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+      reply.header('Vary', 'Accept-Encoding').header('Cache-Control', pageCacheControl);
     }
-    const address: PageAddress = { locale: prefixed ?? 'zh', path, search, origin: siteOrigin(request, options.publicUrl ?? undefined) };
-    const page = serverRendering ? await pages.page(address) : null;
+    const address: PageAddress = { locale: prefixed ?? 'zh', path, search, origin: originOf(request) };
     reply.type('text/html; charset=utf-8');
-    if (!page) return reply.code(matchRoute(path) ? 200 : 404).send(pages.shell(address));
-    reply.code(page.status).header('ETag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const known = matchRoute(path) !== null;
+    if (!serverRendering) return reply.code(known ? 200 : 404).send(pages.shell(address));
+    const page = await pages.page(address);
+    if (!page) {
+      if (!known) return reply.code(404).send(pages.shell({ ...address, path: NOT_FOUND_PATH, search: '' }));
+      // Nothing rendered and nothing in hand: the provider is out. The shell still runs (the
+      // browser tries itself and shows SPEC §8's errors); caches are told to come back soon.
+      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').send(pages.shell(address));
+    }
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [null, page.html];
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.header('Vary', prefixed === null ? `${UNPREFIXED_VARY}, Accept-Encoding` : 'Accept-Encoding').send(body);
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+    const etag = page.etags[encoding];
+    reply.code(page.status).header('ETag', etag);
+    if (page.status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   });
 
   app.setNotFoundHandler((request, reply) => {

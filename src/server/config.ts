@@ -15,6 +15,8 @@ export interface SiteConfig {
   mediaUrl: string | null;
   /** The site's public origin for absolute URLs (canonical, previews, sitemap, robots.txt); unset: each request's origin. */
   publicUrl: string | null;
+  /** Hosts absolute URLs may name when publicUrl is unset; the first stands in for any other. null: any (PORT=0, tests). */
+  allowedHosts: string[] | null;
   dataDir: string;
   variant: SiteVariant;
   trustProxy: TrustProxy;
@@ -25,18 +27,26 @@ export interface SiteConfig {
   pageCache: PageCacheOptions;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
+export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): SiteConfig {
   const variant = env.SITE_VARIANT ?? 'standard';
   if (variant !== 'standard' && variant !== 'shop') {
     throw new Error(`SITE_VARIANT must be "standard" or "shop", not "${variant}"`);
   }
+  const sitePort = port(env.PORT, 3000, 'PORT');
+  const publicUrl = env.PUBLIC_URL ? publicOrigin(env.PUBLIC_URL) : null;
+  // A port chosen by the system (0, tests) is known only once listening: then the request's host is taken.
+  const allowedHosts = hostList(env.ALLOWED_HOSTS) ?? (sitePort === 0 ? null : [`localhost:${sitePort}`, `127.0.0.1:${sitePort}`]);
+  if (!publicUrl && env.NODE_ENV === 'production') {
+    warn(`PUBLIC_URL is not set: absolute URLs (canonical links, sitemap, robots.txt, previews) name only ${(allowedHosts ?? ['the request host']).join(', ')} (ALLOWED_HOSTS).`);
+  }
   return {
-    port: port(env.PORT, 3000, 'PORT'),
+    port: sitePort,
     host: env.HOST ?? '0.0.0.0',
     providerUrl: env.PROVIDER_URL ? new URL(env.PROVIDER_URL).origin : null,
     providerPort: port(env.PROVIDER_PORT, 3001, 'PROVIDER_PORT'),
     mediaUrl: env.MEDIA_URL ? new URL(env.MEDIA_URL).origin : null,
-    publicUrl: env.PUBLIC_URL ? publicOrigin(env.PUBLIC_URL) : null,
+    publicUrl,
+    allowedHosts,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     variant,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -56,6 +66,15 @@ function publicOrigin(value: string): string {
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) origin, not "${value}"`);
   return url.origin;
+}
+
+/** ALLOWED_HOSTS: comma-separated hosts, with the port when it is not the scheme's default. */
+function hostList(value: string | undefined): string[] | null {
+  const hosts = (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) throw new Error(`ALLOWED_HOSTS must list host names (host or host:port), not "${host}"`);
+  }
+  return hosts.length > 0 ? hosts : null;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {

@@ -7,12 +7,14 @@ import type { ProviderApi } from './render/serverDeps';
 import { fetchProviderLists } from './providerLists';
 import { renderSitemap, sitemapPages } from './sitemap';
 import { createListsCache } from './sitemapCache';
-import { siteOrigin } from './origin';
+import { createOriginResolver, type OriginOf } from './origin';
 
 export interface CrawlerRouteOptions {
   /** The provider, reached directly (src/server/render/serverDeps.ts). */
   api: ProviderApi;
   publicUrl?: string;
+  /** Decides the origin of absolute URLs (see origin.ts); by default PUBLIC_URL or the request's host. */
+  originOf?: OriginOf;
   /** How long the provider may take for the whole walk of its lists. */
   deadlineMs?: number;
   freshMs?: number;
@@ -23,13 +25,14 @@ const SITEMAP_FRESH_MS = 60_000;
 
 export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRouteOptions) {
   const { api, publicUrl, deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = options;
+  const originOf = options.originOf ?? createOriginResolver({ publicUrl });
   const lists = createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs });
 
   app.get('/robots.txt', (request, reply) =>
     reply
       .header('Cache-Control', 'public, max-age=3600')
       .type('text/plain; charset=utf-8')
-      .send(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin(request, publicUrl)}/sitemap.xml\n`),
+      .send(`User-agent: *\nAllow: /\n\nSitemap: ${originOf(request)}/sitemap.xml\n`),
   );
 
   app.get('/sitemap.xml', async (request, reply) => {
@@ -40,7 +43,7 @@ export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRout
       request.log.warn({ err: error }, 'sitemap: provider lists unavailable');
       return reply.code(503).header('Retry-After', '60').header('Cache-Control', 'no-store').type('text/plain').send('Sitemap temporarily unavailable');
     }
-    const xml = await renderSitemap(sitemapPages(current), siteOrigin(request, publicUrl));
+    const xml = await renderSitemap(sitemapPages(current), originOf(request));
     return reply.header('Cache-Control', `public, max-age=${Math.round(freshMs / 1000)}`).type('application/xml; charset=utf-8').send(xml);
   });
 }

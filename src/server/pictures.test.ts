@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/testing';
 import { createSiteServer } from './app';
-import { pictureRequest } from './pictures';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPictureResizer, pictureRequest } from './pictures';
 import { fakeDist, providerGate } from './testing';
 
 /** The site serving the provider's media itself, with a counting gate in front of the real provider. */
@@ -101,5 +103,60 @@ describe('narrower copies of the pictures the site serves', () => {
     const answer = await site.inject({ url: '/uploads/banner/page-4.webp?w=640' });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('decodes and normalises the path: one copy however it is spelled, nothing outside the media folder', async () => {
+    for (const url of ['/uploads/banner/page-6.webp?w=640', '/uploads/%62anner/page-6.webp?w=640', '/uploads/banner//page-6.webp?w=640', '/uploads/x/../banner/page-6.webp?w=640']) {
+      const copy = await site.inject({ url });
+      expect({ url, width: (await size(copy.rawPayload)).width }).toEqual({ url, width: 640 });
+    }
+    expect(gate.counts.get('/uploads/banner/page-6.webp')).toBe(1);
+    expect(pictureRequest('/uploads/%62anner/a.webp?w=640')).toEqual({ path: '/uploads/banner/a.webp', width: 640 });
+    for (const url of ['/uploads/%2e%2e/provider.sqlite?w=640', '/uploads/../data/a.webp?w=640', '/other/a.webp?w=640', '/uploads/%E0%A4%A?w=640', '/uploads/a%2500.webp?w=640']) {
+      expect({ url, asked: pictureRequest(url) }).toEqual({ url, asked: null });
+    }
+  });
+
+  it('remembers what it could not resize, and serves the original of a picture already that narrow', async () => {
+    await site.inject({ url: '/uploads/video/intro.mp4?w=828' });
+    const video = gate.counts.get('/uploads/video/intro.mp4') ?? 0;
+    await site.inject({ url: '/uploads/video/intro.mp4?w=828' });
+    expect(gate.counts.get('/uploads/video/intro.mp4')).toBe(video + 1); // the original passed through, no second look
+
+    const original = await site.inject({ url: '/uploads/product/p01-2.webp' });
+    const narrow = await site.inject({ url: '/uploads/product/p01-2.webp?w=640' });
+    expect(narrow.statusCode).toBe(200);
+    expect(Buffer.compare(narrow.rawPayload, original.rawPayload)).toBe(0);
+  });
+});
+
+describe('the picture resizer', () => {
+  it('runs at most two resizes at once', async () => {
+    const picture = await sharp({ create: { width: 1920, height: 100, channels: 3, background: '#3a7' } }).webp().toBuffer();
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/webp', 'content-length': picture.length }).end(picture));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const held: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const resizer = createPictureResizer({
+      providerUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      timeoutMs: 5000,
+      encode: async (input) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => held.push(resolve));
+        running -= 1;
+        return { data: input, info: { format: 'webp' } };
+      },
+    });
+    const copies = Array.from({ length: 6 }, (_, i) => resizer.get(`/uploads/p${i}.webp`, 640));
+    for (let done = 0; done < 6; done += 1) {
+      while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      held.shift()?.();
+    }
+    expect((await Promise.all(copies)).every((copy) => copy !== null)).toBe(true);
+    expect(most).toBe(2);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -40,6 +40,7 @@ afterAll(async () => {
 beforeEach(() => {
   gate.mode = 'pass';
   gate.counts.clear();
+  gate.failing.clear();
 });
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n<script type="application\/json"/.exec(html)?.[1] ?? '';
@@ -98,14 +99,69 @@ describe('server rendering', () => {
     }
   });
 
+  it('renders the shared 404 from a fixed path: no request can write into it', async () => {
+    const app = await site();
+    const poison = await app.inject({ url: '//evil.example' });
+    expect(poison.statusCode).toBe(301);
+    expect(poison.headers.location).toBe('/evil.example');
+    for (const url of ['/evil.example', '/en/evil.example', '/news/99999']) expect((await app.inject({ url })).statusCode).toBe(404);
+    for (const url of ['/zzz-unknown', '/en/zzz-unknown', '/news/88888']) {
+      const res = await app.inject({ url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.body).not.toContain('evil.example');
+      expect(res.body).not.toContain('zzz-unknown');
+      expect(res.body).not.toMatch(/99999|88888/);
+    }
+  });
+
+  it.each([
+    ['//about', '/about'],
+    ['/about/', '/about'],
+    ['/en/about/', '/en/about'],
+    ['/news/0001', '/news/1'],
+    ['/%61bout?keyword=x', '/about?keyword=x'],
+  ])('answers %s with 301 to %s before any render', async (url, location) => {
+    const app = await site();
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(location);
+    expect(gate.counts.size).toBe(0);
+  });
+
+  it('asks the provider about an unknown id once per freshness window, not on every view', async () => {
+    const app = await site();
+    for (let i = 0; i < 3; i += 1) expect((await app.inject({ url: '/news/77777' })).statusCode).toBe(404);
+    expect(gate.counts.get('/index/news/details')).toBe(1);
+  });
+
+  it.each([
+    ['the layout call', '/index/index/main'],
+    ['the detail call', '/index/news/details'],
+  ])('never takes a provider outage on %s for an unknown id: the last good page, or 503', async (_name, path) => {
+    const app = await site({ freshMs: 0, staleWhileRevalidateMs: 0 });
+    const good = await app.inject({ url: '/news/1' });
+    expect(good.statusCode).toBe(200);
+    gate.failing.add(path);
+    const stale = await app.inject({ url: '/news/1' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).toBe(good.headers.etag);
+    const cold = await app.inject({ url: '/news/2' });
+    expect(cold.statusCode).toBe(503);
+    gate.failing.clear();
+    const back = await app.inject({ url: '/news/2' });
+    expect(back.statusCode).toBe(200);
+  });
+
   it.each(['down', 'slow', 'garbage', 'code1', 'code402', 'code403'] as const)(
-    'serves the client-rendered shell at once when the provider is %s and nothing is cached',
+    'answers 503 with Retry-After and the client-rendered shell when the provider is %s and nothing is cached',
     async (mode) => {
       gate.mode = mode;
       const started = Date.now();
       const res = await (await site()).inject({ url: '/about' });
       expect(Date.now() - started).toBeLessThan(2500);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain(STATE_ELEMENT_ID);
       expect(res.body).not.toMatch(/127\.0\.0\.1|ECONN|at .*\.ts/);
@@ -148,8 +204,26 @@ describe('server rendering', () => {
     const first = await app.inject({ url: '/en/report', headers: { 'accept-encoding': 'br, gzip' } });
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toContain('Accept-Encoding');
-    const again = await app.inject({ url: '/en/report', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await app.inject({ url: '/en/report', headers: { 'accept-encoding': 'br, gzip', 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('gives each encoding its own ETag and takes weak tags and lists in If-None-Match', async () => {
+    const app = await site();
+    const tags: Record<string, string> = {};
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await app.inject({ url: '/en/report', headers: { 'accept-encoding': encoding } });
+      tags[encoding] = String(res.headers.etag);
+    }
+    expect(new Set(Object.values(tags)).size).toBe(3);
+    // A gzip copy's tag never validates the brotli bytes, nor the other way round.
+    const mismatched = await app.inject({ url: '/en/report', headers: { 'accept-encoding': 'br', 'if-none-match': tags.gzip } });
+    expect(mismatched.statusCode).toBe(200);
+    expect(mismatched.headers['content-encoding']).toBe('br');
+    const weakInList = await app.inject({ url: '/en/report', headers: { 'accept-encoding': 'gzip', 'if-none-match': `"other", W/${tags.gzip}` } });
+    expect(weakInList.statusCode).toBe(304);
+    const any = await app.inject({ url: '/en/report', headers: { 'if-none-match': '*' } });
+    expect(any.statusCode).toBe(304);
   });
 
   it('never mixes languages when both render at once', async () => {

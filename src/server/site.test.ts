@@ -55,13 +55,19 @@ describe('the site server', () => {
   it.each([
     '/', '/about', '/innovation', '/news', '/patient', '/product', '/report', '/resources', '/news/notice',
     '/news/noticedetail', '/news/noticedetail/3', '/news/12', '/product/7', '/resources/2', '/login', '/privacy',
-  ])('answers %s and its /en twin with the shell when the provider gives no content (200)', async (url) => {
+  ])('answers %s and its /en twin with the page (200)', async (url) => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    // The unprefixed URL depends on the language cookie: private, and shared caches keep it apart.
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(res.headers.vary).toContain('Cookie');
+    if (url === '/') {
+      // The one URL that follows the language cookie: private, and shared caches keep it apart.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.vary).toContain('Cookie');
+    } else {
+      // Every other URL is one language: a CDN may keep it.
+      expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+/);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
     const en = await app.inject({ url: `/en${url === '/' ? '/' : url}` });
     expect(en.statusCode).toBe(200);
     expect(en.headers['cache-control']).toMatch(/^public/);
@@ -80,27 +86,33 @@ describe('the site server', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it('sends a visitor whose cookie says English to the /en twin, query kept; /en is always English', async () => {
-    const redirect = await app.inject({ url: '/product?keyword=%E8%86%8F', cookies: { locale: 'en' } });
+  it('sends a visitor whose cookie says English from / to /en/, query kept; every other URL is one language', async () => {
+    const redirect = await app.inject({ url: '/?utm_source=x', cookies: { locale: 'en' } });
     expect(redirect.statusCode).toBe(302);
-    expect(redirect.headers.location).toBe('/en/product?keyword=%E8%86%8F');
+    expect(redirect.headers.location).toBe('/en/?utm_source=x');
     expect(redirect.headers.vary).toContain('Cookie');
     expect(redirect.headers.vary).toContain('Sec-Fetch-Site');
+    expect(redirect.headers['cache-control']).toBe('private, no-cache');
     // A link followed from one of the site's own pages (the language menu's 中文) is taken as chosen.
-    const chosen = await app.inject({ url: '/product', cookies: { locale: 'en' }, headers: { 'sec-fetch-site': 'same-origin' } });
+    const chosen = await app.inject({ url: '/', cookies: { locale: 'en' }, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.body).toMatch(/<html lang="?zh-CN"?/);
     expect(chosen.headers.vary).toBe('Cookie, Sec-Fetch-Site, Accept-Encoding');
     for (const site of ['cross-site', 'none']) {
-      const arrival = await app.inject({ url: '/product', cookies: { locale: 'en' }, headers: { 'sec-fetch-site': site } });
-      expect(arrival.headers.location).toBe('/en/product');
+      const arrival = await app.inject({ url: '/', cookies: { locale: 'en' }, headers: { 'sec-fetch-site': site } });
+      expect(arrival.headers.location).toBe('/en/');
     }
+    // Anywhere else the URL alone says the language, whatever the cookie.
+    const product = await app.inject({ url: '/product?keyword=%E8%86%8F', cookies: { locale: 'en' } });
+    expect(product.statusCode).toBe(200);
+    expect(product.body).toMatch(/<html lang="?zh-CN"?/);
+    expect(product.headers.vary).toBe('Accept-Encoding');
     const en = await app.inject({ url: '/en/about', cookies: { locale: 'zh' } });
     expect(en.statusCode).toBe(200);
     expect(en.body).toMatch(/<html lang="en"/);
     expect(en.body).toContain('Yuechuan Pharmaceutical');
     expect(en.body).toContain('<link rel="canonical" href="http://localhost:80/en/about">');
-    for (const cookie of [undefined, 'fr']) {
+    for (const cookie of [undefined, 'fr', 'en']) {
       const zh = await app.inject({ url: '/about', cookies: cookie ? { locale: cookie } : {} });
       expect(zh.body).toMatch(/<html lang="?zh-CN"?/);
       expect(zh.body).toContain('岳川药业有限公司');

@@ -32,6 +32,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     trustProxy: config.trustProxy,
     serverRendering: config.serverRendering,
     publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
     renderDeadlineMs: config.renderDeadlineMs,
     pageCache: config.pageCache,
   });

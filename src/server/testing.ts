@@ -32,10 +32,13 @@ export type GateMode = 'pass' | 'down' | 'slow' | 'garbage' | 'code1' | 'code402
  */
 export async function providerGate(upstreamUrl: string) {
   const counts = new Map<string, number>();
-  const gate = { mode: 'pass' as GateMode, counts, url: '', close: async () => {} };
+  /** Paths answered as the provider answers an outage (a busy database): HTTP 500, envelope code 1. */
+  const failing = new Set<string>();
+  const gate = { mode: 'pass' as GateMode, counts, failing, url: '', close: async () => {} };
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    if (failing.has(path)) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1, msg: '服务器繁忙，请稍后再试', data: null }));
     const send = (body: string, type = 'application/json') => res.writeHead(200, { 'content-type': type }).end(body);
     switch (gate.mode) {
       case 'down':

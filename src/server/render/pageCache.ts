@@ -1,21 +1,26 @@
 /**
- * Rendered pages, kept compressed with their ETag. Bounded (lru-cache, by bytes); one render
- * per key at a time (concurrent requests for a cold page share it); fresh for `freshMs`, then
- * served stale while one background render refreshes it; once past that window a request waits
- * for a new render, and if the provider fails it still gets the last good page for as long as
- * `staleIfErrorMs` (hours). Nothing here depends on who asked: entries are shared by design and
- * hold no visitor data.
+ * Rendered pages, kept compressed with one ETag per encoding. Bounded (lru-cache, by bytes); one
+ * render per key at a time (concurrent requests for a cold page share it), and at most
+ * `maxRenders` renders of any keys at once (more wait in a short queue; beyond it the request
+ * gets the fallback at once). Fresh for `freshMs`, then served stale while one background
+ * render refreshes it; once past that window a request waits for a new render, unless the last
+ * refresh failed: then the last good page (for as long as `staleIfErrorMs`) is served at once
+ * while one background render tries again. A render that says the page is gone drops its entry.
+ * Nothing here depends on who asked: entries are shared by design and hold no visitor data.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { createSlots } from '../slots';
 
 export interface CachedPage {
   status: number;
   html: string;
   gzip: Buffer;
   br: Buffer;
-  etag: string;
+  /** One per encoding: a cache must never answer a gzip client's If-None-Match with brotli's bytes. */
+  etags: { identity: string; gzip: string; br: string };
   renderedAt: number;
 }
 
@@ -24,54 +29,93 @@ export interface PageCacheOptions {
   freshMs: number;
   staleWhileRevalidateMs: number;
   staleIfErrorMs: number;
+  /** Renders running at once; each holds a store, a React tree and provider calls. */
+  maxRenders?: number;
+  /** Renders waiting for a slot; past it a request gets its fallback without waiting. */
+  maxQueued?: number;
   now?: () => number;
+  /** A render that threw: a bug, not an outage. */
+  onRenderError?: (key: string, error: unknown) => void;
 }
 
-/** null: this render failed (provider down, slow, erroring); the caller serves a fallback. */
-export type Render = () => Promise<{ status: number; html: string } | null>;
+/** `gone`: the provider says this page's content does not exist. null: this render failed. */
+export type RenderResult = { status: number; html: string } | 'gone' | null;
+export type Render = () => Promise<RenderResult>;
 
-export function toCachedPage(status: number, html: string, renderedAt: number): CachedPage {
-  const br = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 20)}"`;
-  return { status, html, gzip: gzipSync(html), br, etag, renderedAt };
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/** Compressed on libuv's thread pool: a large page never holds the event loop. */
+export async function toCachedPage(status: number, html: string, renderedAt: number): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), compressGzip(html)]);
+  const hash = createHash('sha1').update(html).digest('base64url').slice(0, 20);
+  return { status, html, gzip: gz, br, etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` }, renderedAt };
 }
 
-export function createPageCache({ maxBytes, freshMs, staleWhileRevalidateMs, staleIfErrorMs, now = Date.now }: PageCacheOptions) {
+export function createPageCache(options: PageCacheOptions) {
+  const { maxBytes, freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxRenders = 4, maxQueued = 32, now = Date.now, onRenderError } = options;
+  /** Keys whose last refresh failed while a good page was in hand (bounded with the pages). */
+  const failing = new Set<string>();
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => page.html.length * 2 + page.gzip.length + page.br.length,
+    dispose: (_page, key) => failing.delete(key),
   });
-  const rendering = new Map<string, Promise<CachedPage | null>>();
+  const rendering = new Map<string, Promise<CachedPage | 'gone' | null>>();
+  const slots = createSlots(maxRenders, maxQueued);
 
-  function refresh(key: string, render: Render): Promise<CachedPage | null> {
+  async function renderOnce(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
+    if (!(await slots.acquire())) return null;
+    try {
+      const result = await render();
+      if (result === 'gone') {
+        pages.delete(key);
+        return 'gone';
+      }
+      if (!result) return null;
+      const page = await toCachedPage(result.status, result.html, now());
+      pages.set(key, page);
+      return page;
+    } catch (error) {
+      onRenderError?.(key, error);
+      return null;
+    } finally {
+      slots.release();
+    }
+  }
+
+  function refresh(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
     const running = rendering.get(key);
     if (running) return running;
-    const next = render()
-      .then((result) => {
-        if (!result) return null;
-        const page = toCachedPage(result.status, result.html, now());
-        pages.set(key, page);
-        return page;
-      })
-      .catch(() => null)
-      .finally(() => rendering.delete(key));
+    const next = renderOnce(key, render).then((outcome) => {
+      if (outcome === null && pages.has(key)) failing.add(key);
+      else failing.delete(key);
+      return outcome;
+    });
     rendering.set(key, next);
+    void next.finally(() => rendering.delete(key));
     return next;
   }
 
   return {
-    /** The page to serve for key, or null when there is none (serve the shell). */
-    async get(key: string, render: Render): Promise<CachedPage | null> {
+    /** The page to serve for key; 'gone' when its content no longer exists; null: serve the fallback. */
+    async get(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
       const cached = pages.get(key, { allowStale: true });
       const age = cached ? now() - cached.renderedAt : Infinity;
       if (cached && age < freshMs) return cached;
-      if (cached && age < freshMs + staleWhileRevalidateMs) {
+      const standIn = cached && age < staleIfErrorMs && failing.has(key);
+      if (cached && (age < freshMs + staleWhileRevalidateMs || standIn)) {
         void refresh(key, render);
         return cached;
       }
       const page = await refresh(key, render);
       if (page) return page;
       return cached && age < staleIfErrorMs ? cached : null;
+    },
+    /** Drops every page: the content changed. */
+    clear() {
+      pages.clear();
+      failing.clear();
     },
     get size() {
       return pages.size;

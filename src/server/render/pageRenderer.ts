@@ -14,7 +14,8 @@ import { structuredDataFor } from '../../app/head/structuredData';
 import { PAGES } from '../../app/pages';
 import { readBuildAssets, renderDocument } from './document';
 import { headTags } from './headTags';
-import { createPageCache, type CachedPage, type PageCacheOptions } from './pageCache';
+import { LRUCache } from 'lru-cache';
+import { createPageCache, type CachedPage, type PageCacheOptions, type RenderResult } from './pageCache';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { shareImage, DEFAULT_SHARE_IMAGE } from './shareImage';
@@ -26,6 +27,8 @@ export interface PageRendererOptions {
   deadlineMs: number;
   cache: PageCacheOptions;
   log: (...args: unknown[]) => void;
+  /** A render that threw, with the page it was for. */
+  logError?: (page: string, error: unknown) => void;
   /** The provider calls; by default over HTTP to providerUrl (the bench replays recorded answers). */
   api?: Api;
 }
@@ -38,6 +41,13 @@ export interface PageAddress {
   /** The public origin the page's absolute URLs use. */
   origin: string;
 }
+
+/** The one path every unknown page is rendered from: nothing a visitor sends ends up in the shared 404. */
+export const NOT_FOUND_PATH = '/404';
+/** Searches are many and each is rarely asked twice: a small cache of their own keeps the pages'. */
+const SEARCH_CACHE_BYTES = 4 * 1024 * 1024;
+/** Ids the provider said it does not know, remembered so that asking again costs no render. */
+const MISSING_IDS = 2000;
 
 /** Query keys that change what a page shows; every other key is ignored, so it cannot flood the cache. */
 const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['name', 'keyword'] };
@@ -54,18 +64,24 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
   return text ? `?${text}` : '';
 }
 
-export function createPageRenderer({ distDir, providerUrl, config, deadlineMs, cache: cacheOptions, log, api = createProviderApi(providerUrl, config.mediaUrl, deadlineMs) }: PageRendererOptions) {
+export function createPageRenderer(options: PageRendererOptions) {
+  const { distDir, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log } = options;
+  const api = options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs);
   const assets = readBuildAssets(distDir);
   const purifier = DOMPurify(new JSDOM('').window);
-  const cache = createPageCache(cacheOptions);
+  const onRenderError = (key: string, error: unknown) => logError(key, error);
+  const cache = createPageCache({ ...cacheOptions, onRenderError });
+  const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError });
+  const missing = new LRUCache<string, true>({ max: MISSING_IDS, ttl: cacheOptions.freshMs || 1 });
 
-  async function render({ locale, path, search, origin }: PageAddress) {
+  async function render({ locale, path, search, origin }: PageAddress): Promise<RenderResult> {
     const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(api, log), config, purifier, deadlineMs });
     if (outcome.kind === 'failed') {
       log(`Server render of ${locale} ${path}${search} fell back: ${outcome.reason}`);
       return null;
     }
     const { state, routeId, status, meta } = outcome;
+    if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
     const head = headTags({
       locale,
       path,
@@ -81,14 +97,29 @@ export function createPageRenderer({ distDir, providerUrl, config, deadlineMs, c
     return { status, html: renderDocument(assets, { locale, head, config, chunk, rendered: { html: outcome.html, state } }) };
   }
 
+  /** Every unknown path and id shares one error page per language, rendered from a fixed path. */
+  async function notFound({ locale, origin }: PageAddress): Promise<CachedPage | null> {
+    const page = await cache.get([origin, locale, NOT_FOUND_PATH].join('|'), () => render({ locale, origin, path: NOT_FOUND_PATH, search: '' }));
+    return page === 'gone' ? null : page;
+  }
+
   return {
     /** The rendered page (fresh, stale or just rendered), or null: serve the shell. */
-    page(address: PageAddress): Promise<CachedPage | null> {
+    async page(address: PageAddress): Promise<CachedPage | null> {
       const match = matchRoute(address.path);
       const search = pageSearch(match?.routeId ?? null, address.search);
-      // Every unknown path renders the same error page: one entry per language, not one per path.
-      const key = [address.origin, address.locale, match ? address.path : '(not found)', search].join('|');
-      return cache.get(key, () => render({ ...address, search }));
+      const key = [address.origin, address.locale, address.path, search].join('|');
+      if (!match || missing.has(key)) return notFound(address);
+      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }));
+      if (page !== 'gone') return page;
+      missing.set(key, true);
+      return notFound(address);
+    },
+    /** Drops every rendered page: the content changed. */
+    clear() {
+      cache.clear();
+      searches.clear();
+      missing.clear();
     },
     /** The client-rendered shell: the browser loads everything itself. */
     shell({ locale, path, origin }: PageAddress): string {

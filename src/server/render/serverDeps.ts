@@ -3,14 +3,49 @@
  * token, a deadline) and services that do nothing, since there is no visitor to show a toast to,
  * no page to scroll and no cookie to set. Made per request; nothing here outlives it.
  */
-import { Agent } from 'node:http';
 import { createApi } from '../../api/api';
-import { createApiClient } from '../../api/client';
+import { decodeEnvelope, isApiError, type ApiClient } from '../../api/client';
+import type { ApiError } from '../../api/types';
 import type { Deps, Services } from '../../features/deps';
 
+/**
+ * The provider as the server asks it (fetch keeps connections alive). The provider answers an
+ * id it does not know with HTTP 404 and envelope code 1 (a `notFound` envelope error, the only
+ * failure a page takes for "not found"), a refusal with code 1, and an outage (busy database,
+ * crash) with a 5xx. A 5xx, a timeout, a dropped connection or garbage are `network` failures.
+ */
+export function createProviderClient(providerUrl: string, timeoutMs: number): ApiClient {
+  const failure = (msg: string): ApiError => ({ kind: 'network', code: null, msg });
+  return {
+    async get(path, params) {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
+      let body: unknown;
+      let notFound = false;
+      try {
+        const response = await fetch(`${providerUrl}${path}?${query}`, { signal: AbortSignal.timeout(timeoutMs) });
+        notFound = response.status === 404;
+        if (!response.ok && !notFound) {
+          await response.body?.cancel();
+          throw failure(`the provider answered HTTP ${response.status}`);
+        }
+        body = await response.json();
+      } catch (error) {
+        if (typeof error === 'object' && error !== null && 'kind' in error) throw error;
+        throw failure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'malformed or missing answer');
+      }
+      try {
+        return decodeEnvelope(body).data;
+      } catch (error) {
+        throw notFound && isApiError(error) && error.kind === 'envelope' ? { ...error, notFound: true } : error;
+      }
+    },
+    post: () => Promise.reject(failure('the server renderer submits nothing')),
+  };
+}
+
 export function createProviderApi(providerUrl: string, mediaUrl: string, deadlineMs: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
-  return createApi(createApiClient({ getToken: () => null, baseURL: providerUrl, timeoutMs: deadlineMs, httpAgent: agent }), mediaUrl);
+  return createApi(createProviderClient(providerUrl, deadlineMs), mediaUrl);
 }
 
 /** The typed provider calls (src/api) as the server makes them. */

@@ -1,0 +1,118 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { createSlots } from '../slots';
+import { createPageCache, toCachedPage, type RenderResult } from './pageCache';
+
+/** A promise resolved from outside, to hold a render until the test lets it finish. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Resolves after every pending callback of this turn, I/O included: "not settled by now". */
+const settled = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<'pending'>((r) => setImmediate(() => r('pending')))]);
+
+const options = (now: () => number) => ({ maxBytes: 1 << 20, freshMs: 10, staleWhileRevalidateMs: 10, staleIfErrorMs: 1000, now });
+const page = (html: string): RenderResult => ({ status: 200, html });
+
+describe('the page cache', () => {
+  it('compresses once, with one ETag per encoding', async () => {
+    const cached = await toCachedPage(200, '<p>页</p>'.repeat(100), 0);
+    expect(gunzipSync(cached.gzip).toString()).toBe(cached.html);
+    expect(brotliDecompressSync(cached.br).toString()).toBe(cached.html);
+    expect(new Set(Object.values(cached.etags)).size).toBe(3);
+  });
+
+  it('serves the last good page at once while one background render retries, once a refresh failed', async () => {
+    let time = 0;
+    const cache = createPageCache(options(() => time));
+    await cache.get('k', async () => page('good'));
+    time = 100; // past fresh and stale-while-revalidate, within stale-if-error
+    const failed = await cache.get('k', async () => null);
+    expect(failed && failed !== 'gone' && failed.html).toBe('good');
+    const slow = deferred<RenderResult>();
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return slow.promise;
+    };
+    const first = cache.get('k', render);
+    const second = cache.get('k', render);
+    const [a, b] = await Promise.all([settled(first), settled(second)]);
+    expect([a !== 'pending' && a !== 'gone' && a?.html, b !== 'pending' && b !== 'gone' && b?.html]).toEqual(['good', 'good']);
+    expect(renders).toBe(1);
+    slow.resolve(page('new'));
+    // The background render compresses on the thread pool: turn the loop until it has stored its page.
+    let html: string | undefined = 'good';
+    for (let turn = 0; turn < 10_000 && html === 'good'; turn += 1) {
+      await new Promise((r) => setImmediate(r));
+      const current = await cache.get('k', render);
+      html = current && current !== 'gone' ? current.html : undefined;
+    }
+    expect(html).toBe('new');
+    expect(renders).toBe(1);
+  });
+
+  it('waits for the render past the stale window when the last refresh did not fail', async () => {
+    let time = 0;
+    const cache = createPageCache(options(() => time));
+    await cache.get('k', async () => page('good'));
+    time = 100;
+    const slow = deferred<RenderResult>();
+    const asked = cache.get('k', () => slow.promise);
+    expect(await settled(asked)).toBe('pending');
+    slow.resolve(page('new'));
+    const answered = await asked;
+    expect(answered !== 'gone' && answered?.html).toBe('new');
+  });
+
+  it('drops the entry when the render says the page is gone', async () => {
+    let time = 0;
+    const cache = createPageCache(options(() => time));
+    await cache.get('k', async () => page('good'));
+    time = 100;
+    expect(await cache.get('k', async () => 'gone')).toBe('gone');
+    expect(cache.size).toBe(0);
+  });
+
+  it('runs at most maxRenders renders at once, queues a few and refuses the rest', async () => {
+    const cache = createPageCache({ ...options(() => 0), maxRenders: 2, maxQueued: 1 });
+    const holds = Array.from({ length: 4 }, () => deferred<RenderResult>());
+    let started = 0;
+    const answers = holds.map((hold, i) =>
+      cache.get(`k${i}`, () => {
+        started += 1;
+        return hold.promise;
+      }),
+    );
+    expect(await settled(answers[3] as Promise<unknown>)).toBeNull(); // queue full: the fallback at once
+    expect(started).toBe(2);
+    holds[0]?.resolve(page('0'));
+    await answers[0];
+    await new Promise((r) => setImmediate(r));
+    expect(started).toBe(3); // the queued one took the freed slot
+    holds[1]?.resolve(page('1'));
+    holds[2]?.resolve(page('2'));
+    expect((await Promise.all(answers.slice(0, 3))).map((p) => p && p !== 'gone' && p.html)).toEqual(['0', '1', '2']);
+  });
+
+  it('reports a render that throws, with its key, and serves the fallback', async () => {
+    const errors: [string, unknown][] = [];
+    const cache = createPageCache({ ...options(() => 0), onRenderError: (key, error) => errors.push([key, error]) });
+    const boom = new Error('boom');
+    expect(await cache.get('origin|zh|/about|', () => Promise.reject(boom))).toBeNull();
+    expect(errors).toEqual([['origin|zh|/about|', boom]]);
+  });
+
+  it('hands a freed slot to a waiter without going over the bound', async () => {
+    const slots = createSlots(1, 5);
+    expect(await slots.acquire()).toBe(true);
+    const waiter = slots.acquire();
+    expect(await settled(waiter)).toBe('pending');
+    slots.release();
+    expect(await waiter).toBe(true);
+    expect(slots.running).toBe(1);
+    slots.release();
+    expect(slots.running).toBe(0);
+  });
+});
