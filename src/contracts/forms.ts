@@ -3,8 +3,13 @@
  * provider (the rule that counts). Errors are codes; each side words them in its locale.
  */
 
-/** SPEC §5: alphanumeric start, word or hyphen characters, @, alphanumeric domain, dot, 2–4 letters. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9][\w-]*@[A-Za-z0-9]+\.[A-Za-z]{2,4}$/;
+/**
+ * SPEC §5's shape widened to the addresses people have: an alphanumeric start, then word
+ * characters, `+` or `-`, dot-separated (first.last@); a domain of one or more labels before
+ * the top-level one (pku.edu.cn, sina.com.cn, vip.163.com); a top-level domain of 2–63 letters
+ * (.museum, .technology). Empty labels, leading or doubled dots and spaces stay refused.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export type FieldError = 'required' | 'tooLong' | 'invalidEmail' | 'invalidChoice' | 'invalidPhone';
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>;

@@ -29,6 +29,11 @@ describe('job application', () => {
     expect(row).toEqual({ job_id: 2, name: '李明', phone: '13800000000', email: 'liming@example.com' });
   });
 
+  it.each(['zhang.san@pku.edu.cn', 'lisi@sina.com.cn', 'wang@vip.163.com'])('accepts the real address %s', async (email) => {
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, email })).body.code).toBe(0);
+    expect(provider.db.prepare('SELECT email FROM applications').get()).toEqual({ email });
+  });
+
   it.each([
     [{ ...application, name: ' ' }, '应聘信息请填写完整！'],
     [{ ...application, phone: '' }, '应聘信息请填写完整！'],
