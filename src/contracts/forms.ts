@@ -77,6 +77,23 @@ export function validatePatient(form: PatientForm): FieldErrors<PatientField> {
   return errors;
 }
 
+// ---- What a submission weighs on the wire ----
+
+/** A character of the Basic Multilingual Plane (all of Chinese) is 3 UTF-8 bytes, %XX%XX%XX once form-encoded. */
+const MAX_ENCODED_BYTES_PER_CHAR = 9;
+/** Field names, consents, `lan`, `id` and separators: far below this. */
+const FORM_OVERHEAD_BYTES = 2 * 1024;
+const longestForm = Math.max(
+  ...[APPLICATION_MAX_LENGTH, PATIENT_MAX_LENGTH].map((limits) => Object.values(limits).reduce((sum, n) => sum + n, 0)),
+);
+
+/**
+ * The body limit of the submissions, at the site proxy and the provider alike: every field of
+ * the longest form filled to its limit with Chinese, twice over, so a visitor's report is
+ * judged by the form's rules (a field too long is named), never cut off as bytes.
+ */
+export const SUBMISSION_BODY_LIMIT = 2 * (longestForm * MAX_ENCODED_BYTES_PER_CHAR + FORM_OVERHEAD_BYTES);
+
 // ---- Consent (PIPL): asked after the fields, separately for health information ----
 
 /** The body fields that carry consent: each holds the version of the privacy notice agreed to. */

@@ -15,6 +15,8 @@ import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
+import { requestIdFrom } from '../provider/logging';
+import { trustedPeer } from './trustedPeer';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { localeFromCookie } from './localeCookie';
 import { siteOrigin } from './origin';
@@ -57,6 +59,8 @@ export async function createSiteServer(options: SiteServerOptions) {
     logger: options.logger ?? false,
     // Fastify accepts a hop count too, though its type does not say so.
     trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    // A request id from a trusted proxy carries on; otherwise one is made. The provider gets it too.
+    genReqId: requestIdFrom(trustedPeer(options.trustProxy ?? false)),
     bodyLimit: 16 * 1024,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,

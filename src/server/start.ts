@@ -7,6 +7,7 @@ import { readConfig, type SiteConfig } from './config';
 import { createSiteServer } from './app';
 import { buildClient, isBuildStale } from './build';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
+import { logOptions } from '../provider/logging';
 
 const ROOT = join(__dirname, '..', '..');
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -21,7 +22,8 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
   if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
-    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, trustProxy: config.trustProxy });
+    // The provider believes only its loopback hop: the site, which forwards the address it resolved.
+    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, logger: logOptions('provider') });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
   const app = await createSiteServer({
@@ -34,6 +36,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     publicUrl: config.publicUrl,
     renderDeadlineMs: config.renderDeadlineMs,
     pageCache: config.pageCache,
+    logger: logOptions('site'),
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
