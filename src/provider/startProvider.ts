@@ -12,6 +12,8 @@ export interface ProviderOptions {
   port: number;
   host?: string;
   dataDir: string;
+  /** The content pack a new database is seeded from (default config/content); not read once seeded. */
+  packDir?: string;
   /** Default: loopback only (the site on the same machine). */
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
@@ -22,8 +24,8 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-export async function startProvider({ port, host = '127.0.0.1', dataDir, trustProxy = PROVIDER_TRUST_PROXY, logger }: ProviderOptions): Promise<RunningProvider> {
-  const db = openDatabase(dataDir, loadContentPack());
+export async function startProvider({ port, host = '127.0.0.1', dataDir, packDir, trustProxy = PROVIDER_TRUST_PROXY, logger }: ProviderOptions): Promise<RunningProvider> {
+  const db = openDatabase(dataDir, () => loadContentPack(packDir));
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy, logger });
   await app.listen({ port, host });
   const address = app.server.address();

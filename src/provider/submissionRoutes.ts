@@ -65,8 +65,9 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository)
     const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS);
     if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
-    if (!Number.isInteger(jobId) || !repo.jobExists(jobId)) return fail(reply, MESSAGES[locale].unknownJob);
-    repo.saveApplication(jobId, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
+    const jobTitle = Number.isInteger(jobId) ? repo.jobTitle(jobId, locale) : undefined;
+    if (jobTitle === undefined) return fail(reply, MESSAGES[locale].unknownJob);
+    repo.saveApplication({ id: jobId, title: jobTitle }, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
     return ok(null, MESSAGES[locale].submitted);
   });
 

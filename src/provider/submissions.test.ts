@@ -30,6 +30,13 @@ describe('job application', () => {
     expect(row).toEqual({ job_id: 2, name: '李明', phone: '13800000000', email: 'liming@example.com' });
   });
 
+  it('stores the title of the job as the visitor applied for it, which a later relabelling of the id does not change', async () => {
+    const title = (provider.db.prepare("SELECT title FROM jobs WHERE id = 2 AND locale = 'en'").pluck().get()) as string;
+    expect((await post(`${ENDPOINT.recruitSubmit}?lan=en`, application)).body.code).toBe(0);
+    provider.db.prepare("UPDATE jobs SET title = 'Another job entirely' WHERE id = 2").run();
+    expect(provider.db.prepare('SELECT job_id, job_title FROM applications').get()).toEqual({ job_id: 2, job_title: title });
+  });
+
   it.each(['zhang.san@pku.edu.cn', 'lisi@sina.com.cn', 'wang@vip.163.com'])('accepts the real address %s', async (email) => {
     expect((await post(ENDPOINT.recruitSubmit, { ...application, email })).body.code).toBe(0);
     expect(provider.db.prepare('SELECT email FROM applications').get()).toEqual({ email });

@@ -15,7 +15,7 @@ function setUp() {
   cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
   const db = openDatabase(join(data.dir, 'data'), loadContentPack());
   const repo = createRepository(db);
-  repo.saveApplication(1, { name: '陈, "小明"', phone: '13800000000', email: 'chen@example.com' }, { consent: '2026-01' }, '127.0.0.1');
+  repo.saveApplication({ id: 1, title: '质量检验员' }, { name: '陈, "小明"', phone: '13800000000', email: 'chen@example.com' }, { consent: '2026-01' }, '127.0.0.1');
   repo.savePatientMessage({ category: 'adverse', medication: '聚维酮碘溶液', reason: '', name: '李', phone: '123', email: '', description: '发红' }, { consent: '2026-01', health_consent: '2026-01' }, '127.0.0.1');
   db.close();
   const edit = (file: string, change: (doc: Record<string, any>) => void) => {

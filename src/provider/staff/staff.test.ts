@@ -50,7 +50,7 @@ describe('staff tools', () => {
     const repo = createRepository(db);
     const tricky = { name: '陈, "小明"\n第二行 🙂', phone: '+8613800000000', email: 'a@b.com' };
     const formulas = ['=HYPERLINK("http://x","y")', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
-    repo.saveApplication(1, tricky, { consent: '2026-01' }, '127.0.0.1');
+    repo.saveApplication({ id: 1, title: '质量检验员' }, tricky, { consent: '2026-01' }, '127.0.0.1');
     // Inserted directly: the form trims, but a CMS import or an older row need not have.
     const insert = db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)");
     for (const name of formulas) insert.run(name, new Date().toISOString());
@@ -69,7 +69,7 @@ describe('staff tools', () => {
   it('purges submissions older than the retention period only', async () => {
     const data = tempDataDir();
     const db = openDatabase(data.dir, loadContentPack());
-    createRepository(db).saveApplication(1, { name: 'new', phone: '1', email: 'a@b.com' }, { consent: 'v' }, '127.0.0.1');
+    createRepository(db).saveApplication({ id: 1, title: '质量检验员' }, { name: 'new', phone: '1', email: 'a@b.com' }, { consent: 'v' }, '127.0.0.1');
     db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, 'old', '1', 'a@b.com', 'x', '2020-01-01T00:00:00.000Z')").run();
     db.close();
     const { stderr } = await staff(data.dir, 'purge', '--older-than', '365d');
