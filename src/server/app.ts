@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
 import { requestIdFrom } from '../provider/logging';
 import { trustedPeer } from './trustedPeer';
+import { registerCachePurge } from './cachePurge';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { localeFromCookie } from './localeCookie';
 import { siteOrigin } from './origin';
@@ -39,6 +40,8 @@ export interface SiteServerOptions {
   serverRendering?: boolean;
   renderDeadlineMs?: number;
   pageCache?: Partial<PageCacheOptions>;
+  /** Enables POST /_internal/cache/purge for the content import (see cachePurge.ts). */
+  cachePurgeSecret?: string | null;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -102,6 +105,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   }
 
   registerCrawlerRoutes(app, { api: providerApi, publicUrl: options.publicUrl ?? undefined });
+  if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, pages.purge);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/*', async (request, reply) => {

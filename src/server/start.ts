@@ -8,6 +8,8 @@ import { createSiteServer } from './app';
 import { buildClient, isBuildStale } from './build';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { logOptions } from '../provider/logging';
+import { privateFolder } from '../provider/database';
+import { cachePurgeSecret } from '../provider/content/siteCache';
 
 const ROOT = join(__dirname, '..', '..');
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -20,6 +22,7 @@ export interface RunningSite {
 
 export async function startSite(config: SiteConfig, { build = true } = {}): Promise<RunningSite> {
   if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
+  privateFolder(config.dataDir);
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
     // The provider believes only its loopback hop: the site, which forwards the address it resolved.
@@ -37,6 +40,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     renderDeadlineMs: config.renderDeadlineMs,
     pageCache: config.pageCache,
     logger: logOptions('site'),
+    cachePurgeSecret: cachePurgeSecret(config.dataDir),
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -99,6 +99,20 @@ describe('content import', () => {
     data.remove();
   }, 30_000);
 
+  it('refuses two banners for one page with file, index and field, and changes nothing', () => {
+    const { data, edit, run, dump } = setUp();
+    const before = dump();
+    edit('company.yaml', (doc) => {
+      doc.pageBanners[1].type = 1;
+    });
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('company.yaml: pageBanners[1].type: 1 is used already by pageBanners[0], expected one banner per page type');
+    expect(result.stderr).not.toMatch(/SqliteError|UNIQUE constraint/);
+    expect(dump()).toEqual(before);
+    data.remove();
+  }, 30_000);
+
   it('reports a file that is not YAML at all, with its line', () => {
     const { data, run, dump } = setUp();
     const before = dump();

@@ -76,6 +76,10 @@ export function createPageCache({ maxBytes, freshMs, staleWhileRevalidateMs, sta
     get size() {
       return pages.size;
     },
+    /** Drops every page (the content changed): the next visit of each renders anew. */
+    purge(): void {
+      pages.clear();
+    },
   };
 }
 

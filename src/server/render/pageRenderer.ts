@@ -90,6 +90,8 @@ export function createPageRenderer({ distDir, providerUrl, config, deadlineMs, c
       const key = [address.origin, address.locale, match ? address.path : '(not found)', search].join('|');
       return cache.get(key, () => render({ ...address, search }));
     },
+    /** Drops every rendered page (after a content import). */
+    purge: () => cache.purge(),
     /** The client-rendered shell: the browser loads everything itself. */
     shell({ locale, path, origin }: PageAddress): string {
       const { title, description } = SITE_META[locale];
