@@ -17,9 +17,12 @@ export function cachePurgeSecret(dataDir: string, env: NodeJS.ProcessEnv = proce
   const file = join(dataDir, CACHE_PURGE_SECRET_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim() || null;
   if (!create) return null;
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  return secret;
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error; // another process made it first
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** What the content import calls; says in words what happened, never throws. */
