@@ -26,7 +26,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
     // The provider believes only its loopback hop: the site, which forwards the address it resolved.
-    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, logger: logOptions('provider') });
+    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, logger: logOptions('provider', config.logLevel) });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
   const app = await createSiteServer({
@@ -39,7 +39,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     publicUrl: config.publicUrl,
     renderDeadlineMs: config.renderDeadlineMs,
     pageCache: config.pageCache,
-    logger: logOptions('site'),
+    logger: logOptions('site', config.logLevel),
     cachePurgeSecret: cachePurgeSecret(config.dataDir),
   });
   await app.listen({ port: config.port, host: config.host });
