@@ -1,9 +1,17 @@
 /** Rules that span items or files, which a per-field schema cannot say. */
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
 
-function duplicates(file: string, list: string, ids: number[]): string[] {
-  const seen = new Set<number>();
-  return ids.filter((id) => seen.size === seen.add(id).size).map((id) => `${file}: ${list}: id ${id} is used twice, expected each id once`);
+/** Each repeat of a key after its first use, named by file, list, index and field. */
+function duplicates(file: string, list: string, keys: number[], field = 'id', what = 'each id once'): string[] {
+  const firstAt = new Map<number, number>();
+  return keys.flatMap((key, i) => {
+    const first = firstAt.get(key);
+    if (first === undefined) {
+      firstAt.set(key, i);
+      return [];
+    }
+    return [`${file}: ${list}[${i}].${field}: ${key} is used already by ${list}[${first}], expected ${what}`];
+  });
 }
 
 export function crossFileProblems(pack: ContentPack): string[] {
@@ -14,6 +22,8 @@ export function crossFileProblems(pack: ContentPack): string[] {
     ...duplicates('news.yaml', 'news', pack.news.map((n) => n.id)),
     ...duplicates('news.yaml', 'notices', pack.notices.map((n) => n.id)),
     ...duplicates('people.yaml', 'jobs', pack.jobs.map((j) => j.id)),
+    // One banner per page: a second one for the same page would have nowhere to show.
+    ...duplicates('company.yaml', 'pageBanners', pack.pageBanners.map((b) => b.type), 'type', 'one banner per page type'),
     ...pack.products
       .map((p, i) => [p, i] as const)
       .filter(([p]) => !categoryIds.has(p.classify_id))

@@ -88,6 +88,12 @@ describe('the api adapter', () => {
     await expect(api().report('zh')).rejects.toEqual({ kind: 'envelope', code: 1, msg: '内容服务暂时不可用' });
   });
 
+  it('reads a too-long submission (413) as the envelope, so the form shows its message', async () => {
+    answer = json({ code: 1, msg: '提交内容过长，请缩短后再试' }, 413);
+    const form = { category: 'other', medication: 'x', reason: '', name: '', phone: '13800000000', email: '', description: '', consent: 'v1', health_consent: 'v1' };
+    await expect(api().submitPatient('zh', form)).rejects.toEqual({ kind: 'envelope', code: 1, msg: '提交内容过长，请缩短后再试' });
+  });
+
   it('tells a network failure, a timeout and garbage apart from envelope errors', async () => {
     answer = (_req, _body, res) => res.destroy();
     await expect(api().report('zh')).rejects.toMatchObject({ kind: 'network', code: null });

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { SITE_META } from '../contracts/siteMeta';
+import { fitDescription, SITE_META } from '../contracts/siteMeta';
 import { selectLocale } from '../features/locale/selectors';
 import { useAppSelector } from './hooks';
 
@@ -35,7 +35,7 @@ export function useDocumentMeta({ title, description, keywords }: { title: strin
   const locale = useAppSelector(selectLocale);
   const site = SITE_META[locale];
   const fullTitle = title ? `${title} - ${site.title}` : site.title;
-  const fullDescription = description || site.description;
+  const fullDescription = fitDescription(description || site.description);
   useContext(DocumentMetaCollector)?.({ title: fullTitle, description: fullDescription, keywords: keywords || undefined });
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';

@@ -53,7 +53,7 @@ export default function JobDetailPage({ params }: PageProps) {
     <>
       <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} heading={false} />
       <div className="detail-page">
-        <PageBreadcrumbs routeId="jobDetail" />
+        <PageBreadcrumbs routeId="jobDetail" content={{ title: job.data?.title }} />
         <Loaded resource={job} minHeight="30rem">
           {(data) => (
             <div className="job">

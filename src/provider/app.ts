@@ -11,6 +11,14 @@ import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
 import { fail } from './envelope';
 import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
+import { isLoopback, requestIdFrom } from './logging';
+
+/**
+ * The embedded provider is reached through the site on the same machine: only a loopback hop's
+ * X-Forwarded-For (the visitor's address as the site resolved it) is believed, so each visitor
+ * has a rate limit of their own and a forged header from anywhere else changes nothing.
+ */
+export const PROVIDER_TRUST_PROXY: TrustProxy = ['loopback'];
 
 export interface ProviderAppOptions {
   db: ProviderDatabase;
@@ -19,9 +27,17 @@ export interface ProviderAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function createProviderApp({ db, mediaDir, trustProxy = false, logger = false }: ProviderAppOptions) {
-  // Fastify accepts a hop count too, though its type does not say so.
-  const app = Fastify({ logger, trustProxy: trustProxy as FastifyServerOptions['trustProxy'], bodyLimit: 64 * 1024, requestTimeout: 15_000, return503OnClosing: true });
+export async function createProviderApp({ db, mediaDir, trustProxy = PROVIDER_TRUST_PROXY, logger = false }: ProviderAppOptions) {
+  const app = Fastify({
+    logger,
+    // Fastify accepts a hop count too, though its type does not say so.
+    trustProxy: trustProxy as FastifyServerOptions['trustProxy'],
+    // The site's request id, so one visit reads as one story across both logs.
+    genReqId: requestIdFrom(isLoopback),
+    bodyLimit: 64 * 1024,
+    requestTimeout: 15_000,
+    return503OnClosing: true,
+  });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(fastifyStatic, {
@@ -47,7 +63,7 @@ export async function createProviderApp({ db, mediaDir, trustProxy = false, logg
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const messages = MESSAGES[requestLocale(request)];
     const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
     const msg = status === 429 ? messages.tooMany : status === 413 ? messages.tooLarge : status >= 500 ? messages.serverError : messages.badRequest;
     return fail(reply, msg, status);
   });

@@ -1,13 +1,18 @@
-/** Runs the embedded provider on its own: PROVIDER_PORT (3001), DATA_DIR (./data), TRUST_PROXY. */
+/**
+ * Runs the embedded provider on its own: PROVIDER_PORT (3001), DATA_DIR (./data), and
+ * TRUST_PROXY when the site reaches it from another machine (default: loopback only).
+ */
 import { parseTrustProxy } from '../contracts/trustProxy';
 import { startProvider } from './startProvider';
+import { logOptions } from './logging';
 
 async function main() {
   const provider = await startProvider({
     port: Number(process.env.PROVIDER_PORT ?? 3001),
     host: process.env.PROVIDER_HOST ?? '127.0.0.1',
     dataDir: process.env.DATA_DIR ?? 'data',
-    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    trustProxy: process.env.TRUST_PROXY ? parseTrustProxy(process.env.TRUST_PROXY) : undefined,
+    logger: logOptions('provider'),
   });
   console.log(`Content provider listening on ${provider.url}`);
   const stop = () => provider.close().then(() => process.exit(0));

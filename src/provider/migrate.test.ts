@@ -16,6 +16,7 @@ function makeVersionOneDatabase(dir: string) {
   db.pragma('journal_mode = WAL');
   db.exec(V1_SCHEMA);
   db.prepare('INSERT INTO content (key, locale, json) VALUES (?, ?, ?)').run('report', 'zh', JSON.stringify({ title: '旧报告', content: '<p>v1</p>' }));
+  db.prepare("INSERT INTO jobs (id, locale, title, type, num, area, status, create_time, content) VALUES (1, 'zh', '旧职位', '', 1, '', '', '', ''), (1, 'en', 'Old job', '', 1, '', '', '', '')").run();
   const application = db.prepare('INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   for (let i = 0; i < 25; i++) application.run(1, `申请人${i}`, `1380000${i}`, `a${i}@example.com`, '127.0.0.1', `2026-01-${String((i % 28) + 1).padStart(2, '0')}T08:00:00.000Z`);
   const patient = db.prepare(
@@ -42,7 +43,7 @@ describe('schema migrations', () => {
       expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
       const applications = db.prepare('SELECT * FROM applications ORDER BY id').all() as Record<string, unknown>[];
       expect(applications).toHaveLength(25);
-      expect(applications[3]).toMatchObject({ name: '申请人3', email: 'a3@example.com', consent_version: null, consent_at: null });
+      expect(applications[3]).toMatchObject({ name: '申请人3', email: 'a3@example.com', consent_version: null, consent_at: null, job_title: '旧职位' });
       const messages = db.prepare('SELECT * FROM patient_messages ORDER BY id').all() as Record<string, unknown>[];
       expect(messages).toHaveLength(10);
       for (const m of messages) {

@@ -1,6 +1,6 @@
 /**
  * Numbered schema migrations (migrations/NNN_name.sql), applied in order at start, each in
- * its own transaction together with the `user_version` it brings the database to.
+ * its own exclusive transaction together with the `user_version` it brings the database to.
  */
 import type Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,16 +35,25 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
-/** Brings the database to the newest version; returns the version it had before. */
+/**
+ * Brings the database to the newest version; returns the version it had before. Each step
+ * reads the version inside an exclusive transaction: of two processes starting together one
+ * migrates, the other waits (busy_timeout) and then finds nothing left to do.
+ */
 export function migrate(db: Database.Database, migrations = loadMigrations()): number {
   const latest = migrations.length;
-  const before = db.pragma('user_version', { simple: true }) as number;
-  if (before > latest) throw new DatabaseTooNewError(db.name, before, latest);
-  for (const migration of migrations.slice(before)) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
+  const step = db.transaction((): number => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > latest) throw new DatabaseTooNewError(db.name, version, latest);
+    const next = migrations[version];
+    if (next) {
+      db.exec(next.sql);
+      db.pragma(`user_version = ${next.version}`);
+    }
+    return version;
+  });
+  const before = step.exclusive();
+  // Each step applies one migration and says the version it found; the last finds nothing to do.
+  for (let found = before; found < latest; ) found = step.exclusive();
   return before;
 }

@@ -45,11 +45,12 @@ export function createRepository(db: ProviderDatabase, now: () => Date = () => n
   const notices = db.prepare<[Locale], NoticeDto>('SELECT id, title, content, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
   const jobs = db.prepare<[Locale], JobDto>('SELECT id, title, type, num, area, status, create_time FROM jobs WHERE locale = ? ORDER BY create_time DESC');
   const job = db.prepare<[number, Locale], JobDetailDto>('SELECT id, title, type, num, area, status, create_time, content FROM jobs WHERE id = ? AND locale = ?');
-  const jobExists = db.prepare<[number], { id: number }>('SELECT id FROM jobs WHERE id = ? LIMIT 1');
+  /** The title in the visitor's language, else in any: what the visitor applied for. */
+  const jobTitle = db.prepare<[number, Locale], { title: string }>('SELECT title FROM jobs WHERE id = ? ORDER BY locale = ? DESC LIMIT 1');
   const members = db.prepare<[number, number], MemberPictureDto>('SELECT pic FROM members ORDER BY id LIMIT ? OFFSET ?');
   const memberCount = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM members');
   const insertApplication = db.prepare(
-    'INSERT INTO applications (job_id, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertPatient = db.prepare(
     `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at,
@@ -93,14 +94,14 @@ export function createRepository(db: ProviderDatabase, now: () => Date = () => n
     notices: (locale: Locale) => notices.all(locale),
     jobs: (locale: Locale) => jobs.all(locale),
     job: (id: number, locale: Locale) => job.get(id, locale),
-    jobExists: (id: number) => jobExists.get(id) !== undefined,
+    jobTitle: (id: number, locale: Locale) => jobTitle.get(id, locale)?.title,
     members: (paging: PageQuery): Paged<MemberPictureDto> => ({
       rows: members.all(paging.pageSize, offset(paging)),
       total: memberCount.get()?.total ?? 0,
     }),
-    saveApplication(jobId: number, form: ApplicationForm, consent: GivenConsent, ip: string) {
+    saveApplication(job: { id: number; title: string }, form: ApplicationForm, consent: GivenConsent, ip: string) {
       const at = now().toISOString();
-      insertApplication.run(jobId, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent, at);
+      insertApplication.run(job.id, job.title, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent, at);
     },
     /** Stores a message with its consents and returns its case reference; adverse reactions are flagged for the safety team. */
     savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string): string {

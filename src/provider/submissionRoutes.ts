@@ -16,6 +16,7 @@ import {
   type ConsentField,
   validateApplication,
   validatePatient,
+  SUBMISSION_BODY_LIMIT,
   type ApplicationForm,
   type PatientForm,
 } from '../contracts/forms';
@@ -24,7 +25,6 @@ import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
 
 export const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
-const SUBMIT_BODY_LIMIT = 16 * 1024;
 
 type Body = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ export function requestLocale(request: FastifyRequest): Locale {
 }
 
 export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository) {
-  const submit = { bodyLimit: SUBMIT_BODY_LIMIT, config: { rateLimit: SUBMIT_RATE_LIMIT } };
+  const submit = { bodyLimit: SUBMISSION_BODY_LIMIT, config: { rateLimit: SUBMIT_RATE_LIMIT } };
 
   app.post(ENDPOINT.recruitSubmit, submit, async (request, reply) => {
     const locale = requestLocale(request);
@@ -65,8 +65,9 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository)
     const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS);
     if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
-    if (!Number.isInteger(jobId) || !repo.jobExists(jobId)) return fail(reply, MESSAGES[locale].unknownJob);
-    repo.saveApplication(jobId, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
+    const jobTitle = Number.isInteger(jobId) ? repo.jobTitle(jobId, locale) : undefined;
+    if (jobTitle === undefined) return fail(reply, MESSAGES[locale].unknownJob);
+    repo.saveApplication({ id: jobId, title: jobTitle }, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
     return ok(null, MESSAGES[locale].submitted);
   });
 

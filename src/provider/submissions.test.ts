@@ -1,4 +1,5 @@
 import { ENDPOINT } from '../contracts/endpoints';
+import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
 import { providerWithFreshDatabase } from './testing';
 
 type Provider = Awaited<ReturnType<typeof providerWithFreshDatabase>>;
@@ -29,6 +30,18 @@ describe('job application', () => {
     expect(row).toEqual({ job_id: 2, name: '李明', phone: '13800000000', email: 'liming@example.com' });
   });
 
+  it('stores the title of the job as the visitor applied for it, which a later relabelling of the id does not change', async () => {
+    const title = (provider.db.prepare("SELECT title FROM jobs WHERE id = 2 AND locale = 'en'").pluck().get()) as string;
+    expect((await post(`${ENDPOINT.recruitSubmit}?lan=en`, application)).body.code).toBe(0);
+    provider.db.prepare("UPDATE jobs SET title = 'Another job entirely' WHERE id = 2").run();
+    expect(provider.db.prepare('SELECT job_id, job_title FROM applications').get()).toEqual({ job_id: 2, job_title: title });
+  });
+
+  it.each(['zhang.san@pku.edu.cn', 'lisi@sina.com.cn', 'wang@vip.163.com'])('accepts the real address %s', async (email) => {
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, email })).body.code).toBe(0);
+    expect(provider.db.prepare('SELECT email FROM applications').get()).toEqual({ email });
+  });
+
   it.each([
     [{ ...application, name: ' ' }, '应聘信息请填写完整！'],
     [{ ...application, phone: '' }, '应聘信息请填写完整！'],
@@ -45,10 +58,11 @@ describe('job application', () => {
     expect(body.msg).toBe('The email format is incorrect!');
   });
 
-  it('rejects an oversized body', async () => {
-    const { status, body } = await post(ENDPOINT.recruitSubmit, { ...application, name: 'x'.repeat(20_000) });
+  it('judges a long field by the form rules, and rejects a body beyond any form with 413 in the envelope', async () => {
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, name: '李'.repeat(2_000) })).body.msg).toContain('姓名过长');
+    const { status, body } = await post(ENDPOINT.recruitSubmit, { ...application, name: 'x'.repeat(SUBMISSION_BODY_LIMIT) });
     expect(status).toBe(413);
-    expect(body.code).toBe(1);
+    expect(body).toEqual({ code: 1, msg: '提交内容过长，请缩短后再试', data: null });
     expect(count('applications')).toBe(0);
   });
 });
@@ -75,15 +89,28 @@ describe('patient-service message', () => {
 });
 
 describe('rate limit', () => {
-  it('answers code 1 with status 429 past 10 submissions a minute, whatever X-Forwarded-For says', async () => {
-    for (let i = 0; i < 10; i += 1) {
-      expect((await post(ENDPOINT.patientSubmit, message, { 'x-forwarded-for': `10.0.0.${i}` })).status).toBe(200);
-    }
-    const limited = await post(ENDPOINT.recruitSubmit, application, { 'x-forwarded-for': '10.9.9.9' });
-    expect(limited.status).toBe(200); // each path has its own budget
-    const refused = await post(ENDPOINT.patientSubmit, message, { 'x-forwarded-for': '10.0.0.99' });
-    expect(refused).toEqual({ status: 429, body: { code: 1, msg: '提交过于频繁，请稍后再试', data: null } });
-    expect(count('patient_messages')).toBe(10);
+  it('answers code 1 with status 429 past 10 submissions a minute from one visitor; another visitor still submits', async () => {
+    const visitor = { 'x-forwarded-for': '203.0.113.5' };
+    for (let i = 0; i < 10; i += 1) expect((await post(ENDPOINT.patientSubmit, message, visitor)).status).toBe(200);
+    expect((await post(ENDPOINT.recruitSubmit, application, visitor)).status).toBe(200); // each path has its own budget
+    expect(await post(ENDPOINT.patientSubmit, message, visitor)).toEqual({ status: 429, body: { code: 1, msg: '提交过于频繁，请稍后再试', data: null } });
+    expect((await post(ENDPOINT.patientSubmit, message, { 'x-forwarded-for': '198.51.100.8' })).status).toBe(200);
+    expect(count('patient_messages')).toBe(11);
+  });
+
+  it('believes X-Forwarded-For only from a loopback hop (the site): from anywhere else a forged header changes nothing', async () => {
+    const fromOutside = async (forged: string) => {
+      const res = await provider.app.inject({
+        method: 'POST',
+        url: ENDPOINT.patientSubmit,
+        remoteAddress: '192.0.2.50',
+        payload: new URLSearchParams(message).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forged },
+      });
+      return res.statusCode;
+    };
+    for (let i = 0; i < 10; i += 1) expect(await fromOutside(`10.0.0.${i}`)).toBe(200);
+    expect(await fromOutside('10.0.0.99')).toBe(429);
   });
 });
 

@@ -14,7 +14,7 @@ export function tempDataDir(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function providerWithFreshDatabase(trustProxy: TrustProxy = false) {
+export async function providerWithFreshDatabase(trustProxy?: TrustProxy) {
   const data = tempDataDir();
   const db = openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy });

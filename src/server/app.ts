@@ -15,6 +15,9 @@ import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
+import { requestIdFrom } from '../provider/logging';
+import { trustedPeer } from './trustedPeer';
+import { registerCachePurge } from './cachePurge';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { localeFromCookie } from './localeCookie';
 import { createOriginResolver } from './origin';
@@ -41,6 +44,8 @@ export interface SiteServerOptions {
   serverRendering?: boolean;
   renderDeadlineMs?: number;
   pageCache?: Partial<PageCacheOptions>;
+  /** Enables POST /_internal/cache/purge for the content import (see cachePurge.ts). */
+  cachePurgeSecret?: string | null;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -62,6 +67,8 @@ export async function createSiteServer(options: SiteServerOptions) {
     logger: options.logger ?? false,
     // Fastify accepts a hop count too, though its type does not say so.
     trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    // A request id from a trusted proxy carries on; otherwise one is made. The provider gets it too.
+    genReqId: requestIdFrom(trustedPeer(options.trustProxy ?? false)),
     bodyLimit: 16 * 1024,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
@@ -115,6 +122,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   }
 
   registerCrawlerRoutes(app, { api: providerApi, originOf });
+  if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, pages.purge);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/*', async (request, reply) => {

@@ -25,6 +25,8 @@ export interface SiteConfig {
   serverRendering: boolean;
   renderDeadlineMs: number;
   pageCache: PageCacheOptions;
+  /** Level of the JSON logs (LOG_LEVEL): debug, info, warn, error or silent. */
+  logLevel: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): SiteConfig {
@@ -53,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     serverRendering: env.SSR !== 'off',
     renderDeadlineMs: count(env.RENDER_DEADLINE_MS, TIMING.renderDeadlineMs, 'RENDER_DEADLINE_MS'),
+    logLevel: env.LOG_LEVEL || 'info',
     pageCache: {
       maxBytes: count(env.PAGE_CACHE_MB, 64, 'PAGE_CACHE_MB') * 1024 * 1024,
       freshMs: count(env.PAGE_CACHE_FRESH_SECONDS, 60, 'PAGE_CACHE_FRESH_SECONDS') * 1000,

@@ -1,49 +1,104 @@
 /**
- * /api/* → the content provider, prefix stripped. Bodies pass through unparsed; a provider
- * that is down or slow becomes the envelope {code: 1, msg} the client already handles,
+ * /api/* → the content provider, prefix stripped, for the endpoints of SPEC §7 with their
+ * methods only (src/contracts/endpoints.ts): pointed at a real CMS, its admin and user APIs
+ * stay unreachable. Every answer of /api is an envelope {code, msg}: an unknown path or
+ * method (404), a body over the form's limit (413), a provider that is down or slow (502/504),
  * without any internal host, port or stack in it.
+ * The provider learns the visitor's address (X-Forwarded-For, as resolved under TRUST_PROXY)
+ * and the request id, never the visitor's cookies or forwarding headers.
  * /uploads/* → the provider's media, path kept, when the site serves them from its own origin.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { ENVELOPE_CODE } from '../contracts/envelope';
-import { MEDIA_PREFIX } from '../contracts/endpoints';
+import { ENDPOINT, MEDIA_PREFIX, POST_ENDPOINTS, type EndpointName } from '../contracts/endpoints';
+import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
+import { REQUEST_ID_HEADER } from '../provider/logging';
 import { localeFromCookie } from './localeCookie';
 import { createPictureResizer, pictureRequest } from './pictures';
 
 const MESSAGES = {
-  zh: { down: '内容服务暂时不可用，请稍后再试', slow: '内容服务响应超时，请稍后再试' },
-  en: { down: 'The content service is unavailable, please try again later', slow: 'The content service took too long to answer, please try again later' },
+  zh: {
+    down: '内容服务暂时不可用，请稍后再试',
+    slow: '内容服务响应超时，请稍后再试',
+    unknown: '接口不存在',
+    tooLarge: '提交内容过长，请缩短后再试',
+    badRequest: '请求格式不正确',
+    failed: '服务器繁忙，请稍后再试',
+  },
+  en: {
+    down: 'The content service is unavailable, please try again later',
+    slow: 'The content service took too long to answer, please try again later',
+    unknown: 'Unknown API path',
+    tooLarge: 'The submission is too long; please shorten it and try again',
+    badRequest: 'The request is malformed',
+    failed: 'The server is busy, please try again later',
+  },
 };
-const API_BODY_LIMIT = 16 * 1024;
+type Message = keyof (typeof MESSAGES)['zh'];
+
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
+/** What the visitor sent that the provider must not believe or see. */
+const DROPPED_HEADERS = ['cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded', REQUEST_ID_HEADER];
+
+/** The allow-list: each SPEC endpoint with its one method (GET also answers HEAD). */
+export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][]).map(([name, path]) => ({
+  path,
+  method: POST_ENDPOINTS.includes(name) ? ('POST' as const) : ('GET' as const),
+}));
 
 function requestLanguage(request: FastifyRequest) {
-  const lan = (request.query as Record<string, unknown>).lan;
+  const lan = (request.query as Record<string, unknown> | undefined)?.lan;
   if (lan === 'en' || lan === 'zh') return lan;
   return localeFromCookie(request.headers.cookie);
+}
+
+function envelope(request: FastifyRequest, reply: FastifyReply, status: number, message: Message) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ code: ENVELOPE_CODE.error, msg: MESSAGES[requestLanguage(request)][message], data: null });
 }
 
 export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
   await app.register(
     async (api) => {
       api.removeAllContentTypeParsers();
-      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: API_BODY_LIMIT }, (_request, body, done) => done(null, body));
-      await api.register(replyFrom, { base: providerUrl, undici: UPSTREAM });
-      api.all('/*', (request, reply) => {
-        const path = request.url.slice('/api'.length) || '/';
-        return reply.from(path, {
-          timeout: timeoutMs,
-          onError(reply, failure) {
-            const error = (failure as { error?: { statusCode?: number; code?: string } }).error ?? (failure as { statusCode?: number });
-            const timedOut = error.statusCode === 504 || /TIMEOUT/i.test((error as { code?: string }).code ?? '');
-            const messages = MESSAGES[requestLanguage(request)];
-            reply
-              .code(timedOut ? 504 : 502)
-              .type('application/json; charset=utf-8')
-              .send({ code: ENVELOPE_CODE.error, msg: timedOut ? messages.slow : messages.down, data: null });
+      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SUBMISSION_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      // Its own log lines would carry the query; the site's request log says what is needed.
+      await api.register(replyFrom, { base: providerUrl, undici: UPSTREAM, disableRequestLogging: true });
+
+      for (const { path, method } of API_ROUTES) {
+        api.route({
+          method,
+          url: path,
+          handler(request, reply) {
+            const query = request.url.indexOf('?');
+            return reply.from(query === -1 ? path : `${path}${request.url.slice(query)}`, {
+              timeout: timeoutMs,
+              rewriteRequestHeaders(_request, headers) {
+                const forwarded: Record<string, string | string[] | undefined> = { ...headers };
+                for (const name of DROPPED_HEADERS) delete forwarded[name];
+                return { ...forwarded, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: String(request.id) };
+              },
+              onError(_reply, failure) {
+                const error = (failure as { error?: { statusCode?: number; code?: string } }).error ?? (failure as { statusCode?: number });
+                const timedOut = error.statusCode === 504 || /TIMEOUT/i.test((error as { code?: string }).code ?? '');
+                request.log.warn({ path, upstream: (error as { code?: string }).code ?? error.statusCode }, timedOut ? 'provider timed out' : 'provider unreachable');
+                return envelope(request, reply, timedOut ? 504 : 502, timedOut ? 'slow' : 'down');
+              },
+            });
           },
         });
+      }
+      // Everything else under /api: one answer, whatever the method.
+      const unknown = (request: FastifyRequest, reply: FastifyReply) => envelope(request, reply, 404, 'unknown');
+      api.all('/', unknown);
+      api.all('/*', unknown);
+      api.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+        const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        if (status === 500) request.log.error({ err: error }, 'api proxy failed');
+        return envelope(request, reply, status, status === 413 ? 'tooLarge' : status === 500 ? 'failed' : 'badRequest');
       });
     },
     { prefix: '/api' },
@@ -58,7 +113,7 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
 export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
   const pictures = createPictureResizer({ providerUrl, timeoutMs });
   await app.register(async (media) => {
-    await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM });
+    await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM, disableRequestLogging: true });
     media.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
       const asked = pictureRequest(request.url);
       const copy = asked ? await pictures.get(asked.path, asked.width) : null;

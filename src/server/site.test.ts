@@ -8,7 +8,15 @@ import { fakeDist } from './testing';
 /** A real upstream that echoes what reached it, or misbehaves on request. */
 let upstream: Server;
 let upstreamUrl: string;
-const echo = (req: IncomingMessage, body: string) => ({ method: req.method, url: req.url, token: req.headers.token, cookie: req.headers.cookie, body });
+const echo = (req: IncomingMessage, body: string) => ({
+  method: req.method,
+  url: req.url,
+  token: req.headers.token,
+  cookie: req.headers.cookie,
+  forwardedFor: req.headers['x-forwarded-for'],
+  requestId: req.headers['x-request-id'],
+  body,
+});
 
 let dist: string;
 let app: Awaited<ReturnType<typeof createSiteServer>>;
@@ -19,7 +27,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      if (req.url?.startsWith('/hang')) return; // accepts and never answers
+      if (req.headers['x-hang']) return; // accepts and never answers
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 0, msg: 'ok', data: echo(req, body) }));
     });
@@ -160,25 +168,28 @@ describe('the site server', () => {
 });
 
 describe('the /api proxy', () => {
-  it('strips /api and passes the query, the form body, the token header and cookies', async () => {
+  it('strips /api and passes the query, the form body, the token header, the address it resolved and a request id; never cookies or the visitor\'s forwarding headers', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/index/recruit/submitData?lan=en',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', token: 't-1' },
-      cookies: { locale: 'en' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: 't-1', 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'forged' },
+      cookies: { locale: 'en', session: 'secret' },
       payload: 'name=Li&phone=1&email=a%40b.com&id=4',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ method: 'POST', url: '/index/recruit/submitData?lan=en', token: 't-1', cookie: 'locale=en', body: 'name=Li&phone=1&email=a%40b.com&id=4' });
+    const reached = res.json().data;
+    expect(reached).toEqual({ method: 'POST', url: '/index/recruit/submitData?lan=en', token: 't-1', forwardedFor: '127.0.0.1', requestId: expect.any(String), body: 'name=Li&phone=1&email=a%40b.com&id=4' });
+    expect(reached.requestId).not.toBe('forged');
+    expect(reached).not.toHaveProperty('cookie');
     expectSecurityHeaders(res.headers);
   });
 
   it('answers a provider that never answers with 504 and a readable envelope in the visitor language', async () => {
-    const zh = await app.inject({ url: '/api/hang' });
+    const zh = await app.inject({ url: '/api/index/index/banner', headers: { 'x-hang': '1' } });
     expect(zh.statusCode).toBe(504);
     expect(zh.json()).toMatchObject({ code: 1 });
     expect(zh.json().msg).toMatch(/[\u4e00-\u9fff]/);
-    const en = await app.inject({ url: '/api/hang', cookies: { locale: 'en' } });
+    const en = await app.inject({ url: '/api/index/index/banner', headers: { 'x-hang': '1' }, cookies: { locale: 'en' } });
     expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
   });
 

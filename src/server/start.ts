@@ -7,6 +7,9 @@ import { readConfig, type SiteConfig } from './config';
 import { createSiteServer } from './app';
 import { buildClient, isBuildStale } from './build';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
+import { logOptions } from '../provider/logging';
+import { privateFolder } from '../provider/database';
+import { cachePurgeSecret } from '../provider/content/siteCache';
 
 const ROOT = join(__dirname, '..', '..');
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -19,9 +22,11 @@ export interface RunningSite {
 
 export async function startSite(config: SiteConfig, { build = true } = {}): Promise<RunningSite> {
   if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
+  privateFolder(config.dataDir);
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
-    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, trustProxy: config.trustProxy });
+    // The provider believes only its loopback hop: the site, which forwards the address it resolved.
+    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, logger: logOptions('provider', config.logLevel) });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
   const app = await createSiteServer({
@@ -35,6 +40,8 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     allowedHosts: config.allowedHosts,
     renderDeadlineMs: config.renderDeadlineMs,
     pageCache: config.pageCache,
+    logger: logOptions('site', config.logLevel),
+    cachePurgeSecret: cachePurgeSecret(config.dataDir),
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -19,7 +19,8 @@ export interface TestSite extends RunningSite {
 /** Starts site and provider on free ports; env holds overrides such as SITE_VARIANT or PROVIDER_URL. */
 export async function startTestSite(env: Record<string, string> = {}): Promise<TestSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'));
-  const config = readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  // Warnings and errors only: the test report stays readable.
+  const config = readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
   const site = await startSite(config, { build: false });
   return {
     ...site,

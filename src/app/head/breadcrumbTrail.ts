@@ -47,7 +47,7 @@ function innerSteps(routeId: RouteId, t: Dictionary, { title = '', category = ''
       return [
         { key: 'resources', name: t.nav.resources, path: pathTo('resources') },
         { key: 'joinus', name: t.resources.joinus, path: `${pathTo('resources')}?name=joinus` },
-        { key: 'detail', name: t.job.detail },
+        { key: 'detail', name: title || t.job.detail },
       ];
     default:
       return [{ key: routeId, name: pageName(routeId, t) }];

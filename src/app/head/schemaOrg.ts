@@ -67,8 +67,14 @@ export function drug(product: ProductDetail, url: string, absolute: Absolute): D
   };
 }
 
-export function newsArticle(news: NewsDetail, url: string, publisher: OrganizationNode | null, absolute: Absolute): NewsArticle {
+/** Google's article rules read the publisher's logo at `publisher.logo.url`: an ImageObject, not a bare URL. */
+function withLogoObject(publisher: OrganizationNode): OrganizationNode {
+  return typeof publisher.logo === 'string' ? { ...publisher, logo: { '@type': 'ImageObject', url: publisher.logo } } : publisher;
+}
+
+export function newsArticle(news: NewsDetail, url: string, company: OrganizationNode | null, absolute: Absolute): NewsArticle {
   const published = providerTimeToIso(news.create_time);
+  const publisher = company && withLogoObject(company);
   return {
     '@type': 'NewsArticle',
     headline: news.title,

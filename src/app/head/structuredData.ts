@@ -40,6 +40,7 @@ export function structuredDataFor(routeId: RouteId, state: RootState, origin: st
   if (product) Object.assign(trailContent, { title: product.name, category: product.classify_name });
   if (news) trailContent.title = news.title;
   if (notice) trailContent.title = notice.title;
+  if (job) trailContent.title = job.title;
 
   const trail = breadcrumbTrail(routeId, dictionary(locale), trailContent);
   if (trail.length > 1) blocks.push(breadcrumbList(trail, site));

@@ -1,7 +1,9 @@
 /**
- * `npm run content:import -- [--data-dir data] [--pack config/content]`: validates the pack,
- * then replaces the content of the existing database in one transaction and reports the
- * differences. A bad pack changes nothing (exit code 1, every problem listed).
+ * `npm run content:import -- [--data-dir data] [--pack config/content] [--site-url http://127.0.0.1:3000]`:
+ * validates the pack, then replaces the content of the existing database in one transaction,
+ * reports the differences and tells the running site to drop its cached pages. A bad pack
+ * changes nothing (exit code 1, every problem listed); the site starts as before, since a
+ * seeded database never reads the pack again.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +11,16 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../database';
 import { ContentPackError, DEFAULT_PACK_DIR, loadContentPack } from '../../../config/content/loadPack';
 import { formatReport, importPack } from './importPack';
+import { cachePurgeSecret, requestCachePurge } from './siteCache';
 
-function main(): number {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: process.env.DATA_DIR ?? 'data' }, pack: { type: 'string', default: DEFAULT_PACK_DIR } } });
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string', default: process.env.DATA_DIR ?? 'data' },
+      pack: { type: 'string', default: DEFAULT_PACK_DIR },
+      'site-url': { type: 'string', default: process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}` },
+    },
+  });
   const dataDir = values['data-dir'];
   const file = join(dataDir, 'provider.sqlite');
   if (!existsSync(file)) {
@@ -29,11 +38,16 @@ function main(): number {
   const db = openDatabase(dataDir, pack);
   try {
     const report = importPack(db, pack);
-    console.log(`Imported ${values.pack} into ${file}:\n${formatReport(report)}\nSubmissions were not touched. The site shows the change within its 60-second page cache.`);
+    console.log(`Imported ${values.pack} into ${file}:\n${formatReport(report)}\nSubmissions were not touched.`);
+  } catch (error) {
+    // The transaction rolled back: the database is as it was.
+    console.error(`The import failed and was rolled back (${(error as Error).message}).\nNothing was imported.`);
+    return 1;
   } finally {
     db.close();
   }
+  console.log(await requestCachePurge(values['site-url'], cachePurgeSecret(dataDir, process.env, false)));
   return 0;
 }
 
-process.exitCode = main();
+main().then((code) => (process.exitCode = code));

@@ -15,7 +15,7 @@ function setUp() {
   cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
   const db = openDatabase(join(data.dir, 'data'), loadContentPack());
   const repo = createRepository(db);
-  repo.saveApplication(1, { name: '陈, "小明"', phone: '13800000000', email: 'chen@example.com' }, { consent: '2026-01' }, '127.0.0.1');
+  repo.saveApplication({ id: 1, title: '质量检验员' }, { name: '陈, "小明"', phone: '13800000000', email: 'chen@example.com' }, { consent: '2026-01' }, '127.0.0.1');
   repo.savePatientMessage({ category: 'adverse', medication: '聚维酮碘溶液', reason: '', name: '李', phone: '123', email: '', description: '发红' }, { consent: '2026-01', health_consent: '2026-01' }, '127.0.0.1');
   db.close();
   const edit = (file: string, change: (doc: Record<string, any>) => void) => {
@@ -95,6 +95,20 @@ describe('content import', () => {
     expect(result.stderr).toMatch(/news\.yaml: publications\[0\]\.tittle: not a field the pack knows \(misspelt\?\)/);
     expect(result.stderr).toContain('products.yaml: products[1].en.name: missing, expected this field');
     expect(result.stderr).toContain('Nothing was imported.');
+    expect(dump()).toEqual(before);
+    data.remove();
+  }, 30_000);
+
+  it('refuses two banners for one page with file, index and field, and changes nothing', () => {
+    const { data, edit, run, dump } = setUp();
+    const before = dump();
+    edit('company.yaml', (doc) => {
+      doc.pageBanners[1].type = 1;
+    });
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('company.yaml: pageBanners[1].type: 1 is used already by pageBanners[0], expected one banner per page type');
+    expect(result.stderr).not.toMatch(/SqliteError|UNIQUE constraint/);
     expect(dump()).toEqual(before);
     data.remove();
   }, 30_000);

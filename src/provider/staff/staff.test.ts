@@ -50,7 +50,7 @@ describe('staff tools', () => {
     const repo = createRepository(db);
     const tricky = { name: '陈, "小明"\n第二行 🙂', phone: '+8613800000000', email: 'a@b.com' };
     const formulas = ['=HYPERLINK("http://x","y")', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
-    repo.saveApplication(1, tricky, { consent: '2026-01' }, '127.0.0.1');
+    repo.saveApplication({ id: 1, title: '质量检验员' }, tricky, { consent: '2026-01' }, '127.0.0.1');
     // Inserted directly: the form trims, but a CMS import or an older row need not have.
     const insert = db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)");
     for (const name of formulas) insert.run(name, new Date().toISOString());
@@ -66,20 +66,36 @@ describe('staff tools', () => {
     data.remove();
   }, 60_000);
 
-  it('purges submissions older than the retention period only', async () => {
+  it('purges each kind after its own retention period, a dry run first', async () => {
     const data = tempDataDir();
     const db = openDatabase(data.dir, loadContentPack());
-    createRepository(db).saveApplication(1, { name: 'new', phone: '1', email: 'a@b.com' }, { consent: 'v' }, '127.0.0.1');
-    db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, 'old', '1', 'a@b.com', 'x', '2020-01-01T00:00:00.000Z')").run();
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    const application = db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)");
+    const message = db.prepare("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '1', '', 'd', 'x', ?)");
+    application.run('recent application', daysAgo(100));
+    application.run('old application', daysAgo(200));
+    message.run('report of last year', daysAgo(200));
+    message.run('report past the pharmacovigilance period', daysAgo(11 * 365));
     db.close();
-    const { stderr } = await staff(data.dir, 'purge', '--older-than', '365d');
-    expect(stderr).toMatch(/1 applications, 0 patients/);
-    const left = new Database(join(data.dir, 'provider.sqlite'), { readonly: true });
-    expect(left.prepare('SELECT name FROM applications').pluck().all()).toEqual(['new']);
-    left.close();
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'purge', '--older-than', 'a year', '--data-dir', data.dir], { encoding: 'utf8' });
-    expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('purge expects --older-than with a number of days, such as 365d');
+    const names = () => {
+      const left = new Database(join(data.dir, 'provider.sqlite'), { readonly: true });
+      const all = [...(left.prepare('SELECT name FROM applications').pluck().all() as string[]), ...(left.prepare('SELECT name FROM patient_messages').pluck().all() as string[])];
+      left.close();
+      return all;
+    };
+    const dry = await staff(data.dir, 'purge', '--dry-run');
+    expect(dry.stderr).toMatch(/Would purge 1 applications .*\n.*Would purge 1 patients/);
+    expect(names()).toHaveLength(4);
+    const { stderr } = await staff(data.dir, 'purge');
+    expect(stderr).toMatch(/Purged 1 applications .*\n.*Purged 1 patients/);
+    expect(names()).toEqual(['recent application', 'report of last year']);
+    await staff(data.dir, 'purge', 'applications', '--older-than', '50d');
+    expect(names()).toEqual(['report of last year']);
+    for (const args of [['purge', '--older-than', '365d'], ['purge', 'applications', '--older-than', 'a year']]) {
+      const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', data.dir], { encoding: 'utf8' });
+      expect(bad.status).toBe(1);
+    }
+    expect(names()).toEqual(['report of last year']);
     data.remove();
   }, 30_000);
 

@@ -115,8 +115,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       missing.set(key, true);
       return notFound(address);
     },
-    /** Drops every rendered page: the content changed. */
-    clear() {
+    /** Drops every rendered page: the content changed (a content import). */
+    purge() {
       cache.clear();
       searches.clear();
       missing.clear();

@@ -1,0 +1,22 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDataDir } from '../testing';
+import { CACHE_PURGE_SECRET_FILE, cachePurgeSecret, requestCachePurge } from './siteCache';
+
+describe('the cache-purge secret', () => {
+  it('is made once, 0600, in the data folder; the import only reads it; the environment wins', () => {
+    const data = tempDataDir();
+    expect(cachePurgeSecret(data.dir, {}, false)).toBeNull();
+    const made = cachePurgeSecret(data.dir, {});
+    expect(made).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(join(data.dir, CACHE_PURGE_SECRET_FILE)).mode & 0o777).toBe(0o600);
+    expect(cachePurgeSecret(data.dir, {}, false)).toBe(made);
+    expect(cachePurgeSecret(data.dir, { CACHE_PURGE_SECRET: 'from-env' })).toBe('from-env');
+    data.remove();
+  });
+
+  it('an import with no site running says so instead of failing', async () => {
+    expect(await requestCachePurge('http://127.0.0.1:9', 'x')).toMatch(/No site answered/);
+    expect(await requestCachePurge('http://127.0.0.1:9', null)).toMatch(/No cache-purge secret/);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * What staff need to answer a person's request and keep the privacy notice's promises: find,
+ * export and delete by e-mail or phone, deleted data gone from the file and the WAL, private
+ * backups, an audit line per action, and a help text.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { loadContentPack } from '../../../config/content/loadPack';
+import { DATABASE_FILE, openDatabase } from '../database';
+import { createRepository } from '../repository';
+import { tempDataDir } from '../testing';
+import { AUDIT_FILE, subjectHash } from './audit';
+
+const run = promisify(execFile);
+const staff = (dataDir: string, ...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+const MARK = 'Zhang-Unique-7731';
+
+function seeded() {
+  const data = tempDataDir();
+  const db = openDatabase(data.dir, loadContentPack());
+  const repo = createRepository(db);
+  repo.saveApplication({ id: 1, title: '质量检验员' }, { name: MARK, phone: '+86 139 1234 5678', email: 'Zhang.San@pku.edu.cn' }, { consent: 'v1' }, '127.0.0.1');
+  repo.saveApplication({ id: 1, title: '质量检验员' }, { name: 'Someone else', phone: '13800000000', email: 'other@example.com' }, { consent: 'v1' }, '127.0.0.1');
+  repo.savePatientMessage({ category: 'other', medication: '软膏', reason: '', name: MARK, phone: '13912345678', email: '', description: MARK }, { consent: 'v1', health_consent: 'v1' }, '127.0.0.1');
+  return { data, db };
+}
+
+const fileBytes = (dir: string) =>
+  [DATABASE_FILE, `${DATABASE_FILE}-wal`].filter((name) => existsSync(join(dir, name))).map((name) => readFileSync(join(dir, name)).toString('latin1')).join('');
+const auditLines = (dir: string) => readFileSync(join(dir, AUDIT_FILE), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+
+describe('a person\'s request', () => {
+  it('finds and exports a person\'s submissions by e-mail (any case) or phone (with or without the country code)', async () => {
+    const { data, db } = seeded();
+    db.close();
+    const found = await staff(data.dir, 'find', '--email', 'zhang.san@PKU.edu.cn');
+    expect(found.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^applications\tid 1\t.*Zhang-Unique-7731/)]);
+    const exported = JSON.parse((await staff(data.dir, 'export', '--phone', '139 1234 5678')).stdout) as Record<string, Record<string, unknown>[]>;
+    expect(exported.applications!.map((row) => row.name)).toEqual([MARK]);
+    expect(exported.patients!.map((row) => row.description)).toEqual([MARK]);
+    expect(exported.applications![0]).toMatchObject({ job_title: '质量检验员', consent_version: 'v1' });
+    data.remove();
+  }, 30_000);
+
+  it('deletes them (a dry run first), leaves everyone else, and the data is gone from the file and the WAL', async () => {
+    const { data, db } = seeded();
+    // A reader holds the database open, as the running site does: the WAL stays in use.
+    expect(fileBytes(data.dir)).toContain(MARK);
+    const dry = await staff(data.dir, 'delete', '--phone', '13912345678', '--dry-run');
+    expect(dry.stderr).toContain('Would delete 1 applications and 1 patient messages');
+    expect(db.prepare('SELECT COUNT(*) FROM applications').pluck().get()).toBe(2);
+    await staff(data.dir, 'delete', '--phone', '13912345678');
+    expect(db.prepare('SELECT name FROM applications').pluck().all()).toEqual(['Someone else']);
+    expect(db.prepare('SELECT COUNT(*) FROM patient_messages').pluck().get()).toBe(0);
+    db.close();
+    expect(fileBytes(data.dir)).not.toContain(MARK);
+    expect(fileBytes(data.dir)).not.toContain('pku.edu.cn');
+    data.remove();
+  }, 30_000);
+
+  it('a purge, too, leaves nothing of the rows in the file or the WAL', async () => {
+    const { data, db } = seeded();
+    db.prepare("UPDATE applications SET created_at = '2020-01-01T00:00:00.000Z'").run();
+    db.close();
+    expect(fileBytes(data.dir)).toContain(MARK);
+    await staff(data.dir, 'purge', 'applications');
+    const left = new Database(join(data.dir, DATABASE_FILE), { readonly: true });
+    expect(left.prepare('SELECT COUNT(*) FROM applications').pluck().get()).toBe(0);
+    left.close();
+    // The application's e-mail is gone; the patient message, kept for the pharmacovigilance period, is still there.
+    expect(fileBytes(data.dir)).not.toContain('pku.edu.cn');
+    expect(fileBytes(data.dir)).toContain(MARK);
+    data.remove();
+  }, 30_000);
+
+  it('writes one audit line per action, naming the person by a hash only', async () => {
+    const { data, db } = seeded();
+    db.close();
+    await staff(data.dir, 'find', '--email', 'zhang.san@pku.edu.cn');
+    await staff(data.dir, 'delete', '--email', 'zhang.san@pku.edu.cn');
+    await staff(data.dir, 'purge', '--dry-run');
+    const lines = auditLines(data.dir);
+    expect(lines.map((line) => line.action)).toEqual(['find person', 'delete person', 'purge (dry run)']);
+    expect(lines[1]).toMatchObject({ subject: subjectHash('Zhang.San@pku.edu.cn'), rows: { applications: 1, patients: 0 }, by: expect.any(String), at: expect.any(String) });
+    const text = readFileSync(join(data.dir, AUDIT_FILE), 'utf8');
+    expect(text).not.toMatch(/pku|zhang/i);
+    expect(statSync(join(data.dir, AUDIT_FILE)).mode & 0o777).toBe(0o600);
+    data.remove();
+  }, 30_000);
+});
+
+describe('staff tools', () => {
+  it('--help lists every command and option', async () => {
+    const { stdout } = await staff('.', '--help');
+    for (const word of ['export', 'purge', 'find', 'delete', 'backup', '--email', '--phone', '--dry-run', '--older-than', '--since', '--format', '--data-dir']) expect(stdout).toContain(word);
+  }, 30_000);
+
+  it('writes a backup only its owner can read, in a private folder', async () => {
+    const { data, db } = seeded();
+    db.close();
+    const target = join(data.dir, 'backups', 'b.sqlite');
+    await staff(data.dir, 'backup', target);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect(statSync(join(data.dir, 'backups')).mode & 0o777).toBe(0o700);
+    const copy = new Database(target, { readonly: true });
+    expect(copy.prepare('SELECT COUNT(*) FROM applications').pluck().get()).toBe(2);
+    copy.close();
+    data.remove();
+  }, 30_000);
+});

@@ -1,0 +1,157 @@
+/**
+ * The /api edge with the real provider behind it: who a visitor is (X-Forwarded-For as the
+ * site resolved it), how much a form may weigh, which paths exist at all, and what the logs of
+ * both keep of a visit.
+ */
+import { rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { ENDPOINT } from '../contracts/endpoints';
+import { PATIENT_MAX_LENGTH } from '../contracts/forms';
+import type { TrustProxy } from '../contracts/trustProxy';
+import { logOptions } from '../provider/logging';
+import { startProvider, type RunningProvider } from '../provider/startProvider';
+import { tempDataDir } from '../provider/testing';
+import { createSiteServer } from './app';
+import { fakeDist, providerGate } from './testing';
+
+type Site = Awaited<ReturnType<typeof createSiteServer>>;
+
+/** Log lines as objects, as a log shipper would read them. */
+function logSink() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+let data: ReturnType<typeof tempDataDir>;
+let dist: string;
+let provider: RunningProvider;
+const providerLog = logSink();
+const sites: Site[] = [];
+
+async function siteFor(options: { trustProxy?: TrustProxy; providerUrl?: string; logger?: object } = {}) {
+  const site = await createSiteServer({ distDir: dist, providerUrl: options.providerUrl ?? provider.url, mediaUrl: 'https://media.example.com', variant: 'standard', trustProxy: options.trustProxy, logger: options.logger });
+  await site.listen({ port: 0, host: '127.0.0.1' });
+  sites.push(site);
+  return `http://127.0.0.1:${(site.server.address() as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  data = tempDataDir();
+  dist = fakeDist();
+  provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: providerLog.stream } });
+}, 20_000);
+
+afterAll(async () => {
+  for (const site of sites) await site.close();
+  await provider.close();
+  data.remove();
+  rmSync(dist, { recursive: true, force: true });
+}, 20_000);
+
+const message = (overrides: Record<string, string> = {}) =>
+  new URLSearchParams({ category: 'medical', medication: '复方樟脑软膏', reason: '湿疹', name: '王芳', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01', ...overrides });
+
+async function submit(base: string, body: URLSearchParams, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}/api${ENDPOINT.patientSubmit}?lan=zh`, { method: 'POST', body, headers });
+  return { status: res.status, body: (await res.json()) as { code: number; msg: string } };
+}
+
+describe('each visitor has a rate limit of their own', () => {
+  it('one address exhausts its limit, another address still submits (site behind a trusted proxy)', async () => {
+    const base = await siteFor({ trustProxy: ['127.0.0.1'] });
+    for (let i = 0; i < 10; i += 1) expect((await submit(base, message(), { 'x-forwarded-for': '203.0.113.7' })).body.code).toBe(0);
+    expect(await submit(base, message(), { 'x-forwarded-for': '203.0.113.7' })).toEqual({ status: 429, body: { code: 1, msg: '提交过于频繁，请稍后再试', data: null } });
+    expect((await submit(base, message(), { 'x-forwarded-for': '198.51.100.4' })).body.code).toBe(0);
+  });
+
+  it('without TRUST_PROXY a visitor\'s own X-Forwarded-For buys no fresh budget', async () => {
+    const base = await siteFor();
+    // Every request of this test comes from 127.0.0.1; the forged headers must not split it into visitors.
+    for (let i = 0; i < 10; i += 1) expect((await submit(base, message(), { 'x-forwarded-for': `192.0.2.${i}` })).body.code).toBe(0);
+    expect((await submit(base, message(), { 'x-forwarded-for': '192.0.2.200' })).status).toBe(429);
+  });
+});
+
+describe('bodies are judged by the form rules, not cut off as bytes', () => {
+  const chinese = (n: number) => '药'.repeat(n);
+  const forwarded = (n: number) => ({ 'x-forwarded-for': `198.18.0.${n}` });
+  let base: string;
+  beforeAll(async () => {
+    base = await siteFor({ trustProxy: ['127.0.0.1'] });
+  });
+
+  it('a report with every text field full of Chinese is stored', async () => {
+    const full = message({ medication: chinese(100), reason: chinese(200), name: chinese(50), description: chinese(PATIENT_MAX_LENGTH.description), category: 'adverse' });
+    expect(full.toString().length).toBeGreaterThan(16 * 1024); // today's limit
+    expect(await submit(base, full, forwarded(1))).toMatchObject({ status: 200, body: { code: 0 } });
+  });
+
+  it('every field at its limit in Chinese at once still reaches the form rules, which name the fields', async () => {
+    const fields = Object.fromEntries(Object.entries(PATIENT_MAX_LENGTH).map(([field, max]) => [field, chinese(max)]));
+    const { status, body } = await submit(base, message(fields), forwarded(2));
+    expect(status).toBe(200);
+    expect(body.code).toBe(1);
+    expect(body.msg).toContain('服务类别');
+  });
+
+  it('a body beyond any form answers 413 in the envelope with a readable message', async () => {
+    const { status, body } = await submit(base, message({ description: chinese(8000) }), forwarded(3));
+    expect({ status, body }).toEqual({ status: 413, body: { code: 1, msg: '提交内容过长，请缩短后再试', data: null } });
+  });
+});
+
+describe('/api is an allow-list of the SPEC endpoints with their methods', () => {
+  let base: string;
+  let gate: Awaited<ReturnType<typeof providerGate>>;
+  beforeAll(async () => {
+    gate = await providerGate(provider.url);
+    base = await siteFor({ providerUrl: gate.url });
+  });
+  afterAll(() => gate.close());
+
+  it.each([
+    ['GET', '/api/admin/users'],
+    ['GET', '/api/users/me'],
+    ['DELETE', `/api${ENDPOINT.newsDetail}`],
+    ['POST', `/api${ENDPOINT.banner}`],
+    ['GET', `/api${ENDPOINT.recruitSubmit}`],
+    ['GET', `/api${ENDPOINT.banner}/`],
+    ['GET', `/api/index/index/../../admin`],
+    ['GET', '/api'],
+  ])('%s %s answers 404 in the envelope and never reaches the provider', async (method, path) => {
+    gate.counts.clear();
+    const res = await fetch(`${base}${path}`, { method });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 1, msg: '接口不存在', data: null });
+    expect([...gate.counts.keys()]).toEqual([]);
+  });
+
+  it('a listed endpoint with its method passes, HEAD too for content', async () => {
+    expect(((await (await fetch(`${base}/api${ENDPOINT.banner}?lan=en`)).json()) as { code: number }).code).toBe(0);
+    expect((await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { method: 'HEAD' })).status).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('are JSON lines with one request id across site and provider, and no personal data or tokens', async () => {
+    const siteLog = logSink();
+    const base = await siteFor({ trustProxy: ['127.0.0.1'], logger: { ...logOptions('site'), stream: siteLog.stream } });
+    const res = await submit(base, message({ name: '赵敏敏', phone: '13912345678', email: 'zhao.min@pku.edu.cn' }), { 'x-forwarded-for': '203.0.113.99', token: 'secret-token-1' });
+    expect(res.body.code).toBe(0);
+
+    const siteLine = siteLog.lines.find((line) => line.msg === 'request completed');
+    expect(siteLine).toMatchObject({ service: 'site', level: 30, reqId: expect.any(String) });
+    const providerLines = providerLog.lines.filter((line) => line.reqId === siteLine!.reqId);
+    expect(providerLines.map((line) => line.service)).toEqual(['provider', 'provider']);
+    expect(providerLines[0]).toMatchObject({ req: { method: 'POST', path: ENDPOINT.patientSubmit } });
+
+    const written = JSON.stringify([...siteLog.lines, ...providerLog.lines]);
+    for (const secret of ['赵敏敏', '13912345678', 'zhao.min', '203.0.113.99', 'secret-token-1', 'lan=zh']) expect(written).not.toContain(secret);
+  });
+});
