@@ -68,7 +68,7 @@ async function jobApplication(page: Page) {
   await page.getByLabel('邮箱').fill('li.ming@example.com');
   await page.locator('form input[type="checkbox"]').first().check();
   await page.getByRole('button', { name: '提交申请' }).click();
-  await page.getByText('提交成功！').first().waitFor({ timeout: 8000 }).catch(async (e) => { await page.screenshot({ path: '/tmp/job.png', fullPage: true }); throw e; });
+  await page.getByText('提交成功！').first().waitFor();
   return exportSession(page);
 }
 
