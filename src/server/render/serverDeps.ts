@@ -16,24 +16,25 @@ import type { Deps, Services } from '../../features/deps';
  */
 export function createProviderClient(providerUrl: string, timeoutMs: number): ApiClient {
   const failure = (msg: string): ApiError => ({ kind: 'network', code: null, msg });
+  const answer = async (url: string): Promise<{ body: unknown; notFound: boolean }> => {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      const notFound = response.status === 404;
+      if (!response.ok && !notFound) {
+        await response.body?.cancel();
+        throw failure(`the provider answered HTTP ${response.status}`);
+      }
+      return { body: await response.json(), notFound };
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && 'kind' in error) throw error;
+      throw failure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'malformed or missing answer');
+    }
+  };
   return {
     async get(path, params) {
       const query = new URLSearchParams();
       for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
-      let body: unknown;
-      let notFound = false;
-      try {
-        const response = await fetch(`${providerUrl}${path}?${query}`, { signal: AbortSignal.timeout(timeoutMs) });
-        notFound = response.status === 404;
-        if (!response.ok && !notFound) {
-          await response.body?.cancel();
-          throw failure(`the provider answered HTTP ${response.status}`);
-        }
-        body = await response.json();
-      } catch (error) {
-        if (typeof error === 'object' && error !== null && 'kind' in error) throw error;
-        throw failure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'malformed or missing answer');
-      }
+      const { body, notFound } = await answer(`${providerUrl}${path}?${query}`);
       try {
         return decodeEnvelope(body).data;
       } catch (error) {
