@@ -73,7 +73,7 @@ describe('job application', () => {
 describe('patient-service message', () => {
   test('in English on a phone: invalid, then valid, stored', async (t) => {
     await withPage(t, browser, site, { locale: 'en', viewport: PHONE }, async ({ page }) => {
-      await page.goto('/patient');
+      await page.goto('/en/patient');
       await waitForContent(page);
       await page.getByLabel('Generic name of the medication bought').fill('Compound camphor ointment');
       await page.getByRole('button', { name: 'Send message' }).click();
@@ -159,7 +159,7 @@ describe('privacy notice', () => {
       await page.getByRole('heading', { name: '敏感个人信息' }).waitFor();
     });
     await withPage(t, browser, site, { locale: 'en', viewport: PHONE }, async ({ page }) => {
-      await page.goto('/privacy');
+      await page.goto('/en/privacy');
       await waitForContent(page);
       await page.getByRole('heading', { level: 1, name: 'Privacy Notice' }).waitFor();
       await page.getByRole('heading', { name: 'Sensitive personal information' }).waitFor();

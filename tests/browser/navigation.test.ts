@@ -242,7 +242,7 @@ describe('news', () => {
 
   test('the detail sets description and keywords from the item', async (t) => {
     await withPage(t, browser, site, { locale: 'en' }, async ({ page }) => {
-      await page.goto('/news/2');
+      await page.goto('/en/news/2');
       await waitForContent(page);
       const title = await page.locator('main h1').textContent();
       assert.equal(await page.locator('meta[name="keywords"]').getAttribute('content'), title);
@@ -253,7 +253,7 @@ describe('news', () => {
 });
 
 describe('not found', () => {
-  for (const path of ['/nope', '/news/abc', '/product/1x', '/resources/-1']) {
+  for (const path of ['/en/nope', '/en/news/abc', '/en/product/1x', '/en/resources/-1']) {
     test(path, async (t) => {
       await withPage(t, browser, site, { locale: 'en' }, async ({ page }) => {
         const response = await page.goto(path);
@@ -275,7 +275,7 @@ describe('on a phone in English', () => {
       await waitForContent(page);
       await page.locator('.site-footer a', { hasText: 'Join Us' }).count().then((n) => assert.equal(n, 0, 'Human Resources is hidden in en'));
       await page.locator('.site-footer a', { hasText: 'Publications' }).click();
-      await page.waitForURL('**/news');
+      await page.waitForURL('**/en/news#journal');
       await page.waitForFunction(() => Math.abs((document.getElementById('journal')?.getBoundingClientRect().top ?? 999) - 58) < 40, undefined, { timeout: 5000 });
       await page.locator('.language-menu summary').click();
       await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: '中文' }).click()]);
