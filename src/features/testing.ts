@@ -46,6 +46,17 @@ export function fakeDeps(api: Partial<Record<keyof Api, (...args: never[]) => Pr
 export const envelopeError = (code: number, msg: string): ApiError => ({ kind: 'envelope', code, msg });
 export const networkError = (msg = 'timeout'): ApiError => ({ kind: 'network', code: null, msg });
 
+/** An answer the test gives while the saga runs: a late answer, or one that never comes. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 /** A full state built by the real reducers, then adjusted. */
 export function stateWith(adjust: (state: RootState) => void = () => {}): RootState {
   const state = rootReducer(undefined, { type: '@@test/init' });
