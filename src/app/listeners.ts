@@ -2,8 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { matchRoute } from '../contracts/routes';
 import { chunkLoadFailed } from '../features/chunks/actions';
+import { isChunkLoadError } from '../features/shared/chunkLoadError';
 import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
 import { useAppDispatch } from './hooks';
+
+export { isChunkLoadError };
 
 /** Turns every navigation into routeEntered: the one action page loads hang off. */
 export function useRouteListener() {
@@ -52,10 +55,6 @@ export function useScrollListener() {
       cancelAnimationFrame(frame);
     };
   }, [dispatch]);
-}
-
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message));
 }
 
 /** A chunk that fails outside a route change (webpack's loader) goes to the guarded reload. */
