@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { call, fork } from 'redux-saga/effects';
 import { chunkLoadFailed } from '../chunks/actions';
 import { watchChunks } from '../chunks/saga';
-import { envelopeError, fakeDeps, networkError } from '../testing';
+import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../testing';
 import { apiFailed } from './apiFailed';
 import { callApi } from './callApi';
 import type { ApiResult } from './callApi';
@@ -47,5 +47,11 @@ describe('callApi', () => {
       .silentRun(10);
     expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: chunkError.message } });
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails the saga on an api call the test gave no fake for', async () => {
+    const deps = fakeDeps();
+    await expect(expectSaga(calling, deps, () => deps.api.newsList('zh', { page: 1, pageSize: 5 }).then(() => 1)).run()).rejects.toThrow('Unexpected api call: newsList');
+    expect(takeUnexpectedApiCalls()).toEqual(['newsList']);
   });
 });
