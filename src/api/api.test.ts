@@ -1,5 +1,7 @@
 /**
- * @jest-environment node
+ * Node's environment (a real HTTP server; jsdom would send axios through XHR and CORS), with the
+ * hook through which mutation testing learns which test ran which code (inert in plain jest runs).
+ * @jest-environment @stryker-mutator/jest-runner/jest-env/node
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
