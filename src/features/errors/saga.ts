@@ -1,4 +1,4 @@
-import { call, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { ApiError } from '../../api/types';
 import { ENVELOPE_CODE } from '../../contracts/envelope';
 import { dictionary } from '../../i18n';
@@ -10,8 +10,6 @@ import { routeEntered } from '../navigation/slice';
 import { SESSION_COOKIES, sessionCleared } from '../session/slice';
 import { apiFailed } from '../shared/apiFailed';
 
-const isLoginExpiry = (action: unknown): action is ReturnType<typeof apiFailed> =>
-  apiFailed.match(action) && action.payload.code === ENVELOPE_CODE.loginExpired;
 const isLoginEntry = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
 
 /**
@@ -21,10 +19,27 @@ const isLoginEntry = (action: unknown) => routeEntered.match(action) && action.p
  */
 export function* watchApiErrors({ services }: Deps) {
   let lastShown = { msg: '', at: -Infinity };
-  function* showApiError(error: ApiError) {
+  // The loads failing with 403 together are one expiry: handled once, until the login page opens.
+  // Checked and set with no yield between, so no two failures can both take it.
+  let expiryHandled = false;
+  yield fork(function* reopenOnLoginPage() {
+    for (;;) {
+      yield take(isLoginEntry);
+      expiryHandled = false;
+    }
+  });
+  yield takeEvery(apiFailed.type, function* showApiError(action: ReturnType<typeof apiFailed>) {
+    const error: ApiError = action.payload;
     if (error.kind === 'network') {
       yield call(services.log, 'Request failed:', error.msg);
       return;
+    }
+    if (error.code === ENVELOPE_CODE.loginExpired) {
+      if (expiryHandled) return;
+      expiryHandled = true;
+      yield put(sessionCleared());
+      for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
+      yield call(services.navigate, pathTo('login'));
     }
     const locale: 'zh' | 'en' = yield select(selectLocale);
     const msg = error.code === ENVELOPE_CODE.tokenMissing ? '缺token' : error.msg || dictionary(locale).errors.unknown;
@@ -32,17 +47,5 @@ export function* watchApiErrors({ services }: Deps) {
     if (msg === lastShown.msg && now - lastShown.at < TIMING.errorToastMs) return;
     lastShown = { msg, at: now };
     yield call(services.toast.error, msg, { autoClose: TIMING.errorToastMs });
-  }
-  yield takeEvery((action: unknown) => apiFailed.match(action) && !isLoginExpiry(action), function* showFailure(action: ReturnType<typeof apiFailed>) {
-    yield call(showApiError, action.payload);
-  });
-  // The loads failing with 403 together are one expiry: it is handled once, and the 403s that
-  // follow are ignored until the login page has opened (takeLeading, held by the take).
-  yield takeLeading(isLoginExpiry, function* endExpiredSession(action: ReturnType<typeof apiFailed>) {
-    yield put(sessionCleared());
-    for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
-    yield call(services.navigate, pathTo('login'));
-    yield call(showApiError, action.payload);
-    yield take(isLoginEntry);
   });
 }
