@@ -55,6 +55,12 @@ describe('staff pictures', () => {
     expect(state.list).toEqual({ status: 'idle', data: { rows: [{ pic: 'a' }], total: 23 }, error: null });
   });
 
+  it('a cancel after the answer changes nothing', () => {
+    let state = reducer(undefined, staffListRequested());
+    state = reducer(state, staffListSucceeded({ page: 1, data: { rows: [], total: 0 } }));
+    expect(reducer(state, staffListCancelled({ page: 1 }))).toEqual(state);
+  });
+
   it('ignore an answer for a page the visitor has left', () => {
     let state = reducer(undefined, staffPageSelected(2));
     state = reducer(state, staffListRequested());

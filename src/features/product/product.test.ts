@@ -113,6 +113,12 @@ describe('product list', () => {
     expect(state).toMatchObject({ list: { status: 'succeeded', data: page(1) }, listQuery: '' });
   });
 
+  it('a cancel after the answer changes nothing', () => {
+    let state = reducer(undefined, productListRequested({ query: 'a' }));
+    state = reducer(state, productListSucceeded({ query: 'a', data: page(1) }));
+    expect(reducer(state, productListCancelled({ query: 'a' }))).toEqual(state);
+  });
+
   it('ignores an answer for an older query', () => {
     let state = reducer(undefined, productListRequested({ query: 'a' }));
     state = reducer(state, productListRequested({ query: 'b' }));
