@@ -94,11 +94,52 @@ describe('loadContent', () => {
     const deps = fakeDeps({ aboutUs });
     const { storeState } = await expectSaga(function* () {
       yield all([call(loadContent, deps, 'aboutUs', {}), call(loadContent, deps, 'aboutUs', {})]);
+      yield put({ type: 'test/bothReturned' });
     })
       .withReducer(rootReducer, stateWith())
+      .put({ type: 'test/bothReturned' })
       .run();
     expect(aboutUs).toHaveBeenCalledTimes(1);
     expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'succeeded', data: about, error: null });
+  });
+
+  it('a caller waiting for another load takes its failure and does not ask again', async () => {
+    const error = envelopeError(1, 'down');
+    const aboutUs = jest.fn(() => Promise.reject(error));
+    const deps = fakeDeps({ aboutUs });
+    const { storeState } = await expectSaga(function* () {
+      yield all([call(loadContent, deps, 'aboutUs', {}), call(loadContent, deps, 'aboutUs', {})]);
+      yield put({ type: 'test/bothReturned' });
+    })
+      .withReducer(rootReducer, stateWith())
+      .put({ type: 'test/bothReturned' })
+      .run();
+    expect(aboutUs).toHaveBeenCalledTimes(1);
+    expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'failed', data: null, error });
+  });
+
+  it('a caller waiting for one entry is not woken by another', async () => {
+    const aboutUs = deferred<typeof about>();
+    const develop = jest.fn(async () => []);
+    const deps = fakeDeps({ aboutUs: jest.fn(() => aboutUs.promise), develop });
+    const order: string[] = [];
+    await expectSaga(function* () {
+      yield all([
+        call(loadContent, deps, 'aboutUs', {}),
+        call(function* waiter() {
+          yield call(loadContent, deps, 'aboutUs', {});
+          order.push('waiter returned');
+        }),
+        call(function* other() {
+          yield call(loadContent, deps, 'develop', {});
+          order.push('develop loaded');
+          aboutUs.resolve(about);
+        }),
+      ]);
+    })
+      .withReducer(rootReducer, stateWith())
+      .run();
+    expect(order).toEqual(['develop loaded', 'waiter returned']);
   });
 
   it('a caller waiting for another load asks itself when that load is cancelled', async () => {
@@ -131,6 +172,16 @@ describe('loadContent', () => {
     expect(state.loading).toEqual({ k: first.meta.requestId });
     state = reducer(state, contentSucceeded({ key: 'k', data: 1 }));
     expect(state.loading).toEqual({});
+  });
+
+  it('let go of a failed or cancelled load, so the next request owns the entry', () => {
+    for (const settle of [contentFailed({ key: 'k', error: envelopeError(1, 'x') }), contentCancelled({ key: 'k' })]) {
+      let state = reducer(undefined, contentRequested({ key: 'k' }));
+      state = reducer(state, settle);
+      expect(state.loading).toEqual({});
+      const next = contentRequested({ key: 'k' });
+      expect(reducer(state, next).loading).toEqual({ k: next.meta.requestId });
+    }
   });
 
   it('leaves no entry waiting when cancelled', async () => {
