@@ -85,8 +85,11 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
     ));
 
   const send = async (run: (http: AxiosInstance) => Promise<{ data: unknown }>) => {
+    // A failed download of axios's chunk rejects as itself, not as an ApiError: it is no provider
+    // failure but an old tab after a deploy, which the sagas hand to the chunk-reload guard.
+    const client = await http();
     try {
-      const response = await run(await http());
+      const response = await run(client);
       return decodeEnvelope(response.data);
     } catch (error) {
       throw toApiError(error);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { chunkLoadFailed } from '../features/chunks/actions';
+import { isChunkLoadError } from '../features/shared/chunkLoadError';
 import { scrollPositionChanged } from '../features/navigation/slice';
 import { useAppDispatch } from './hooks';
 
@@ -28,10 +29,6 @@ export function useScrollListener() {
       cancelAnimationFrame(frame);
     };
   }, [dispatch]);
-}
-
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message));
 }
 
 /** A chunk that fails outside a route change (webpack's loader) goes to the guarded reload. */

@@ -76,11 +76,11 @@ describe('the store', () => {
 
     expect(store.getState().product.list.data?.rows[0]?.id).toBe(2);
     expect(store.getState().news.rows).toHaveLength(2);
-    expect(store.getState().locale.current).toBe('en');
+    expect(store.getState().locale).toEqual({ current: 'zh', pending: 'en' });
     // Everything is plain data: through JSON and back unchanged, and replayable into a fresh store.
     const replayed = JSON.parse(JSON.stringify(recorded)).reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
     expect(replayed).toEqual(store.getState());
-    expect(recorded.map((a) => a.type)).toEqual(expect.arrayContaining(['product/tabSelected', 'news/pageSucceeded', 'forms/submitRejected', 'forms/submitSucceeded', 'locale/changed']));
+    expect(recorded.map((a) => a.type)).toEqual(expect.arrayContaining(['product/tabSelected', 'news/pageSucceeded', 'forms/submitRejected', 'forms/submitSucceeded', 'locale/changeConfirmed']));
     for (const spy of warnings) expect(spy.mock.calls).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ describe('the store', () => {
     expect(runs).toBe(2);
     store.dispatch(localeChangeRequested('en'));
     await settle();
-    expect(store.getState().locale.current).toBe('en');
+    expect(store.getState().locale).toEqual({ current: 'zh', pending: 'en' });
     expect(deps.services.load).toHaveBeenCalledWith('/en/');
   });
 

@@ -31,11 +31,33 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
   };
 }
 
-/** An api whose every function rejects unless given; tests pass the ones they exercise. */
+const unexpectedApiCalls: string[] = [];
+
+/** The api calls without a fake since the last look (a test that expects one takes it). */
+export const takeUnexpectedApiCalls = (): string[] => unexpectedApiCalls.splice(0);
+
+// Even a saga that catches the rejection (the root saga's restart wrapper) cannot hide the call.
+afterEach(() => {
+  const calls = takeUnexpectedApiCalls();
+  if (calls.length > 0) throw new Error(`The api was called without a fake: ${calls.join(', ')}`);
+});
+
+/**
+ * An api that answers only with the fakes a test gives. Any other call fails the test: it is
+ * recorded, and it rejects with an Error (not an ApiError), which callApi logs and rethrows
+ * instead of turning it into an outage the saga would quietly show.
+ */
 export function fakeApi(overrides: Partial<Record<keyof Api, (...args: never[]) => Promise<unknown>>> = {}): Api {
   return new Proxy({} as Api, {
-    get: (_target, name: string) =>
-      (overrides as Record<string, unknown>)[name] ?? (() => Promise.reject({ kind: 'network', code: null, msg: `no fake for ${name}` } satisfies ApiError)),
+    get: (_target, name) => {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      const fake = (overrides as Record<string, unknown>)[name];
+      if (fake) return fake;
+      return () => {
+        unexpectedApiCalls.push(name);
+        return Promise.reject(new Error(`Unexpected api call: ${name} has no fake in this test`));
+      };
+    },
   });
 }
 
@@ -45,6 +67,17 @@ export function fakeDeps(api: Partial<Record<keyof Api, (...args: never[]) => Pr
 
 export const envelopeError = (code: number, msg: string): ApiError => ({ kind: 'envelope', code, msg });
 export const networkError = (msg = 'timeout'): ApiError => ({ kind: 'network', code: null, msg });
+
+/** An answer the test gives while the saga runs: a late answer, or one that never comes. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
 
 /** A full state built by the real reducers, then adjusted. */
 export function stateWith(adjust: (state: RootState) => void = () => {}): RootState {

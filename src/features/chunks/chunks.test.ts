@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { chunkLoadFailed, chunkReloadRequested } from './actions';
 import { CHUNK_RELOAD_KEY, watchChunks } from './saga';
 import { selectChunkReloadGaveUp } from './selectors';
+import { chunkReloadGaveUp } from './slice';
 
 const fail = (deps: Deps, source: 'loader' | 'route') =>
   expectSaga(watchChunks, deps).withReducer(rootReducer).dispatch(chunkLoadFailed({ source })).silentRun(10);
@@ -34,6 +35,30 @@ describe('chunk-reload guard', () => {
     const { storeState } = await fail(deps, 'route');
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
     expect(selectChunkReloadGaveUp(storeState)).toBe(true);
+  });
+
+  it('a failure that follows within the same page while it reloads changes nothing', async () => {
+    const deps = fakeDeps();
+    const { storeState } = await expectSaga(watchChunks, deps)
+      .withReducer(rootReducer)
+      .dispatch(chunkLoadFailed({ source: 'loader' }))
+      .dispatch(chunkLoadFailed({ source: 'route' }))
+      .silentRun(10);
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+    expect(selectChunkReloadGaveUp(storeState)).toBe(false);
+  });
+
+  it('after giving up, a later failure gives up again without reloading', async () => {
+    const deps = fakeDeps();
+    deps.services.storageSet(CHUNK_RELOAD_KEY, String(deps.services.now()));
+    await expectSaga(watchChunks, deps)
+      .withReducer(rootReducer)
+      .put(chunkReloadGaveUp())
+      .dispatch(chunkLoadFailed({ source: 'route' }))
+      .dispatch(chunkLoadFailed({ source: 'loader' }))
+      .silentRun(10);
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(deps.services.log).toHaveBeenCalledTimes(2);
   });
 
   it('never reloads when the browser cannot remember the reload (storage disabled)', async () => {

@@ -1,4 +1,4 @@
-import { call, put, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
 import type { Deps } from '../deps';
 import { chunkLoadFailed, chunkReloadRequested } from './actions';
@@ -11,7 +11,7 @@ export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
  * A chunk that fails to load (usually a deploy replaced it) reloads the page at most once per
  * guard period, whoever reports it. A chunk that is still broken after that reload, or a browser
  * that cannot remember the reload (storage disabled), gets the message with a reload button
- * instead: a page that cannot load never reloads in a loop.
+ * instead: a page that cannot load never reloads in a loop. Returns whether it reloads.
  */
 export function* reloadForChunk({ services }: Deps, action: ReturnType<typeof chunkLoadFailed>) {
   const now: number = yield call(services.now);
@@ -20,20 +20,33 @@ export function* reloadForChunk({ services }: Deps, action: ReturnType<typeof ch
   if (Number.isFinite(last) && now - last < TIMING.chunkReloadGuardMs) {
     yield call(services.log, `Chunk failed again (${action.payload.source}) within the guard period; not reloading.`);
     yield put(chunkReloadGaveUp());
-    return;
+    return false;
   }
   yield call(services.storageSet, CHUNK_RELOAD_KEY, String(now));
   const remembered: string | null = yield call(services.storageGet, CHUNK_RELOAD_KEY);
   if (remembered !== String(now)) {
     yield call(services.log, 'Chunk failed and the reload cannot be remembered; not reloading.');
     yield put(chunkReloadGaveUp());
-    return;
+    return false;
   }
   yield call(services.reload);
+  return true;
+}
+
+/**
+ * Failures are handled one after another until one starts a reload; the ones that follow come
+ * from the page that is going away and change nothing (no "gave up" while the page reloads).
+ */
+export function* guardChunkReloads(deps: Deps) {
+  for (;;) {
+    const action: ReturnType<typeof chunkLoadFailed> = yield take(chunkLoadFailed.type);
+    const reloading: boolean = yield call(reloadForChunk, deps, action);
+    if (reloading) return;
+  }
 }
 
 export function* watchChunks(deps: Deps) {
-  yield takeEvery(chunkLoadFailed.type, reloadForChunk, deps);
+  yield fork(guardChunkReloads, deps);
   // The visitor asked for it: no guard.
   yield takeEvery(chunkReloadRequested.type, function* reloadOnRequest() {
     yield call(deps.services.reload);

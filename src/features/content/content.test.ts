@@ -1,8 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { delay, race } from 'redux-saga/effects';
+import { all, call, delay, put, race, take } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { contentKey } from './key';
 import { fetchContent, loadContent } from './saga';
 import { selectContent } from './selectors';
@@ -66,7 +66,7 @@ describe('loadContent', () => {
     const deps = fakeDeps({ aboutUs: async () => about });
     const { storeState } = await expectSaga(loadContent, deps, 'aboutUs', {})
       .withReducer(rootReducer, stateWith((s) => void (s.locale.current = 'en')))
-      .put(contentRequested({ key: 'aboutUs|en|' }))
+      .put.like({ action: { type: contentRequested.type, payload: { key: 'aboutUs|en|' } } })
       .put(contentSucceeded({ key: 'aboutUs|en|', data: about }))
       .run();
     expect(selectContent('aboutUs')(storeState).data).toEqual(about);
@@ -87,6 +87,101 @@ describe('loadContent', () => {
       .put(apiFailed(error))
       .run();
     expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'failed', data: null, error });
+  });
+
+  it('asks once when two callers want the same entry together', async () => {
+    const aboutUs = jest.fn(async () => about);
+    const deps = fakeDeps({ aboutUs });
+    const { storeState } = await expectSaga(function* () {
+      yield all([call(loadContent, deps, 'aboutUs', {}), call(loadContent, deps, 'aboutUs', {})]);
+      yield put({ type: 'test/bothReturned' });
+    })
+      .withReducer(rootReducer, stateWith())
+      .put({ type: 'test/bothReturned' })
+      .run();
+    expect(aboutUs).toHaveBeenCalledTimes(1);
+    expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'succeeded', data: about, error: null });
+  });
+
+  it('a caller waiting for another load takes its failure and does not ask again', async () => {
+    const error = envelopeError(1, 'down');
+    const aboutUs = jest.fn(() => Promise.reject(error));
+    const deps = fakeDeps({ aboutUs });
+    const { storeState } = await expectSaga(function* () {
+      yield all([call(loadContent, deps, 'aboutUs', {}), call(loadContent, deps, 'aboutUs', {})]);
+      yield put({ type: 'test/bothReturned' });
+    })
+      .withReducer(rootReducer, stateWith())
+      .put({ type: 'test/bothReturned' })
+      .run();
+    expect(aboutUs).toHaveBeenCalledTimes(1);
+    expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'failed', data: null, error });
+  });
+
+  it('a caller waiting for one entry is not woken by another', async () => {
+    const aboutUs = deferred<typeof about>();
+    const develop = jest.fn(async () => []);
+    const deps = fakeDeps({ aboutUs: jest.fn(() => aboutUs.promise), develop });
+    const order: string[] = [];
+    await expectSaga(function* () {
+      yield all([
+        call(loadContent, deps, 'aboutUs', {}),
+        call(function* waiter() {
+          yield call(loadContent, deps, 'aboutUs', {});
+          order.push('waiter returned');
+        }),
+        call(function* other() {
+          yield call(loadContent, deps, 'develop', {});
+          order.push('develop loaded');
+          aboutUs.resolve(about);
+        }),
+      ]);
+    })
+      .withReducer(rootReducer, stateWith())
+      .run();
+    expect(order).toEqual(['develop loaded', 'waiter returned']);
+  });
+
+  it('a caller waiting for another load asks itself when that load is cancelled', async () => {
+    const abandoned = deferred<typeof about>();
+    const aboutUs = jest.fn().mockReturnValueOnce(abandoned.promise).mockResolvedValue(about);
+    const deps = fakeDeps({ aboutUs });
+    const { storeState } = await expectSaga(function* () {
+      yield all([
+        race({ load: call(loadContent, deps, 'aboutUs', {}), left: take('test/left') }),
+        call(loadContent, deps, 'aboutUs', {}),
+        call(function* leave() {
+          yield take(contentRequested.type);
+          yield put({ type: 'test/left' });
+        }),
+      ]);
+      abandoned.resolve({ ...about, title: 'late' });
+    })
+      .withReducer(rootReducer, stateWith())
+      .run();
+    expect(aboutUs).toHaveBeenCalledTimes(2);
+    expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'succeeded', data: about, error: null });
+  });
+
+  it('a request for an entry already loading leaves it to the load that owns it', () => {
+    const first = contentRequested({ key: 'k' });
+    const second = contentRequested({ key: 'k' });
+    expect(second.meta.requestId).not.toBe(first.meta.requestId);
+    let state = reducer(undefined, first);
+    state = reducer(state, second);
+    expect(state.loading).toEqual({ k: first.meta.requestId });
+    state = reducer(state, contentSucceeded({ key: 'k', data: 1 }));
+    expect(state.loading).toEqual({});
+  });
+
+  it('let go of a failed or cancelled load, so the next request owns the entry', () => {
+    for (const settle of [contentFailed({ key: 'k', error: envelopeError(1, 'x') }), contentCancelled({ key: 'k' })]) {
+      let state = reducer(undefined, contentRequested({ key: 'k' }));
+      state = reducer(state, settle);
+      expect(state.loading).toEqual({});
+      const next = contentRequested({ key: 'k' });
+      expect(reducer(state, next).loading).toEqual({ k: next.meta.requestId });
+    }
   });
 
   it('leaves no entry waiting when cancelled', async () => {

@@ -6,10 +6,10 @@ import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import { contentKey } from './key';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
+import type { ContentName, ContentParams } from './types';
 
 const settledEntry = (key: string) => (action: unknown) =>
   (contentSucceeded.match(action) || contentFailed.match(action) || contentCancelled.match(action)) && action.payload.key === key;
-import type { ContentName, ContentParams } from './types';
 
 /** Calls the api function of a content resource with its params. */
 export function fetchContent({ api }: Deps, name: ContentName, params: ContentParams, locale: Locale): Promise<unknown> {
@@ -29,20 +29,26 @@ export function fetchContent({ api }: Deps, name: ContentName, params: ContentPa
 
 /**
  * Loads one content entry unless it already succeeded for this locale (as after the server
- * preloaded it). An entry already loading is waited for, not asked again; if that load is
- * cancelled (its navigation was replaced), this one asks. A failure is put on the entry and
- * reported once to the errors saga; a cancelled load leaves no entry waiting.
+ * preloaded it). Callers that want the same entry together ask once: the first request owns
+ * the load (see the slice) and the others wait for its answer; if that load is cancelled (its
+ * navigation was replaced), a waiting caller asks. A failure is put on the entry and reported
+ * once to the errors saga; a cancelled load leaves no entry waiting.
  */
 export function* loadContent(deps: Deps, name: ContentName, params: ContentParams = {}) {
   const locale: Locale = yield select(selectLocale);
   const key = contentKey(name, locale, params);
-  const status: string | undefined = yield select((state: RootState) => state.content.entries[key]?.status);
-  if (status === 'succeeded') return;
-  if (status === 'loading') {
+  for (;;) {
+    const status: string | undefined = yield select((state: RootState) => state.content.entries[key]?.status);
+    if (status === 'succeeded') return;
+    if (status !== 'loading') {
+      const request = contentRequested({ key });
+      yield put(request);
+      const owner: string | undefined = yield select((state: RootState) => state.content.loading[key]);
+      if (owner === request.meta.requestId) break;
+    }
     const settled: { type: string } = yield take(settledEntry(key));
     if (!contentCancelled.match(settled)) return;
   }
-  yield put(contentRequested({ key }));
   try {
     const result: ApiResult<unknown> = yield* callApi(deps, fetchContent, deps, name, params, locale);
     yield put(result.ok ? contentSucceeded({ key, data: result.data }) : contentFailed({ key, error: result.error }));

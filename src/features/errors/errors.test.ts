@@ -1,8 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../rootReducer';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../rootReducer';
 import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
 import { apiFailed } from '../shared/apiFailed';
 import { watchApiErrors } from './saga';
+import { routeEntered } from '../navigation/slice';
+import { sessionCleared } from '../session/slice';
 
 const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
   let saga = expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith((s) => void (s.session.loggedIn = true)));
@@ -40,6 +43,27 @@ describe('envelope errors', () => {
     expect(deps.services.removeCookie).toHaveBeenCalledWith('userInfo');
     expect(deps.services.navigate).toHaveBeenCalledWith('/login');
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
+  });
+
+  it('403 from several loads at once ends the session once, and again only after the login page has opened', async () => {
+    const deps = fakeDeps();
+    const expired = apiFailed(envelopeError(403, '登录已过期'));
+    const cleared: unknown[] = [];
+    const login = routeEntered({ routeId: 'login', path: '/login', params: {}, query: {}, hash: '' });
+    const about = routeEntered({ routeId: 'about', path: '/about', params: {}, query: {}, hash: '' });
+    await expectSaga(watchApiErrors, deps)
+      .withReducer((state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action)), stateWith())
+      .dispatch(expired)
+      .dispatch(expired)
+      .dispatch(expired)
+      .dispatch(about)
+      .dispatch(expired)
+      .dispatch(login)
+      .dispatch(expired)
+      .silentRun(30);
+    expect(cleared).toHaveLength(2);
+    expect(deps.services.navigate).toHaveBeenCalledTimes(2);
+    expect(deps.services.removeCookie).toHaveBeenCalledTimes(4);
   });
 
   it('network errors only reach the console', async () => {

@@ -1,4 +1,4 @@
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { ApiError } from '../../api/types';
 import { ENVELOPE_CODE } from '../../contracts/envelope';
 import { dictionary } from '../../i18n';
@@ -6,9 +6,12 @@ import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
+import { routeEntered } from '../navigation/slice';
 import { SESSION_COOKIES, sessionCleared } from '../session/slice';
 import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
+
+const isLoginEntry = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
 
 /**
  * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's
@@ -18,6 +21,15 @@ import { errorText } from '../shared/errorText';
  */
 export function* watchApiErrors({ services }: Deps) {
   let lastShown = { msg: '', at: -Infinity };
+  // The loads failing with 403 together are one expiry: handled once, until the login page opens.
+  // Checked and set with no yield between, so no two failures can both take it.
+  let expiryHandled = false;
+  yield fork(function* reopenOnLoginPage() {
+    for (;;) {
+      yield take(isLoginEntry);
+      expiryHandled = false;
+    }
+  });
   yield takeEvery(apiFailed.type, function* showApiError(action: ReturnType<typeof apiFailed>) {
     const error: ApiError = action.payload;
     if (error.kind === 'network') {
@@ -27,6 +39,8 @@ export function* watchApiErrors({ services }: Deps) {
     // "No such id": the page it was asked for is the 404 page, which says so itself.
     if (error.notFound) return;
     if (error.code === ENVELOPE_CODE.loginExpired) {
+      if (expiryHandled) return;
+      expiryHandled = true;
       yield put(sessionCleared());
       for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
       yield call(services.navigate, pathTo('login'));

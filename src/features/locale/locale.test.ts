@@ -4,22 +4,28 @@ import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchLocale } from './saga';
 import { selectTwinLinks, twinUrl } from './selectors';
-import { localeChangeRequested, localeChanged } from './slice';
+import { localeChangeConfirmed, localeChangeRequested } from './slice';
 
 describe('language switch', () => {
-  it('asks checkLanguage, keeps the locale in the store and a one-year cookie, and loads the same page in English', async () => {
+  it('asks checkLanguage, keeps the choice in a one-year cookie, and loads the same page in English', async () => {
     const checkLanguage = jest.fn(async () => undefined);
     const deps = fakeDeps({ checkLanguage });
     const route = { routeId: 'product' as const, path: '/product', params: {}, query: { keyword: '软膏' }, hash: '#product' };
-    const { storeState } = await expectSaga(watchLocale, deps)
+    await expectSaga(watchLocale, deps)
       .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = route)))
-      .put(localeChanged('en'))
+      .put(localeChangeConfirmed('en'))
       .dispatch(localeChangeRequested('en'))
       .silentRun(30);
     expect(checkLanguage).toHaveBeenCalledWith('en');
-    expect(storeState.locale).toEqual({ current: 'en', pending: null });
     expect(deps.services.setCookie).toHaveBeenCalledWith('locale', 'en', { maxAgeSeconds: 31536000 });
     expect(deps.services.load).toHaveBeenCalledWith('/en/product?keyword=%E8%BD%AF%E8%86%8F#product');
+  });
+
+  it('leaves the page on screen in its language until the page in the other one loads', async () => {
+    const deps = fakeDeps({ checkLanguage: async () => undefined });
+    const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).dispatch(localeChangeRequested('en')).silentRun(30);
+    expect(deps.services.load).toHaveBeenCalledWith('/en/');
+    expect(storeState.locale).toEqual({ current: 'zh', pending: 'en' });
   });
 
   it('goes back to the unprefixed Chinese URL', () => {

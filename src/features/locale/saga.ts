@@ -5,11 +5,15 @@ import type { RootState } from '../rootReducer';
 import { callApi, type ApiResult } from '../shared/callApi';
 import type { RouteEntry } from '../shared/route';
 import { twinUrl } from './selectors';
-import { localeChanged, localeChangeRejected, localeChangeRequested } from './slice';
+import { localeChangeConfirmed, localeChangeRejected, localeChangeRequested } from './slice';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** SPEC §4: ask the provider first; on code 0 keep the choice (store and cookie) and load the page in that language. */
+/**
+ * SPEC §4: ask the provider first; on code 0 keep the choice in the cookie and load the page in
+ * that language. The locale in the store changes with that page, not before: switching it here
+ * would turn the page still on screen into skeletons of the other language's content.
+ */
 export function* changeLocale(deps: Deps, action: ReturnType<typeof localeChangeRequested>) {
   const requested = action.payload;
   if (!isLocale(requested)) {
@@ -21,7 +25,7 @@ export function* changeLocale(deps: Deps, action: ReturnType<typeof localeChange
     yield put(localeChangeRejected());
     return;
   }
-  yield put(localeChanged(requested));
+  yield put(localeChangeConfirmed(requested));
   yield call(deps.services.setCookie, LOCALE_COOKIE, requested, { maxAgeSeconds: ONE_YEAR_SECONDS });
   const route: RouteEntry | null = yield select((state: RootState) => state.navigation.route);
   yield call(deps.services.load, twinUrl(route, requested));

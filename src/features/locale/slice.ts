@@ -16,10 +16,11 @@ const localeSlice = createSlice({
     changeRequested(state, action: PayloadAction<string>) {
       state.pending = action.payload;
     },
-    changed(state, action: PayloadAction<Locale>) {
-      state.current = action.payload;
-      state.pending = null;
-    },
+    /**
+     * The provider accepted the language and the page in it is loading. The store keeps the
+     * current language: this page stays as it is until the new one replaces it.
+     */
+    changeConfirmed(_state, _action: PayloadAction<Locale>) {},
     changeRejected(state) {
       state.pending = null;
     },
@@ -28,7 +29,7 @@ const localeSlice = createSlice({
 
 export const {
   changeRequested: localeChangeRequested,
-  changed: localeChanged,
+  changeConfirmed: localeChangeConfirmed,
   changeRejected: localeChangeRejected,
 } = localeSlice.actions;
 export default localeSlice.reducer;

@@ -28,8 +28,16 @@ const membersSlice = createSlice({
       if (state.list.status !== 'loading' || action.payload.page !== state.page) return;
       state.list = { status: 'failed', data: null, error: action.payload.error };
     },
+    /**
+     * The visitor left before the answer: the pictures on screen stay, but the page counts as
+     * not loaded (they may be another page's), so entering /resources again asks again.
+     */
+    staffListCancelled(state, action: PayloadAction<{ page: number }>) {
+      if (state.list.status !== 'loading' || action.payload.page !== state.page) return;
+      state.list.status = 'idle';
+    },
   },
 });
 
-export const { staffPageSelected, staffListRequested, staffListSucceeded, staffListFailed } = membersSlice.actions;
+export const { staffPageSelected, staffListRequested, staffListSucceeded, staffListFailed, staffListCancelled } = membersSlice.actions;
 export default membersSlice.reducer;

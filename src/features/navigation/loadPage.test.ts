@@ -56,7 +56,9 @@ describe('loadPage', () => {
       Object.assign(s.news, { page: 2, rows: [{ id: 1 }], total: 12, status: 'succeeded' });
       s.members.list = { status: 'succeeded', data: { rows: [], total: 0 }, error: null };
     });
-    const deps = fakeDeps();
+    // The page's other sections answer; the lists have no fake, so asking for them fails the test.
+    const answers = async () => ({});
+    const deps = fakeDeps(Object.fromEntries(['main', 'classifyList', 'pageBanner', 'noticeList', 'publicationTop', 'publicationList', 'memberCulture', 'hrPolicies', 'jobs'].map((name) => [name, answers])));
     const news = await expectSaga(loadPage, deps, entry('news', '/news')).withReducer(rootReducer, state).run();
     expect(news.storeState.news).toEqual(state.news);
     const resources = await expectSaga(loadPage, deps, entry('resources', '/resources')).withReducer(rootReducer, state).run();

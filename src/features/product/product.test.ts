@@ -1,10 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { call, race, take } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { RouteEntry } from '../navigation/slice';
-import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { loadProductPage, watchProductList } from './saga';
-import reducer, { productListRequested, productListSucceeded, productPageSelected, productTabSelected } from './slice';
+import reducer, { productListCancelled, productListRequested, productListSucceeded, productPageSelected, productTabSelected } from './slice';
 
 const categories = [
   { id: 11, name: '软膏剂' },
@@ -64,6 +65,58 @@ describe('product list', () => {
     const deps = fakeDeps({ productList: () => Promise.reject(error) });
     const { storeState } = await expectSaga(watchProductList, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error)).dispatch(productPageSelected(3)).silentRun(30);
     expect(storeState.product.list).toEqual({ status: 'failed', data: null, error });
+  });
+
+  it('loads again when the visitor left /product before the list answered and comes back', async () => {
+    const late = deferred<ReturnType<typeof page>>();
+    const productList = jest.fn().mockReturnValueOnce(late.promise).mockImplementation(async () => {
+      late.resolve(page(7)); // the answer of the abandoned visit comes in, too late to count
+      return page(1);
+    });
+    const deps = fakeDeps({ classifyList: async () => categories, productList });
+    const { storeState } = await expectSaga(function* leaveAndComeBack() {
+      yield race({ visit: call(loadProductPage, deps, route()), left: take(productListRequested.type) });
+      yield call(loadProductPage, deps, route());
+    })
+      .withReducer(rootReducer, stateWith())
+      .run();
+    expect(productList).toHaveBeenCalledTimes(2);
+    expect(storeState.product.list).toEqual({ status: 'succeeded', data: page(1), error: null });
+  });
+
+  it('a tab chosen while a page loads drops that page and loads the tab', async () => {
+    const late = deferred<ReturnType<typeof page>>();
+    const productList = jest.fn().mockReturnValueOnce(late.promise).mockImplementation(async () => {
+      late.resolve(page(7));
+      return page(1);
+    });
+    const state = stateWith((s) => void (s.content.entries['classifyList|zh|'] = { status: 'succeeded', data: categories, error: null }));
+    const { storeState } = await expectSaga(watchProductList, fakeDeps({ productList }))
+      .withReducer(rootReducer, state)
+      .dispatch(productPageSelected(2))
+      .dispatch(productTabSelected(1))
+      .silentRun(30);
+    expect(productList).toHaveBeenCalledTimes(2);
+    expect(storeState.product).toMatchObject({ tab: 1, page: 1, list: { status: 'succeeded', data: page(1) } });
+  });
+
+  it('a cancelled load leaves no list waiting, and keeps the rows on screen', () => {
+    let state = reducer(undefined, productListRequested({ query: 'a' }));
+    state = reducer(state, productListCancelled({ query: 'a' }));
+    expect(state.list.status).toBe('idle');
+    state = reducer(state, productListRequested({ query: 'a' }));
+    state = reducer(state, productListSucceeded({ query: 'a', data: page(1) }));
+    state = reducer(state, productListRequested({ query: 'b' }));
+    state = reducer(state, productListCancelled({ query: 'a' }));
+    expect(state.list.status).toBe('loading');
+    state = reducer(state, productListCancelled({ query: 'b' }));
+    expect(state).toMatchObject({ list: { status: 'succeeded', data: page(1) }, listQuery: '' });
+  });
+
+  it('a cancel after the answer changes nothing', () => {
+    let state = reducer(undefined, productListRequested({ query: 'a' }));
+    state = reducer(state, productListSucceeded({ query: 'a', data: page(1) }));
+    expect(reducer(state, productListCancelled({ query: 'a' }))).toEqual(state);
   });
 
   it('ignores an answer for an older query', () => {

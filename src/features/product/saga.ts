@@ -1,4 +1,4 @@
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, cancelled, put, select, takeLatest } from 'redux-saga/effects';
 import type { Category, Paged, ProductRow } from '../../api/types';
 import { PAGE_SIZE } from '../../contracts/constants';
 import type { Locale } from '../../contracts/locale';
@@ -9,6 +9,7 @@ import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import type { RouteEntry } from '../shared/route';
 import {
+  productListCancelled,
   productListFailed,
   productListRequested,
   productListSucceeded,
@@ -36,8 +37,12 @@ function* listQuery() {
 export function* loadProductList(deps: Deps) {
   const { locale, classifyId, page, keyword, query }: { locale: Locale; classifyId: number; page: number; keyword: string; query: string } = yield call(listQuery);
   yield put(productListRequested({ query }));
-  const result: ApiResult<Paged<ProductRow>> = yield* callApi(deps, deps.api.productList, locale, { classifyId, page, pageSize: PAGE_SIZE.product, keyword });
-  yield put(result.ok ? productListSucceeded({ query, data: result.data }) : productListFailed({ query, error: result.error }));
+  try {
+    const result: ApiResult<Paged<ProductRow>> = yield* callApi(deps, deps.api.productList, locale, { classifyId, page, pageSize: PAGE_SIZE.product, keyword });
+    yield put(result.ok ? productListSucceeded({ query, data: result.data }) : productListFailed({ query, error: result.error }));
+  } finally {
+    if ((yield cancelled()) as boolean) yield put(productListCancelled({ query }));
+  }
 }
 
 /**

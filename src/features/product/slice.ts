@@ -43,6 +43,15 @@ const productSlice = createSlice({
       if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
       state.list = { status: 'failed', data: null, error: action.payload.error };
     },
+    /**
+     * The visitor left (or chose another tab) before the answer: the rows on screen stay, and
+     * no query counts as loaded, so entering /product again asks again.
+     */
+    listCancelled(state, action: PayloadAction<{ query: string }>) {
+      if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
+      state.list.status = state.list.data === null ? 'idle' : 'succeeded';
+      state.listQuery = '';
+    },
   },
 });
 
@@ -53,5 +62,6 @@ export const {
   listRequested: productListRequested,
   listSucceeded: productListSucceeded,
   listFailed: productListFailed,
+  listCancelled: productListCancelled,
 } = productSlice.actions;
 export default productSlice.reducer;

@@ -1,5 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { envelopeError, fakeDeps, networkError } from '../testing';
+import { call, fork } from 'redux-saga/effects';
+import { chunkLoadFailed } from '../chunks/actions';
+import { watchChunks } from '../chunks/saga';
+import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../testing';
 import { apiFailed } from './apiFailed';
 import { callApi } from './callApi';
 import type { ApiResult } from './callApi';
@@ -28,5 +31,27 @@ describe('callApi', () => {
     const bug = new TypeError('rows is undefined');
     await expect(expectSaga(calling, deps, () => Promise.reject(bug)).run()).rejects.toBe(bug);
     expect(deps.services.log).toHaveBeenCalledWith('Provider call failed with an unexpected error:', bug);
+  });
+
+  it.each([
+    Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' }),
+    new Error('Loading CSS chunk 12 failed. (https://example.com/a.css)'),
+  ])('hands a chunk that would not download to the reload guard, not to the error toasts (%s)', async (chunkError) => {
+    const deps = fakeDeps();
+    const { returnValue } = await expectSaga(function* () {
+      yield fork(watchChunks, deps);
+      return yield call(calling, deps, () => Promise.reject(chunkError));
+    })
+      .put(chunkLoadFailed({ source: 'loader' }))
+      .not.put.actionType(apiFailed.type)
+      .silentRun(10);
+    expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: chunkError.message } });
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails the saga on an api call the test gave no fake for', async () => {
+    const deps = fakeDeps();
+    await expect(expectSaga(calling, deps, () => deps.api.newsList('zh', { page: 1, pageSize: 5 }).then(() => 1)).run()).rejects.toThrow('Unexpected api call: newsList');
+    expect(takeUnexpectedApiCalls()).toEqual(['newsList']);
   });
 });

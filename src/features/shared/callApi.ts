@@ -2,14 +2,16 @@ import { call, put } from 'redux-saga/effects';
 import { isApiError } from '../../api/client';
 import type { ApiError } from '../../api/types';
 import type { Deps } from '../deps';
+import { chunkLoadFailed } from '../chunks/actions';
 import { apiFailed } from './apiFailed';
+import { isChunkLoadError } from './chunkLoadError';
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
 /**
  * The one way a saga calls the provider, used with `yield*` so the result is typed. A provider
  * failure (always an ApiError, see src/api/client.ts) is reported once to the errors saga and
- * returned; anything else is a bug, not an outage: it is logged and rethrown, so the watcher's
+ * returned; a chunk that would not download goes to the chunk-reload guard; anything else is a bug, not an outage: it is logged and rethrown, so the watcher's
  * restart wrapper sees it instead of the visitor seeing "service unavailable".
  */
 export function* callApi<Args extends unknown[], T>(
@@ -21,6 +23,12 @@ export function* callApi<Args extends unknown[], T>(
     const data = (yield call(fn, ...args)) as T;
     return { ok: true, data };
   } catch (error) {
+    if (isChunkLoadError(error)) {
+      // The client's own code would not download (an old tab after a deploy): the reload
+      // guard's business; the caller sees a network-class failure meanwhile.
+      yield put(chunkLoadFailed({ source: 'loader' }));
+      return { ok: false, error: { kind: 'network', code: null, msg: error.message } };
+    }
     if (!isApiError(error)) {
       yield call(services.log, 'Provider call failed with an unexpected error:', error);
       throw error;

@@ -1,0 +1,33 @@
+// Mutation testing of the state machine and the api adapter: `npm run test:mutation`.
+// The score says whether the tests notice when the code changes (CONVENTIONS rule 12).
+
+/** The client project of jest.config.ts, narrowed to the tests of the mutated code. */
+const jestConfig = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src'],
+  testMatch: ['<rootDir>/src/{features,api}/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  setupFilesAfterEnv: ['<rootDir>/config/jest/setupClient.ts'],
+  transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'jest',
+  jest: { projectType: 'custom', config: jestConfig, enableFindRelatedTests: true },
+  mutate: ['src/features/**/*.ts', 'src/api/**/*.ts', '!src/**/*.test.ts', '!src/features/testing.ts'],
+  coverageAnalysis: 'perTest',
+  // Module-level constants: each would rerun every test for a few percent of the mutants.
+  ignoreStatic: true,
+  // Two cores: one test process leaves the other to Stryker itself.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: 'reports/stryker/incremental.json',
+  tempDirName: 'reports/stryker/tmp',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/stryker/mutation.html' },
+  jsonReporter: { fileName: 'reports/stryker/mutation.json' },
+  thresholds: { high: 90, low: 85, break: 85 },
+};
