@@ -154,4 +154,13 @@ describe('logs', () => {
     const written = JSON.stringify([...siteLog.lines, ...providerLog.lines]);
     for (const secret of ['赵敏敏', '13912345678', 'zhao.min', '203.0.113.99', 'secret-token-1', 'lan=zh']) expect(written).not.toContain(secret);
   });
+
+  it('name the visitor request a page is rendered for in the provider\'s lines too', async () => {
+    const base = await siteFor({ trustProxy: ['127.0.0.1'] });
+    const res = await fetch(`${base}/report`, { headers: { 'x-request-id': 'render-req-1' } });
+    expect(res.status).toBe(200);
+    const lines = providerLog.lines.filter((line) => line.reqId === 'render-req-1');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.service === 'provider')).toBe(true);
+  });
 });

@@ -76,12 +76,11 @@ export async function createSiteServer(options: SiteServerOptions) {
     return503OnClosing: true,
   });
   const renderDeadlineMs = options.renderDeadlineMs ?? TIMING.renderDeadlineMs;
-  // One keep-alive client to the provider for the pages and the sitemap.
+  // The sitemap's client; each page render makes its own, naming the request it serves.
   const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);
   const pages = createPageRenderer({
     distDir,
     providerUrl,
-    api: providerApi,
     config: { mediaUrl, variant },
     deadlineMs: renderDeadlineMs,
     cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
@@ -143,7 +142,7 @@ export async function createSiteServer(options: SiteServerOptions) {
     } else {
       reply.header('Vary', 'Accept-Encoding').header('Cache-Control', pageCacheControl);
     }
-    const address: PageAddress = { locale: prefixed ?? 'zh', path, search, origin: originOf(request) };
+    const address: PageAddress = { locale: prefixed ?? 'zh', path, search, origin: originOf(request), requestId: request.id };
     reply.type('text/html; charset=utf-8');
     const known = matchRoute(path) !== null;
     if (!serverRendering) return reply.code(known ? 200 : 404).send(pages.shell(address));

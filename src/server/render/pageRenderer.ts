@@ -40,6 +40,8 @@ export interface PageAddress {
   search: string;
   /** The public origin the page's absolute URLs use. */
   origin: string;
+  /** The request that asked for the render (not part of the cache key): the provider logs it. */
+  requestId?: string;
 }
 
 /** The one path every unknown page is rendered from: nothing a visitor sends ends up in the shared 404. */
@@ -66,7 +68,7 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
 
 export function createPageRenderer(options: PageRendererOptions) {
   const { distDir, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log } = options;
-  const api = options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs);
+  const apiFor = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
   const assets = readBuildAssets(distDir);
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
@@ -74,8 +76,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError });
   const missing = new LRUCache<string, true>({ max: MISSING_IDS, ttl: cacheOptions.freshMs || 1 });
 
-  async function render({ locale, path, search, origin }: PageAddress): Promise<RenderResult> {
-    const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(api, log), config, purifier, deadlineMs });
+  async function render({ locale, path, search, origin, requestId }: PageAddress): Promise<RenderResult> {
+    const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(apiFor(requestId), log), config, purifier, deadlineMs });
     if (outcome.kind === 'failed') {
       log(`Server render of ${locale} ${path}${search} fell back: ${outcome.reason}`);
       return null;

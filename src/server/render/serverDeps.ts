@@ -7,6 +7,7 @@ import { createApi } from '../../api/api';
 import { decodeEnvelope, isApiError, type ApiClient } from '../../api/client';
 import type { ApiError } from '../../api/types';
 import type { Deps, Services } from '../../features/deps';
+import { REQUEST_ID_HEADER } from '../../provider/logging';
 
 /**
  * The provider as the server asks it (fetch keeps connections alive). The provider answers an
@@ -14,11 +15,12 @@ import type { Deps, Services } from '../../features/deps';
  * failure a page takes for "not found"), a refusal with code 1, and an outage (busy database,
  * crash) with a 5xx. A 5xx, a timeout, a dropped connection or garbage are `network` failures.
  */
-export function createProviderClient(providerUrl: string, timeoutMs: number): ApiClient {
+export function createProviderClient(providerUrl: string, timeoutMs: number, requestId?: string): ApiClient {
   const failure = (msg: string): ApiError => ({ kind: 'network', code: null, msg });
   const answer = async (url: string): Promise<{ body: unknown; notFound: boolean }> => {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      const headers: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers });
       const notFound = response.status === 404;
       if (!response.ok && !notFound) {
         await response.body?.cancel();
@@ -45,8 +47,9 @@ export function createProviderClient(providerUrl: string, timeoutMs: number): Ap
   };
 }
 
-export function createProviderApi(providerUrl: string, mediaUrl: string, deadlineMs: number) {
-  return createApi(createProviderClient(providerUrl, deadlineMs), mediaUrl);
+/** `requestId`: the visitor request a render serves, so the provider's log lines name it too. */
+export function createProviderApi(providerUrl: string, mediaUrl: string, deadlineMs: number, requestId?: string) {
+  return createApi(createProviderClient(providerUrl, deadlineMs, requestId), mediaUrl);
 }
 
 /** The typed provider calls (src/api) as the server makes them. */
