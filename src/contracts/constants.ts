@@ -42,3 +42,6 @@ export const FILING_URL = {
 export function policeFilingUrl(filingNumber: string): string {
   return `${FILING_URL.police}${filingNumber.replace(/\D/g, '')}`;
 }
+
+/** The header that carries one request's id from the site to the provider, for their logs. */
+export const REQUEST_ID_HEADER = 'x-request-id';

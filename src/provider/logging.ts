@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { REQUEST_ID_HEADER } from '../contracts/constants';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
 /** Ids from upstream are taken only when they look like ids: a header cannot write a log line. */
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 

@@ -13,7 +13,7 @@ import replyFrom from '@fastify/reply-from';
 import { ENVELOPE_CODE } from '../contracts/envelope';
 import { ENDPOINT, MEDIA_PREFIX, POST_ENDPOINTS, type EndpointName } from '../contracts/endpoints';
 import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
-import { REQUEST_ID_HEADER } from '../provider/logging';
+import { REQUEST_ID_HEADER } from '../contracts/constants';
 import { localeFromCookie } from './localeCookie';
 import { createPictureResizer, pictureRequest } from './pictures';
 

@@ -7,7 +7,7 @@ import { createApi } from '../../api/api';
 import { decodeEnvelope, isApiError, type ApiClient } from '../../api/client';
 import type { ApiError } from '../../api/types';
 import type { Deps, Services } from '../../features/deps';
-import { REQUEST_ID_HEADER } from '../../provider/logging';
+import { REQUEST_ID_HEADER } from '../../contracts/constants';
 
 /**
  * The provider as the server asks it (fetch keeps connections alive). The provider answers an
