@@ -37,8 +37,14 @@ export const browserRouteEntry = (navigation: 'pop' | 'push' = 'pop') =>
 /** Back and forward enter the URL's route; a route changed by anything else moves the URL in place. Returns the unbinding. */
 export function bindBrowserHistory(store: { getState(): RootState; dispatch(action: unknown): unknown; subscribe(listener: () => void): () => void }) {
   const onPopState = () => void store.dispatch(routeEntered(browserRouteEntry('pop')));
+  // Only a change of the route moves the URL: the landing keeps what the server's state leaves out
+  // (a #hash, tracking parameters).
+  let followed = store.getState().navigation.route;
   const followStore = () => {
-    const url = urlOf(store.getState());
+    const state = store.getState();
+    if (state.navigation.route === followed) return;
+    followed = state.navigation.route;
+    const url = urlOf(state);
     if (url !== null && url !== currentUrl()) window.history.replaceState(null, '', url);
   };
   window.addEventListener('popstate', onPopState);
