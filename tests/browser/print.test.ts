@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { localizedPath } from '../../src/contracts/routes';
 import type { Browser, Page } from 'playwright-core';
 import { onSuite, waitForContent, withPage, type TestSite } from './harness';
 
@@ -51,7 +52,7 @@ for (const locale of ['zh', 'en'] as const) {
   describe(`printing in ${locale}`, () => {
     test('a product detail prints as its package insert', async (t) => {
       await withPage(t, browser, site, { locale }, async ({ page }) => {
-        await page.goto('/product/1');
+        await page.goto(localizedPath('/product/1', locale));
         await waitForContent(page);
         const colophon = page.locator('.print-colophon');
         assert.equal(await colophon.isVisible(), false, 'the colophon is for paper only');
@@ -79,7 +80,7 @@ for (const locale of ['zh', 'en'] as const) {
 
     test('a news item prints as an article', async (t) => {
       await withPage(t, browser, site, { locale }, async ({ page }) => {
-        await page.goto('/news/1');
+        await page.goto(localizedPath('/news/1', locale));
         await waitForContent(page);
         const title = (await page.locator('h1').textContent())!.trim();
         const firstParagraph = (await page.locator('.article .rich-html p').first().textContent())!.trim();

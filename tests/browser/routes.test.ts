@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { localizedPath } from '../../src/contracts/routes';
 import { DESKTOP, PHONE, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
 const ROUTES = ROUTE_SAMPLES;
@@ -22,7 +23,7 @@ for (const locale of ['zh', 'en'] as const) {
       for (const route of ROUTES) {
         test(route.path, async (t) => {
           await withPage(t, browser, site, { locale, viewport }, async ({ page, problems }) => {
-            const response = await page.goto(route.path);
+            const response = await page.goto(localizedPath(route.path, locale));
             assert.equal(response?.status(), 200);
             await waitForContent(page);
             assert.equal(await page.locator('html').getAttribute('lang'), locale === 'zh' ? 'zh-CN' : 'en');
@@ -42,7 +43,7 @@ describe('nothing scrolls sideways at 360 px', () => {
     test(locale, async (t) => {
       await withPage(t, browser, site, { locale, viewport: { width: 360, height: 740 } }, async ({ page }) => {
         for (const route of ROUTES) {
-          await page.goto(route.path);
+          await page.goto(localizedPath(route.path, locale));
           await waitForContent(page);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.equal(overflow, 0, `${route.path} is ${overflow}px wider than the screen`);
