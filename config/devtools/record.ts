@@ -17,43 +17,33 @@ const SESSIONS = join(__dirname, 'sessions');
 const exportSession = (page: Page) => page.evaluate(() => window.__REDUX_DEVTOOLS_MONITOR__!.exportSession());
 const topLink = (page: Page, name: string) => page.locator('.site-nav__link', { hasText: name }).click();
 
-/** Products and news in Chinese, a product tab, news "More", and back once. */
-async function browseZh(page: Page) {
-  await page.goto('/');
-  await waitForContent(page);
-  await topLink(page, '产品中心');
-  await page.getByRole('tab', { name: '乳膏剂' }).click();
-  await waitForContent(page);
-  await page.locator('.product-card').first().click();
-  await waitForContent(page);
-  await topLink(page, '新闻资讯');
-  await waitForContent(page);
-  await page.getByRole('button', { name: '加载更多' }).click();
-  await waitForContent(page);
-  await page.locator('.news-card').nth(1).click();
-  await waitForContent(page);
-  await page.goBack();
-  await waitForContent(page);
-  return exportSession(page);
-}
+const BROWSE_LABELS = {
+  zh: { home: '/', products: '产品中心', news: '新闻资讯', more: '加载更多' },
+  en: { home: '/en/', products: 'Product Center', news: 'News', more: 'More' },
+};
 
-async function browseEn(page: Page) {
-  await page.goto('/en/');
-  await waitForContent(page);
-  await topLink(page, 'Product Center');
-  await waitForContent(page);
-  await page.getByRole('tab').nth(2).click();
-  await waitForContent(page);
+/** Products and news in one language: a product tab, a product, news "More", an article, and back once. */
+const browse = (locale: keyof typeof BROWSE_LABELS) => async (page: Page) => {
+  const labels = BROWSE_LABELS[locale];
+  const settle = () => waitForContent(page);
+  await page.goto(labels.home);
+  await settle();
+  await topLink(page, labels.products);
+  await settle();
+  await page.getByRole('tab').nth(1).click();
+  await settle();
   await page.locator('.product-card').first().click();
-  await waitForContent(page);
-  await topLink(page, 'News');
-  await waitForContent(page);
-  await page.getByRole('button', { name: 'More' }).click();
-  await waitForContent(page);
-  await page.locator('.news-card').first().click();
-  await waitForContent(page);
+  await settle();
+  await topLink(page, labels.news);
+  await settle();
+  await page.getByRole('button', { name: labels.more }).click();
+  await settle();
+  await page.locator('.news-card').nth(1).click();
+  await settle();
+  await page.goBack();
+  await settle();
   return exportSession(page);
-}
+};
 
 /** A job application refused (no e-mail), then completed and accepted. */
 async function jobApplication(page: Page) {
@@ -84,8 +74,8 @@ async function expiredToken(page: Page) {
 }
 
 const SCENARIOS: Record<string, (page: Page) => Promise<string>> = {
-  'browse-products-news-zh': browseZh,
-  'browse-products-news-en': browseEn,
+  'browse-products-news-zh': browse('zh'),
+  'browse-products-news-en': browse('en'),
   'job-application-refused-then-accepted': jobApplication,
   'expired-login-403': expiredToken,
 };

@@ -89,16 +89,21 @@ describe('loadContent', () => {
     expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'failed', data: null, error });
   });
 
-  it('asks once when two callers want the same entry together', async () => {
-    const aboutUs = jest.fn(async () => about);
+  /** Two callers of one entry in one `all`; the run asserts both returned. */
+  const twoCallersTogether = (aboutUs: () => Promise<unknown>) => {
     const deps = fakeDeps({ aboutUs });
-    const { storeState } = await expectSaga(function* () {
+    return expectSaga(function* () {
       yield all([call(loadContent, deps, 'aboutUs', {}), call(loadContent, deps, 'aboutUs', {})]);
       yield put({ type: 'test/bothReturned' });
     })
       .withReducer(rootReducer, stateWith())
       .put({ type: 'test/bothReturned' })
       .run();
+  };
+
+  it('asks once when two callers want the same entry together', async () => {
+    const aboutUs = jest.fn(async () => about);
+    const { storeState } = await twoCallersTogether(aboutUs);
     expect(aboutUs).toHaveBeenCalledTimes(1);
     expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'succeeded', data: about, error: null });
   });
@@ -106,14 +111,7 @@ describe('loadContent', () => {
   it('a caller waiting for another load takes its failure and does not ask again', async () => {
     const error = envelopeError(1, 'down');
     const aboutUs = jest.fn(() => Promise.reject(error));
-    const deps = fakeDeps({ aboutUs });
-    const { storeState } = await expectSaga(function* () {
-      yield all([call(loadContent, deps, 'aboutUs', {}), call(loadContent, deps, 'aboutUs', {})]);
-      yield put({ type: 'test/bothReturned' });
-    })
-      .withReducer(rootReducer, stateWith())
-      .put({ type: 'test/bothReturned' })
-      .run();
+    const { storeState } = await twoCallersTogether(aboutUs);
     expect(aboutUs).toHaveBeenCalledTimes(1);
     expect(selectContent('aboutUs')(storeState)).toEqual({ status: 'failed', data: null, error });
   });

@@ -5,7 +5,7 @@ import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchRouteLoads } from './routeSaga';
 import { routeEntered, routeNotFound } from './slice';
 
@@ -14,12 +14,6 @@ const layout = { main: resolved({ company: 'Y' }), classifyList: resolved([{ id:
 const enter = (url: string) => routeEntered(routeEntryOf(url, 'push'));
 const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
 
-/** A promise the test settles while the saga is still running. */
-function deferred<T>() {
-  let settle: (value: T) => void = () => {};
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle };
-}
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('routeEntered', () => {
@@ -55,7 +49,7 @@ describe('routeEntered', () => {
     const deps = fakeDeps({ ...layout, newsDetail: (_lan: string, id: string) => (id === '1' ? first.promise : Promise.resolve({ title: 'two' })) });
     const run = expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/news/1')).dispatch(enter('/news/2')).silentRun(100);
     await tick();
-    first.settle({ title: 'one' }); // while the saga still runs: a watcher without cancellation would store it
+    first.resolve({ title: 'one' }); // while the saga still runs: a watcher without cancellation would store it
     const { storeState } = await run;
     expect(selectContent('newsDetail', { id: '1' })(storeState).status).not.toBe('succeeded');
     expect(selectContent('newsDetail', { id: '2' })(storeState).data).toEqual({ title: 'two' });

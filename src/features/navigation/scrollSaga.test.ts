@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { all, fork } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
-import { fakeDeps, stateWith } from '../testing';
+import { deferred, fakeDeps, stateWith } from '../testing';
 import { productTabSelected } from '../product/slice';
 import { watchRouteLoads } from './routeSaga';
 import { scrollToTop, watchScroll } from './scrollSaga';
@@ -13,11 +13,6 @@ const layout = { main: resolved({}), classifyList: resolved([]) };
 const aboutApi = { ...layout, pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) };
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function deferred<T>() {
-  let settle: (value: T) => void = () => {};
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle };
-}
 
 /** The browser's two watchers of navigation: the route saga (loads, then scroll) and the anchor/scroll-top saga. */
 function* navigationWatchers(deps: ReturnType<typeof fakeDeps>) {
@@ -36,7 +31,7 @@ describe('an anchor on another page', () => {
     await tick(300);
     // The section's content is not in yet: nothing scrolls, however long it takes.
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();
-    develop.settle([{ title: '2001', des: 'founded' }]);
+    develop.resolve([{ title: '2001', des: 'founded' }]);
     const { storeState } = await run;
     expect(storeState.navigation.route).toMatchObject({ path: '/about', hash: '#development', navigation: 'push' });
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
@@ -53,7 +48,7 @@ describe('an anchor on another page', () => {
       .dispatch(navigatedTo('/news'))
       .silentRun(500);
     await tick(20);
-    develop.settle([]);
+    develop.resolve([]);
     await run;
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();
   });
