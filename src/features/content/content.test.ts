@@ -101,6 +101,28 @@ describe('loadContent', () => {
       .run();
   };
 
+  it('does not stay loading when the api function throws a bug: the next load asks again', async () => {
+    let calls = 0;
+    const aboutUs = jest.fn(async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('rows is undefined');
+      return about;
+    });
+    const deps = fakeDeps({ aboutUs });
+    const { storeState } = await expectSaga(function* () {
+      try {
+        yield call(loadContent, deps, 'aboutUs', {});
+      } catch {
+        // the bug is logged and rethrown; the watcher restarts
+      }
+      yield call(loadContent, deps, 'aboutUs', {});
+    })
+      .withReducer(rootReducer, stateWith())
+      .run(500);
+    expect(aboutUs).toHaveBeenCalledTimes(2);
+    expect(selectContent('aboutUs')(storeState).status).toBe('succeeded');
+  });
+
   it('asks once when two callers want the same entry together', async () => {
     const aboutUs = jest.fn(async () => about);
     const { storeState } = await twoCallersTogether(aboutUs);

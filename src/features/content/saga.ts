@@ -49,10 +49,13 @@ export function* loadContent(deps: Deps, name: ContentName, params: ContentParam
     const settled: { type: string } = yield take(settledEntry(key));
     if (!contentCancelled.match(settled)) return;
   }
+  let settled = false;
   try {
     const result: ApiResult<unknown> = yield* callApi(deps, fetchContent, deps, name, params, locale);
     yield put(result.ok ? contentSucceeded({ key, data: result.data }) : contentFailed({ key, error: result.error }));
+    settled = true;
   } finally {
-    if ((yield cancelled()) as boolean) yield put(contentCancelled({ key }));
+    // Cancelled, or a bug thrown past callApi: the entry must not stay "loading" for the callers waiting on it.
+    if (!settled || ((yield cancelled()) as boolean)) yield put(contentCancelled({ key }));
   }
 }

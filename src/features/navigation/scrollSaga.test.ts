@@ -124,3 +124,14 @@ describe('scroll to top', () => {
   });
 });
 
+
+describe('the first link after a server-rendered landing', () => {
+  it('puts the new page at the top: hydration entered nothing, so this is a navigation, not the landing', async () => {
+    const deps = fakeDeps(aboutApi);
+    await expectSaga(watchRouteLoads, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news'))))
+      .dispatch(navigatedTo('/about'))
+      .silentRun(50);
+    expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
+  });
+});

@@ -24,11 +24,12 @@ export function* followAnchor(_deps: Deps, action: ReturnType<typeof anchorClick
  * After a page's loads have settled (run by the route saga, so the next navigation cancels it):
  * a section named in the URL is scrolled to, at once on the page the visitor is already on,
  * else after the anchor delay that lets the new page render; a new page without one starts at
- * the top. Back and forward keep the position the browser restores; the landing keeps it too
- * unless its URL names a section.
+ * the top. Back and forward keep the position the browser restores; the shell's landing keeps it
+ * too unless its URL names a section.
  */
 export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, previous: RouteEntry | null) {
-  const landing = previous === null || previous.navigation === undefined;
+  // The shell's first entry; a server-rendered page enters nothing on hydration, so its first link is a navigation.
+  const landing = previous === null;
   if (route.navigation === 'pop' && !landing) return;
   const section = sectionOf(route);
   const samePage = previous?.path === route.path;
