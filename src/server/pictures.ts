@@ -124,9 +124,11 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
     }
   }
 
+  const MISS_SIZE = 1024;
   const copies = new LRUCache<string, Picture | Miss>({
     maxSize: maxBytes,
-    sizeCalculation: (entry) => ('body' in entry ? entry.body.length : 1),
+    // A miss counts as a small answer would, so unknown paths cannot grow the cache without bound.
+    sizeCalculation: (entry) => ('body' in entry ? entry.body.length : MISS_SIZE),
     ttl: TTL_MS,
     fetchMethod: async (key, _stale, { options }) => {
       const entry = await resize(key);

@@ -45,6 +45,17 @@ describe('a person\'s request', () => {
     data.remove();
   }, 30_000);
 
+  it('matches a phone as a whole national number: a landline never finds the end of a stranger\'s mobile, a country code on the asking side still finds the person', async () => {
+    const { data, db } = seeded();
+    db.close();
+    const stranger = JSON.parse((await staff(data.dir, 'export', '--phone', '12345678')).stdout) as Record<string, unknown[]>;
+    expect([...stranger.applications!, ...stranger.patients!]).toEqual([]);
+    const withCode = JSON.parse((await staff(data.dir, 'export', '--phone', '+86 139 1234 5678')).stdout) as Record<string, Record<string, unknown>[]>;
+    expect(withCode.patients!.map((row) => row.description)).toEqual([MARK]);
+    expect(withCode.applications!.map((row) => row.name)).toEqual([MARK]);
+    data.remove();
+  }, 30_000);
+
   it('deletes them (a dry run first), leaves everyone else, and the data is gone from the file and the WAL', async () => {
     const { data, db } = seeded();
     // A reader holds the database open, as the running site does: the WAL stays in use.

@@ -8,19 +8,19 @@ import { SUBMISSION_TABLES, type SubmissionKind } from './exportRows';
 export type Subject = { email: string } | { phone: string };
 
 /**
- * Phone numbers are compared by their digits; a number given without its country code (1–3
- * digits) matches one stored with it ("13800000000" finds "+86 138 0000 0000").
+ * Phone numbers are compared as national numbers: digits only, and a mainland mobile's country
+ * code (86, 0086) taken off either side, so "+86 138 0000 0000" and "13800000000" are one person
+ * and an 8-digit landline never matches the end of a stranger's mobile.
  */
-const digits = (value: string) => value.replace(/\D/g, '');
+const national = (value: string) => value.replace(/\D/g, '').replace(/^(?:00)?86(?=1\d{10}$)/, '');
 const SHORTEST_PHONE = 7;
 
 function condition(db: Database.Database, subject: Subject): { where: string; value: string } {
   if ('email' in subject) return { where: 'lower(trim(email)) = @value', value: subject.email.trim().toLowerCase() };
-  db.function('phone_digits', { deterministic: true }, (phone: unknown) => digits(String(phone ?? '')));
-  const value = digits(subject.phone);
+  db.function('phone_national', { deterministic: true }, (phone: unknown) => national(String(phone ?? '')));
+  const value = national(subject.phone);
   if (value.length < SHORTEST_PHONE) throw new RangeError(`--phone needs at least ${SHORTEST_PHONE} digits, got "${subject.phone}"`);
-  const stored = 'phone_digits(phone)';
-  return { where: `(${stored} = @value OR (length(${stored}) - length(@value) BETWEEN 1 AND 3 AND substr(${stored}, -length(@value)) = @value))`, value };
+  return { where: 'phone_national(phone) = @value', value };
 }
 
 export type PersonRows = Record<SubmissionKind, Record<string, unknown>[]>;
