@@ -79,7 +79,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   async function render({ locale, path, search, origin, requestId }: PageAddress): Promise<RenderResult> {
     const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(apiFor(requestId), log), config, purifier, deadlineMs });
     if (outcome.kind === 'failed') {
-      log(`Server render of ${locale} ${path}${search} fell back: ${outcome.reason}`);
+      log(`Server render of ${locale} ${path}${search ? ' (with a search)' : ''} fell back: ${outcome.reason}`);
       return null;
     }
     const { state, routeId, status, meta } = outcome;
