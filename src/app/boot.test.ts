@@ -1,8 +1,10 @@
 /**
- * The boot script waits for the picture above the fold to be on screen (its Element Timing entry,
- * or where the browser has none its load and a frame), then asks for the app's scripts in order and, a task later, the page's chunks as
- * preloads, once, or after 1 s when no frame comes.
+ * The boot script waits for the pictures of the first screen to be decoded and two frames, then
+ * asks for the app's scripts in order and, a task later, the page's chunks as preloads, once, or
+ * after 1 s when no frame comes. Taps on the app's buttons before it has hydrated are kept.
  */
+import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT } from '../contracts/runtimeConfig';
+
 async function boot(dataset: Record<string, string>) {
   document.head.innerHTML = '';
   const tag = Object.assign(document.createElement('script'), { src: '/assets/boot.js' });
@@ -17,12 +19,15 @@ const loaded = () => [...document.head.children].map((el) => (el instanceof HTML
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
+  // The app has started: each test's boot script lets go of the document.
+  document.dispatchEvent(new Event(APP_HYDRATING_EVENT));
+  document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
   jest.useRealTimers();
   document.body.innerHTML = '';
 });
 
 describe('the boot script', () => {
-  it('asks for nothing before the first frame, then for the entry in order, then the chunks, once', async () => {
+  it('asks for nothing before two frames have gone by, then for the entry in order, then the chunks, once', async () => {
     let frame: FrameRequestCallback = () => undefined;
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
     await boot({ chunks: '/assets/16.js /assets/page-news.js', entry: '/assets/runtime.js /assets/main.js' });
@@ -30,7 +35,10 @@ describe('the boot script', () => {
     expect(loaded()).toEqual([]);
 
     frame(0);
-    jest.advanceTimersToNextTimer();
+    jest.advanceTimersByTime(0);
+    expect(loaded()).toEqual([]);
+    frame(0);
+    jest.advanceTimersByTime(0);
     const entry = ['script /assets/runtime.js async=false', 'script /assets/main.js async=false'];
     expect(loaded()).toEqual(entry);
     jest.advanceTimersToNextTimer();
@@ -40,63 +48,63 @@ describe('the boot script', () => {
     expect(loaded()).toEqual(expected);
   });
 
-  it('waits for the picture above the fold, loaded or failed, before the frame that starts the app', async () => {
-    for (const outcome of ['load', 'error']) {
-      let frame: FrameRequestCallback = () => undefined;
-      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
-      document.body.innerHTML = '<img src="/uploads/banner/1.webp" elementtiming="above-the-fold"><img src="/uploads/2.webp" loading="lazy">';
-      const hero = document.querySelector('img')!;
-      Object.defineProperty(hero, 'complete', { value: false });
-      await boot({ entry: '/assets/main.js' });
-      frame(0);
-      jest.advanceTimersByTime(500);
-      expect(loaded()).toEqual([]);
+  it('waits until every picture of the first screen is decoded or has failed, then two frames', async () => {
+    let frame: FrameRequestCallback = () => undefined;
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
+    // jsdom lays nothing out: the test says where each picture is.
+    document.body.innerHTML = '<img id="banner" src="/uploads/banner/1.webp"><img id="pic" src="/uploads/1.webp" loading="lazy"><img id="below" src="/uploads/2.webp" loading="lazy"><img id="hidden" src="/uploads/3.webp">';
+    const at = (id: string, top: number, height = 200) => {
+      const picture = document.getElementById(id) as HTMLImageElement;
+      picture.getBoundingClientRect = () => ({ top, bottom: top + height, left: 0, right: height ? 400 : 0, width: height ? 400 : 0, height }) as DOMRect;
+      Object.defineProperty(picture, 'complete', { value: false });
+      const decode = jest.fn(() => Promise.resolve());
+      picture.decode = decode;
+      return { picture, decode };
+    };
+    const banner = at('banner', 0);
+    const pic = at('pic', window.innerHeight - 10);
+    at('below', window.innerHeight + 10);
+    at('hidden', 0, 0);
+    await boot({ entry: '/assets/main.js' });
 
-      hero.dispatchEvent(new Event(outcome));
-      frame(0);
-      jest.advanceTimersByTime(0);
-      expect(loaded()).toEqual(['script /assets/main.js async=false']);
-    }
+    banner.picture.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(banner.decode).toHaveBeenCalled();
+    frame(0);
+    jest.advanceTimersByTime(500);
+    expect(loaded()).toEqual([]);
+
+    // The picture the first screen shows only in part counts too; the one below it does not.
+    pic.picture.dispatchEvent(new Event('error'));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    frame(0);
+    jest.advanceTimersByTime(0);
+    expect(loaded()).toEqual([]);
+    frame(0);
+    jest.advanceTimersByTime(0);
+    expect(loaded()).toEqual(['script /assets/main.js async=false']);
   });
 
-  it('waits for the Element Timing entry of the picture above the fold where the browser has them', async () => {
-    let deliver: (entries: { element: Element | null }[]) => void = () => undefined;
-    const observe = jest.fn();
-    const disconnect = jest.fn();
-    class FakeObserver {
-      static supportedEntryTypes = ['element', 'paint'];
-      constructor(callback: (list: { getEntries(): unknown[] }) => void) {
-        deliver = (entries) => callback({ getEntries: () => entries });
-      }
-      observe = observe;
-      disconnect = disconnect;
-    }
-    const original = Object.getOwnPropertyDescriptor(window, 'PerformanceObserver');
-    Object.defineProperty(window, 'PerformanceObserver', { value: FakeObserver, configurable: true });
-    try {
-      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => (callback(0), 1));
-      document.body.innerHTML = '<img src="/uploads/text.webp" elementtiming="other"><img src="/uploads/banner/1.webp" elementtiming="above-the-fold">';
-      const hero = document.querySelector<HTMLImageElement>('img[elementtiming="above-the-fold"]')!;
-      Object.defineProperty(hero, 'complete', { value: false });
-      await boot({ entry: '/assets/main.js' });
-      expect(observe).toHaveBeenCalledWith({ type: 'element', buffered: true });
+  it('keeps taps on the app\'s buttons until the app has hydrated, then clicks them again; the browser\'s own buttons are left alone', async () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    document.body.innerHTML = '<button type="button" id="next">›</button><button type="button" popovertarget="menu" id="menu">≡</button><form><button id="send">send</button></form><button type="button" id="late">late</button>';
+    await boot({ entry: '/assets/main.js' });
+    const clicks: string[] = [];
+    document.addEventListener('click', (event) => clicks.push((event.target as Element).id));
+    const click = (id: string) => document.getElementById(id)!.click();
+    click('next');
+    click('menu');
+    document.getElementById('send')!.addEventListener('click', (event) => event.preventDefault());
+    click('send');
+    document.dispatchEvent(new Event(APP_HYDRATING_EVENT));
+    // Hydration has begun: React answers this one itself.
+    click('late');
+    expect(clicks).toEqual(['next', 'menu', 'send', 'late']);
 
-      // Loaded, and frames go by: the picture may not be on screen yet.
-      hero.dispatchEvent(new Event('load'));
-      jest.advanceTimersByTime(500);
-      expect(loaded()).toEqual([]);
-      deliver([{ element: document.querySelector('img') }]);
-      jest.advanceTimersByTime(0);
-      expect(loaded()).toEqual([]);
-
-      deliver([{ element: hero }]);
-      expect(disconnect).toHaveBeenCalled();
-      jest.advanceTimersByTime(0);
-      expect(loaded()).toEqual(['script /assets/main.js async=false']);
-    } finally {
-      if (original) Object.defineProperty(window, 'PerformanceObserver', original);
-      else Reflect.deleteProperty(window, 'PerformanceObserver');
-    }
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    expect(clicks).toEqual(['next', 'menu', 'send', 'late', 'next']);
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    expect(clicks).toHaveLength(5);
   });
 
   it('starts the app after 1 s in a tab that runs no frames', async () => {

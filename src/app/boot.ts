@@ -1,10 +1,11 @@
 /**
  * The page's only script tag, a few hundred bytes: once the server-rendered page has painted,
- * with its picture above the fold, it asks for the app's scripts (run in order), then the
+ * with the pictures of its first screen, it asks for the app's scripts (run in order), then the
  * page's chunks. Until then the page's own text and pictures have the connection to
- * themselves; the app then hydrates what is on screen.
+ * themselves; the app then hydrates what is on screen. Taps on the app's buttons in the
+ * meantime are kept and given to the app once it has hydrated.
  */
-import { ABOVE_THE_FOLD_TIMING } from '../contracts/runtimeConfig';
+import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT } from '../contracts/runtimeConfig';
 
 const tag = document.currentScript as HTMLScriptElement | null;
 const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
@@ -24,38 +25,52 @@ function loadApp() {
   }, 0);
 }
 
-/** A frame later the page has painted. */
-const afterPaint = () => requestAnimationFrame(() => setTimeout(loadApp, 0));
+/** Pictures with any part inside the first screen: what the visitor sees before scrolling. */
+function picturesOnScreen(): HTMLImageElement[] {
+  return [...document.images].filter((picture) => {
+    const box = picture.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+  });
+}
+
+/** Settles once the picture is decoded, so the next frame shows it, or once it has failed. */
+function decoded(picture: HTMLImageElement): Promise<void> {
+  return new Promise((resolve) => {
+    const decode = () => picture.decode().then(resolve, () => resolve());
+    if (picture.complete) void decode();
+    else {
+      picture.addEventListener('load', decode, { once: true });
+      picture.addEventListener('error', () => resolve(), { once: true });
+    }
+  });
+}
 
 /**
- * A task after the picture is on screen: its Element Timing entry comes once the frame that
- * shows it is presented, where a frame callback can run before that. False where the browser
- * has no Element Timing.
+ * The first screen's pictures are part of the page: on a slow connection the scripts would take
+ * their bandwidth, and a script asked for before they show delays the largest paint. So the app
+ * is asked for two frames after the last of them is decoded: the frame that shows them has
+ * been presented by then.
  */
-function afterShown(picture: HTMLImageElement): boolean {
-  if (!window.PerformanceObserver?.supportedEntryTypes?.includes('element')) return false;
-  const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element | null }).element === picture)) return;
-    observer.disconnect();
-    setTimeout(loadApp, 0);
-  });
-  observer.observe({ type: 'element', buffered: true });
-  return true;
-}
-
-// The picture above the fold is part of the page: on a slow connection the scripts would take
-// its bandwidth, and a script asked for before it shows delays it, so they wait until it is on
-// screen. A picture that fails is never shown: the app starts a frame after the failure.
-const hero = document.querySelector<HTMLImageElement>(`img[elementtiming="${ABOVE_THE_FOLD_TIMING}"]`);
-if (!hero || (hero.complete && hero.naturalWidth === 0)) {
-  afterPaint();
-} else {
-  hero.addEventListener('error', afterPaint, { once: true });
-  if (!afterShown(hero)) {
-    if (hero.complete) afterPaint();
-    else hero.addEventListener('load', afterPaint, { once: true });
-  }
-}
+void Promise.all(picturesOnScreen().map(decoded)).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(loadApp, 0))));
 // A tab opened in the background runs no frames, and a picture may never come: the timer
 // starts the app all the same.
 setTimeout(loadApp, 1000);
+
+// Until the app hydrates, a tap on one of its buttons (a carousel arrow, a tab) would do nothing:
+// each is kept and clicked again once the app is live. Buttons that act without the app (the
+// phone menu's popover button, a form's submit) are the browser's and left alone. From the
+// moment hydration starts React answers taps itself.
+const early: HTMLButtonElement[] = [];
+const keep = (event: MouseEvent) => {
+  const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[type="button"]:not([popovertarget])') : null;
+  if (button) early.push(button);
+};
+document.addEventListener('click', keep, true);
+document.addEventListener(APP_HYDRATING_EVENT, () => document.removeEventListener('click', keep, true), { once: true });
+document.addEventListener(
+  APP_HYDRATED_EVENT,
+  () => {
+    for (const button of early.splice(0)) if (button.isConnected) button.click();
+  },
+  { once: true },
+);

@@ -1,6 +1,6 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { matchRoute, splitLocalePath } from '../contracts/routes';
-import { parseRuntimeConfig, RUNTIME_CONFIG_META, STATE_ELEMENT_ID } from '../contracts/runtimeConfig';
+import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT, parseRuntimeConfig, RUNTIME_CONFIG_META, STATE_ELEMENT_ID } from '../contracts/runtimeConfig';
 import type { RootState } from './store';
 
 /** The state the server rendered the page from (a JSON data block), or null for the shell. */
@@ -12,6 +12,12 @@ function serverState(): RootState | null {
   } catch {
     return null;
   }
+}
+
+/** Last in the tree, so its effect runs once everything before it is live: the boot script then hands over the taps it kept. */
+function AnnounceHydrated() {
+  useEffect(() => void document.dispatchEvent(new Event(APP_HYDRATED_EVENT)), []);
+  return null;
 }
 
 /** Lets the browser paint and handle input before the next step. */
@@ -77,6 +83,7 @@ async function start() {
           <App />
         </StoreRouter>
       </Provider>
+      <AnnounceHydrated />
     </StrictMode>
   );
   const root = document.getElementById('root') as HTMLElement;
@@ -87,6 +94,7 @@ async function start() {
   await pageReady;
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking
   // the main thread for the whole tree.
+  document.dispatchEvent(new Event(APP_HYDRATING_EVENT));
   startTransition(() => void hydrateRoot(root, tree));
 }
 

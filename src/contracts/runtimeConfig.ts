@@ -30,5 +30,9 @@ export function parseRuntimeConfig(json: string | null | undefined): RuntimeConf
 /** Id of the JSON data block holding the store state a server-rendered page was made from. */
 export const STATE_ELEMENT_ID = 'app-state';
 
-/** Element Timing name of the picture above the fold: the boot script waits until it is on screen. */
-export const ABOVE_THE_FOLD_TIMING = 'above-the-fold';
+/**
+ * What the app tells the boot script (src/app/boot.ts) on the document: hydration starts (React
+ * answers taps from then on), hydration is done (taps kept until then are given to the app).
+ */
+export const APP_HYDRATING_EVENT = 'app:hydrating';
+export const APP_HYDRATED_EVENT = 'app:hydrated';

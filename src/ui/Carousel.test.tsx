@@ -2,6 +2,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { waitFor } from '@testing-library/react';
+import Swiper from 'swiper';
 import { Carousel, type CarouselTexts } from './Carousel';
 
 // The real Swiper, counted when it is first loaded.
@@ -71,6 +72,34 @@ describe('Carousel rendered on the server, hydrated in the browser', () => {
     expect(container.querySelector('.swiper-pagination-bullet')).toHaveAttribute('aria-label', 'Go to slide 1');
     expect(container.querySelectorAll('.swiper-slide')[2]).toHaveAttribute('aria-label', '3 / 3');
     expect(errors).not.toHaveBeenCalled();
+  }, 30000);
+
+  it('takes an arrow tapped before Swiper arrived once Swiper is set up', async () => {
+    preferReducedMotion(true);
+    captureIdleTasks();
+    const next = jest.spyOn(Swiper.prototype, 'slideNext');
+    const previous = jest.spyOn(Swiper.prototype, 'slidePrev');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, element);
+    });
+    const arrow = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    // Not idle yet: the tap asks for Swiper at once and is kept.
+    act(() => {
+      arrow('Next').click();
+      arrow('Next').click();
+      arrow('Previous').click();
+    });
+    await waitFor(() => expect(container.querySelector('.swiper')).toHaveClass('swiper-initialized'), { timeout: 15000 });
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(previous).not.toHaveBeenCalled();
+    // Once Swiper is there, a tap goes straight to it.
+    act(() => arrow('Previous').click());
+    expect(previous).toHaveBeenCalledTimes(1);
+    next.mockRestore();
+    previous.mockRestore();
   }, 30000);
 
   it('waits until the carousel comes near the screen before it asks for idle time', async () => {

@@ -50,12 +50,20 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
   const playing = autoplayAllowed && (choice ?? !reducedMotion);
   const playingRef = useRef(playing);
   const focusedRef = useRef(false);
+  // Arrow taps that came before Swiper did (+1 per next, −1 per previous), taken once it is set up.
+  const pendingStepsRef = useRef(0);
   // Swiper is set up again when the slides or the language's labels change.
   const setupKey = slides.map((slide) => slide.key).join('\u0000') + JSON.stringify(texts);
 
   const setUp = useEffectEvent((container: HTMLElement, pagination: HTMLElement, createSwiper: typeof import('./swiperRuntime').createSwiper) => {
     const swiper = createSwiper(container, swiperOptions({ texts, speed, autoplayMs, perView, rows, slideCount: slides.length, pagination }));
     swiperRef.current = swiper;
+    const steps = pendingStepsRef.current;
+    pendingStepsRef.current = 0;
+    for (let i = 0; i < Math.abs(steps); i++) {
+      if (steps > 0) swiper.slideNext(0);
+      else swiper.slidePrev(0);
+    }
     markInertSlides(swiper);
     if (!playingRef.current || focusedRef.current) swiper.autoplay?.stop();
   });
@@ -97,6 +105,15 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
     else swiper.autoplay.stop();
   }, [playing]);
 
+  const step = (by: 1 | -1) => {
+    const swiper = swiperRef.current;
+    if (!swiper) {
+      pendingStepsRef.current += by;
+      startRef.current();
+    } else if (by > 0) swiper.slideNext();
+    else swiper.slidePrev();
+  };
+
   const multi = Object.values(perView).some((n) => n > 1) || Object.values(rows).some((n) => n > 1);
 
   return (
@@ -129,7 +146,7 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
       {(arrows || autoplayAllowed) && slides.length > 1 && (
         <div className="carousel__controls">
           {arrows && (
-            <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={texts.previous} onClick={() => swiperRef.current?.slidePrev()}>
+            <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={texts.previous} onClick={() => step(-1)}>
               <span aria-hidden="true">‹</span>
             </button>
           )}
@@ -139,7 +156,7 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
             </button>
           )}
           {arrows && (
-            <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={texts.next} onClick={() => swiperRef.current?.slideNext()}>
+            <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={texts.next} onClick={() => step(1)}>
               <span aria-hidden="true">›</span>
             </button>
           )}

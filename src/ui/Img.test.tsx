@@ -4,18 +4,18 @@ import { PageBanner } from './PageBanner';
 
 const attributes = (html: string) => {
   const img = new DOMParser().parseFromString(html, 'text/html').querySelector('img')!;
-  return { loading: img.getAttribute('loading'), decoding: img.getAttribute('decoding'), fetchpriority: img.getAttribute('fetchpriority'), elementtiming: img.getAttribute('elementtiming') };
+  return { loading: img.getAttribute('loading'), decoding: img.getAttribute('decoding'), fetchpriority: img.getAttribute('fetchpriority') };
 };
 
 describe('pictures', () => {
   it('the one above the fold is fetched first and shown with the frame that paints it; the others wait and decode aside', () => {
-    expect(attributes(renderToStaticMarkup(<Img src="/a.webp" alt="" width={600} height={600} eager />))).toEqual({ loading: 'eager', decoding: 'sync', fetchpriority: 'high', elementtiming: 'above-the-fold' });
-    expect(attributes(renderToStaticMarkup(<Img src="/b.webp" alt="" width={600} height={600} />))).toEqual({ loading: 'lazy', decoding: 'async', fetchpriority: null, elementtiming: null });
+    expect(attributes(renderToStaticMarkup(<Img src="/a.webp" alt="" width={600} height={600} eager />))).toEqual({ loading: 'eager', decoding: 'sync', fetchpriority: 'high' });
+    expect(attributes(renderToStaticMarkup(<Img src="/b.webp" alt="" width={600} height={600} />))).toEqual({ loading: 'lazy', decoding: 'async', fetchpriority: null });
   });
 
   it('an inner page banner is above the fold', () => {
     const html = renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/d.webp" phoneImage="/m.webp" />);
-    expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high', elementtiming: 'above-the-fold' });
+    expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high' });
   });
 
   it('a full-width picture of the site offers the narrower copies the server makes; one from a media host does not', () => {

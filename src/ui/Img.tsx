@@ -1,5 +1,4 @@
 import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
-import { ABOVE_THE_FOLD_TIMING } from '../contracts/runtimeConfig';
 
 /**
  * The srcset of a picture that spans the viewport: the narrower copies the site server makes of
@@ -13,13 +12,10 @@ export function ownPictureSrcSet(src: string, width: number): string | undefined
   return [...copies, `${src} ${width}w`].join(', ');
 }
 
-/**
- * How a picture is fetched and decoded by where it sits. The boot script waits until the one
- * above the fold is on screen (its Element Timing entry) before asking for the app's scripts.
- */
+/** How a picture is fetched and decoded by where it sits. */
 export const foldPriority = (aboveTheFold: boolean) =>
   aboveTheFold
-    ? ({ fetchPriority: 'high', decoding: 'sync', elementtiming: ABOVE_THE_FOLD_TIMING } as const)
+    ? ({ fetchPriority: 'high', decoding: 'sync' } as const)
     : ({ fetchPriority: undefined, decoding: 'async' } as const);
 
 export interface ImgProps {

@@ -7,9 +7,10 @@
  * BENCH_SECONDS sets each load run's length (default 30 s at 100 connections); BENCH_LIGHTHOUSE_RUNS
  * the audits per page (default 5, the median run is reported).
  */
-import { startTestSite } from '../browser/harness';
+import { ROUTE_SAMPLES, startTestSite } from '../browser/harness';
 import { localizedPath } from '../../src/contracts/routes';
-import { runLighthouse, type AuditTarget } from './lighthouse';
+import { createAuditor } from './lighthouse';
+import { auditPairs, pairTable, type PairFigures } from './pairs';
 import { runLoad } from './load';
 import { startScriptFreeProxy } from './scriptFree';
 import { measureRenderCpu } from './render';
@@ -19,14 +20,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sizeCell = (size: Size) => `${kb(size.raw)} / ${kb(size.gzip)} / ${kb(size.brotli)}`;
 
 /** BENCH_PARTS picks what to run: sizes, lighthouse, render, load (default: all four). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,lighthouse,render,load').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,pairs,render,load').split(','));
 
 async function main() {
   const lines: string[] = [];
   if (PARTS.has('sizes')) await sizeTable(lines);
   const site = await startTestSite();
   try {
-    if (PARTS.has('lighthouse')) await lighthouseTable(lines, site.url);
+    if (PARTS.has('pairs')) await pairsTable(lines, site.url);
     if (PARTS.has('render')) await renderTable(lines, site.providerUrl);
     if (PARTS.has('load')) await loadTable(lines, site.url);
   } finally {
@@ -44,24 +45,28 @@ async function sizeTable(lines: string[]) {
   }
 }
 
-async function lighthouseTable(lines: string[], origin: string) {
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-  lines.push(
-    '',
-    `| Lighthouse (mobile, median of ${runs} runs) | Language | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | All runs: performance, TBT, machine's benchmark index (lowest / median / highest) | Same page without its script: performance, LCP, TBT |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-  );
-  const paths = ['/', '/product', '/news'];
-  const targets: AuditTarget[] = [...paths.map((path) => ({ path, language: 'zh' })), ...paths.map((path) => ({ path: localizedPath(path, 'en'), language: 'en' }))];
-  const pages = await runLighthouse(origin, targets, runs);
-  const proxy = await startScriptFreeProxy(origin);
-  const floors = await runLighthouse(proxy.url, targets, runs).finally(() => proxy.close());
-  pages.forEach((f, i) => {
-    const spread = `${f.performanceSpread.join(' / ')}, ${f.tbtSpreadMs.join(' / ')} ms, ${f.benchmarkIndexSpread.join(' / ')}`;
-    const floor = floors[i];
-    const floorCell = floor ? `${floor.performance}, ${floor.lcpMs} ms, ${floor.tbtMs} ms` : '';
-    lines.push(`| ${f.path} | ${f.language} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} | ${spread} | ${floorCell} |`);
-  });
+/** BENCH_PAGES (comma separated paths, e.g. `/innovation,/en/resources`) audits a subset. */
+function benchPages(): string[] {
+  const chosen = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
+  if (chosen.length) return chosen;
+  return (['zh', 'en'] as const).flatMap((locale) => ROUTE_SAMPLES.map((route) => localizedPath(route.path, locale)));
+}
+
+async function pairsTable(lines: string[], origin: string) {
+  const count = Number(process.env.BENCH_PAIRS ?? 4);
+  const audit = await createAuditor();
+  const twin = await startScriptFreeProxy(origin);
+  const figures: PairFigures[] = [];
+  try {
+    for (const path of benchPages()) {
+      const pair = await auditPairs(audit, path, `${origin}${path}`, `${twin.url}${path}`, count);
+      console.error(`pairs ${path}: LCP ÷ ${pair.lcpRatio.toFixed(3)}, TBT − ${Math.round(pair.tbtDeltaMs)} ms`);
+      figures.push(pair);
+    }
+  } finally {
+    await twin.close();
+  }
+  lines.push('', `Lighthouse (mobile), each page against its script-free twin: medians of ${count} pairs per page`, '', ...pairTable(figures));
 }
 
 async function renderTable(lines: string[], providerUrl: string) {
