@@ -1,16 +1,19 @@
 /**
- * `npm run bench`: build sizes against the library floor, Lighthouse (mobile) on /, /product and
- * /news in both languages, the CPU time of an uncached server render, and server throughput with
- * autocannon against the client-rendered shell. Prints markdown tables of the figures. Each audited
- * page is audited again without its script (tests/bench/scriptFree.ts): the floor this machine
- * allows that page.
- * BENCH_SECONDS sets each load run's length (default 30 s at 100 connections); BENCH_LIGHTHOUSE_RUNS
- * the audits per page (default 5, the median run is reported).
+ * `npm run bench`: build sizes against the library floor; Lighthouse (mobile) on every route in
+ * both languages, each page against its script-free twin in pairs (tests/bench/pairs.ts); how fast
+ * five taps are answered on a CPU slowed 4× (tests/bench/inp.ts); the CPU time of an uncached
+ * server render; server throughput with autocannon against the client-rendered shell. Prints
+ * markdown tables of the figures and one line per goal with the pages that miss it.
+ * BENCH_PARTS picks the parts (sizes, pairs, inp, render, load; default all); BENCH_PAGES audits a
+ * subset (comma separated paths, e.g. `/innovation,/en/news/1`); BENCH_PAIRS the pairs per page
+ * (default 4); BENCH_INP_PAGES the fresh pages per tap (default 3); BENCH_SECONDS each load run's
+ * length (default 30 s at 100 connections).
  */
-import { ROUTE_SAMPLES, startTestSite } from '../browser/harness';
+import { launchBrowser, ROUTE_SAMPLES, startTestSite } from '../browser/harness';
 import { localizedPath } from '../../src/contracts/routes';
 import { createAuditor } from './lighthouse';
 import { auditPairs, pairTable, type PairFigures } from './pairs';
+import { inpTable, measureInp } from './inp';
 import { runLoad } from './load';
 import { startScriptFreeProxy } from './scriptFree';
 import { measureRenderCpu } from './render';
@@ -19,8 +22,7 @@ import { measureSizes, type Size } from './sizes';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sizeCell = (size: Size) => `${kb(size.raw)} / ${kb(size.gzip)} / ${kb(size.brotli)}`;
 
-/** BENCH_PARTS picks what to run: sizes, lighthouse, render, load (default: all four). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,pairs,render,load').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,pairs,inp,render,load').split(','));
 
 async function main() {
   const lines: string[] = [];
@@ -28,6 +30,7 @@ async function main() {
   const site = await startTestSite();
   try {
     if (PARTS.has('pairs')) await pairsTable(lines, site.url);
+    if (PARTS.has('inp')) await interactionTable(lines, site.url);
     if (PARTS.has('render')) await renderTable(lines, site.providerUrl);
     if (PARTS.has('load')) await loadTable(lines, site.url);
   } finally {
@@ -67,6 +70,16 @@ async function pairsTable(lines: string[], origin: string) {
     await twin.close();
   }
   lines.push('', `Lighthouse (mobile), each page against its script-free twin: medians of ${count} pairs per page`, '', ...pairTable(figures));
+}
+
+async function interactionTable(lines: string[], origin: string) {
+  const pages = Number(process.env.BENCH_INP_PAGES ?? 3);
+  const browser = await launchBrowser();
+  try {
+    lines.push('', ...inpTable(await measureInp(browser, origin, pages), pages));
+  } finally {
+    await browser.close();
+  }
 }
 
 async function renderTable(lines: string[], providerUrl: string) {
