@@ -23,6 +23,7 @@ import { localeFromCookie } from './localeCookie';
 import { createOriginResolver } from './origin';
 import { canonicalPath } from './render/canonicalPath';
 import { matchesEtag } from './render/etag';
+import { readBuildAssets } from './render/document';
 import { createPageRenderer, NOT_FOUND_PATH, type PageAddress } from './render/pageRenderer';
 import { createProviderApi } from './render/serverDeps';
 import type { PageCacheOptions } from './render/pageCache';
@@ -78,8 +79,9 @@ export async function createSiteServer(options: SiteServerOptions) {
   const renderDeadlineMs = options.renderDeadlineMs ?? TIMING.renderDeadlineMs;
   // The sitemap's client; each page render makes its own, naming the request it serves.
   const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);
+  const assets = readBuildAssets(distDir);
   const pages = createPageRenderer({
-    distDir,
+    assets,
     providerUrl,
     config: { mediaUrl, variant },
     deadlineMs: renderDeadlineMs,
@@ -100,7 +102,7 @@ export async function createSiteServer(options: SiteServerOptions) {
     `stale-if-error=${Math.round(cacheTimes.staleIfErrorMs / 1000)}`,
   ].join(', ');
 
-  await registerSecurityHeaders(app, mediaUrl);
+  await registerSecurityHeaders(app, mediaUrl, [assets.boot.hash]);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs);
   if (!mediaUrl) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs);

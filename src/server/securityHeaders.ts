@@ -1,12 +1,12 @@
 /**
- * Security headers for every response class. Scripts come only from our origin (runtime
- * config travels in a meta tag, not an inline script); styles allow inline because Swiper and
+ * Security headers for every response class. Scripts come only from our origin, but for the
+ * inline boot script, allowed by its hash (runtime config travels in a meta tag); styles allow inline because Swiper and
  * react-toastify set them at run time; media come from our origin and the media host.
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
-export async function registerSecurityHeaders(app: FastifyInstance, mediaOrigin: string) {
+export async function registerSecurityHeaders(app: FastifyInstance, mediaOrigin: string, inlineScriptHashes: string[]) {
   const media = ["'self'", mediaOrigin].filter(Boolean);
   await app.register(helmet, {
     global: true,
@@ -14,7 +14,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, mediaOrigin:
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: [...media, 'data:'],
         mediaSrc: media,

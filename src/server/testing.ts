@@ -6,6 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The boot script of fakeDist(), which pages carry inline. */
+export const FAKE_BOOT_SOURCE = 'document.documentElement.dataset.booted="";';
+
 /** A dist folder like webpack's: the page template, the chunk manifest, one hashed asset (with .gz and .map). */
 export function fakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'site-dist-'));
@@ -16,6 +19,7 @@ export function fakeDist(): string {
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.gz'), gzipSync(js));
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.map'), '{}');
   writeFileSync(join(dist, 'assets', '.secret'), 'no');
+  writeFileSync(join(dist, 'assets', 'boot.0123456789.js'), FAKE_BOOT_SOURCE);
   const manifest = { boot: { js: ['/assets/boot.0123456789.js'], css: [] }, main: { js: ['/assets/main.0123456789.js'], css: [] }, 'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] } };
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

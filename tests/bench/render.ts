@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Api } from '../../src/api/api';
 import { ROUTES } from '../../src/contracts/routes';
 import type { Locale } from '../../src/contracts/locale';
+import { readBuildAssets } from '../../src/server/render/document';
 import { createPageRenderer, type PageAddress } from '../../src/server/render/pageRenderer';
 import { createProviderApi } from '../../src/server/render/serverDeps';
 
@@ -38,7 +39,7 @@ export async function measureRenderCpu(providerUrl: string, mediaUrl: string, ro
   const api = recordingApi(createProviderApi(providerUrl, mediaUrl, 5000));
   // Nothing is kept (1 byte of cache), and each round uses its own origin: every call renders.
   const renderer = createPageRenderer({
-    distDir: join(__dirname, '..', '..', 'dist'),
+    assets: readBuildAssets(join(__dirname, '..', '..', 'dist')),
     providerUrl,
     config: { mediaUrl, variant: 'standard' },
     deadlineMs: 5000,

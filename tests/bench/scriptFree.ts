@@ -1,6 +1,6 @@
 /**
  * The machine's floor for a page's Lighthouse figures: the same server-rendered page with its
- * one script tag taken out, served by a loopback proxy in front of the site. What a page loses
+ * one script taken out, served by a loopback proxy in front of the site. What a page loses
  * beyond this floor is its scripts' doing; what the floor itself loses is the browser laying out
  * text and pictures on this machine (a Chinese page's first layout loads the system CJK face).
  */
@@ -9,8 +9,8 @@ import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-/** The boot script tag of src/server/render/document.ts: the page's only executable script. */
-const BOOT_SCRIPT = /<script defer src="[^"]*"[^>]*><\/script>\n?/g;
+/** The inline boot script of src/server/render/document.ts: the page's only executable script. */
+const BOOT_SCRIPT = /<script data-chunks="[^"]*" data-entry="[^"]*">[\s\S]*?<\/script>\n?/g;
 
 export interface ScriptFreeProxy {
   url: string;

@@ -1,20 +1,26 @@
 import { JSDOM } from 'jsdom';
-import { renderDocument, type BuildAssets } from './document';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readBuildAssets, renderDocument, type BuildAssets } from './document';
 import { headTags } from './headTags';
 
 const assets: BuildAssets = {
-  boot: '/assets/boot.js',
+  boot: { source: 'boot()', hash: "'sha256-x'" },
   entry: { js: ['/assets/runtime.js', '/assets/main.js'], css: ['/assets/main.css'] },
   chunks: { 'page-news': { js: ['/assets/16.js', '/assets/page-news.js'], css: ['/assets/main.css', '/assets/page-news.css'] } },
 };
 const config = { mediaUrl: 'https://media.example.com', variant: 'standard' as const };
 
 describe('the document', () => {
-  it('names one script, the boot script, with the page chunks and the entry scripts for it to load, once each', () => {
+  it('has one script, the boot script inline after the content, with the page chunks and the entry scripts for it to load, once each', () => {
     const html = renderDocument(assets, { locale: 'en', head: '<title>x</title>', config, chunk: 'page-news', rendered: { html: '<p>hi</p>', state: {} } });
-    const [boot, ...others] = new JSDOM(html).window.document.querySelectorAll('script');
-    expect(boot?.outerHTML).toBe('<script defer="" src="/assets/boot.js" data-chunks="/assets/16.js /assets/page-news.js" data-entry="/assets/runtime.js /assets/main.js"></script>');
-    expect(others.map((script) => script.type)).toEqual(['application/json']);
+    const [state, boot, ...others] = new JSDOM(html).window.document.querySelectorAll('script');
+    expect(state?.type).toBe('application/json');
+    expect(boot?.outerHTML).toBe('<script data-chunks="/assets/16.js /assets/page-news.js" data-entry="/assets/runtime.js /assets/main.js">boot()</script>');
+    expect(boot?.nextElementSibling).toBeNull();
+    expect(others).toEqual([]);
     expect(html).not.toContain('rel="preload"');
     const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
     expect(styles).toEqual(['/assets/main.css', '/assets/page-news.css']);
@@ -35,6 +41,26 @@ describe('the document', () => {
     const html = renderDocument(assets, { locale: 'zh', head: '', config });
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('app-state');
+  });
+});
+
+describe('the build assets', () => {
+  const distWith = (boot: string) => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'boot.1.js'), boot);
+    writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ boot: { js: ['/assets/boot.1.js'], css: [] }, main: { js: ['/assets/main.1.js'], css: [] } }));
+    return dist;
+  };
+
+  it("read the boot script's source without its source map comment, and hash exactly what is inlined", () => {
+    const { boot } = readBuildAssets(distWith('(()=>{go()})();\n//# sourceMappingURL=boot.1.js.map'));
+    expect(boot.source).toBe('(()=>{go()})();');
+    expect(boot.hash).toBe(`'sha256-${createHash('sha256').update('(()=>{go()})();').digest('base64')}'`);
+  });
+
+  it('refuse a boot script that would end its inline tag early', () => {
+    expect(() => readBuildAssets(distWith('a="</script><script>x()"'))).toThrow('cannot be inlined');
   });
 });
 

@@ -2,9 +2,11 @@
  * The HTML document around a page: head tags, the page's own CSS and JS chunks (from the
  * build's manifest, so hydration never waits for a chunk), the rendered tree in #root and the
  * store's state as a JSON data block. Without a rendered tree it is the client-rendered shell.
- * The only script tag is the small boot script (src/app/boot.ts), which asks for the app's
- * scripts once the page has painted: the page's text and pictures do not wait behind them.
+ * The only script is the small boot script (src/app/boot.ts), inline at the end of the body,
+ * which asks for the app's scripts once the page has painted: the page's text and pictures do
+ * not wait behind them, nor behind a request for the boot script itself.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeJsonForScript } from '../../contracts/jsonScript';
@@ -18,8 +20,11 @@ interface ChunkFiles {
 }
 
 export interface BuildAssets {
-  /** The boot script, which loads the entry's and the page's scripts after the first paint. */
-  boot: string;
+  /**
+   * The boot script, which loads the entry's and the page's scripts after the first paint: its
+   * source, inlined into every page, and the source's hash for the CSP's script-src.
+   */
+  boot: { source: string; hash: string };
   entry: ChunkFiles;
   chunks: Record<string, ChunkFiles>;
 }
@@ -30,10 +35,16 @@ const BOOT = 'boot';
 export function readBuildAssets(distDir: string): BuildAssets {
   const groups = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as Record<string, ChunkFiles>;
   const entry = groups[ENTRY];
-  const boot = groups[BOOT]?.js[0];
-  if (!entry || !boot) throw new Error(`dist/manifest.json lacks the "${ENTRY}" or "${BOOT}" entry: rebuild the client`);
-  return { boot, entry, chunks: groups };
+  const bootFile = groups[BOOT]?.js[0];
+  if (!entry || !bootFile) throw new Error(`dist/manifest.json lacks the "${ENTRY}" or "${BOOT}" entry: rebuild the client`);
+  // A source map comment would name a path relative to the page; the maps are not served anyway.
+  const source = readFileSync(join(distDir, bootFile), 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+  if (/<\/script|<!--/i.test(source)) throw new Error(`${bootFile} cannot be inlined: it contains "</script" or "<!--"`);
+  return { boot: { source, hash: inlineScriptHash(source) }, entry, chunks: groups };
 }
+
+/** The CSP source that allows exactly this inline script. */
+export const inlineScriptHash = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 
 export interface DocumentParts {
   locale: Locale;
@@ -67,10 +78,10 @@ export function renderDocument(assets: BuildAssets, { locale, head, config, chun
     // Pictures come from a media host: open that connection while the HTML is parsed.
     config.mediaUrl ? `<link rel="preconnect" href="${escapeHtml(config.mediaUrl)}">` : '',
     ...styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    `<script defer src="${assets.boot}" data-chunks="${chunks.join(' ')}" data-entry="${assets.entry.js.join(' ')}"></script>`,
     '</head>',
     '<body>',
     body,
+    `<script data-chunks="${chunks.join(' ')}" data-entry="${assets.entry.js.join(' ')}">${assets.boot.source}</script>`,
     '</body>',
     '</html>',
   ]

@@ -12,7 +12,7 @@ import { SITE_META } from '../../contracts/siteMeta';
 import type { Api } from '../../api/api';
 import { structuredDataFor } from '../../app/head/structuredData';
 import { PAGES } from '../../app/pages';
-import { readBuildAssets, renderDocument } from './document';
+import { renderDocument, type BuildAssets } from './document';
 import { headTags } from './headTags';
 import { LRUCache } from 'lru-cache';
 import { createPageCache, type CachedPage, type PageCacheOptions, type RenderResult } from './pageCache';
@@ -21,7 +21,7 @@ import { createProviderApi, serverDeps } from './serverDeps';
 import { shareImage, DEFAULT_SHARE_IMAGE } from './shareImage';
 
 export interface PageRendererOptions {
-  distDir: string;
+  assets: BuildAssets;
   providerUrl: string;
   config: RuntimeConfig;
   deadlineMs: number;
@@ -67,9 +67,8 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
 }
 
 export function createPageRenderer(options: PageRendererOptions) {
-  const { distDir, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log } = options;
+  const { assets, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log } = options;
   const apiFor = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
-  const assets = readBuildAssets(distDir);
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
   const cache = createPageCache({ ...cacheOptions, onRenderError });
