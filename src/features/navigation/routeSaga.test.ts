@@ -7,6 +7,7 @@ import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
 import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchRouteLoads } from './routeSaga';
+import { selectActivePath } from './selectors';
 import { routeEntered, routeNotFound } from './slice';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
@@ -17,7 +18,7 @@ const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('routeEntered', () => {
-  it('sets the active path and loads the layout and every section of the page', async () => {
+  it('marks the page active and loads the layout and every section of the page', async () => {
     const deps = fakeDeps({
       ...layout,
       pageBanner: resolved({ name: 'banner' }),
@@ -27,7 +28,7 @@ describe('routeEntered', () => {
       sceneResearch: resolved([]),
     });
     const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/innovation')).silentRun(50);
-    expect(storeState.navigation.activePath).toBe('/innovation');
+    expect(selectActivePath(storeState)).toBe('/innovation');
     for (const name of ['main', 'classifyList', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch'] as const) {
       expect(selectContent(name)(storeState).status).toBe('succeeded');
     }
