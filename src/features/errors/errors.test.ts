@@ -1,10 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { call, fork, put, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../rootReducer';
 import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
 import { apiFailed } from '../shared/apiFailed';
 import { watchApiErrors } from './saga';
-import { routeEntered } from '../navigation/slice';
+import { navigatedTo, routeEntered } from '../navigation/slice';
 import { sessionCleared } from '../session/slice';
 
 const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
@@ -45,25 +46,68 @@ describe('envelope errors', () => {
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
   });
 
-  it('403 from several loads at once ends the session once, and again only after the login page has opened', async () => {
-    const deps = fakeDeps();
+  describe('403: one expiry is handled once', () => {
     const expired = apiFailed(envelopeError(403, '登录已过期'));
-    const cleared: unknown[] = [];
-    const login = routeEntered({ routeId: 'login', path: '/login', params: {}, query: {}, hash: '' });
-    const about = routeEntered({ routeId: 'about', path: '/about', params: {}, query: {}, hash: '' });
-    await expectSaga(watchApiErrors, deps)
-      .withReducer((state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action)), stateWith())
-      .dispatch(expired)
-      .dispatch(expired)
-      .dispatch(expired)
-      .dispatch(about)
-      .dispatch(expired)
-      .dispatch(login)
-      .dispatch(expired)
-      .silentRun(30);
-    expect(cleared).toHaveLength(2);
-    expect(deps.services.navigate).toHaveBeenCalledTimes(2);
-    expect(deps.services.removeCookie).toHaveBeenCalledTimes(4);
+    /** Counts the session/cleared actions the store sees. */
+    const counting = (cleared: unknown[]) => (state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action));
+    const loginOpened = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
+    /** The browser's cookie jar, as services.getCookie and removeCookie see it. */
+    const cookies = (token: string | null) => {
+      const jar = new Map(token ? [['token', token]] : []);
+      return { jar, services: { getCookie: jest.fn((name: string) => jar.get(name) ?? null), removeCookie: jest.fn((name: string) => void jar.delete(name)) } };
+    };
+
+    it('403 from several loads at once ends the session once', async () => {
+      const { services } = cookies('t1');
+      const deps = fakeDeps({}, services);
+      const cleared: unknown[] = [];
+      await expectSaga(watchApiErrors, deps).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(30);
+      expect(cleared).toHaveLength(1);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
+    });
+
+    it('a 403 that answers after the flow has opened the login page (a load the route did not cancel) is the same expiry', async () => {
+      const cleared: unknown[] = [];
+      // The browser's navigate: a saga's navigation is a routeEntered like a link's.
+      let run: ReturnType<typeof expectSaga> | undefined;
+      const deps = fakeDeps({}, { ...cookies('t1').services, navigate: jest.fn((path: string) => void run?.dispatch(navigatedTo(path))) });
+      function* visit() {
+        yield fork(watchApiErrors, deps);
+        yield put(expired); // the page's own load
+        yield take(loginOpened);
+        yield put(expired); // the news list's next page, asked before and answered now
+        yield put(expired);
+      }
+      run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      const { storeState } = await run.silentRun(50);
+      expect(storeState.navigation.route?.routeId).toBe('login');
+      expect(cleared).toHaveLength(1);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
+    });
+
+    it('ends the session again only for a token the flow did not take away (a new login), with no token at all the first time too', async () => {
+      const { jar, services } = cookies(null);
+      const cleared: unknown[] = [];
+      let run: ReturnType<typeof expectSaga> | undefined;
+      const deps = fakeDeps({}, { ...services, navigate: jest.fn((path: string) => void run?.dispatch(navigatedTo(path))) });
+      function* visit() {
+        yield fork(watchApiErrors, deps);
+        yield put(expired);
+        yield take(loginOpened);
+        yield put(expired);
+        yield call(() => void jar.set('token', 't2')); // logged in again
+        yield put(expired);
+        yield take(loginOpened);
+        yield put(expired);
+      }
+      run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      await run.silentRun(50);
+      expect(cleared).toHaveLength(2);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(2);
+      expect(jar.has('token')).toBe(false);
+    });
   });
 
   it('network errors only reach the console', async () => {
