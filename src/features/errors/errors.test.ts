@@ -110,6 +110,15 @@ describe('envelope errors', () => {
     });
   });
 
+  it('"not found" is silent only for the route\'s detail load (its 404 page says so); from any other call it is announced', async () => {
+    const missing = { ...envelopeError(1, '职位已下线'), notFound: true as const };
+    const deps = fakeDeps();
+    await expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith()).dispatch(apiFailed(missing, { routeDetail: true })).silentRun(30);
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
+    await expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith()).dispatch(apiFailed(missing)).silentRun(30);
+    expect(deps.services.toast.error).toHaveBeenCalledWith('职位已下线', { autoClose: 2000 });
+  });
+
   it('network errors only reach the console', async () => {
     const deps = fakeDeps();
     await run(deps, networkError('timeout'));

@@ -29,8 +29,9 @@ export function* watchApiErrors({ services }: Deps) {
       yield call(services.log, 'Request failed:', error.msg);
       return;
     }
-    // "No such id": the page it was asked for is the 404 page, which says so itself.
-    if (error.notFound) return;
+    // "No such id" of the route's detail: the page is the 404 page, which says so itself. Any
+    // other call's "not found" (a section, a list, a form) is announced like any error.
+    if (error.notFound && action.meta?.routeDetail) return;
     if (error.code === ENVELOPE_CODE.loginExpired) {
       const token: string | null = yield call(services.getCookie, 'token');
       if (expired && (token === null || token === expired.token)) return;
