@@ -8,6 +8,8 @@ export interface CallContext {
    * page, which says so itself. A "not found" from any other call is an error like any other.
    */
   routeDetail?: true;
+  /** A form being sent (or what it needs to be sent): a reload now would lose what the visitor typed. */
+  submission?: true;
 }
 
 /** Every failed call is reported once, here; one saga decides what the visitor sees. */

@@ -6,7 +6,8 @@ import { chunkLoadFailed } from '../chunks/actions';
 import { apiFailed, type CallContext } from './apiFailed';
 import { isChunkLoadError } from './chunkLoadError';
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+/** `siteUpdated`: the client's own code would not download (a deploy replaced it): no provider failure. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError; siteUpdated?: true };
 
 /**
  * The one way a saga calls the provider, used with `yield*` so the result is typed. A provider
@@ -31,9 +32,9 @@ export function* callApiAs<Args extends unknown[], T>(
   } catch (error) {
     if (isChunkLoadError(error)) {
       // The client's own code would not download (an old tab after a deploy): the reload
-      // guard's business; the caller sees a network-class failure meanwhile.
-      yield put(chunkLoadFailed({ source: 'loader' }));
-      return { ok: false, error: { kind: 'network', code: null, msg: error.message } };
+      // guard's business; the caller sees a network-class failure meanwhile, marked as such.
+      yield put(chunkLoadFailed(context?.submission ? { source: 'loader', submission: true } : { source: 'loader' }));
+      return { ok: false, error: { kind: 'network', code: null, msg: error.message }, siteUpdated: true };
     }
     if (!isApiError(error)) {
       yield call(services.log, 'Provider call failed with an unexpected error:', error);
