@@ -50,6 +50,9 @@ describe('envelope errors', () => {
     const expired = apiFailed(envelopeError(403, '登录已过期'));
     /** Counts the session/cleared actions the store sees. */
     const counting = (cleared: unknown[]) => (state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action));
+    /** The browser's navigate: a saga's navigation is a routeEntered like a link's. */
+    const navigateInto = (run: ReturnType<typeof expectSaga>, deps: ReturnType<typeof fakeDeps>) =>
+      jest.mocked(deps.services.navigate).mockImplementation((path) => void run.dispatch(navigatedTo(path)));
     const loginOpened = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
     /** The browser's cookie jar, as services.getCookie and removeCookie see it. */
     const cookies = (token: string | null) => {
@@ -69,9 +72,7 @@ describe('envelope errors', () => {
 
     it('a 403 that answers after the flow has opened the login page (a load the route did not cancel) is the same expiry', async () => {
       const cleared: unknown[] = [];
-      // The browser's navigate: a saga's navigation is a routeEntered like a link's.
-      let run: ReturnType<typeof expectSaga> | undefined;
-      const deps = fakeDeps({}, { ...cookies('t1').services, navigate: jest.fn((path: string) => void run?.dispatch(navigatedTo(path))) });
+      const deps = fakeDeps({}, cookies('t1').services);
       function* visit() {
         yield fork(watchApiErrors, deps);
         yield put(expired); // the page's own load
@@ -79,7 +80,8 @@ describe('envelope errors', () => {
         yield put(expired); // the news list's next page, asked before and answered now
         yield put(expired);
       }
-      run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      const run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      navigateInto(run, deps);
       const { storeState } = await run.silentRun(50);
       expect(storeState.navigation.route?.routeId).toBe('login');
       expect(cleared).toHaveLength(1);
@@ -90,8 +92,7 @@ describe('envelope errors', () => {
     it('ends the session again only for a token the flow did not take away (a new login), with no token at all the first time too', async () => {
       const { jar, services } = cookies(null);
       const cleared: unknown[] = [];
-      let run: ReturnType<typeof expectSaga> | undefined;
-      const deps = fakeDeps({}, { ...services, navigate: jest.fn((path: string) => void run?.dispatch(navigatedTo(path))) });
+      const deps = fakeDeps({}, services);
       function* visit() {
         yield fork(watchApiErrors, deps);
         yield put(expired);
@@ -102,7 +103,8 @@ describe('envelope errors', () => {
         yield take(loginOpened);
         yield put(expired);
       }
-      run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      const run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      navigateInto(run, deps);
       await run.silentRun(50);
       expect(cleared).toHaveLength(2);
       expect(deps.services.navigate).toHaveBeenCalledTimes(2);
