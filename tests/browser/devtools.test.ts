@@ -83,10 +83,11 @@ describe('Redux DevTools', () => {
 
       // The monitor's copy goes through the app's sanitizers; the extension's own Export of a Redux
       // store does not, so only the app's redaction before the store records keeps it clean.
-      for (const [name, exported] of [
+      const exports: [string, string][] = [
         ['session as the monitor holds it', await monitor(page, (m) => m.exportSession())],
         ['extension\'s Export (actions as recorded)', await monitor(page, (m) => m.exportActions())],
-      ]) {
+      ];
+      for (const [name, exported] of exports) {
         assert.ok(exported.includes('forms/patientSubmitted'), `the ${name} holds the submission`);
         assert.equal(/QZX\w*MARK/.exec(exported)?.[0] ?? null, null, `no typed value in the ${name}`);
       }
