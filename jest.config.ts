@@ -4,9 +4,9 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
 };
-// swiper, react-toastify, light-my-request's cookie and the structured-data validator ship ESM only:
-// let swc turn them into CommonJS too.
-const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator)/)'];
+// swiper, react-toastify, light-my-request's cookie, the structured-data validator and the DevTools
+// instrument ship ESM only: let swc turn them into CommonJS too.
+const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator|@redux-devtools/instrument)/)'];
 const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts', '^swiper/css(/.*)?$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {

@@ -4,6 +4,12 @@
  * instrument enhancer (@redux-devtools/instrument) inside the app's enhancers (middleware outside
  * it, as the extension composes them), takes the same options, and offers what its monitor
  * does: jump to an action, back to the present, export the session.
+ *
+ * The sanitizers work as the extension applies them (its pageScript's `filterState`): to what
+ * leaves the page for the monitor, each recorded action through `actionSanitizer(action, id)` and
+ * each computed state through `stateSanitizer(state, index)`; never to the store, whose reducers
+ * and subscribers see the real thing. The extension's own Export of a Redux store is the
+ * exception: it writes the actions as the store recorded them, unsanitized (`exportActions`).
  */
 import { ActionCreators, instrument, type LiftedState } from '@redux-devtools/instrument';
 import jsan from 'jsan';
@@ -26,13 +32,24 @@ interface LiftedStore {
 
 export interface DevToolsMonitor {
   options: DevToolsOptions;
-  /** The action ids and types recorded so far, oldest first (id 0 is the store's @@INIT). */
+  /** The lifted state as the monitor receives it: every action and computed state sanitized. */
+  shown(): Lifted;
+  /** The action ids and types the monitor lists, oldest first (id 0 is the store's @@INIT). */
   actions(): { id: number; type: string }[];
   jumpToAction(id: number): void;
   /** Back to the last action: what the app shows when nobody travels in time. */
   jumpToPresent(): void;
-  /** A session as the DevTools export it and import it: the lifted state as `payload`, its first state as `preloadedState`. */
+  /**
+   * The session as the monitor holds it, written as DevTools export it and import it: the lifted
+   * state as `payload` (sanitized, as shown), its first state as `preloadedState` (sanitized too:
+   * the file leaves the page, though the extension never sends the monitor this state).
+   */
   exportSession(): string;
+  /**
+   * The extension's Export for a Redux store (its `export: 'custom'` feature): the page writes the
+   * actions the store recorded, after @@INIT, and the committed state, with no sanitizer at all.
+   */
+  exportActions(): string;
 }
 
 declare global {
@@ -42,18 +59,38 @@ declare global {
   }
 }
 
+/** What the extension sends its monitor: its pageScript's `filterState`, with no action filter. */
+function sanitized(lifted: Lifted, { actionSanitizer, stateSanitizer }: DevToolsOptions): Lifted {
+  const actionsById = actionSanitizer
+    ? Object.fromEntries(Object.entries(lifted.actionsById).map(([id, entry]) => [id, { ...entry, action: actionSanitizer(entry.action, Number(id)) as Action<string> }]))
+    : lifted.actionsById;
+  const computedStates = stateSanitizer ? lifted.computedStates.map((entry, index) => ({ ...entry, state: stateSanitizer(entry.state, index) })) : lifted.computedStates;
+  return { ...lifted, actionsById, computedStates };
+}
+
 function monitorOf(liftedStore: LiftedStore, options: DevToolsOptions): DevToolsMonitor {
   const lifted = () => liftedStore.getState();
+  const shown = () => sanitized(lifted(), options);
   return {
     options,
-    actions: () => lifted().stagedActionIds.map((id) => ({ id, type: lifted().actionsById[id]!.action.type })),
+    shown,
+    actions: () => {
+      const { actionsById, stagedActionIds } = shown();
+      return stagedActionIds.map((id) => ({ id, type: actionsById[id]!.action.type }));
+    },
     jumpToAction: (id) => void liftedStore.dispatch(ActionCreators.jumpToAction(id)),
     jumpToPresent: () => void liftedStore.dispatch(ActionCreators.jumpToAction(lifted().stagedActionIds.at(-1)!)),
     exportSession: () => {
-      const { actionsById, computedStates, committedState, currentStateIndex, nextActionId, skippedActionIds, stagedActionIds } = lifted();
+      const { actionsById, computedStates, committedState: recorded, currentStateIndex, nextActionId, skippedActionIds, stagedActionIds } = shown();
+      const committedState = options.stateSanitizer && recorded !== undefined ? options.stateSanitizer(recorded, 0) : recorded;
       // Repeated references (unchanged slices of consecutive states) are written once: jsan, as DevTools does.
       const state = { actionsById, computedStates, committedState, currentStateIndex, nextActionId, skippedActionIds, stagedActionIds };
       return JSON.stringify({ payload: jsan.stringify(state, undefined, undefined, { refs: true }), preloadedState: jsan.stringify(committedState) });
+    },
+    exportActions: () => {
+      const { actionsById, stagedActionIds, committedState } = lifted();
+      const actions = stagedActionIds.slice(1).map((id) => actionsById[id]!.action);
+      return JSON.stringify({ payload: jsan.stringify(actions), preloadedState: jsan.stringify(committedState) });
     },
   };
 }

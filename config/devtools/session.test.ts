@@ -16,12 +16,12 @@ describe('a DevTools session file', () => {
 
   it('says so when the reducers no longer end where the recording did', () => {
     const file = JSON.parse(recorded) as { payload: string; preloadedState: string };
-    const lifted = jsan.parse(file.payload) as { computedStates: { state: { navigation: { activePath: string } } }[] };
-    lifted.computedStates.at(-1)!.state.navigation.activePath = '/elsewhere';
+    const lifted = jsan.parse(file.payload) as { computedStates: { state: { navigation: { mobileMenuOpen: boolean } } }[] };
+    lifted.computedStates.at(-1)!.state.navigation.mobileMenuOpen = true;
     const altered = JSON.stringify({ ...file, payload: jsan.stringify(lifted) });
     const replay = replaySession(readSession(altered), rootReducer);
     expect(replay.matches).toBe(false);
-    expect(replay.differences).toEqual(['navigation.activePath']);
+    expect(replay.differences).toEqual(['navigation.mobileMenuOpen']);
   });
 
   it('reads the extension\'s plain export (a list of actions), which has no final state to compare', () => {

@@ -3,7 +3,7 @@ import { rootReducer, type RootState } from '../features/rootReducer';
 import { routeEntered } from '../features/navigation/slice';
 import { routeEntryOf } from '../features/shared/route';
 import { stateWith } from '../features/testing';
-import { bindBrowserHistory, historyMiddleware } from './browserHistory';
+import { bindBrowserHistory, browserRouteEntry, historyMiddleware } from './browserHistory';
 
 const url = () => `${location.pathname}${location.search}${location.hash}`;
 
@@ -19,6 +19,31 @@ function jumpableStore(initial: RootState) {
     subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
     jumpTo(next: RootState) {
       state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
+ * A real store (reducers and the history middleware) that can show an earlier state again, as
+ * DevTools do: a jump changes what getState gives and tells the subscribers, with no action.
+ */
+function travellingStore(initial: RootState) {
+  const store = configureStore({ reducer: rootReducer, preloadedState: initial, middleware: (d) => d().concat(historyMiddleware) });
+  const states = [store.getState()];
+  const listeners = new Set<() => void>();
+  let shown: RootState | null = null;
+  store.subscribe(() => {
+    states.push(store.getState());
+    shown = null;
+    for (const listener of listeners) listener();
+  });
+  return {
+    getState: () => shown ?? store.getState(),
+    dispatch: (action: Parameters<typeof store.dispatch>[0]) => store.dispatch(action),
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    jumpTo(index: number) {
+      shown = states[index]!;
       for (const listener of listeners) listener();
     },
   };
@@ -57,6 +82,39 @@ describe('the URL follows the store', () => {
     expect(url()).toBe('/product?name=%E9%85%8A%E5%89%82');
     expect(history.length).toBe(before);
     expect(store.dispatched).toEqual([]);
+    unbind();
+  });
+
+  it('restores the whole URL of the server-rendered landing on a jump back to it: its #hash and tracking parameters too', () => {
+    window.history.replaceState(null, '', '/en/about?utm_source=mail#contact');
+    // The server's state: the route without the hash, nor a parameter the page does not use.
+    const store = travellingStore(stateWith((s) => {
+      s.locale.current = 'en';
+      s.navigation.route = routeEntryOf('/about');
+    }));
+    const unbind = bindBrowserHistory(store);
+    store.dispatch(routeEntered(routeEntryOf('/news', 'push')));
+    expect(url()).toBe('/en/news');
+    store.jumpTo(0);
+    expect(url()).toBe('/en/about?utm_source=mail#contact');
+    store.jumpTo(1);
+    expect(url()).toBe('/en/news');
+    unbind();
+  });
+
+  it('restores the URL of the shell\'s landing and of back/forward as the browser had it, not re-encoded', () => {
+    window.history.replaceState(null, '', '/news?q=a%20b&utm_source=mail#journal');
+    const store = travellingStore(stateWith());
+    const unbind = bindBrowserHistory(store);
+    store.dispatch(routeEntered(browserRouteEntry()));
+    store.dispatch(routeEntered(routeEntryOf('/about', 'push')));
+    window.history.pushState(null, '', '/product?name=%E9%85%8A%E5%89%82%20A#product');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    store.dispatch(routeEntered(routeEntryOf('/about', 'push')));
+    store.jumpTo(1);
+    expect(url()).toBe('/news?q=a%20b&utm_source=mail#journal');
+    store.jumpTo(3);
+    expect(url()).toBe('/product?name=%E9%85%8A%E5%89%82%20A#product');
     unbind();
   });
 

@@ -8,13 +8,21 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { localizedPath, splitLocalePath } from '../contracts/routes';
 import { routeEntered } from '../features/navigation/slice';
 import type { RootState } from '../features/rootReducer';
-import { routeEntryOf, routeUrl } from '../features/shared/route';
+import { routeEntryOf, routeUrl, type RouteEntry } from '../features/shared/route';
 
 const currentUrl = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
+/**
+ * The exact URL of each entry the browser showed without the store writing it: the landing (the
+ * server's state leaves out a #hash and tracking parameters; the shell's entry re-encodes its
+ * query) and back and forward. A jump to one of them restores that URL; every other entry's URL
+ * is the one the middleware pushed for it. Keyed by the entry itself, as DevTools keep it.
+ */
+const shownAt = new WeakMap<RouteEntry, string>();
+
 function urlOf(state: RootState): string | null {
   const { route } = state.navigation;
-  return route && localizedPath(routeUrl(route), state.locale.current);
+  return route && (shownAt.get(route) ?? localizedPath(routeUrl(route), state.locale.current));
 }
 
 /**
@@ -23,9 +31,14 @@ function urlOf(state: RootState): string | null {
  * DevTools time travel happens inside the store and never pushes.
  */
 export const historyMiddleware: Middleware<object, RootState> = (store) => (next) => (action) => {
-  if (routeEntered.match(action) && action.payload.navigation !== 'pop') {
-    const url = localizedPath(routeUrl(action.payload), store.getState().locale.current);
-    if (url !== currentUrl()) window.history[action.payload.navigation === 'replace' ? 'replaceState' : 'pushState'](null, '', url);
+  if (routeEntered.match(action)) {
+    if (action.payload.navigation === 'pop') {
+      // Back, forward or the shell's landing: the browser is at the entry's URL already.
+      if (splitLocalePath(window.location.pathname).path === action.payload.path) shownAt.set(action.payload, currentUrl());
+    } else {
+      const url = localizedPath(routeUrl(action.payload), store.getState().locale.current);
+      if (url !== currentUrl()) window.history[action.payload.navigation === 'replace' ? 'replaceState' : 'pushState'](null, '', url);
+    }
   }
   return next(action);
 };
@@ -37,9 +50,10 @@ export const browserRouteEntry = (navigation: 'pop' | 'push' = 'pop') =>
 /** Back and forward enter the URL's route; a route changed by anything else moves the URL in place. Returns the unbinding. */
 export function bindBrowserHistory(store: { getState(): RootState; dispatch(action: unknown): unknown; subscribe(listener: () => void): () => void }) {
   const onPopState = () => void store.dispatch(routeEntered(browserRouteEntry('pop')));
-  // Only a change of the route moves the URL: the landing keeps what the server's state leaves out
-  // (a #hash, tracking parameters).
+  // Only a change of the route moves the URL, and back to the landing it is the URL the visitor
+  // arrived at, with what the server's state leaves out (a #hash, tracking parameters).
   let followed = store.getState().navigation.route;
+  if (followed && !shownAt.has(followed)) shownAt.set(followed, currentUrl());
   const followStore = () => {
     const state = store.getState();
     if (state.navigation.route === followed) return;

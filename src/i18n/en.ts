@@ -180,6 +180,7 @@ export const en: Dictionary = {
     consentMissing: 'Please read and agree to the Privacy Notice before submitting',
     healthConsentMissing: 'Please agree to the processing of your health information before submitting',
     noticeUnavailable: 'The Privacy Notice could not be loaded, so nothing was sent; please try again',
+    siteUpdated: 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.',
     fieldErrors: {
       required: 'This field is required',
       tooLong: 'This is too long',

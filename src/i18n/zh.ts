@@ -178,6 +178,7 @@ export const zh = {
     consentMissing: '请阅读并勾选同意《个人信息保护政策》后再提交',
     healthConsentMissing: '请勾选同意我们处理您的健康信息后再提交',
     noticeUnavailable: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试',
+    siteUpdated: '网站刚刚更新，提交未成功。您填写的内容仍在表单中：请先复制保存，再重新加载页面后提交。',
     fieldErrors: {
       required: '此项为必填项',
       tooLong: '内容过长',

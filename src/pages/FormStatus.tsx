@@ -1,4 +1,7 @@
+import { useAppDispatch } from '../app/hooks';
+import { useText } from '../app/useText';
 import type { ConsentField } from '../contracts/forms';
+import { chunkReloadRequested } from '../features/chunks/actions';
 import { fieldErrorsOf } from '../features/forms/selectors';
 import type { FormState } from '../features/forms/slice';
 import { useFocusWhen } from '../ui/useFocusWhen';
@@ -6,15 +9,26 @@ import { useFocusWhen } from '../ui/useFocusWhen';
 /**
  * The form-level message, announced politely; after a rejected submission focus moves to the
  * first invalid field (a consent box comes after the fields) so a keyboard user lands where the fix is needed.
+ * When the site was updated under the page, it offers the reload: the visitor chooses when, once
+ * what they typed (still in the form) is safe.
  */
 export function FormStatus<F extends string>({ form, order, idPrefix }: { form: FormState<F>; order: readonly (F | ConsentField)[]; idPrefix: string }) {
   const fieldErrors = fieldErrorsOf(form);
   const firstInvalid = order.find((field) => fieldErrors[field]);
   useFocusWhen(firstInvalid ? `${idPrefix}-${firstInvalid}` : null, form.status === 'failed', fieldErrors);
+  const t = useText();
+  const dispatch = useAppDispatch();
   const text = form.status === 'failed' ? form.error : form.status === 'succeeded' ? form.message : null;
   return (
-    <p className={`form-status ${form.status === 'failed' ? 'form-status--error' : 'form-status--ok'}`} role={form.status === 'failed' ? 'alert' : 'status'} aria-live="polite">
-      {text}
-    </p>
+    <>
+      <p className={`form-status ${form.status === 'failed' ? 'form-status--error' : 'form-status--ok'}`} role={form.status === 'failed' ? 'alert' : 'status'} aria-live="polite">
+        {text}
+      </p>
+      {form.status === 'failed' && form.offerReload && (
+        <button type="button" className="button button--outline" onClick={() => dispatch(chunkReloadRequested())}>
+          {t.chunks.reload}
+        </button>
+      )}
+    </>
   );
 }

@@ -223,6 +223,20 @@ describe('pages', () => {
     expect(JSON.stringify(store.getState())).not.toMatch(/李雷|13800000000|lilei/);
   });
 
+  it('job detail: a site updated under the page keeps the form filled, says so and offers the reload, which only the visitor starts', async () => {
+    const updated = Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' });
+    const { deps } = renderApp('/resources/4', { entries: jobEntries, api: { submitApplication: () => Promise.reject(updated) } });
+    await screen.findByRole('heading', { level: 1, name: '质量工程师' });
+    fillApplication();
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('网站刚刚更新，提交未成功');
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/姓名/)).toHaveValue('李雷');
+    expect(screen.getByRole('checkbox', { name: /我已阅读并同意/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('patient form: mandatory marks, prompts, confidentiality and field errors; editing a field clears its error', async () => {
     renderApp('/patient', {
       locale: 'en',

@@ -58,7 +58,7 @@ describe('Redux DevTools', () => {
     });
   });
 
-  test('an exported session holds nothing the visitor typed into either form', async (t) => {
+  test('neither export holds anything the visitor typed into either form', async (t) => {
     await withPage(t, browser, site, {}, async ({ page, context }) => {
       await withDevTools(context);
       const marker = (field: string) => `QZX${field}MARK`;
@@ -81,9 +81,16 @@ describe('Redux DevTools', () => {
       await page.locator('form input[type="tel"]').fill(marker('tel')).catch(() => undefined);
       await page.getByRole('button', { name: /提交/ }).click();
 
-      const exported = await monitor(page, (m) => m.exportSession());
-      assert.ok(exported.includes('forms/patientSubmitted'), 'the export holds the submission');
-      assert.equal(/QZX\w*MARK/.exec(exported)?.[0] ?? null, null, 'no typed value in the export');
+      // The monitor's copy goes through the app's sanitizers; the extension's own Export of a Redux
+      // store does not, so only the app's redaction before the store records keeps it clean.
+      const exports: [string, string][] = [
+        ['session as the monitor holds it', await monitor(page, (m) => m.exportSession())],
+        ['extension\'s Export (actions as recorded)', await monitor(page, (m) => m.exportActions())],
+      ];
+      for (const [name, exported] of exports) {
+        assert.ok(exported.includes('forms/patientSubmitted'), `the ${name} holds the submission`);
+        assert.equal(/QZX\w*MARK/.exec(exported)?.[0] ?? null, null, `no typed value in the ${name}`);
+      }
     });
   });
 });

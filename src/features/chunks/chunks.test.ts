@@ -68,6 +68,20 @@ describe('chunk-reload guard', () => {
     expect(selectChunkReloadGaveUp(storeState)).toBe(true);
   });
 
+  it('never reloads away a form being sent, and leaves the guard free for the next failure', async () => {
+    const deps = fakeDeps();
+    const { storeState } = await expectSaga(watchChunks, deps)
+      .withReducer(rootReducer)
+      .dispatch(chunkLoadFailed({ source: 'loader', submission: true }))
+      .dispatch(chunkLoadFailed({ source: 'loader', submission: true }))
+      .silentRun(10);
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(deps.services.storageSet).not.toHaveBeenCalled();
+    expect(selectChunkReloadGaveUp(storeState)).toBe(false);
+    await fail(deps, 'route');
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads when the visitor asks, whatever the guard says', async () => {
     const deps = fakeDeps();
     deps.services.storageSet(CHUNK_RELOAD_KEY, String(deps.services.now()));

@@ -11,9 +11,15 @@ export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
  * A chunk that fails to load (usually a deploy replaced it) reloads the page at most once per
  * guard period, whoever reports it. A chunk that is still broken after that reload, or a browser
  * that cannot remember the reload (storage disabled), gets the message with a reload button
- * instead: a page that cannot load never reloads in a loop. Returns whether it reloads.
+ * instead: a page that cannot load never reloads in a loop. Never for a form being sent: a reload
+ * would empty what the visitor typed, so the form says the site was updated and offers the reload
+ * itself (forms saga). Returns whether it reloads.
  */
 export function* reloadForChunk({ services }: Deps, action: ReturnType<typeof chunkLoadFailed>) {
+  if (action.payload.submission) {
+    yield call(services.log, 'Chunk failed while a form was being sent; not reloading: the form offers it.');
+    return false;
+  }
   const now: number = yield call(services.now);
   const stored: string | null = yield call(services.storageGet, CHUNK_RELOAD_KEY);
   const last = stored === null ? Number.NaN : Number(stored);

@@ -2,7 +2,8 @@ import { cancelled, put, select, take } from 'redux-saga/effects';
 import type { RootState } from '../rootReducer';
 import type { Locale } from '../../contracts/locale';
 import type { Deps } from '../deps';
-import { callApi, type ApiResult } from '../shared/callApi';
+import type { CallContext } from '../shared/apiFailed';
+import { callApiAs, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import { contentKey } from './key';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
@@ -32,9 +33,9 @@ export function fetchContent({ api }: Deps, name: ContentName, params: ContentPa
  * preloaded it). Callers that want the same entry together ask once: the first request owns
  * the load (see the slice) and the others wait for its answer; if that load is cancelled (its
  * navigation was replaced), a waiting caller asks. A failure is put on the entry and reported
- * once to the errors saga; a cancelled load leaves no entry waiting.
+ * once to the errors saga (with the caller's `context`); a cancelled load leaves no entry waiting.
  */
-export function* loadContent(deps: Deps, name: ContentName, params: ContentParams = {}) {
+export function* loadContent(deps: Deps, name: ContentName, params: ContentParams = {}, context?: CallContext) {
   const locale: Locale = yield select(selectLocale);
   const key = contentKey(name, locale, params);
   for (;;) {
@@ -51,7 +52,7 @@ export function* loadContent(deps: Deps, name: ContentName, params: ContentParam
   }
   let settled = false;
   try {
-    const result: ApiResult<unknown> = yield* callApi(deps, fetchContent, deps, name, params, locale);
+    const result: ApiResult<unknown> = yield* callApiAs(context, deps, fetchContent, deps, name, params, locale);
     yield put(result.ok ? contentSucceeded({ key, data: result.data }) : contentFailed({ key, error: result.error }));
     settled = true;
   } finally {

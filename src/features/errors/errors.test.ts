@@ -1,10 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { call, fork, put, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../rootReducer';
 import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
 import { apiFailed } from '../shared/apiFailed';
 import { watchApiErrors } from './saga';
-import { routeEntered } from '../navigation/slice';
+import { navigatedTo, routeEntered } from '../navigation/slice';
 import { sessionCleared } from '../session/slice';
 
 const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
@@ -45,25 +46,79 @@ describe('envelope errors', () => {
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
   });
 
-  it('403 from several loads at once ends the session once, and again only after the login page has opened', async () => {
-    const deps = fakeDeps();
+  describe('403: one expiry is handled once', () => {
     const expired = apiFailed(envelopeError(403, '登录已过期'));
-    const cleared: unknown[] = [];
-    const login = routeEntered({ routeId: 'login', path: '/login', params: {}, query: {}, hash: '' });
-    const about = routeEntered({ routeId: 'about', path: '/about', params: {}, query: {}, hash: '' });
-    await expectSaga(watchApiErrors, deps)
-      .withReducer((state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action)), stateWith())
-      .dispatch(expired)
-      .dispatch(expired)
-      .dispatch(expired)
-      .dispatch(about)
-      .dispatch(expired)
-      .dispatch(login)
-      .dispatch(expired)
-      .silentRun(30);
-    expect(cleared).toHaveLength(2);
-    expect(deps.services.navigate).toHaveBeenCalledTimes(2);
-    expect(deps.services.removeCookie).toHaveBeenCalledTimes(4);
+    /** Counts the session/cleared actions the store sees. */
+    const counting = (cleared: unknown[]) => (state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action));
+    /** The browser's navigate: a saga's navigation is a routeEntered like a link's. */
+    const navigateInto = (run: ReturnType<typeof expectSaga>, deps: ReturnType<typeof fakeDeps>) =>
+      jest.mocked(deps.services.navigate).mockImplementation((path) => void run.dispatch(navigatedTo(path)));
+    const loginOpened = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
+    /** The browser's cookie jar, as services.getCookie and removeCookie see it. */
+    const cookies = (token: string | null) => {
+      const jar = new Map(token ? [['token', token]] : []);
+      return { jar, services: { getCookie: jest.fn((name: string) => jar.get(name) ?? null), removeCookie: jest.fn((name: string) => void jar.delete(name)) } };
+    };
+
+    it('403 from several loads at once ends the session once', async () => {
+      const { services } = cookies('t1');
+      const deps = fakeDeps({}, services);
+      const cleared: unknown[] = [];
+      await expectSaga(watchApiErrors, deps).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(30);
+      expect(cleared).toHaveLength(1);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
+    });
+
+    it('a 403 that answers after the flow has opened the login page (a load the route did not cancel) is the same expiry', async () => {
+      const cleared: unknown[] = [];
+      const deps = fakeDeps({}, cookies('t1').services);
+      function* visit() {
+        yield fork(watchApiErrors, deps);
+        yield put(expired); // the page's own load
+        yield take(loginOpened);
+        yield put(expired); // the news list's next page, asked before and answered now
+        yield put(expired);
+      }
+      const run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      navigateInto(run, deps);
+      const { storeState } = await run.silentRun(50);
+      expect(storeState.navigation.route?.routeId).toBe('login');
+      expect(cleared).toHaveLength(1);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
+    });
+
+    it('ends the session again only for a token the flow did not take away (a new login), with no token at all the first time too', async () => {
+      const { jar, services } = cookies(null);
+      const cleared: unknown[] = [];
+      const deps = fakeDeps({}, services);
+      function* visit() {
+        yield fork(watchApiErrors, deps);
+        yield put(expired);
+        yield take(loginOpened);
+        yield put(expired);
+        yield call(() => void jar.set('token', 't2')); // logged in again
+        yield put(expired);
+        yield take(loginOpened);
+        yield put(expired);
+      }
+      const run = expectSaga(visit).withReducer(counting(cleared), stateWith());
+      navigateInto(run, deps);
+      await run.silentRun(50);
+      expect(cleared).toHaveLength(2);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(2);
+      expect(jar.has('token')).toBe(false);
+    });
+  });
+
+  it('"not found" is silent only for the route\'s detail load (its 404 page says so); from any other call it is announced', async () => {
+    const missing = { ...envelopeError(1, '职位已下线'), notFound: true as const };
+    const deps = fakeDeps();
+    await expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith()).dispatch(apiFailed(missing, { routeDetail: true })).silentRun(30);
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
+    await expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith()).dispatch(apiFailed(missing)).silentRun(30);
+    expect(deps.services.toast.error).toHaveBeenCalledWith('职位已下线', { autoClose: 2000 });
   });
 
   it('network errors only reach the console', async () => {

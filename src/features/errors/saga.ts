@@ -1,4 +1,4 @@
-import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, put, select, takeEvery } from 'redux-saga/effects';
 import type { ApiError } from '../../api/types';
 import { ENVELOPE_CODE } from '../../contracts/envelope';
 import { dictionary } from '../../i18n';
@@ -6,12 +6,9 @@ import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
-import { routeEntered } from '../navigation/slice';
 import { SESSION_COOKIES, sessionCleared } from '../session/slice';
 import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
-
-const isLoginEntry = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
 
 /**
  * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's
@@ -21,26 +18,24 @@ const isLoginEntry = (action: unknown) => routeEntered.match(action) && action.p
  */
 export function* watchApiErrors({ services }: Deps) {
   let lastShown = { msg: '', at: -Infinity };
-  // The loads failing with 403 together are one expiry: handled once, until the login page opens.
-  // Checked and set with no yield between, so no two failures can both take it.
-  let expiryHandled = false;
-  yield fork(function* reopenOnLoginPage() {
-    for (;;) {
-      yield take(isLoginEntry);
-      expiryHandled = false;
-    }
-  });
+  // One expiry is one token: the loads failing with 403 together, and those still on their way
+  // when the flow has gone to the login page (a list, a submission: not the route's, so not
+  // cancelled), are handled once. Only a token the flow did not take away (a new login) expires
+  // anew. Checked and set with no yield between, so no two failures can both take it.
+  let expired: { token: string | null } | null = null;
   yield takeEvery(apiFailed.type, function* showApiError(action: ReturnType<typeof apiFailed>) {
     const error: ApiError = action.payload;
     if (error.kind === 'network') {
       yield call(services.log, 'Request failed:', error.msg);
       return;
     }
-    // "No such id": the page it was asked for is the 404 page, which says so itself.
-    if (error.notFound) return;
+    // "No such id" of the route's detail: the page is the 404 page, which says so itself. Any
+    // other call's "not found" (a section, a list, a form) is announced like any error.
+    if (error.notFound && action.meta?.routeDetail) return;
     if (error.code === ENVELOPE_CODE.loginExpired) {
-      if (expiryHandled) return;
-      expiryHandled = true;
+      const token: string | null = yield call(services.getCookie, 'token');
+      if (expired && (token === null || token === expired.token)) return;
+      expired = { token };
       yield put(sessionCleared());
       for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
       yield call(services.navigate, pathTo('login'));

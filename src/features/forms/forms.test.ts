@@ -1,5 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork } from 'redux-saga/effects';
+import { all, call, fork } from 'redux-saga/effects';
+import { watchChunks } from '../chunks/saga';
+import { loadContent } from '../content/saga';
 import type { ApiError } from '../../api/types';
 import { EMPTY_APPLICATION, EMPTY_PATIENT, type ApplicationForm, type PatientForm } from '../../contracts/forms';
 import type { Locale } from '../../contracts/locale';
@@ -71,7 +73,7 @@ describe('job application', () => {
     ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
   ])('on %s fails and shows why', async (_case, error, shown) => {
     const deps = withNotice({ submitApplication: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error)).dispatch(application(valid)).silentRun(30);
+    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error, { submission: true })).dispatch(application(valid)).silentRun(30);
     expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: shown });
   });
 });
@@ -121,7 +123,7 @@ describe('patient-service message', () => {
     ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
   ])('on %s fails and shows why', async (_case, error, shown) => {
     const deps = withNotice({ submitPatient: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error)).dispatch(patient(message)).silentRun(30);
+    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error, { submission: true })).dispatch(patient(message)).silentRun(30);
     expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: {}, error: shown });
   });
 });
@@ -209,5 +211,42 @@ describe('consent (PIPL)', () => {
     const { storeState } = await submit(application(valid), deps);
     expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试' });
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('a site updated under the page (the client\'s code would not download while sending)', () => {
+  const updated = () => Promise.reject(Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' }));
+  /** The forms beside the chunk-reload guard, as in the browser. */
+  function* withGuard(deps: ReturnType<typeof fakeDeps>) {
+    yield all([fork(watchForms, deps), fork(watchChunks, deps)]);
+  }
+
+  it.each([
+    ['zh', '网站刚刚更新，提交未成功。您填写的内容仍在表单中：请先复制保存，再重新加载页面后提交。'],
+    ['en', 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.'],
+  ] as const)('never reloads by itself: the form is refused with a sentence in the page\'s language (%s) and the reload offered', async (locale, sentence) => {
+    const deps = withNotice({ submitApplication: updated });
+    const { storeState } = await expectSaga(withGuard, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.locale.current = locale)))
+      .dispatch(application(valid))
+      .silentRun(30);
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true });
+    expect(storeState.chunks.gaveUp).toBe(false);
+  });
+
+  it('leaves the guard as it was: a page load that fails afterwards still reloads', async () => {
+    const deps = withNotice({ submitPatient: updated, report: updated });
+    const message = { category: 'adverse', medication: '复方樟脑软膏', phone: '13800000000', description: '涂抹后皮肤发红' };
+    const { storeState } = await expectSaga(withGuard, deps).withReducer(rootReducer, stateWith()).dispatch(patient(message)).silentRun(30);
+    expect(storeState.forms.patient).toMatchObject({ status: 'failed', offerReload: true });
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    await expectSaga(function* () {
+      yield fork(watchChunks, deps);
+      yield call(loadContent, deps, 'report');
+    })
+      .withReducer(rootReducer, stateWith())
+      .silentRun(30);
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
   });
 });

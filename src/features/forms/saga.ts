@@ -16,7 +16,7 @@ import { dictionary, format } from '../../i18n';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
 import { selectContentData } from '../content/selectors';
-import { callApi, type ApiResult } from '../shared/callApi';
+import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
 import { applicationSubmitted, formRejected, formSubmitting, formSucceeded, patientSubmitted, type ConsentTicks, type FormName } from './slice';
@@ -47,7 +47,7 @@ function uncheckedConsents(form: FormName, ticked: ConsentTicks): FieldErrors<Co
 
 /** The privacy notice's version the visitor agreed to; empty when the notice cannot be loaded. */
 function* noticeVersion(deps: Deps) {
-  yield call(loadContent, deps, 'privacyNotice');
+  yield call(loadContent, deps, 'privacyNotice', {}, { submission: true });
   const notice: ReturnType<ReturnType<typeof selectContentData<'privacyNotice'>>> = yield select(selectContentData('privacyNotice'));
   return notice?.version ?? '';
 }
@@ -76,8 +76,14 @@ function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string
     return;
   }
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
-  const result: ApiResult<{ reference: string }> = yield* callApi(deps, send, consents);
+  const result: ApiResult<{ reference: string }> = yield* callApiAs({ submission: true }, deps, send, consents);
   if (!result.ok) {
+    // The site was updated under the page: the reload guard leaves a submission's page alone, so
+    // the form keeps what was typed and offers the reload itself.
+    if (result.siteUpdated) {
+      yield put(formRejected({ form, fieldErrors: {}, error: text.siteUpdated, offerReload: true }));
+      return;
+    }
     // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
     // A network failure is never toasted (SPEC §8), so the form alone says nothing was sent.
     const { error } = result;

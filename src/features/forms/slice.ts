@@ -12,8 +12,11 @@ export type FormState<F extends string> =
   | { status: 'submitting' }
   /** `reference`: the case reference of the message sent, for a follow-up call (patient form). */
   | { status: 'succeeded'; message: string; reference: string | null }
-  /** `error`: the form-level sentence; `fieldErrors`: the fields (and consent boxes) to fix. */
-  | { status: 'failed'; fieldErrors: FieldErrors<F | ConsentField>; error: string };
+  /**
+   * `error`: the form-level sentence; `fieldErrors`: the fields (and consent boxes) to fix;
+   * `offerReload`: the site was updated under the page, which only a reload cures (a button).
+   */
+  | { status: 'failed'; fieldErrors: FieldErrors<F | ConsentField>; error: string; offerReload?: true };
 
 export interface FormsState {
   application: FormState<ApplicationField>;
@@ -41,9 +44,9 @@ const formsSlice = createSlice({
     submitStarted(state, action: PayloadAction<{ form: FormName }>) {
       state[action.payload.form] = { status: 'submitting' };
     },
-    submitRejected(state, action: PayloadAction<{ form: FormName; fieldErrors: FieldErrors<string>; error: string }>) {
-      const { form, fieldErrors, error } = action.payload;
-      state[form] = { status: 'failed', fieldErrors, error };
+    submitRejected(state, action: PayloadAction<{ form: FormName; fieldErrors: FieldErrors<string>; error: string; offerReload?: true }>) {
+      const { form, fieldErrors, error, offerReload } = action.payload;
+      state[form] = offerReload ? { status: 'failed', fieldErrors, error, offerReload } : { status: 'failed', fieldErrors, error };
     },
     /** The form's inputs are cleared by the view when it sees this status. */
     submitSucceeded(state, action: PayloadAction<{ form: FormName; message: string; reference?: string | null }>) {

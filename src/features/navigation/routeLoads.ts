@@ -11,7 +11,10 @@ export interface RouteLoads {
   /** The content entries the page shows. */
   content: Load[];
   list?: ListLoad;
-  /** The entry that names what the URL's id points to: when the provider does not know it, the page is a 404. */
+  /**
+   * The entry that names what the URL's id points to: when the provider does not know it, the
+   * page is a 404 (and no error is announced). The same entry, not a copy, is among `content`.
+   */
   detail?: Load;
 }
 

@@ -1,4 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { all, fork } from 'redux-saga/effects';
+import { watchApiErrors } from '../errors/saga';
 import { rootReducer } from '../rootReducer';
 import type { RootState } from '../rootReducer';
 import { selectContent } from '../content/selectors';
@@ -7,6 +9,7 @@ import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
 import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { watchRouteLoads } from './routeSaga';
+import { selectActivePath } from './selectors';
 import { routeEntered, routeNotFound } from './slice';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
@@ -16,8 +19,13 @@ const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** The route saga with the errors saga beside it, as in the browser: what the visitor is told. */
+function* withErrors(deps: ReturnType<typeof fakeDeps>) {
+  yield all([fork(watchApiErrors, deps), fork(watchRouteLoads, deps)]);
+}
+
 describe('routeEntered', () => {
-  it('sets the active path and loads the layout and every section of the page', async () => {
+  it('marks the page active and loads the layout and every section of the page', async () => {
     const deps = fakeDeps({
       ...layout,
       pageBanner: resolved({ name: 'banner' }),
@@ -27,7 +35,7 @@ describe('routeEntered', () => {
       sceneResearch: resolved([]),
     });
     const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/innovation')).silentRun(50);
-    expect(storeState.navigation.activePath).toBe('/innovation');
+    expect(selectActivePath(storeState)).toBe('/innovation');
     for (const name of ['main', 'classifyList', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch'] as const) {
       expect(selectContent(name)(storeState).status).toBe('succeeded');
     }
@@ -72,10 +80,32 @@ describe('routeEntered', () => {
 });
 
 describe('an id the provider does not know', () => {
-  it('makes the page the 404 page in the browser too', async () => {
+  it('makes the page the 404 page in the browser too, silently: the 404 page says so itself', async () => {
     const deps = fakeDeps({ ...layout, newsDetail: () => Promise.reject(notFound) });
-    const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).put(routeNotFound()).dispatch(enter('/news/99999')).silentRun(50);
+    const { storeState } = await expectSaga(withErrors, deps)
+      .withReducer(rootReducer, stateWith())
+      .put(apiFailed(notFound, { routeDetail: true }))
+      .put(routeNotFound())
+      .dispatch(enter('/news/99999'))
+      .silentRun(50);
     expect(storeState.navigation.notFound).toBe(true);
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('is announced like any error when it answers another load of the page: a section stays failed, the page is no 404', async () => {
+    const deps = fakeDeps({ ...layout, pageBanner: resolved({}), report: () => Promise.reject({ ...envelopeError(1, '报告不存在'), notFound: true }) });
+    const { storeState } = await expectSaga(withErrors, deps).withReducer(rootReducer, stateWith()).not.put(routeNotFound()).dispatch(enter('/report')).silentRun(50);
+    expect(storeState.navigation.notFound).toBe(false);
+    expect(selectContent('report')(storeState).status).toBe('failed');
+    expect(deps.services.toast.error).toHaveBeenCalledWith('报告不存在', { autoClose: 2000 });
+  });
+
+  it('on a detail page, only the detail\'s own "no such id" is silent: the banner\'s is announced', async () => {
+    const deps = fakeDeps({ ...layout, pageBanner: () => Promise.reject({ ...envelopeError(1, '横幅不存在'), notFound: true }), jobDetail: () => Promise.reject(notFound), privacyNotice: resolved({}) });
+    const { storeState } = await expectSaga(withErrors, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/resources/404')).silentRun(50);
+    expect(storeState.navigation.notFound).toBe(true);
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
+    expect(deps.services.toast.error).toHaveBeenCalledWith('横幅不存在', { autoClose: 2000 });
   });
 
   it('is not taken from a failure that is not "no such id": that page shows its error and Retry', async () => {

@@ -37,7 +37,8 @@ export function* loadPage(deps: Deps, route: RouteEntry) {
   // The product list loads the categories itself, before its rows: asking here too would fetch them twice.
   const content = [...layout, ...page].filter(([name]) => loads.list !== 'productList' || name !== 'classifyList');
   yield all([
-    ...content.map(([name, params]) => call(loadContent, deps, name, params)),
+    // The detail's "no such id" is this page's 404, not an error to announce (the errors saga).
+    ...content.map((load) => call(loadContent, deps, load[0], load[1], load === loads.detail ? { routeDetail: true } : undefined)),
     ...(loads.list && !knownMissing ? [call(LIST_LOADERS[loads.list], deps, route)] : []),
     ...(routeId && deps.services.preloadPage ? [call(deps.services.preloadPage, routeId)] : []),
   ]);

@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork } from 'redux-saga/effects';
+import { all, call, fork, put } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
 import { deferred, fakeDeps, stateWith } from '../testing';
@@ -113,14 +113,25 @@ describe('scroll to top', () => {
     expect(steps.at(-1)).toBeLessThan(steps[0]!);
   });
 
-  it('stops when the visitor navigates', async () => {
+  it('stops when the visitor navigates: no step after the navigation', async () => {
     let top = 100_000;
-    const scrollTo = jest.fn((to: number) => void (top = to));
-    const deps = fakeDeps({ ...layout }, { getScrollTop: jest.fn(() => top), scrollTo });
-    await expectSaga(watchScroll, deps).withReducer(rootReducer, stateWith()).dispatch(scrollTopRequested()).delay(60).dispatch(navigatedTo('/nope')).silentRun(200);
-    const stepsBefore = scrollTo.mock.calls.length;
+    const third = deferred<void>();
+    const scrollTo = jest.fn((to: number) => {
+      top = to;
+      if (scrollTo.mock.calls.length === 3) third.resolve();
+    });
+    const deps = fakeDeps({}, { getScrollTop: jest.fn(() => top), scrollTo });
+    // The visitor follows a link while the page is still stepping up: right after its third step.
+    function* visitor() {
+      yield fork(watchScroll, deps);
+      yield put(scrollTopRequested());
+      yield call(() => third.promise);
+      yield put(navigatedTo('/nope'));
+    }
+    // Left alone, a step every 20 ms would go on for well over the run.
+    await expectSaga(visitor).withReducer(rootReducer, stateWith()).silentRun(200);
+    expect(scrollTo).toHaveBeenCalledTimes(3);
     expect(top).toBeGreaterThan(0);
-    expect(stepsBefore).toBeLessThan(20);
   });
 });
 

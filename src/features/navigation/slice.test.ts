@@ -1,3 +1,6 @@
+import type { RootState } from '../rootReducer';
+import { stateWith } from '../testing';
+import { selectActivePath } from './selectors';
 import reducer, { mobileMenuChanged, routeEntered, routeNotFound, subMenuOpened, type RouteEntry } from './slice';
 
 const serverEntry: RouteEntry = { routeId: 'newsDetail', path: '/news/9', params: { id: '9' }, query: {}, hash: '' };
@@ -20,6 +23,16 @@ describe('entering a route', () => {
 
   it('forgets not found on another path', () => {
     const state = reducer(handedOver(), routeEntered({ ...serverEntry, path: '/news/1', params: { id: '1' }, navigation: 'push' }));
-    expect(state).toMatchObject({ notFound: false, mobileMenuOpen: false, activePath: '/news/1' });
+    expect(state).toMatchObject({ notFound: false, mobileMenuOpen: false });
+    expect(selectActivePath({ navigation: state } as RootState)).toBe('/news/1');
+  });
+});
+
+describe('the active path', () => {
+  it('is the route\'s path, held once: a state whose route came without routeEntered (a DevTools import, a server state) marks that page', () => {
+    expect(Object.keys(reducer(undefined, routeEntered(serverEntry)))).not.toContain('activePath');
+    const imported = stateWith((s) => void (s.navigation.route = { ...serverEntry, path: '/news/3', params: { id: '3' } }));
+    expect(selectActivePath(imported)).toBe('/news/3');
+    expect(selectActivePath(stateWith())).toBe('/');
   });
 });

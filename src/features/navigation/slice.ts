@@ -8,7 +8,6 @@ export interface NavigationState {
   route: RouteEntry | null;
   /** The server found no content for the route's id: the page is the 404 error page. */
   notFound: boolean;
-  activePath: string;
   mobileMenuOpen: boolean;
   openSubMenu: string | null;
   scrollTopVisible: boolean;
@@ -17,7 +16,6 @@ export interface NavigationState {
 const initialState: NavigationState = {
   route: null,
   notFound: false,
-  activePath: '/',
   mobileMenuOpen: false,
   openSubMenu: null,
   scrollTopVisible: false,
@@ -34,7 +32,6 @@ const navigationSlice = createSlice({
       state.notFound = state.notFound && same;
       const landing = same && action.payload.navigation === 'pop' && state.route?.navigation === undefined;
       state.route = action.payload;
-      state.activePath = action.payload.path;
       if (landing) return;
       state.mobileMenuOpen = false;
       state.openSubMenu = null;

@@ -4,7 +4,7 @@ import { chunkLoadFailed } from '../chunks/actions';
 import { watchChunks } from '../chunks/saga';
 import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../testing';
 import { apiFailed } from './apiFailed';
-import { callApi } from './callApi';
+import { callApi, callApiAs } from './callApi';
 import type { ApiResult } from './callApi';
 
 function* calling(deps: ReturnType<typeof fakeDeps>, fn: () => Promise<number>) {
@@ -45,8 +45,21 @@ describe('callApi', () => {
       .put(chunkLoadFailed({ source: 'loader' }))
       .not.put.actionType(apiFailed.type)
       .silentRun(10);
-    expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: chunkError.message } });
+    expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: chunkError.message }, siteUpdated: true });
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the guard when the call is a submission, which it must not reload away', async () => {
+    const deps = fakeDeps();
+    const updated = Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' });
+    const { returnValue } = await expectSaga(function* () {
+      yield fork(watchChunks, deps);
+      return yield* callApiAs({ submission: true }, deps, () => Promise.reject(updated));
+    })
+      .put(chunkLoadFailed({ source: 'loader', submission: true }))
+      .silentRun(10);
+    expect(returnValue).toMatchObject({ ok: false, siteUpdated: true });
+    expect(deps.services.reload).not.toHaveBeenCalled();
   });
 
   it('fails the saga on an api call the test gave no fake for', async () => {

@@ -3,10 +3,11 @@ import { isApiError } from '../../api/client';
 import type { ApiError } from '../../api/types';
 import type { Deps } from '../deps';
 import { chunkLoadFailed } from '../chunks/actions';
-import { apiFailed } from './apiFailed';
+import { apiFailed, type CallContext } from './apiFailed';
 import { isChunkLoadError } from './chunkLoadError';
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+/** `siteUpdated`: the client's own code would not download (a deploy replaced it): no provider failure. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError; siteUpdated?: true };
 
 /**
  * The one way a saga calls the provider, used with `yield*` so the result is typed. A provider
@@ -14,7 +15,13 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError 
  * returned; a chunk that would not download goes to the chunk-reload guard; anything else is a bug, not an outage: it is logged and rethrown, so the watcher's
  * restart wrapper sees it instead of the visitor seeing "service unavailable".
  */
-export function* callApi<Args extends unknown[], T>(
+export function* callApi<Args extends unknown[], T>(deps: Deps, fn: (...args: Args) => Promise<T>, ...args: Args): Generator<unknown, ApiResult<T>, unknown> {
+  return yield* callApiAs(undefined, deps, fn, ...args);
+}
+
+/** callApi for a call its caller tells more of (see CallContext): the report of its failure carries it. */
+export function* callApiAs<Args extends unknown[], T>(
+  context: CallContext | undefined,
   { services }: Deps,
   fn: (...args: Args) => Promise<T>,
   ...args: Args
@@ -25,15 +32,15 @@ export function* callApi<Args extends unknown[], T>(
   } catch (error) {
     if (isChunkLoadError(error)) {
       // The client's own code would not download (an old tab after a deploy): the reload
-      // guard's business; the caller sees a network-class failure meanwhile.
-      yield put(chunkLoadFailed({ source: 'loader' }));
-      return { ok: false, error: { kind: 'network', code: null, msg: error.message } };
+      // guard's business; the caller sees a network-class failure meanwhile, marked as such.
+      yield put(chunkLoadFailed(context?.submission ? { source: 'loader', submission: true } : { source: 'loader' }));
+      return { ok: false, error: { kind: 'network', code: null, msg: error.message }, siteUpdated: true };
     }
     if (!isApiError(error)) {
       yield call(services.log, 'Provider call failed with an unexpected error:', error);
       throw error;
     }
-    yield put(apiFailed(error));
+    yield put(apiFailed(error, context));
     return { ok: false, error };
   }
 }
