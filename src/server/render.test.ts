@@ -226,6 +226,23 @@ describe('server rendering', () => {
     expect(any.statusCode).toBe(304);
   });
 
+  it('sends only an encoding the visitor accepts: a refusal by weight 0 counts, * means any other', async () => {
+    const app = await site();
+    const cases = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0, *', undefined],
+      ['br;q=0, *', 'gzip'],
+      ['*', 'br'],
+      ['identity;q=0, gzip', 'gzip'],
+      ['gzip;q=0.3, identity', undefined],
+    ] as const;
+    for (const [accepts, encoding] of cases) {
+      const res = await app.inject({ url: '/en/report', headers: { 'accept-encoding': accepts } });
+      expect({ accepts, encoding: res.headers['content-encoding'] }).toEqual({ accepts, encoding });
+      expect(res.rawPayload.includes('<html lang="en">')).toBe(encoding === undefined);
+    }
+  });
+
   it('never mixes languages when both render at once', async () => {
     // 26 cold renders at once on a small machine: a deadline that measures correctness, not speed.
     const app = await site({}, 10_000);
