@@ -14,6 +14,7 @@ import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
+import { answerFrameworkError, answerWhileClosing } from './earlyErrors';
 import { requestIdFrom } from '../provider/logging';
 import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
@@ -67,8 +68,11 @@ export async function createSiteServer(options: SiteServerOptions) {
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
-    return503OnClosing: true,
+    // Both answered by earlyErrors.ts: under /api as envelopes, like every /api answer.
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   });
+  answerWhileClosing(app);
   const renderDeadlineMs = options.renderDeadlineMs ?? TIMING.renderDeadlineMs;
   // The sitemap's client; each page render makes its own, naming the request it serves.
   const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);

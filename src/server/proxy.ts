@@ -3,6 +3,7 @@
  * methods only (src/contracts/endpoints.ts): pointed at a real CMS, its admin and user APIs
  * stay unreachable. Every answer of /api is an envelope {code, msg}: an unknown path or
  * method (404), a body over the form's limit (413), a provider that is down or slow (502/504),
+ * and what Fastify answers before routing (a malformed escape, 400; closing, 503: earlyErrors.ts),
  * without any internal host, port or stack in it.
  * The provider learns the visitor's address (X-Forwarded-For, as resolved under TRUST_PROXY)
  * and the request id, never the visitor's cookies or forwarding headers.
@@ -35,7 +36,7 @@ const MESSAGES = {
     failed: 'The server is busy, please try again later',
   },
 };
-type Message = keyof (typeof MESSAGES)['zh'];
+export type Message = keyof (typeof MESSAGES)['zh'];
 
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 /** What the visitor sent that the provider must not believe or see. */
@@ -48,12 +49,22 @@ export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][])
 }));
 
 function requestLanguage(request: FastifyRequest) {
-  const lan = (request.query as Record<string, unknown> | undefined)?.lan;
+  // An answer given before routing has no parsed query: read it from the URL.
+  const query = (request.query as Record<string, unknown> | null | undefined) ?? Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? ''));
+  const lan = query.lan;
   if (lan === 'en' || lan === 'zh') return lan;
   return localeFromCookie(request.headers.cookie);
 }
 
-function envelope(request: FastifyRequest, reply: FastifyReply, status: number, message: Message) {
+export const API_PREFIX = '/api';
+
+/** Whether a request's URL (path and query as sent) is under /api, where every answer is an envelope. */
+export function isApiUrl(url: string): boolean {
+  return url === API_PREFIX || /^\/api[/?]/.test(url);
+}
+
+/** An error of /api as the client's envelope handling expects it, in the visitor's language. */
+export function envelope(request: FastifyRequest, reply: FastifyReply, status: number, message: Message) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -95,13 +106,14 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
       const unknown = (request: FastifyRequest, reply: FastifyReply) => envelope(request, reply, 404, 'unknown');
       api.all('/', unknown);
       api.all('/*', unknown);
+      api.setNotFoundHandler(unknown); // methods `all` does not cover (PURGE, LINK …)
       api.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
         if (status === 500) request.log.error({ err: error }, 'api proxy failed');
         return envelope(request, reply, status, status === 413 ? 'tooLarge' : status === 500 ? 'failed' : 'badRequest');
       });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 }
 

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A dist folder like webpack's: the page template, the chunk manifest, one hashed asset (with .gz and .map). */
@@ -68,3 +68,25 @@ export async function providerGate(upstreamUrl: string) {
   };
   return gate;
 }
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request with its path sent exactly as written (fetch and inject would resolve `..` and escapes first). */
+export function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}, agent: Agent | false = false): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
