@@ -7,7 +7,8 @@
  * without any internal host, port or stack in it.
  * The provider learns the visitor's address (X-Forwarded-For, as resolved under TRUST_PROXY)
  * and the request id, never the visitor's cookies or forwarding headers.
- * /uploads/* → the provider's media, path kept, when the site serves them from its own origin.
+ * /uploads/* → the provider's media, path kept, when the site serves them from its own origin,
+ * with only the headers a file request needs (mediaRequestHeaders).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -41,6 +42,19 @@ export type Message = keyof (typeof MESSAGES)['zh'];
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 /** What the visitor sent that the provider must not believe or see. */
 const DROPPED_HEADERS = ['cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded', REQUEST_ID_HEADER];
+
+/**
+ * What a request for a picture or the video carries to the provider or media host: the file
+ * it asks for, in part (the video's ranges) or only if changed, and the request id for the logs.
+ * Nothing about the visitor: no cookies, token or authorization, no address, no user agent.
+ */
+const MEDIA_HEADERS = ['host', 'accept', 'range', 'if-range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since'];
+
+function mediaRequestHeaders(headers: Record<string, string | string[] | undefined>, requestId: string) {
+  const kept: Record<string, string | string[] | undefined> = { [REQUEST_ID_HEADER]: requestId };
+  for (const name of MEDIA_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+  return kept;
+}
 
 /** The allow-list: each SPEC endpoint with its one method (GET also answers HEAD). */
 export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][]).map(([name, path]) => ({
@@ -136,6 +150,7 @@ export async function registerMediaProxy(app: FastifyInstance, providerUrl: stri
       }
       return reply.from(request.url, {
         timeout: timeoutMs,
+        rewriteRequestHeaders: (_request, headers) => mediaRequestHeaders(headers, String(request.id)),
         onError: (reply) => reply.code(502).type('text/plain').send('Media unavailable'),
       });
     });

@@ -230,6 +230,33 @@ describe('the /api proxy', () => {
     expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
   });
 
+  it('asks for a picture with the file request\'s headers only: no cookie, token, authorization, address or user agent', async () => {
+    let reached: IncomingMessage['headers'] = {};
+    const media = createServer((req, res) => {
+      reached = req.headers;
+      res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': 'bytes 0-3/100' }).end('mp4!');
+    });
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    const site = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(media.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    try {
+      const res = await site.inject({
+        url: '/uploads/video/intro.mp4',
+        headers: { range: 'bytes=0-3', 'if-range': '"v1"', authorization: 'Basic c2VjcmV0', token: 't-1', 'x-forwarded-for': '6.6.6.6', 'user-agent': 'Visitor/1.0', referer: 'https://elsewhere.example/' },
+        cookies: { locale: 'en', session: 'secret' },
+      });
+      expect(res.statusCode).toBe(206);
+      expect(res.body).toBe('mp4!');
+      // The hop's own: the upstream's host and the keep-alive of the site's connection pool.
+      const { host, connection: _hop, ...rest } = reached;
+      expect(host).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(rest).toEqual({ range: 'bytes=0-3', 'if-range': '"v1"', 'x-request-id': expect.any(String) });
+    } finally {
+      await site.close();
+      media.closeAllConnections();
+      await new Promise((resolve) => media.close(resolve));
+    }
+  });
+
   it('answers a provider that is down with 502, leaking no host, port or stack, for content and media', async () => {
     const down = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:9', mediaUrl: '', variant: 'standard' });
     try {
