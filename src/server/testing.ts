@@ -34,10 +34,36 @@ export async function providerGate(upstreamUrl: string) {
   const counts = new Map<string, number>();
   /** Paths answered as the provider answers an outage (a busy database): HTTP 500, envelope code 1. */
   const failing = new Set<string>();
-  const gate = { mode: 'pass' as GateMode, counts, failing, url: '', close: async () => {} };
+  /** Paths whose requests wait (a slow provider) until release(); then they pass as they would have. */
+  const held = new Set<string>();
+  let waiting: (() => void)[] = [];
+  const gate = {
+    mode: 'pass' as GateMode,
+    counts,
+    failing,
+    held,
+    url: '',
+    close: async () => {},
+    /** Requests waiting on a held path right now. */
+    get waiting() {
+      return waiting.length;
+    },
+    release() {
+      held.clear();
+      const go = waiting;
+      waiting = [];
+      for (const next of go) next();
+    },
+  };
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    if (held.has(path)) {
+      req.pause();
+      waiting.push(() => server.emit('request', req, res));
+      counts.set(path, (counts.get(path) ?? 1) - 1); // counted when it passes
+      return;
+    }
     if (failing.has(path)) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1, msg: '服务器繁忙，请稍后再试', data: null }));
     const send = (body: string, type = 'application/json') => res.writeHead(200, { 'content-type': type }).end(body);
     switch (gate.mode) {
@@ -63,6 +89,7 @@ export async function providerGate(upstreamUrl: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   gate.close = async () => {
+    waiting = [];
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   };
