@@ -155,6 +155,17 @@ describe('logs', () => {
     for (const secret of ['赵敏敏', '13912345678', 'zhao.min', '203.0.113.99', 'secret-token-1', 'lan=zh']) expect(written).not.toContain(secret);
   });
 
+  it('carry a request id from a proxy TRUST_PROXY names, never from whoever is the first hop of a hop count', async () => {
+    const counted = await siteFor({ trustProxy: 1 });
+    const named = await siteFor({ trustProxy: ['127.0.0.1'] });
+    for (const [base, id] of [[counted, 'hop-count-forged'], [named, 'named-proxy-1']] as const) {
+      const res = await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { headers: { 'x-request-id': id, 'x-forwarded-for': '198.51.100.20' } });
+      expect(res.status).toBe(200);
+    }
+    expect(providerLog.lines.some((line) => line.reqId === 'hop-count-forged')).toBe(false);
+    expect(providerLog.lines.some((line) => line.reqId === 'named-proxy-1')).toBe(true);
+  });
+
   it('name the visitor request a page is rendered for in the provider\'s lines too', async () => {
     const base = await siteFor({ trustProxy: ['127.0.0.1'] });
     const res = await fetch(`${base}/report`, { headers: { 'x-request-id': 'render-req-1' } });
