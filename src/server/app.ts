@@ -2,7 +2,7 @@
  * The site server: /api proxy first (an unknown /api path answers an envelope, not HTML), the
  * provider's media under /uploads unless a media host serves them, then hashed assets,
  * robots.txt and the sitemap, then /healthz, then every page of the route table rendered on the
- * server (src/server/render), in Chinese at the unprefixed paths and in English under /en.
+ * server (pageRoute.ts, src/server/render), in Chinese at the unprefixed paths and in English under /en.
  * Unknown paths and ids answer 404 with the error page.
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
