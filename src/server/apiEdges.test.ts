@@ -12,7 +12,7 @@ import { logOptions } from '../provider/logging';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/testing';
 import { createSiteServer } from './app';
-import { fakeDist, providerGate } from './testing';
+import { fakeDist, providerGate, rawRequest } from './testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
@@ -122,7 +122,6 @@ describe('/api is an allow-list of the SPEC endpoints with their methods', () =>
     ['POST', `/api${ENDPOINT.banner}`],
     ['GET', `/api${ENDPOINT.recruitSubmit}`],
     ['GET', `/api${ENDPOINT.banner}/`],
-    ['GET', `/api/index/index/../../admin`],
     ['GET', '/api'],
   ])('%s %s answers 404 in the envelope and never reaches the provider', async (method, path) => {
     gate.counts.clear();
@@ -131,6 +130,17 @@ describe('/api is an allow-list of the SPEC endpoints with their methods', () =>
     expect(await res.json()).toEqual({ code: 1, msg: '接口不存在', data: null });
     expect([...gate.counts.keys()]).toEqual([]);
   });
+
+  // fetch (and inject) resolve dot segments before sending; a client that wants to probe sends them as written.
+  it.each(['/api/../admin', '/api/index/index/../../admin', '/api/index/index/banner/../../../admin', '/api/%2e%2e/admin', '/api/index/index/banner/%2e%2e/%2e%2e/%2e%2e/admin'])(
+    'GET %s, sent as written, answers 404 in the envelope and never reaches the provider',
+    async (path) => {
+      gate.counts.clear();
+      const res = await rawRequest(base, 'GET', path);
+      expect({ status: res.status, body: JSON.parse(res.body) }).toEqual({ status: 404, body: { code: 1, msg: '接口不存在', data: null } });
+      expect([...gate.counts.keys()]).toEqual([]);
+    },
+  );
 
   it('a listed endpoint with its method passes, HEAD too for content', async () => {
     expect(((await (await fetch(`${base}/api${ENDPOINT.banner}?lan=en`)).json()) as { code: number }).code).toBe(0);
@@ -153,6 +163,17 @@ describe('logs', () => {
 
     const written = JSON.stringify([...siteLog.lines, ...providerLog.lines]);
     for (const secret of ['赵敏敏', '13912345678', 'zhao.min', '203.0.113.99', 'secret-token-1', 'lan=zh']) expect(written).not.toContain(secret);
+  });
+
+  it('carry a request id from a proxy TRUST_PROXY names, never from whoever is the first hop of a hop count', async () => {
+    const counted = await siteFor({ trustProxy: 1 });
+    const named = await siteFor({ trustProxy: ['127.0.0.1'] });
+    for (const [base, id] of [[counted, 'hop-count-forged'], [named, 'named-proxy-1']] as const) {
+      const res = await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { headers: { 'x-request-id': id, 'x-forwarded-for': '198.51.100.20' } });
+      expect(res.status).toBe(200);
+    }
+    expect(providerLog.lines.some((line) => line.reqId === 'hop-count-forged')).toBe(false);
+    expect(providerLog.lines.some((line) => line.reqId === 'named-proxy-1')).toBe(true);
   });
 
   it('name the visitor request a page is rendered for in the provider\'s lines too', async () => {

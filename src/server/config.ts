@@ -38,8 +38,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
   const publicUrl = env.PUBLIC_URL ? publicOrigin(env.PUBLIC_URL) : null;
   // A port chosen by the system (0, tests) is known only once listening: then the request's host is taken.
   const allowedHosts = hostList(env.ALLOWED_HOSTS) ?? (sitePort === 0 ? null : [`localhost:${sitePort}`, `127.0.0.1:${sitePort}`]);
-  if (!publicUrl && env.NODE_ENV === 'production') {
-    warn(`PUBLIC_URL is not set: absolute URLs (canonical links, sitemap, robots.txt, previews) name only ${(allowedHosts ?? ['the request host']).join(', ')} (ALLOWED_HOSTS).`);
+  if (!publicUrl && !localRun(env, sitePort)) {
+    warn(
+      `PUBLIC_URL is not set: absolute URLs (canonical links, sitemap, robots.txt, previews) name only ${(allowedHosts ?? ['the request host']).join(', ')} ` +
+        `(ALLOWED_HOSTS${env.ALLOWED_HOSTS ? '' : ' unset'}), with the scheme each request came with. Set PUBLIC_URL to the public origin (e.g. https://www.example.com) when visitors are served.`,
+    );
   }
   return {
     port: sitePort,
@@ -63,6 +66,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
       staleIfErrorMs: count(env.PAGE_CACHE_STALE_IF_ERROR_HOURS, 24, 'PAGE_CACHE_STALE_IF_ERROR_HOURS') * 3_600_000,
     },
   };
+}
+
+/**
+ * Runs that serve no visitors: the test suites (NODE_ENV=test, or a port the system chooses)
+ * and development (NODE_ENV=development). Anything else may be a deployment, whatever NODE_ENV
+ * says: `npm start` on a server often runs without it.
+ */
+function localRun(env: NodeJS.ProcessEnv, sitePort: number): boolean {
+  return env.NODE_ENV === 'test' || env.NODE_ENV === 'development' || sitePort === 0;
 }
 
 function publicOrigin(value: string): string {

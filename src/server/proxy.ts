@@ -3,10 +3,12 @@
  * methods only (src/contracts/endpoints.ts): pointed at a real CMS, its admin and user APIs
  * stay unreachable. Every answer of /api is an envelope {code, msg}: an unknown path or
  * method (404), a body over the form's limit (413), a provider that is down or slow (502/504),
+ * and what Fastify answers before routing (a malformed escape, 400; closing, 503: earlyErrors.ts),
  * without any internal host, port or stack in it.
  * The provider learns the visitor's address (X-Forwarded-For, as resolved under TRUST_PROXY)
  * and the request id, never the visitor's cookies or forwarding headers.
- * /uploads/* → the provider's media, path kept, when the site serves them from its own origin.
+ * /uploads/* → the provider's media, path kept, when the site serves them from its own origin,
+ * with only the headers a file request needs (mediaRequestHeaders).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -35,11 +37,24 @@ const MESSAGES = {
     failed: 'The server is busy, please try again later',
   },
 };
-type Message = keyof (typeof MESSAGES)['zh'];
+export type Message = keyof (typeof MESSAGES)['zh'];
 
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 /** What the visitor sent that the provider must not believe or see. */
 const DROPPED_HEADERS = ['cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded', REQUEST_ID_HEADER];
+
+/**
+ * What a request for a picture or the video carries to the provider or media host: the file
+ * it asks for, in part (the video's ranges) or only if changed, and the request id for the logs.
+ * Nothing about the visitor: no cookies, token or authorization, no address, no user agent.
+ */
+const MEDIA_HEADERS = ['host', 'accept', 'range', 'if-range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since'];
+
+function mediaRequestHeaders(headers: Record<string, string | string[] | undefined>, requestId: string) {
+  const kept: Record<string, string | string[] | undefined> = { [REQUEST_ID_HEADER]: requestId };
+  for (const name of MEDIA_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+  return kept;
+}
 
 /** The allow-list: each SPEC endpoint with its one method (GET also answers HEAD). */
 export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][]).map(([name, path]) => ({
@@ -48,12 +63,22 @@ export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][])
 }));
 
 function requestLanguage(request: FastifyRequest) {
-  const lan = (request.query as Record<string, unknown> | undefined)?.lan;
+  // An answer given before routing has no parsed query: read it from the URL.
+  const query = (request.query as Record<string, unknown> | null | undefined) ?? Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? ''));
+  const lan = query.lan;
   if (lan === 'en' || lan === 'zh') return lan;
   return localeFromCookie(request.headers.cookie);
 }
 
-function envelope(request: FastifyRequest, reply: FastifyReply, status: number, message: Message) {
+export const API_PREFIX = '/api';
+
+/** Whether a request's URL (path and query as sent) is under /api, where every answer is an envelope. */
+export function isApiUrl(url: string): boolean {
+  return url === API_PREFIX || /^\/api[/?]/.test(url);
+}
+
+/** An error of /api as the client's envelope handling expects it, in the visitor's language. */
+export function envelope(request: FastifyRequest, reply: FastifyReply, status: number, message: Message) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -95,13 +120,14 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
       const unknown = (request: FastifyRequest, reply: FastifyReply) => envelope(request, reply, 404, 'unknown');
       api.all('/', unknown);
       api.all('/*', unknown);
+      api.setNotFoundHandler(unknown); // methods `all` does not cover (PURGE, LINK …)
       api.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
         if (status === 500) request.log.error({ err: error }, 'api proxy failed');
         return envelope(request, reply, status, status === 413 ? 'tooLarge' : status === 500 ? 'failed' : 'badRequest');
       });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 }
 
@@ -124,6 +150,7 @@ export async function registerMediaProxy(app: FastifyInstance, providerUrl: stri
       }
       return reply.from(request.url, {
         timeout: timeoutMs,
+        rewriteRequestHeaders: (_request, headers) => mediaRequestHeaders(headers, String(request.id)),
         onError: (reply) => reply.code(502).type('text/plain').send('Media unavailable'),
       });
     });

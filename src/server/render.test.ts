@@ -8,6 +8,7 @@ import { providerWithFreshDatabase } from '../provider/testing';
 import { STATE_ELEMENT_ID } from '../contracts/runtimeConfig';
 import { createSiteServer } from './app';
 import { FAKE_BOOT_SOURCE, fakeDist, providerGate } from './testing';
+import { CACHE_PURGE_PATH } from '../provider/content/siteCache';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
@@ -16,8 +17,8 @@ let gate: Awaited<ReturnType<typeof providerGate>>;
 let dist: string;
 const sites: Site[] = [];
 
-async function site(pageCache = {}, renderDeadlineMs = 1500): Promise<Site> {
-  const app = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: 'http://media.test', variant: 'standard', renderDeadlineMs, pageCache });
+async function site(pageCache = {}, renderDeadlineMs = 1500, cachePurgeSecret: string | null = null): Promise<Site> {
+  const app = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: 'http://media.test', variant: 'standard', renderDeadlineMs, pageCache, cachePurgeSecret });
   sites.push(app);
   return app;
 }
@@ -38,10 +39,16 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  gate.release();
   gate.mode = 'pass';
   gate.counts.clear();
   gate.failing.clear();
 });
+
+/** Turns the event loop until `ready()` holds (what the test waits for happens on other sockets). */
+async function until(ready: () => boolean) {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n<script type="application\/json"/.exec(html)?.[1] ?? '';
 const stateOf = (html: string) => JSON.parse(new RegExp(`<script type="application/json" id="${STATE_ELEMENT_ID}">(.*?)</script>`).exec(html)?.[1] ?? 'null');
@@ -178,6 +185,46 @@ describe('server rendering', () => {
     for (const [path, count] of gate.counts) expect({ path, count }).toEqual({ path, count: 1 });
   });
 
+  it('keeps rendering the pages it knows while made-up ids flood it and the provider is slow to answer them', async () => {
+    // Renders wait as long as the provider holds them: the flood keeps its slots until released.
+    const app = await site({}, 10_000);
+    expect((await app.inject({ url: '/news/1' })).statusCode).toBe(200);
+    gate.held.add('/index/news/details');
+    const flood = Array.from({ length: 40 }, (_, i) => app.inject({ url: `/news/${900_000 + i}` }));
+    await until(() => gate.waiting >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the rest of the flood reaches its bound
+    // A page the site knows is not made to wait for them; they render two at a time.
+    for (const url of ['/en/about', '/news', '/news/1']) {
+      const res = await app.inject({ url });
+      expect({ url, status: res.statusCode, rendered: res.body.includes(STATE_ELEMENT_ID) }).toEqual({ url, status: 200, rendered: true });
+    }
+    expect(gate.waiting).toBe(2);
+    gate.release();
+    const answers = await Promise.all(flood);
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status !== 404 && status !== 503)).toEqual([]);
+    expect(statuses.filter((status) => status === 404).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps neither a page nor a miss from a render that a cache purge overtook', async () => {
+    const app = await site({}, 10_000, 'purge-secret');
+    gate.held.add('/index/news/details');
+    const page = app.inject({ url: '/news/2' });
+    const miss = app.inject({ url: '/news/77001' });
+    await until(() => gate.waiting === 2);
+    const purged = await app.inject({ method: 'POST', url: CACHE_PURGE_PATH, headers: { authorization: 'Bearer purge-secret' } });
+    expect(purged.statusCode).toBe(204);
+    gate.release();
+    // Those who asked before the purge get what was rendered for them…
+    expect((await page).statusCode).toBe(200);
+    expect((await miss).statusCode).toBe(404);
+    // …but the next visitors' pages are rendered from the content after it.
+    gate.counts.clear();
+    expect((await app.inject({ url: '/news/2' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/news/77001' })).statusCode).toBe(404);
+    expect(gate.counts.get('/index/news/details')).toBe(2);
+  });
+
   it('keeps serving the last good render while the provider is down, and revalidates when stale', async () => {
     const app = await site({ freshMs: 30, staleWhileRevalidateMs: 0 });
     const good = await app.inject({ url: '/innovation' });
@@ -225,6 +272,23 @@ describe('server rendering', () => {
     expect(weakInList.statusCode).toBe(304);
     const any = await app.inject({ url: '/en/report', headers: { 'if-none-match': '*' } });
     expect(any.statusCode).toBe(304);
+  });
+
+  it('sends only an encoding the visitor accepts: a refusal by weight 0 counts, * means any other', async () => {
+    const app = await site();
+    const cases = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0, *', undefined],
+      ['br;q=0, *', 'gzip'],
+      ['*', 'br'],
+      ['identity;q=0, gzip', 'gzip'],
+      ['gzip;q=0.3, identity', undefined],
+    ] as const;
+    for (const [accepts, encoding] of cases) {
+      const res = await app.inject({ url: '/en/report', headers: { 'accept-encoding': accepts } });
+      expect({ accepts, encoding: res.headers['content-encoding'] }).toEqual({ accepts, encoding });
+      expect(res.rawPayload.includes('<html lang="en">')).toBe(encoding === undefined);
+    }
   });
 
   it('never mixes languages when both render at once', async () => {

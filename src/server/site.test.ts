@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '../contracts/routes';
 import { createSiteServer } from './app';
-import { FAKE_BOOT_SOURCE, fakeDist } from './testing';
+import { FAKE_BOOT_SOURCE, fakeDist, rawRequest } from './testing';
 import { inlineScriptHash } from './render/document';
 
 /** A real upstream that echoes what reached it, or misbehaves on request. */
@@ -186,6 +186,43 @@ describe('the /api proxy', () => {
     expectSecurityHeaders(res.headers);
   });
 
+  it('answers a path it cannot decode, or a method it does not know, with an envelope under /api and plain text elsewhere', async () => {
+    const zh = await app.inject({ url: '/api/%zz' });
+    expect({ status: zh.statusCode, type: zh.headers['content-type'], body: zh.json() }).toEqual({
+      status: 400,
+      type: 'application/json; charset=utf-8',
+      body: { code: 1, msg: '请求格式不正确', data: null },
+    });
+    const en = await app.inject({ url: '/api/index/news/%E0%A4%A?lan=en' });
+    expect({ status: en.statusCode, body: en.json() }).toEqual({ status: 400, body: { code: 1, msg: 'The request is malformed', data: null } });
+    for (const method of ['PROPFIND', 'PURGE', 'LINK'] as const) {
+      const res = await app.inject({ method, url: '/api/index/index/banner' });
+      expect({ method, status: res.statusCode, body: res.json() }).toEqual({ method, status: 404, body: { code: 1, msg: '接口不存在', data: null } });
+    }
+    const page = await app.inject({ url: '/about%zz' });
+    expect({ status: page.statusCode, type: page.headers['content-type'], body: page.body }).toEqual({ status: 400, type: 'text/plain', body: 'Bad request' });
+  });
+
+  it('tells a request that arrives while the server closes 503 in the envelope under /api', async () => {
+    const closing = await createSiteServer({ distDir: dist, providerUrl: upstreamUrl, mediaUrl: '', variant: 'standard', upstreamTimeoutMs: 400 });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(closing.server.address() as AddressInfo).port}`;
+    // One kept-alive connection: busy (its request hangs upstream) when close begins, then asked again.
+    const connection = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = rawRequest(base, 'GET', '/api/index/index/banner', { 'x-hang': '1' }, connection);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closed = closing.close();
+      expect((await first).status).toBe(504);
+      const second = await rawRequest(base, 'GET', '/api/index/index/banner?lan=en', {}, connection);
+      expect(second).toMatchObject({ status: 503, headers: { connection: 'close', 'content-type': 'application/json; charset=utf-8' } });
+      expect(JSON.parse(second.body)).toEqual({ code: 1, msg: 'The server is busy, please try again later', data: null });
+      await closed;
+    } finally {
+      connection.destroy();
+    }
+  });
+
   it('answers a provider that never answers with 504 and a readable envelope in the visitor language', async () => {
     const zh = await app.inject({ url: '/api/index/index/banner', headers: { 'x-hang': '1' } });
     expect(zh.statusCode).toBe(504);
@@ -193,6 +230,33 @@ describe('the /api proxy', () => {
     expect(zh.json().msg).toMatch(/[\u4e00-\u9fff]/);
     const en = await app.inject({ url: '/api/index/index/banner', headers: { 'x-hang': '1' }, cookies: { locale: 'en' } });
     expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('asks for a picture with the file request\'s headers only: no cookie, token, authorization, address or user agent', async () => {
+    let reached: IncomingMessage['headers'] = {};
+    const media = createServer((req, res) => {
+      reached = req.headers;
+      res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': 'bytes 0-3/100' }).end('mp4!');
+    });
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    const site = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(media.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    try {
+      const res = await site.inject({
+        url: '/uploads/video/intro.mp4',
+        headers: { range: 'bytes=0-3', 'if-range': '"v1"', authorization: 'Basic c2VjcmV0', token: 't-1', 'x-forwarded-for': '6.6.6.6', 'user-agent': 'Visitor/1.0', referer: 'https://elsewhere.example/' },
+        cookies: { locale: 'en', session: 'secret' },
+      });
+      expect(res.statusCode).toBe(206);
+      expect(res.body).toBe('mp4!');
+      // The hop's own: the upstream's host and the keep-alive of the site's connection pool.
+      const { host, connection: _hop, ...rest } = reached;
+      expect(host).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(rest).toEqual({ range: 'bytes=0-3', 'if-range': '"v1"', 'x-request-id': expect.any(String) });
+    } finally {
+      await site.close();
+      media.closeAllConnections();
+      await new Promise((resolve) => media.close(resolve));
+    }
   });
 
   it('answers a provider that is down with 502, leaking no host, port or stack, for content and media', async () => {

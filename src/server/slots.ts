@@ -24,3 +24,5 @@ export function createSlots(max: number, maxQueued: number) {
     },
   };
 }
+
+export type Slots = ReturnType<typeof createSlots>;

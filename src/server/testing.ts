@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The boot script of fakeDist(), which pages carry inline. */
@@ -38,10 +38,36 @@ export async function providerGate(upstreamUrl: string) {
   const counts = new Map<string, number>();
   /** Paths answered as the provider answers an outage (a busy database): HTTP 500, envelope code 1. */
   const failing = new Set<string>();
-  const gate = { mode: 'pass' as GateMode, counts, failing, url: '', close: async () => {} };
+  /** Paths whose requests wait (a slow provider) until release(); then they pass as they would have. */
+  const held = new Set<string>();
+  let waiting: (() => void)[] = [];
+  const gate = {
+    mode: 'pass' as GateMode,
+    counts,
+    failing,
+    held,
+    url: '',
+    close: async () => {},
+    /** Requests waiting on a held path right now. */
+    get waiting() {
+      return waiting.length;
+    },
+    release() {
+      held.clear();
+      const go = waiting;
+      waiting = [];
+      for (const next of go) next();
+    },
+  };
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    if (held.has(path)) {
+      req.pause();
+      waiting.push(() => server.emit('request', req, res));
+      counts.set(path, (counts.get(path) ?? 1) - 1); // counted when it passes
+      return;
+    }
     if (failing.has(path)) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1, msg: '服务器繁忙，请稍后再试', data: null }));
     const send = (body: string, type = 'application/json') => res.writeHead(200, { 'content-type': type }).end(body);
     switch (gate.mode) {
@@ -67,8 +93,31 @@ export async function providerGate(upstreamUrl: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   gate.close = async () => {
+    waiting = [];
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   };
   return gate;
 }
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request with its path sent exactly as written (fetch and inject would resolve `..` and escapes first). */
+export function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}, agent: Agent | false = false): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+

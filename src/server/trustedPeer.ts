@@ -1,4 +1,8 @@
-/** Whether the hop a request came from is one TRUST_PROXY names (what it sends about the visitor is believed). */
+/**
+ * Whether the hop a request came from is a proxy TRUST_PROXY names by address, so that what it
+ * says about the request (its X-Request-Id) is taken. A hop count names no one: any peer at all
+ * is "the first hop", so under a count the site makes its own request ids.
+ */
 import { BlockList, isIP } from 'node:net';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { isLoopback, type PeerCheck } from '../provider/logging';
@@ -6,7 +10,6 @@ import { isLoopback, type PeerCheck } from '../provider/logging';
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 export function trustedPeer(trust: TrustProxy): PeerCheck {
-  if (trust === true || (typeof trust === 'number' && trust > 0)) return () => true;
   if (!Array.isArray(trust)) return () => false;
   const listed = new BlockList();
   let loopback = false;

@@ -96,6 +96,52 @@ describe('the page cache', () => {
     expect((await Promise.all(answers.slice(0, 3))).map((p) => p && p !== 'gone' && p.html)).toEqual(['0', '1', '2']);
   });
 
+  it('answers the caller of a render that a clear() overtook, but stores nothing from it', async () => {
+    const cache = createPageCache(options(() => 0));
+    const old = deferred<RenderResult>();
+    const asked = cache.get('k', () => old.promise);
+    cache.clear();
+    const fresh = deferred<RenderResult>();
+    let renders = 0;
+    // A request after the clear starts its own render rather than joining the one from before.
+    const after = cache.get('k', () => {
+      renders += 1;
+      return fresh.promise;
+    });
+    expect(await settled(after)).toBe('pending');
+    expect(renders).toBe(1);
+    old.resolve(page('old'));
+    const first = await asked;
+    expect(first !== 'gone' && first?.html).toBe('old');
+    fresh.resolve(page('new'));
+    const second = await after;
+    expect(second !== 'gone' && second?.html).toBe('new');
+    const kept = await cache.get('k', async () => page('unexpected'));
+    expect(kept !== 'gone' && kept?.html).toBe('new');
+  });
+
+  it('keeps the pages a clear() overtook out, however late they finish', async () => {
+    const cache = createPageCache(options(() => 0));
+    const old = deferred<RenderResult>();
+    const asked = cache.get('k', () => old.promise);
+    cache.clear();
+    old.resolve(page('old'));
+    await asked;
+    expect(cache.size).toBe(0);
+  });
+
+  it('bounds the renders of a lane the caller names apart from its own', async () => {
+    const cache = createPageCache({ ...options(() => 0), maxRenders: 1, maxQueued: 0 });
+    const lane = createSlots(1, 0);
+    const held = deferred<RenderResult>();
+    const inLane = cache.get('a', () => held.promise, lane);
+    expect(await cache.get('b', async () => page('b'), lane)).toBeNull(); // the lane is full
+    const own = await cache.get('c', async () => page('c')); // the cache's own bound is not
+    expect(own !== 'gone' && own?.html).toBe('c');
+    held.resolve(page('a'));
+    expect(await inLane).not.toBeNull();
+  });
+
   it('reports a render that throws, with its key, and serves the fallback', async () => {
     const errors: [string, unknown][] = [];
     const cache = createPageCache({ ...options(() => 0), onRenderError: (key, error) => errors.push([key, error]) });

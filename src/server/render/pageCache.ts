@@ -6,13 +6,16 @@
  * render refreshes it; once past that window a request waits for a new render, unless the last
  * refresh failed: then the last good page (for as long as `staleIfErrorMs`) is served at once
  * while one background render tries again. A render that says the page is gone drops its entry.
+ * A caller may name another bound (`lane`) for renders it trusts less (pageRenderer.ts).
+ * clear() starts a new generation: a render begun before it answers its caller but stores
+ * nothing, and a request after it never joins that render, so no page from before outlives it.
  * Nothing here depends on who asked: entries are shared by design and hold no visitor data.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { createSlots } from '../slots';
+import { createSlots, type Slots } from '../slots';
 
 export interface CachedPage {
   status: number;
@@ -63,59 +66,69 @@ export function createPageCache(options: PageCacheOptions) {
   });
   const rendering = new Map<string, Promise<CachedPage | 'gone' | null>>();
   const slots = createSlots(maxRenders, maxQueued);
+  /** Counts clear(): what a render learnt before the last one is out of date. */
+  let generation = 0;
 
-  async function renderOnce(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
-    if (!(await slots.acquire())) return null;
+  async function renderOnce(key: string, render: Render, lane: Slots): Promise<CachedPage | 'gone' | null> {
+    const startedIn = generation;
+    if (!(await lane.acquire())) return null;
     try {
       const result = await render();
       if (result === 'gone') {
-        pages.delete(key);
+        if (startedIn === generation) pages.delete(key);
         return 'gone';
       }
       if (!result) return null;
       const page = await toCachedPage(result.status, result.html, now());
-      pages.set(key, page);
+      if (startedIn === generation) pages.set(key, page);
       return page;
     } catch (error) {
       onRenderError?.(key, error);
       return null;
     } finally {
-      slots.release();
+      lane.release();
     }
   }
 
-  function refresh(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
+  function refresh(key: string, render: Render, lane: Slots): Promise<CachedPage | 'gone' | null> {
     const running = rendering.get(key);
     if (running) return running;
-    const next = renderOnce(key, render).then((outcome) => {
+    const next = renderOnce(key, render, lane).then((outcome) => {
       if (outcome === null && pages.has(key)) failing.add(key);
       else failing.delete(key);
       return outcome;
     });
     rendering.set(key, next);
-    void next.finally(() => rendering.delete(key));
+    void next.finally(() => {
+      if (rendering.get(key) === next) rendering.delete(key);
+    });
     return next;
   }
 
   return {
-    /** The page to serve for key; 'gone' when its content no longer exists; null: serve the fallback. */
-    async get(key: string, render: Render): Promise<CachedPage | 'gone' | null> {
+    /**
+     * The page to serve for key; 'gone' when its content no longer exists; null: serve the
+     * fallback. `lane`: the bound a render of this key waits for, when not the cache's own.
+     */
+    async get(key: string, render: Render, lane: Slots = slots): Promise<CachedPage | 'gone' | null> {
       const cached = pages.get(key, { allowStale: true });
       const age = cached ? now() - cached.renderedAt : Infinity;
       if (cached && age < freshMs) return cached;
       const standIn = cached && age < staleIfErrorMs && failing.has(key);
       if (cached && (age < freshMs + staleWhileRevalidateMs || standIn)) {
-        void refresh(key, render);
+        void refresh(key, render, lane);
         return cached;
       }
-      const page = await refresh(key, render);
+      const page = await refresh(key, render, lane);
       if (page) return page;
       return cached && age < staleIfErrorMs ? cached : null;
     },
-    /** Drops every page: the content changed. */
+    /** Drops every page, and what renders still running will learn: the content changed. */
     clear() {
+      generation += 1;
       pages.clear();
       failing.clear();
+      rendering.clear();
     },
     get size() {
       return pages.size;

@@ -16,6 +16,7 @@ import { renderDocument, type BuildAssets } from './document';
 import { headTags } from './headTags';
 import { LRUCache } from 'lru-cache';
 import { createPageCache, type CachedPage, type PageCacheOptions, type RenderResult } from './pageCache';
+import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { shareImage, DEFAULT_SHARE_IMAGE } from './shareImage';
@@ -50,6 +51,16 @@ export const NOT_FOUND_PATH = '/404';
 const SEARCH_CACHE_BYTES = 4 * 1024 * 1024;
 /** Ids the provider said it does not know, remembered so that asking again costs no render. */
 const MISSING_IDS = 2000;
+/**
+ * Any visitor can ask for /news/<any number>, and each new number costs a render that waits for
+ * the provider. Ids not yet seen to exist therefore render in a small lane of their own: a flood
+ * of made-up ids (with a slow provider, each holds its slot up to the render deadline) fills that
+ * lane and is told 503, while the pages the site knows keep the cache's own renders. An id is
+ * known once it rendered as a page (kept across purges: content that changed still exists).
+ */
+const UNVERIFIED_RENDERS = 2;
+const UNVERIFIED_QUEUED = 8;
+const VERIFIED_IDS = 20_000;
 
 /** Query keys that change what a page shows; every other key is ignored, so it cannot flood the cache. */
 const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['name', 'keyword'] };
@@ -74,6 +85,10 @@ export function createPageRenderer(options: PageRendererOptions) {
   const cache = createPageCache({ ...cacheOptions, onRenderError });
   const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError });
   const missing = new LRUCache<string, true>({ max: MISSING_IDS, ttl: cacheOptions.freshMs || 1 });
+  const verified = new LRUCache<string, true>({ max: VERIFIED_IDS });
+  const unverified = createSlots(UNVERIFIED_RENDERS, UNVERIFIED_QUEUED);
+  /** Counts purges: a render begun before the last one tells nothing about today's content. */
+  let purges = 0;
 
   async function render({ locale, path, search, origin, requestId }: PageAddress): Promise<RenderResult> {
     const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(apiFor(requestId), log), config, purifier, deadlineMs });
@@ -111,13 +126,19 @@ export function createPageRenderer(options: PageRendererOptions) {
       const search = pageSearch(match?.routeId ?? null, address.search);
       const key = [address.origin, address.locale, address.path, search].join('|');
       if (!match || missing.has(key)) return notFound(address);
-      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }));
-      if (page !== 'gone') return page;
-      missing.set(key, true);
+      const startedIn = purges;
+      const newId = match.params.id !== undefined && !verified.has(key);
+      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }), newId ? unverified : undefined);
+      if (page !== 'gone') {
+        if (page?.status === 200 && match.params.id !== undefined) verified.set(key, true);
+        return page;
+      }
+      if (startedIn === purges) missing.set(key, true);
       return notFound(address);
     },
-    /** Drops every rendered page: the content changed (a content import). */
+    /** Drops every rendered page and every remembered miss: the content changed (a content import). */
     purge() {
+      purges += 1;
       cache.clear();
       searches.clear();
       missing.clear();

@@ -1,0 +1,32 @@
+import { readConfig } from './config';
+
+/** readConfig with its warnings collected. */
+function read(env: NodeJS.ProcessEnv) {
+  const warnings: string[] = [];
+  const config = readConfig(env, (message) => warnings.push(message));
+  return { config, warnings };
+}
+
+describe('the site configuration', () => {
+  it('warns once about a missing PUBLIC_URL whenever the start may serve visitors, whatever NODE_ENV says', () => {
+    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'staging' }, { PORT: '8080' }, { ALLOWED_HOSTS: 'www.example.com' }]) {
+      const { warnings } = read(env);
+      expect({ env, warnings: warnings.length }).toEqual({ env, warnings: 1 });
+      expect(warnings[0]).toMatch(/^PUBLIC_URL is not set/);
+    }
+    expect(read({ PORT: '8080' }).warnings[0]).toContain('localhost:8080, 127.0.0.1:8080 (ALLOWED_HOSTS unset)');
+    expect(read({ ALLOWED_HOSTS: 'www.example.com' }).warnings[0]).toContain('www.example.com (ALLOWED_HOSTS)');
+  });
+
+  it('keeps quiet with PUBLIC_URL, and in test and development runs', () => {
+    for (const env of [{ PUBLIC_URL: 'https://www.example.com' }, { NODE_ENV: 'test' }, { NODE_ENV: 'development' }, { PORT: '0' }]) {
+      expect({ env, warnings: read(env).warnings }).toEqual({ env, warnings: [] });
+    }
+  });
+
+  it('refuses TRUST_PROXY=true at start and takes addresses or a hop count', () => {
+    expect(() => read({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://www.example.com' })).toThrow(/TRUST_PROXY=true/);
+    expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(read({ TRUST_PROXY: '1', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toBe(1);
+  });
+});
