@@ -108,4 +108,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Each Node major gets the better-sqlite3 it can run (12.x on 20, 13.x from 22): only the
+    // driver module picks; the typings may be imported anywhere.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/provider/sqliteDriver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-node22'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load SQLite through src/provider/sqliteDriver.',
+          })),
+        },
+      ],
+    },
+  },
 );

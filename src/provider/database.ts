@@ -5,14 +5,15 @@
  * migrate.ts); seeded once, on first start. It holds personal data: the file (and the WAL
  * and shared-memory files SQLite gives the same mode) is 0600, in a 0700 folder.
  */
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentPack } from '../contracts/schema/contentPack';
 import { seedDatabase } from './seed';
 import { migrate } from './migrate';
+import Database from './sqliteDriver';
 
-export type ProviderDatabase = Database.Database;
+export type ProviderDatabase = BetterSqlite3.Database;
 
 export const DATABASE_FILE = 'provider.sqlite';
 export const PRIVATE_FOLDER_MODE = 0o700;
@@ -35,7 +36,7 @@ export function privateFile(file: string): void {
 }
 
 /** Opens the staff tools' and the provider's connection the same way. */
-export function connect(file: string, options: Database.Options = {}): ProviderDatabase {
+export function connect(file: string, options: BetterSqlite3.Options = {}): ProviderDatabase {
   const db = new Database(file, options);
   db.pragma('busy_timeout = 5000');
   db.pragma('secure_delete = ON');

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import Database from 'better-sqlite3';
+import Database from './sqliteDriver';
 import { join } from 'node:path';
 import { applicationBurst as burst, startProviderProcess, tempDataDir } from './testing';
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from './sqliteDriver';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './database';

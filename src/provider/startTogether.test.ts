@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { SQLITE_DRIVER } from './sqliteDriver';
 import { loadContentPack } from '../../config/content/loadPack';
 import { connect, DATABASE_FILE, openDatabase } from './database';
 import { loadMigrations, migrate } from './migrate';
@@ -15,7 +15,7 @@ import { tempDataDir } from './testing';
 /** Another process that takes the write lock, migrates to the newest version, says so, and commits when told. */
 function migratingElsewhere(file: string) {
   const script = `
-    const Database = require('better-sqlite3');
+    const Database = require(${JSON.stringify(SQLITE_DRIVER)});
     const { readFileSync, readdirSync } = require('node:fs');
     const dir = ${JSON.stringify(join(__dirname, 'migrations'))};
     const db = new Database(${JSON.stringify(file)});

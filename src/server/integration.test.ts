@@ -116,7 +116,7 @@ describe('every provider path through the site proxy', () => {
     expect(((await down.json()) as { code: number }).code).toBe(1);
 
     provider = await startProvider({ port, dataDir: data.dir });
-    const db = (await import('better-sqlite3')).default(`${data.dir}/provider.sqlite`, { readonly: true });
+    const db = (await import('../provider/sqliteDriver')).default(`${data.dir}/provider.sqlite`, { readonly: true });
     expect(db.prepare("SELECT email FROM applications WHERE name = 'Restart'").all()).toEqual([{ email: 'r@example.com' }]);
     db.close();
     const back = await fetch(url(site, '/api/index/index/banner?lan=zh'));

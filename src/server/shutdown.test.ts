@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../provider/sqliteDriver';
 import { spawnListening, tempDataDir } from '../provider/testing';
 import { fakeDist } from './testing';
 

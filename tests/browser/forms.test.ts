@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import Database from 'better-sqlite3';
+import Database from '../../src/provider/sqliteDriver';
 import type { Browser } from 'playwright-core';
 import { PHONE, waitForContent, withPage, type TestSite, onSuite } from './harness';
 

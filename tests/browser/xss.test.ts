@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import Database from 'better-sqlite3';
+import Database from '../../src/provider/sqliteDriver';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitForContent, type TestSite, onSuite } from './harness';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../sqliteDriver';
 import { parse, stringify } from 'yaml';
 import { openDatabase } from '../database';
 import { createRepository } from '../repository';

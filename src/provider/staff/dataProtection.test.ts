@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import Database from '../sqliteDriver';
 import { loadContentPack } from '../../../config/content/loadPack';
 import { DATABASE_FILE, openDatabase } from '../database';
 import { createRepository } from '../repository';

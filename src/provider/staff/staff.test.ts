@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import Database from '../sqliteDriver';
 import { parse } from 'csv-parse/sync';
 import { loadContentPack } from '../../../config/content/loadPack';
 import { openDatabase } from '../database';
