@@ -25,7 +25,7 @@ export function FormStatus<F extends string>({ form, order, idPrefix }: { form: 
         {text}
       </p>
       {form.status === 'failed' && form.offerReload && (
-        <button type="button" className="button button--outline" onClick={() => dispatch(chunkReloadRequested())}>
+        <button type="button" className="button button--outline form-status__reload" onClick={() => dispatch(chunkReloadRequested())}>
           {t.chunks.reload}
         </button>
       )}
