@@ -84,7 +84,8 @@ export async function auditPairs(audit: Auditor, path: string, pageUrl: string, 
 export const PAIR_GOALS: { goal: string; misses: (f: PairFigures) => boolean }[] = [
   { goal: 'LCP ≤ 1.05 × twin', misses: (f) => !(f.lcpRatio <= 1.05) },
   { goal: 'TBT ≤ twin + 50 ms', misses: (f) => !(f.tbtDeltaMs <= 50) },
-  { goal: 'performance ≥ twin − 0.02', misses: (f) => !(f.performanceDelta >= -0.02) },
+  // Scores come in hundredths: 0.98 − 1.00 is −0.02 exactly, not −0.020000000000000018.
+  { goal: 'performance ≥ twin − 0.02', misses: (f) => !(Math.round(f.performanceDelta * 1000) >= -20) },
   { goal: 'CLS ≤ 0.01', misses: (f) => !(f.page.cls <= 0.01) },
 ];
 
