@@ -10,13 +10,23 @@ export type Subject = { email: string } | { phone: string };
 /**
  * Phone numbers are compared as national numbers: digits only, and a mainland mobile's country
  * code (86, 0086) taken off either side, so "+86 138 0000 0000" and "13800000000" are one person
- * and an 8-digit landline never matches the end of a stranger's mobile.
+ * and an 8-digit landline never matches the end of a stranger's mobile; a landline after the
+ * country code gets its trunk 0 back ("+86 10 1234 5678" is "010-12345678").
  */
-const national = (value: string) => value.replace(/\D/g, '').replace(/^(?:00)?86(?=1\d{10}$)/, '');
+const national = (value: string) =>
+  value
+    .replace(/\D/g, '')
+    .replace(/^(?:00)?86(?=1\d{10}$)/, '')
+    .replace(/^(?:00)?86(?=[2-9]\d{8,10}$|10\d{8}$)/, '0');
 const SHORTEST_PHONE = 7;
 
 function condition(db: Database.Database, subject: Subject): { where: string; value: string } {
-  if ('email' in subject) return { where: 'lower(trim(email)) = @value', value: subject.email.trim().toLowerCase() };
+  if ('email' in subject) {
+    const value = subject.email.trim().toLowerCase();
+    // Reports without an e-mail store '': a blank address would be everyone who left it out.
+    if (!value.includes('@')) throw new RangeError(`--email needs an address, got "${subject.email}"`);
+    return { where: 'lower(trim(email)) = @value', value };
+  }
   db.function('phone_national', { deterministic: true }, (phone: unknown) => national(String(phone ?? '')));
   const value = national(subject.phone);
   if (value.length < SHORTEST_PHONE) throw new RangeError(`--phone needs at least ${SHORTEST_PHONE} digits, got "${subject.phone}"`);

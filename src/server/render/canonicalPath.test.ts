@@ -3,6 +3,8 @@ import { canonicalPath } from './canonicalPath';
 describe('canonicalPath', () => {
   it.each([
     ['//evil.example', '/evil.example'],
+    ['/\\evil.example', '/evil.example'],
+    ['//\\evil.example/', '/evil.example'],
     ['///about', '/about'],
     ['/about/', '/about'],
     ['/about//', '/about'],

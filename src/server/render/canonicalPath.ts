@@ -1,7 +1,8 @@
 /**
  * One URL per page: the path a page is served at, so that spellings of the same page (and the
  * page cache's keys, and a CDN's) never multiply. `//about`, `/about/`, `/news/0001` and
- * `/%61bout` all answer 301 to the one path.
+ * `/%61bout` all answer 301 to the one path. A backslash is a slash: browsers read `/\\host` in
+ * a Location as `//host`, another site.
  */
 import { matchRoute, splitLocalePath, EN_PREFIX, localizedPath } from '../../contracts/routes';
 
@@ -14,7 +15,7 @@ const ENCODED_UNRESERVED = /%(4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5
  */
 export function canonicalPath(rawPath: string): string | null {
   let path = rawPath.replace(ENCODED_UNRESERVED, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
-  path = path.replace(/\/{2,}/g, '/');
+  path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   if (path === EN_PREFIX) path = `${EN_PREFIX}/`; // the English home is /en/
   else if (path.length > 1 && path.endsWith('/') && path !== `${EN_PREFIX}/`) path = path.replace(/\/+$/, '') || '/';
   path = withoutLeadingZeros(path);
