@@ -92,7 +92,17 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
   const original: Miss = { miss: 'original' };
   const outage: Miss = { miss: 'outage' };
 
+  /** The whole of a copy's making holds a slot: the original in memory, its reading and its encoding. */
   async function resize(key: string): Promise<Picture | Miss> {
+    if (!(await slots.acquire())) return outage; // too much at once: the original now, a copy later
+    try {
+      return await makeCopy(key);
+    } finally {
+      slots.release();
+    }
+  }
+
+  async function makeCopy(key: string): Promise<Picture | Miss> {
     const [path, width] = JSON.parse(key) as [string, number];
     let source: Response;
     try {
@@ -108,15 +118,10 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
       if (input.length > MAX_SOURCE_BYTES) return original; // sent without a length
       const { width: sourceWidth } = await sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
       if (!sourceWidth || sourceWidth <= width) return original; // already that narrow: nothing to gain
-      if (!(await slots.acquire())) return outage; // too much at once: the original now, a copy later
-      try {
-        const format = type.slice('image/'.length);
-        const { data, info } = await encode(input, width, format);
-        const etag = `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;
-        return { body: data, type: `image/${info.format}`, etag, cacheControl: source.headers.get('cache-control') ?? 'public, max-age=86400' };
-      } finally {
-        slots.release();
-      }
+      const format = type.slice('image/'.length);
+      const { data, info } = await encode(input, width, format);
+      const etag = `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;
+      return { body: data, type: `image/${info.format}`, etag, cacheControl: source.headers.get('cache-control') ?? 'public, max-age=86400' };
     } catch {
       return original; // not a picture sharp can read
     } finally {

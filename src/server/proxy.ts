@@ -18,6 +18,7 @@ import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
 import { REQUEST_ID_HEADER } from '../contracts/constants';
 import { localeFromCookie } from './localeCookie';
 import { createPictureResizer, pictureRequest } from './pictures';
+import { matchesEtag } from './render/etag';
 
 const MESSAGES = {
   zh: {
@@ -145,7 +146,7 @@ export async function registerMediaProxy(app: FastifyInstance, providerUrl: stri
       const copy = asked ? await pictures.get(asked.path, asked.width) : null;
       if (copy) {
         reply.header('Cache-Control', copy.cacheControl).header('ETag', copy.etag);
-        if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
+        if (matchesEtag(request.headers['if-none-match'], copy.etag)) return reply.code(304).send();
         return reply.type(copy.type).send(copy.body);
       }
       return reply.from(request.url, {
