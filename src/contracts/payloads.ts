@@ -16,6 +16,7 @@ export const PAGE_BANNER_TYPE = {
   report: 6,
 } as const;
 export type PageBannerType = (typeof PAGE_BANNER_TYPE)[keyof typeof PAGE_BANNER_TYPE];
+export const isPageBannerType = (value: number): value is PageBannerType => (Object.values(PAGE_BANNER_TYPE) as number[]).includes(value);
 
 const paged = <F extends Parameters<typeof list>[0]>(row: F) => record({ rows: list(row), total: number });
 

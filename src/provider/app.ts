@@ -1,11 +1,13 @@
-/** The embedded provider: SPEC §7's API over SQLite, plus the seed media. */
+/** The embedded provider: SPEC §7's API over SQLite (or Strapi's content), plus the media. */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import replyFrom from '@fastify/reply-from';
 import type { ProviderDatabase } from './database';
 import { createRepository } from './repository';
+import { createStrapiSource } from './strapi/source';
 import { registerContentRoutes } from './contentRoutes';
 import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
 import { fail } from './envelope';
@@ -20,14 +22,23 @@ import { isLoopback, requestIdFrom } from './logging';
  */
 export const PROVIDER_TRUST_PROXY: TrustProxy = ['loopback'];
 
+export interface StrapiConnection {
+  url: string;
+  /** A read-only Content API token. */
+  token: string;
+}
+
 export interface ProviderAppOptions {
   db: ProviderDatabase;
+  /** The seed media served under /uploads/ when the content is the pack's. */
   mediaDir: string;
+  /** Content (and its /uploads/) from the company's Strapi instead of the pack; submissions stay in SQLite. */
+  strapi?: StrapiConnection;
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function createProviderApp({ db, mediaDir, trustProxy = PROVIDER_TRUST_PROXY, logger = false }: ProviderAppOptions) {
+export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger = false }: ProviderAppOptions) {
   const app = Fastify({
     logger,
     // Fastify accepts a hop count too, though its type does not say so.
@@ -40,19 +51,27 @@ export async function createProviderApp({ db, mediaDir, trustProxy = PROVIDER_TR
   });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: MEDIA_PREFIX,
-    serve: true,
-    dotfiles: 'deny',
-    index: false,
-    maxAge: 86_400_000,
-    setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
-  });
+  if (strapi) {
+    await app.register(replyFrom, { base: new URL(strapi.url).origin, undici: { headersTimeout: 15_000 } });
+    app.get(`${MEDIA_PREFIX}*`, (request, reply) =>
+      reply.from(request.url, { rewriteHeaders: (headers) => ({ ...headers, 'cross-origin-resource-policy': 'cross-origin' }) }),
+    );
+  } else {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: MEDIA_PREFIX,
+      serve: true,
+      dotfiles: 'deny',
+      index: false,
+      maxAge: 86_400_000,
+      setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
+    });
+  }
 
   const repo = createRepository(db);
-  registerContentRoutes(app, repo);
-  registerSubmissionRoutes(app, repo);
+  const source = strapi ? createStrapiSource({ ...strapi, warn: (message) => app.log.warn(message) }) : repo;
+  registerContentRoutes(app, source);
+  registerSubmissionRoutes(app, repo, source);
 
   const knownPaths = new Set<string>(Object.values(ENDPOINT));
   app.setNotFoundHandler((request, reply) => {

@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
 import { isLocale, type Locale } from '../contracts/locale';
-import { PAGE_BANNER_TYPE } from '../contracts/payloads';
-import type { Repository } from './repository';
+import { isPageBannerType } from '../contracts/payloads';
+import type { ContentSource } from './contentSource';
 import { fail, ok } from './envelope';
 import { MESSAGES } from './messages';
 
@@ -21,14 +21,14 @@ const paging = (query: Query, defaultSize: number) => ({
 });
 const id = (query: Query) => positive(query.id, 0);
 
-export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
+export function registerContentRoutes(app: FastifyInstance, repo: ContentSource) {
   const stored = (key: string) => (locale: Locale) => repo.content(key, locale);
   const handlers: Partial<Record<EndpointName, Handler>> = {
     banner: stored('banner'),
     homeProduct: stored('homeProduct'),
     homeAbout: stored('homeAbout'),
-    homeNews: (locale) => {
-      const [top = null, ...list] = repo.news(locale, { page: 1, pageSize: 6 }).rows;
+    homeNews: async (locale) => {
+      const [top = null, ...list] = (await repo.news(locale, { page: 1, pageSize: 6 })).rows;
       return { top, list };
     },
     main: stored('main'),
@@ -36,8 +36,7 @@ export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
     report: stored('report'),
     pageBanner: (locale, query) => {
       const type = Number(query.type);
-      const known = (Object.values(PAGE_BANNER_TYPE) as number[]).includes(type);
-      return known ? repo.content(`pageBanner:${type}`, locale) : undefined;
+      return isPageBannerType(type) ? repo.content(`pageBanner:${type}`, locale) : undefined;
     },
     aboutUs: stored('aboutUs'),
     develop: stored('develop'),
@@ -57,8 +56,8 @@ export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
     newsList: (locale, query) => repo.news(locale, paging(query, 5)),
     newsDetail: (locale, query) => repo.newsDetail(id(query), locale),
     noticeList: (locale) => repo.noticeSummaries(locale),
-    notices: (locale, query) => {
-      const all = repo.notices(locale);
+    notices: async (locale, query) => {
+      const all = await repo.notices(locale);
       return query.id ? all.filter((n) => n.id === id(query)) : all;
     },
     publicationTop: stored('publicationTop'),
@@ -75,7 +74,7 @@ export function registerContentRoutes(app: FastifyInstance, repo: Repository) {
     app.get(ENDPOINT[name], async (request, reply: FastifyReply) => {
       const query = request.query as Query;
       if (!isLocale(query.lan)) return fail(reply, MESSAGES[languageOf(query.lan)].badLanguage);
-      const data = handler(query.lan, query);
+      const data = await handler(query.lan, query);
       if (data === undefined || (Array.isArray(data) && data.length === 0 && name === 'notices' && query.id)) {
         // 404, not only code 1: the site tells "no such id" (its 404 page) from a failure (a retry).
         return fail(reply, MESSAGES[query.lan].notFound, 404);

@@ -5,12 +5,14 @@
 import { parseTrustProxy } from '../contracts/trustProxy';
 import { startProvider } from './startProvider';
 import { logOptions } from './logging';
+import { readStrapiConnection } from './strapi/connection';
 
 async function main() {
   const provider = await startProvider({
     port: Number(process.env.PROVIDER_PORT ?? 3001),
     host: process.env.PROVIDER_HOST ?? '127.0.0.1',
     dataDir: process.env.DATA_DIR ?? 'data',
+    strapi: readStrapiConnection(process.env),
     trustProxy: process.env.TRUST_PROXY ? parseTrustProxy(process.env.TRUST_PROXY) : undefined,
     logger: logOptions('provider'),
   });

@@ -16,6 +16,7 @@ import type {
 } from '../contracts/payloads';
 import type { ApplicationForm, PatientForm } from '../contracts/forms';
 import { caseReference, caseYear, SEQUENCE_START, yearPattern } from './caseReference';
+import type { PageQuery } from './contentSource';
 
 /** The notice versions a visitor agreed to, as sent. */
 export interface GivenConsent {
@@ -23,10 +24,6 @@ export interface GivenConsent {
   health_consent?: string;
 }
 
-export interface PageQuery {
-  page: number;
-  pageSize: number;
-}
 
 const offset = ({ page, pageSize }: PageQuery) => (page - 1) * pageSize;
 

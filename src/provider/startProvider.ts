@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { loadContentPack } from '../../config/content/loadPack';
 import { openDatabase } from './database';
-import { createProviderApp, PROVIDER_TRUST_PROXY } from './app';
+import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from './app';
 
 export const SEED_MEDIA_DIR = join(__dirname, '..', '..', 'config', 'seed', 'media', 'uploads');
 
@@ -14,6 +14,8 @@ export interface ProviderOptions {
   dataDir: string;
   /** The content pack a new database is seeded from (default config/content); not read once seeded. */
   packDir?: string;
+  /** Content from Strapi instead of the pack (CONTENT_SOURCE=strapi). */
+  strapi?: StrapiConnection | null;
   /** Default: loopback only (the site on the same machine). */
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
@@ -24,9 +26,9 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-export async function startProvider({ port, host = '127.0.0.1', dataDir, packDir, trustProxy = PROVIDER_TRUST_PROXY, logger }: ProviderOptions): Promise<RunningProvider> {
+export async function startProvider({ port, host = '127.0.0.1', dataDir, packDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger }: ProviderOptions): Promise<RunningProvider> {
   const db = openDatabase(dataDir, () => loadContentPack(packDir));
-  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy, logger });
+  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: strapi ?? undefined, trustProxy, logger });
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -21,6 +21,7 @@ import {
   type PatientForm,
 } from '../contracts/forms';
 import type { Repository } from './repository';
+import type { ContentSource } from './contentSource';
 import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
 
@@ -51,7 +52,8 @@ export function requestLocale(request: FastifyRequest): Locale {
   return toLocale(query.lan ?? body.lan);
 }
 
-export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository) {
+/** Jobs are read from the content source; every submission is written to the SQLite repository. */
+export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository, content: ContentSource = repo) {
   const submit = { bodyLimit: SUBMISSION_BODY_LIMIT, config: { rateLimit: SUBMIT_RATE_LIMIT } };
 
   app.post(ENDPOINT.recruitSubmit, submit, async (request, reply) => {
@@ -65,7 +67,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository)
     const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS);
     if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
-    const jobTitle = Number.isInteger(jobId) ? repo.jobTitle(jobId, locale) : undefined;
+    const jobTitle = Number.isInteger(jobId) ? await content.jobTitle(jobId, locale) : undefined;
     if (jobTitle === undefined) return fail(reply, MESSAGES[locale].unknownJob);
     repo.saveApplication({ id: jobId, title: jobTitle }, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
     return ok(null, MESSAGES[locale].submitted);

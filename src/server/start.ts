@@ -26,7 +26,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
     // The provider believes only its loopback hop: the site, which forwards the address it resolved.
-    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, logger: logOptions('provider', config.logLevel) });
+    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, strapi: config.strapi, logger: logOptions('provider', config.logLevel) });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
   const app = await createSiteServer({

@@ -1,0 +1,47 @@
+'use strict';
+
+/**
+ * Start-up chores of the company's CMS: both languages exist (zh is the default, set by
+ * STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE on first start), the first administrator comes from
+ * CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD, and uploads are stored as given (the site makes its
+ * own sized copies of every picture).
+ */
+const LOCALES = [
+  { code: 'zh', name: 'Chinese (zh)' },
+  { code: 'en', name: 'English (en)' },
+];
+
+async function ensureLocales(strapi) {
+  const locales = strapi.plugin('i18n').service('locales');
+  const existing = new Set((await locales.find()).map((locale) => locale.code));
+  for (const locale of LOCALES) if (!existing.has(locale.code)) await locales.create(locale);
+  const fallback = await locales.getDefaultLocale();
+  if (fallback !== 'zh') await locales.setDefaultLocale({ code: 'zh' });
+}
+
+async function ensureFirstAdmin(strapi) {
+  const email = process.env.CMS_ADMIN_EMAIL;
+  const password = process.env.CMS_ADMIN_PASSWORD;
+  if (!email || !password) return;
+  const users = strapi.service('admin::user');
+  if ((await users.count()) > 0) return;
+  const superAdmin = await strapi.service('admin::role').getSuperAdmin();
+  await users.create({ email, password, firstname: 'Site', lastname: 'Administrator', isActive: true, roles: [superAdmin.id] });
+  strapi.log.info(`First administrator ${email} created`);
+}
+
+async function keepUploadsAsGiven(strapi) {
+  const upload = strapi.plugin('upload').service('upload');
+  const settings = (await upload.getSettings()) ?? {};
+  if (settings.responsiveDimensions === false && settings.sizeOptimization === false) return;
+  await upload.setSettings({ ...settings, responsiveDimensions: false, sizeOptimization: false, autoOrientation: false });
+}
+
+module.exports = {
+  register() {},
+  async bootstrap({ strapi }) {
+    await ensureLocales(strapi);
+    await ensureFirstAdmin(strapi);
+    await keepUploadsAsGiven(strapi);
+  },
+};

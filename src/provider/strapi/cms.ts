@@ -1,0 +1,115 @@
+/**
+ * The company's Strapi in cms/: installed on demand, given its secrets on first use (cms/.env,
+ * 0600), and started as a child process that answers once its health check does.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CMS_DIR = join(__dirname, '..', '..', '..', 'cms');
+const ENV_FILE = join(CMS_DIR, '.env');
+const STRAPI_BIN = join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
+const ADMIN_BUILD = join(CMS_DIR, 'dist', 'build', 'index.html');
+
+/** No network here, nor wanted: no telemetry, no update checks. */
+const QUIET = { STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'zh', BROWSER: 'none' };
+
+const secret = (bytes = 24) => randomBytes(bytes).toString('base64url');
+
+/** Installs cms/node_modules from its lock file when missing or older than the lock. */
+export function ensureCmsInstalled(): void {
+  const installed = join(CMS_DIR, 'node_modules', '.package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(CMS_DIR, 'package-lock.json')).mtimeMs) return;
+  console.log('Installing the CMS (cms/, once)…');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: CMS_DIR, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm ci in cms/ failed');
+}
+
+/** cms/.env: Strapi's secrets, the first administrator and the webhook secret, made once. */
+export function cmsEnvironment(): Record<string, string> {
+  if (!existsSync(ENV_FILE)) {
+    const lines = {
+      APP_KEYS: [secret(), secret(), secret(), secret()].join(','),
+      ADMIN_JWT_SECRET: secret(),
+      API_TOKEN_SALT: secret(),
+      TRANSFER_TOKEN_SALT: secret(),
+      JWT_SECRET: secret(),
+      ENCRYPTION_KEY: secret(),
+      CMS_ADMIN_EMAIL: 'admin@example.com',
+      // Strapi asks for upper and lower case and a digit.
+      CMS_ADMIN_PASSWORD: `Cms-${secret(12)}-9a`,
+      CMS_WEBHOOK_SECRET: secret(),
+    };
+    writeFileSync(ENV_FILE, Object.entries(lines).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+  }
+  return Object.fromEntries(
+    readFileSync(ENV_FILE, 'utf8')
+      .split('\n')
+      .map((line) => /^([A-Z0-9_]+)=(.*)$/.exec(line.trim()))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map(([, key, value]) => [key!, value!]),
+  );
+}
+
+/** Builds the admin panel once (a few minutes); the API runs without it. */
+export function ensureAdminBuilt(): void {
+  if (existsSync(ADMIN_BUILD)) return;
+  console.log('Building the CMS admin panel (once, a few minutes)…');
+  const result = spawnSync(process.execPath, [STRAPI_BIN, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...process.env, ...QUIET, NODE_ENV: 'production' } });
+  if (result.status !== 0) throw new Error('strapi build failed');
+}
+
+export interface CmsOptions {
+  port: number;
+  /** Where its SQLite database lives (default cms/.tmp). */
+  dataDir?: string;
+  serveAdmin?: boolean;
+  /** Extra environment (e.g. a first administrator of a test). */
+  env?: Record<string, string>;
+  output?: 'inherit' | 'ignore';
+}
+
+export interface RunningCms {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startCms({ port, dataDir, serveAdmin = true, env = {}, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
+  const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
+    cwd: CMS_DIR,
+    stdio: ['ignore', output, output],
+    env: {
+      ...process.env,
+      ...cmsEnvironment(),
+      ...QUIET,
+      NODE_ENV: 'production',
+      CMS_PORT: String(port),
+      CMS_SERVE_ADMIN: String(serveAdmin),
+      ...(dataDir ? { CMS_DATA_DIR: dataDir } : {}),
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Strapi stopped while starting (exit ${child.exitCode})`);
+    const healthy = await fetch(`${url}/_health`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('Strapi did not answer within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

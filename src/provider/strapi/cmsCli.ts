@@ -1,0 +1,60 @@
+/**
+ * npm run cms             installs what is missing, builds the admin panel once, serves Strapi on CMS_PORT (1337)
+ * npm run cms:seed [--force] [--site-url URL]
+ *                         loads config/content into the running (empty) Strapi, makes the site's read-only
+ *                         token and the webhook to the site, and writes cms/.env.site for the site to use
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContentPack } from '../../../config/content/loadPack';
+import { SEED_MEDIA_DIR } from '../startProvider';
+import { CMS_DIR, cmsEnvironment, ensureAdminBuilt, ensureCmsInstalled, startCms } from './cms';
+import { CmsNotEmpty, seedStrapi } from './seed/seedStrapi';
+
+const cmsPort = () => Number(process.env.CMS_PORT || 1337);
+
+async function serve() {
+  ensureCmsInstalled();
+  const env = cmsEnvironment();
+  ensureAdminBuilt();
+  const cms = await startCms({ port: cmsPort() });
+  console.log(`Strapi admin panel: ${cms.url}/admin (first administrator ${env.CMS_ADMIN_EMAIL}, password in cms/.env)`);
+  const stop = () => void cms.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function seed(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      force: { type: 'boolean', default: false },
+      'cms-url': { type: 'string', default: `http://127.0.0.1:${cmsPort()}` },
+      'site-url': { type: 'string', default: process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}` },
+      pack: { type: 'string' },
+    },
+  });
+  const env = cmsEnvironment();
+  const result = await seedStrapi({
+    cmsUrl: values['cms-url'],
+    email: env.CMS_ADMIN_EMAIL ?? '',
+    password: env.CMS_ADMIN_PASSWORD ?? '',
+    pack: loadContentPack(values.pack),
+    mediaDir: SEED_MEDIA_DIR,
+    force: values.force,
+    webhook: env.CMS_WEBHOOK_SECRET ? { siteUrl: values['site-url'], secret: env.CMS_WEBHOOK_SECRET } : undefined,
+    log: console.log,
+  });
+  const siteEnv = join(CMS_DIR, '.env.site');
+  const lines = { CONTENT_SOURCE: 'strapi', STRAPI_URL: values['cms-url'], STRAPI_TOKEN: result.siteToken, CMS_WEBHOOK_SECRET: env.CMS_WEBHOOK_SECRET ?? '' };
+  writeFileSync(siteEnv, Object.entries(lines).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+  console.log(`Seeded ${result.documents} documents and ${result.media} media files. The site's settings are in cms/.env.site:`);
+  console.log('  set -a && . cms/.env.site && set +a && npm start');
+}
+
+const [command, ...rest] = process.argv.slice(2);
+(command === 'seed' ? seed(rest) : command === 'serve' ? serve() : Promise.reject(new Error('usage: cmsCli.ts serve | seed [--force] [--site-url URL]'))).catch((error: unknown) => {
+  console.error(error instanceof CmsNotEmpty ? error.message : error);
+  process.exit(1);
+});

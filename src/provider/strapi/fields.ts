@@ -1,0 +1,74 @@
+/**
+ * Reads a Strapi entry field by field. A field the answer lacks means the CMS's content types
+ * and this adapter disagree: that is an error naming the type and the field, never an empty
+ * page. A field that is present but empty (null) reads as empty text, as in the pack.
+ */
+import { marked } from 'marked';
+import type { StrapiEntry } from './client';
+
+export class MissingStrapiField extends Error {
+  constructor(readonly type: string, readonly field: string) {
+    super(`Strapi content type "${type}" has no field "${field}": update the CMS's content types (cms/src) or this adapter`);
+    this.name = 'MissingStrapiField';
+  }
+}
+
+const beijing = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The site's time format (Beijing time, "2026-01-15 09:00:00") of an ISO instant. */
+export function beijingTime(iso: string): string {
+  return beijing.format(new Date(iso));
+}
+
+/** Rich text is Markdown, which may hold HTML: the site sanitises what it shows. */
+export function richTextToHtml(markdown: string): string {
+  return (marked.parse(markdown, { async: false, gfm: true }) as string).trim();
+}
+
+function mediaPath(value: unknown): string {
+  return value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string' ? (value as { url: string }).url : '';
+}
+
+export function readEntry(type: string, entry: StrapiEntry) {
+  const field = (name: string): unknown => {
+    if (!(name in entry)) throw new MissingStrapiField(type, name);
+    return entry[name];
+  };
+  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry);
+  return {
+    text: (name: string) => {
+      const value = field(name);
+      return value === null ? '' : String(value);
+    },
+    number: (name: string) => Number(field(name) ?? 0),
+    html: (name: string) => {
+      const value = field(name);
+      return value === null ? '' : richTextToHtml(String(value));
+    },
+    time: (name: string) => {
+      const value = field(name);
+      return typeof value === 'string' ? beijingTime(value) : '';
+    },
+    /** The media path ("/uploads/…"), '' when none is chosen. */
+    media: (name: string) => mediaPath(field(name)),
+    mediaList: (name: string) => ((field(name) as unknown[] | null) ?? []).map(mediaPath),
+    /** A component or a relation; null when none is set. */
+    one: (name: string) => {
+      const value = field(name);
+      return value === null ? null : nested(name, value);
+    },
+    /** A repeatable component, in the editor's order. */
+    list: (name: string) => ((field(name) as unknown[] | null) ?? []).map((value) => nested(name, value)),
+  };
+}
+
+export type EntryReader = ReturnType<typeof readEntry>;

@@ -1,0 +1,18 @@
+/** banner (collection): the home carousel, in position order; a video slide carries its poster. */
+import type { Locale } from '../../../contracts/locale';
+import type { Documents } from '../documents';
+
+export function banner(documents: Documents) {
+  return {
+    async banner(locale: Locale) {
+      const entries = await documents.all('banner', 'banners', locale, { sort: ['position:asc', 'id:asc'], populate: { media: true, poster: true } });
+      return entries.map((entry) => ({
+        type: entry.text('kind') === 'video' ? '视频' : '图片',
+        img: entry.media('media'),
+        video_img: entry.media('poster'),
+        title: entry.text('title'),
+        des: entry.text('des'),
+      }));
+    },
+  };
+}

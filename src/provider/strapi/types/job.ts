@@ -1,0 +1,37 @@
+/** job (collection): openings, newest first, and one job's description. */
+import type { Locale } from '../../../contracts/locale';
+import { LOCALES } from '../../../contracts/locale';
+import type { JobDetailDto, JobDto } from '../../../contracts/payloads';
+import type { Documents } from '../documents';
+import type { EntryReader } from '../fields';
+
+const TYPE = 'job';
+const PLURAL = 'jobs';
+
+const jobOf = (entry: EntryReader): JobDto => ({
+  id: entry.number('site_id'),
+  title: entry.text('title'),
+  type: entry.text('type'),
+  num: entry.number('openings'),
+  area: entry.text('area'),
+  status: entry.text('opening_status'),
+  create_time: entry.time('date'),
+});
+
+export function job(documents: Documents) {
+  const detail = async (id: number, locale: Locale): Promise<JobDetailDto | undefined> => {
+    const entry = await documents.bySiteId(TYPE, PLURAL, locale, id);
+    return entry ? { ...jobOf(entry), content: entry.html('content') } : undefined;
+  };
+  return {
+    jobs: async (locale: Locale) => (await documents.all(TYPE, PLURAL, locale, { sort: ['date:desc', 'site_id:desc'] })).map(jobOf),
+    job: detail,
+    async jobTitle(id: number, locale: Locale) {
+      for (const language of [locale, ...LOCALES.filter((l) => l !== locale)]) {
+        const found = await detail(id, language);
+        if (found) return found.title;
+      }
+      return undefined;
+    },
+  };
+}

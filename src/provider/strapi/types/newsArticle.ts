@@ -1,0 +1,30 @@
+/** news-article (collection): news, newest first, and one article. */
+import type { Locale } from '../../../contracts/locale';
+import type { NewsDetailDto, NewsItemDto, Paged } from '../../../contracts/payloads';
+import type { PageQuery } from '../../contentSource';
+import type { Documents } from '../documents';
+import type { EntryReader } from '../fields';
+
+const TYPE = 'news-article';
+const PLURAL = 'news';
+
+const item = (entry: EntryReader): NewsItemDto => ({
+  id: entry.number('site_id'),
+  title: entry.text('title'),
+  pic: entry.media('pic'),
+  create_time: entry.time('date'),
+  des: entry.text('des'),
+});
+
+export function newsArticle(documents: Documents) {
+  return {
+    async news(locale: Locale, paging: PageQuery): Promise<Paged<NewsItemDto>> {
+      const { entries, total } = await documents.page(TYPE, PLURAL, locale, { sort: ['date:desc', 'site_id:desc'], populate: { pic: true }, ...paging });
+      return { rows: entries.map(item), total };
+    },
+    async newsDetail(id: number, locale: Locale): Promise<NewsDetailDto | undefined> {
+      const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true });
+      return entry ? { ...item(entry), content: entry.html('content') } : undefined;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** notice (collection): notices, newest first. */
+import type { Locale } from '../../../contracts/locale';
+import type { NoticeDto, NoticeSummaryDto } from '../../../contracts/payloads';
+import type { Documents } from '../documents';
+
+const all = (documents: Documents, locale: Locale) => documents.all('notice', 'notices', locale, { sort: ['date:desc', 'site_id:desc'] });
+
+export function notice(documents: Documents) {
+  return {
+    async noticeSummaries(locale: Locale): Promise<NoticeSummaryDto[]> {
+      return (await all(documents, locale)).map((entry) => ({ id: entry.number('site_id'), title: entry.text('title'), create_time: entry.time('date') }));
+    },
+    async notices(locale: Locale): Promise<NoticeDto[]> {
+      return (await all(documents, locale)).map((entry) => ({ id: entry.number('site_id'), title: entry.text('title'), content: entry.html('content'), create_time: entry.time('date') }));
+    },
+  };
+}

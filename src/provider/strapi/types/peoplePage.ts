@@ -1,0 +1,21 @@
+/** people-page (single type): culture pictures and values, HR policies, staff pictures. */
+import type { Locale } from '../../../contracts/locale';
+import type { PageQuery } from '../../contentSource';
+import { PICTURE, type Documents } from '../documents';
+import { captioned, titleDes } from './scene';
+
+export function peoplePage(documents: Documents) {
+  const read = (locale: Locale) => documents.single('people-page', locale, { culture_pictures: PICTURE, hr_policies: true, member_pictures: true });
+  return {
+    async memberCulture(locale: Locale) {
+      const entry = await read(locale);
+      return entry && { list: entry.list('culture_pictures').map(captioned), val: entry.text('values') };
+    },
+    hrPolicies: async (locale: Locale) => (await read(locale))?.list('hr_policies').map(titleDes),
+    /** Staff pictures carry no text: the default language's document holds them. */
+    async members({ page, pageSize }: PageQuery) {
+      const pictures = (await read('zh'))?.mediaList('member_pictures') ?? [];
+      return { rows: pictures.slice((page - 1) * pageSize, page * pageSize).map((pic) => ({ pic })), total: pictures.length };
+    },
+  };
+}

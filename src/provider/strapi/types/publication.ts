@@ -1,0 +1,18 @@
+/** publication (collection): the featured publication and the others, in position order. */
+import type { Locale } from '../../../contracts/locale';
+import type { Documents } from '../documents';
+import type { EntryReader } from '../fields';
+
+const publicationOf = (entry: EntryReader) => ({ pic: entry.media('pic'), url: entry.text('url'), title: entry.text('title') });
+
+export function publication(documents: Documents) {
+  const read = (locale: Locale, featured: boolean) =>
+    documents.all('publication', 'publications', locale, { filters: { featured: { $eq: featured } }, sort: ['position:asc', 'id:asc'], populate: { pic: true } });
+  return {
+    async publicationTop(locale: Locale) {
+      const [top] = await read(locale, true);
+      return top && publicationOf(top);
+    },
+    publicationList: async (locale: Locale) => (await read(locale, false)).map(publicationOf),
+  };
+}
