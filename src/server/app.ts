@@ -18,6 +18,7 @@ import { answerFrameworkError, answerWhileClosing } from './earlyErrors';
 import { requestIdFrom } from '../provider/logging';
 import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
+import { registerCmsWebhook } from './cmsWebhook';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { createOriginResolver } from './origin';
 import { readBuildAssets } from './render/document';
@@ -45,6 +46,8 @@ export interface SiteServerOptions {
   pageCache?: Partial<PageCacheOptions>;
   /** Enables POST /_internal/cache/purge for the content import (see cachePurge.ts). */
   cachePurgeSecret?: string | null;
+  /** Enables POST /_internal/cms/webhook, which the CMS calls on every change (see cmsWebhook.ts). */
+  cmsWebhookSecret?: string | null;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -120,8 +123,19 @@ export async function createSiteServer(options: SiteServerOptions) {
     app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir));
   }
 
-  registerCrawlerRoutes(app, { api: providerApi, originOf });
-  if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, pages.purge);
+  const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf });
+  const purgeAll = () => {
+    pages.purge();
+    expireSitemap();
+  };
+  if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, purgeAll);
+  if (options.cmsWebhookSecret) {
+    registerCmsWebhook(app, options.cmsWebhookSecret, (affected) => {
+      if (affected === 'all') pages.purge();
+      else pages.purgePages(affected);
+      expireSitemap();
+    });
+  }
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   registerPageRoute(app, { pages, originOf, serverRendering, cacheControl: pageCacheControl });

@@ -24,6 +24,12 @@ describe('the site configuration', () => {
     }
   });
 
+  it('reads the CMS webhook secret; unset or empty, there is no webhook', () => {
+    expect(read({ CMS_WEBHOOK_SECRET: 's3cret' }).config.cmsWebhookSecret).toBe('s3cret');
+    expect(read({ CMS_WEBHOOK_SECRET: '' }).config.cmsWebhookSecret).toBeNull();
+    expect(read({}).config.cmsWebhookSecret).toBeNull();
+  });
+
   it('refuses TRUST_PROXY=true at start and takes addresses or a hop count', () => {
     expect(() => read({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://www.example.com' })).toThrow(/TRUST_PROXY=true/);
     expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);

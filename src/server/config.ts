@@ -31,6 +31,8 @@ export interface SiteConfig {
   pageCache: PageCacheOptions;
   /** Level of the JSON logs (LOG_LEVEL): debug, info, warn, error or silent. */
   logLevel: string;
+  /** The secret the CMS's webhook sends (CMS_WEBHOOK_SECRET); null: no webhook endpoint. */
+  cmsWebhookSecret: string | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): SiteConfig {
@@ -64,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     serverRendering: env.SSR !== 'off',
     renderDeadlineMs: count(env.RENDER_DEADLINE_MS, TIMING.renderDeadlineMs, 'RENDER_DEADLINE_MS'),
     logLevel: env.LOG_LEVEL || 'info',
+    cmsWebhookSecret: env.CMS_WEBHOOK_SECRET || null,
     pageCache: {
       maxBytes: count(env.PAGE_CACHE_MB, 64, 'PAGE_CACHE_MB') * 1024 * 1024,
       freshMs: count(env.PAGE_CACHE_FRESH_SECONDS, 60, 'PAGE_CACHE_FRESH_SECONDS') * 1000,

@@ -1,6 +1,7 @@
 /**
  * What crawlers read: /robots.txt naming the sitemap, and /sitemap.xml built from the
- * provider's lists (cached; a failing provider keeps the last good sitemap in service).
+ * provider's lists (cached; a failing provider keeps the last good sitemap in service). The
+ * caller gets expireSitemap(), for when it learns the content changed.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProviderApi } from './render/serverDeps';
@@ -46,4 +47,6 @@ export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRout
     const xml = await renderSitemap(sitemapPages(current), originOf(request));
     return reply.header('Cache-Control', `public, max-age=${Math.round(freshMs / 1000)}`).type('application/xml; charset=utf-8').send(xml);
   });
+
+  return { expireSitemap: () => lists.expire() };
 }

@@ -27,6 +27,39 @@ describe('the sitemap lists cache', () => {
     expect(answers).toEqual([lists(1), lists(1), lists(1)]);
   });
 
+  it('loads again after expire(), and keeps the old lists as the fallback', async () => {
+    let calls = 0;
+    let healthy = true;
+    const cache = createListsCache({ load: async () => (healthy ? lists(++calls) : Promise.reject(new Error('provider down'))), freshMs: 60_000, now: () => 0 });
+    expect(await cache.get()).toEqual(lists(1));
+    cache.expire();
+    expect(await cache.get()).toEqual(lists(2));
+    cache.expire();
+    healthy = false;
+    expect(await cache.get()).toEqual(lists(2));
+  });
+
+  it('keeps nothing from a load that expire() overtook, and does not join it', async () => {
+    let calls = 0;
+    let finishOld!: () => void;
+    const cache = createListsCache({
+      load: () => {
+        const call = ++calls;
+        if (call > 1) return Promise.resolve(lists(call));
+        return new Promise((resolve) => (finishOld = () => resolve(lists(call))));
+      },
+      freshMs: 60_000,
+      now: () => 0,
+    });
+    const before = cache.get();
+    cache.expire();
+    expect(await cache.get()).toEqual(lists(2));
+    finishOld();
+    expect(await before).toEqual(lists(1));
+    expect(await cache.get()).toEqual(lists(2));
+    expect(calls).toBe(2);
+  });
+
   it('falls back to the last good lists, and fails only when it never had any', async () => {
     let healthy = false;
     const cache = createListsCache({ load: async () => (healthy ? lists(7) : Promise.reject(new Error('provider down'))), freshMs: 0 });

@@ -1,6 +1,8 @@
 /**
  * The provider's lists behind /sitemap.xml, kept in memory: fresh for `freshMs`, refreshed by
  * one request at a time, and when the provider fails the last good lists keep being served.
+ * expire() (the content changed) makes the next request load them again; a load begun before it
+ * stores nothing.
  */
 import type { ProviderLists } from './providerLists';
 
@@ -13,17 +15,22 @@ export interface SitemapCacheOptions {
 export function createListsCache({ load, freshMs, now = Date.now }: SitemapCacheOptions) {
   let last: { lists: ProviderLists; at: number } | null = null;
   let pending: Promise<ProviderLists> | null = null;
+  /** Counts expire(): lists loaded before the last one are out of date. */
+  let expiries = 0;
 
   const refresh = () => {
-    pending ??= load()
+    if (pending) return pending;
+    const startedIn = expiries;
+    const loading = load()
       .then((lists) => {
-        last = { lists, at: now() };
+        if (startedIn === expiries) last = { lists, at: now() };
         return lists;
       })
       .finally(() => {
-        pending = null;
+        if (pending === loading) pending = null;
       });
-    return pending;
+    pending = loading;
+    return loading;
   };
 
   return {
@@ -36,6 +43,12 @@ export function createListsCache({ load, freshMs, now = Date.now }: SitemapCache
         if (last) return last.lists;
         throw error;
       }
+    },
+    /** The next request loads the lists again; the old ones stay its fallback if the provider fails. */
+    expire() {
+      expiries += 1;
+      pending = null;
+      if (last) last = { ...last, at: -Infinity };
     },
   };
 }

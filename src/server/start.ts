@@ -42,6 +42,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     pageCache: config.pageCache,
     logger: logOptions('site', config.logLevel),
     cachePurgeSecret: cachePurgeSecret(config.dataDir),
+    cmsWebhookSecret: config.cmsWebhookSecret,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -130,6 +130,26 @@ describe('the page cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('drops only the keys drop() picks, and stores nothing from their renders already running', async () => {
+    const cache = createPageCache(options(() => 0));
+    await cache.get('news|1', async () => page('news 1'));
+    await cache.get('job|1', async () => page('job 1'));
+    const held = { news: deferred<RenderResult>(), job: deferred<RenderResult>() };
+    const asked = [cache.get('news|2', () => held.news.promise), cache.get('job|2', () => held.job.promise)];
+    cache.drop((key) => key.startsWith('news|'));
+    held.news.resolve(page('old news 2'));
+    held.job.resolve(page('job 2'));
+    expect((await Promise.all(asked)).map((p) => p && p !== 'gone' && p.html)).toEqual(['old news 2', 'job 2']);
+    const renders: string[] = [];
+    for (const key of ['news|1', 'news|2', 'job|1', 'job|2']) {
+      await cache.get(key, async () => {
+        renders.push(key);
+        return page('new');
+      });
+    }
+    expect(renders).toEqual(['news|1', 'news|2']);
+  });
+
   it('bounds the renders of a lane the caller names apart from its own', async () => {
     const cache = createPageCache({ ...options(() => 0), maxRenders: 1, maxQueued: 0 });
     const lane = createSlots(1, 0);

@@ -7,8 +7,9 @@
  * refresh failed: then the last good page (for as long as `staleIfErrorMs`) is served at once
  * while one background render tries again. A render that says the page is gone drops its entry.
  * A caller may name another bound (`lane`) for renders it trusts less (pageRenderer.ts).
- * clear() starts a new generation: a render begun before it answers its caller but stores
- * nothing, and a request after it never joins that render, so no page from before outlives it.
+ * clear() (every key) and drop() (the keys a test picks) disown the renders running for those
+ * keys: such a render answers its caller but stores nothing, and a request after it never joins
+ * that render, so no page from before outlives it.
  * Nothing here depends on who asked: entries are shared by design and hold no visitor data.
  */
 import { createHash } from 'node:crypto';
@@ -64,23 +65,20 @@ export function createPageCache(options: PageCacheOptions) {
     sizeCalculation: (page) => page.html.length * 2 + page.gzip.length + page.br.length,
     dispose: (_page, key) => failing.delete(key),
   });
-  const rendering = new Map<string, Promise<CachedPage | 'gone' | null>>();
+  const rendering = new Map<string, RunningRender>();
   const slots = createSlots(maxRenders, maxQueued);
-  /** Counts clear(): what a render learnt before the last one is out of date. */
-  let generation = 0;
 
-  async function renderOnce(key: string, render: Render, lane: Slots): Promise<CachedPage | 'gone' | null> {
-    const startedIn = generation;
+  async function renderOnce(key: string, render: Render, lane: Slots, owner: Owner): Promise<CachedPage | 'gone' | null> {
     if (!(await lane.acquire())) return null;
     try {
       const result = await render();
       if (result === 'gone') {
-        if (startedIn === generation) pages.delete(key);
+        if (owner.current) pages.delete(key);
         return 'gone';
       }
       if (!result) return null;
       const page = await toCachedPage(result.status, result.html, now());
-      if (startedIn === generation) pages.set(key, page);
+      if (owner.current) pages.set(key, page);
       return page;
     } catch (error) {
       onRenderError?.(key, error);
@@ -92,17 +90,28 @@ export function createPageCache(options: PageCacheOptions) {
 
   function refresh(key: string, render: Render, lane: Slots): Promise<CachedPage | 'gone' | null> {
     const running = rendering.get(key);
-    if (running) return running;
-    const next = renderOnce(key, render, lane).then((outcome) => {
-      if (outcome === null && pages.has(key)) failing.add(key);
+    if (running) return running.outcome;
+    const owner: Owner = { current: true };
+    const outcome = renderOnce(key, render, lane, owner).then((result) => {
+      if (!owner.current) return result;
+      if (result === null && pages.has(key)) failing.add(key);
       else failing.delete(key);
-      return outcome;
+      return result;
     });
-    rendering.set(key, next);
-    void next.finally(() => {
-      if (rendering.get(key) === next) rendering.delete(key);
+    const run: RunningRender = { owner, outcome };
+    rendering.set(key, run);
+    void run.outcome.finally(() => {
+      if (rendering.get(key) === run) rendering.delete(key);
     });
-    return next;
+    return run.outcome;
+  }
+
+  /** What a running render learns no longer belongs in the cache: the content changed under it. */
+  function disown(key: string) {
+    const run = rendering.get(key);
+    if (!run) return;
+    run.owner.current = false;
+    rendering.delete(key);
   }
 
   return {
@@ -125,15 +134,29 @@ export function createPageCache(options: PageCacheOptions) {
     },
     /** Drops every page, and what renders still running will learn: the content changed. */
     clear() {
-      generation += 1;
+      for (const key of [...rendering.keys()]) disown(key);
       pages.clear();
       failing.clear();
-      rendering.clear();
+    },
+    /** Like clear(), for the keys `affected` picks alone. */
+    drop(affected: (key: string) => boolean) {
+      for (const key of [...rendering.keys()]) if (affected(key)) disown(key);
+      for (const key of [...pages.keys()]) if (affected(key)) pages.delete(key);
     },
     get size() {
       return pages.size;
     },
   };
+}
+
+/** Turns false once a clear() or drop() overtakes the render: then it stores nothing. */
+interface Owner {
+  current: boolean;
+}
+
+interface RunningRender {
+  owner: Owner;
+  outcome: Promise<CachedPage | 'gone' | null>;
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -6,7 +6,7 @@ import './ignoreStyles';
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Locale } from '../../contracts/locale';
-import { matchRoute, type RouteId } from '../../contracts/routes';
+import { matchRoute, type RouteId, type RouteMatch } from '../../contracts/routes';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import { SITE_META } from '../../contracts/siteMeta';
 import type { Api } from '../../api/api';
@@ -65,6 +65,13 @@ const VERIFIED_IDS = 20_000;
 /** Query keys that change what a page shows; every other key is ignored, so it cannot flood the cache. */
 const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['name', 'keyword'] };
 
+/** Picks the pages of the route table a content change shows on (both languages, any search). */
+export type PageTest = (page: RouteMatch) => boolean;
+
+/** A page's cache key. A route's path and a kept search (URL-encoded) hold no '|': the path is the last part but one. */
+const pageKey = (origin: string, locale: Locale, path: string, search: string) => [origin, locale, path, search].join('|');
+const pathOfKey = (key: string) => key.split('|').at(-2) ?? '';
+
 export function pageSearch(routeId: RouteId | null, search: string): string {
   const keys = routeId ? (PAGE_QUERY_KEYS[routeId] ?? []) : [];
   const query = new URLSearchParams(search);
@@ -87,7 +94,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   const missing = new LRUCache<string, true>({ max: MISSING_IDS, ttl: cacheOptions.freshMs || 1 });
   const verified = new LRUCache<string, true>({ max: VERIFIED_IDS });
   const unverified = createSlots(UNVERIFIED_RENDERS, UNVERIFIED_QUEUED);
-  /** Counts purges: a render begun before the last one tells nothing about today's content. */
+  /** Counts purges, whole or partial: a miss found by a render begun before one may be out of date. */
   let purges = 0;
 
   async function render({ locale, path, search, origin, requestId }: PageAddress): Promise<RenderResult> {
@@ -115,7 +122,7 @@ export function createPageRenderer(options: PageRendererOptions) {
 
   /** Every unknown path and id shares one error page per language, rendered from a fixed path. */
   async function notFound({ locale, origin }: PageAddress): Promise<CachedPage | null> {
-    const page = await cache.get([origin, locale, NOT_FOUND_PATH].join('|'), () => render({ locale, origin, path: NOT_FOUND_PATH, search: '' }));
+    const page = await cache.get(pageKey(origin, locale, NOT_FOUND_PATH, ''), () => render({ locale, origin, path: NOT_FOUND_PATH, search: '' }));
     return page === 'gone' ? null : page;
   }
 
@@ -124,7 +131,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     async page(address: PageAddress): Promise<CachedPage | null> {
       const match = matchRoute(address.path);
       const search = pageSearch(match?.routeId ?? null, address.search);
-      const key = [address.origin, address.locale, address.path, search].join('|');
+      const key = pageKey(address.origin, address.locale, address.path, search);
       if (!match || missing.has(key)) return notFound(address);
       const startedIn = purges;
       const newId = match.params.id !== undefined && !verified.has(key);
@@ -142,6 +149,17 @@ export function createPageRenderer(options: PageRendererOptions) {
       cache.clear();
       searches.clear();
       missing.clear();
+    },
+    /** Like purge(), for the pages `affected` picks alone (the error page stays: it is no route). */
+    purgePages(affected: PageTest) {
+      purges += 1;
+      const picked = (key: string) => {
+        const page = matchRoute(pathOfKey(key));
+        return page !== null && affected(page);
+      };
+      cache.drop(picked);
+      searches.drop(picked);
+      for (const key of [...missing.keys()]) if (picked(key)) missing.delete(key);
     },
     /** The client-rendered shell: the browser loads everything itself. */
     shell({ locale, path, origin }: PageAddress): string {

@@ -1,0 +1,57 @@
+/**
+ * POST /_internal/cms/webhook: the CMS (Strapi) says an entry or a media file changed, and the
+ * site drops the cached pages that show it (cmsAffectedPages.ts) and its sitemap, so the change
+ * shows on the next request rather than after the cache's windows. Strapi sends the shared
+ * secret (CMS_WEBHOOK_SECRET) as a custom header, `Authorization: Bearer <secret>`; it is
+ * checked before the body is read.
+ */
+import type { FastifyInstance } from 'fastify';
+import { affectedPages, type AffectedPages, type CmsChange } from './cmsAffectedPages';
+import { internalRefusal } from './internalAuth';
+
+export const CMS_WEBHOOK_PATH = '/_internal/cms/webhook';
+/** Strapi sends the whole entry, rich text included: far more than the 16 KiB the site takes elsewhere. */
+const BODY_LIMIT = 1024 * 1024;
+
+export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (pages: AffectedPages) => void) {
+  app.post(
+    CMS_WEBHOOK_PATH,
+    {
+      bodyLimit: BODY_LIMIT,
+      onRequest: async (request, reply) => {
+        const refusal = internalRefusal(request.headers, secret);
+        if (!refusal) return;
+        request.log.warn(`CMS webhook refused (${refusal})`);
+        const [status, text] = refusal === 'proxied' ? [403, 'Forbidden'] : [401, 'Unauthorized'];
+        return reply.code(status).type('text/plain').send(text);
+      },
+    },
+    async (request, reply) => {
+      const change = readChange(request.body);
+      if (!change) {
+        request.log.warn('CMS webhook: the body is not a CMS event');
+        return reply.code(400).type('text/plain').send('Bad request');
+      }
+      const pages = affectedPages(change);
+      drop(pages);
+      request.log.info({ ...change, pages: pages === 'all' ? 'all' : 'some' }, 'CMS change: cached pages dropped');
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** The event, the entry's model and its site id; null when the body is no event at all. */
+function readChange(body: unknown): CmsChange | null {
+  if (!isRecord(body) || typeof body.event !== 'string' || body.event === '') return null;
+  const entry = isRecord(body.entry) ? body.entry : {};
+  return { event: body.event, model: typeof body.model === 'string' ? body.model : null, siteId: siteIdOf(entry.site_id) };
+}
+
+function siteIdOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
