@@ -32,6 +32,16 @@ const config: Config = {
       // The server renderer runs the app, whose modules import their CSS.
       moduleNameMapper,
     },
+    {
+      // Strapi from cms/ against the content pack: npm run test:cms (installs and starts Strapi).
+      displayName: 'cms',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/cms'],
+      testMatch: ['<rootDir>/tests/cms/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+      moduleNameMapper,
+    },
   ],
   collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!src/features/testing.ts'],
   coverageReporters: ['text-summary', 'json-summary'],

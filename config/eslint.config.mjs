@@ -8,9 +8,18 @@ import importX from 'eslint-plugin-import-x';
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-dev/**', 'coverage/**', 'node_modules/**', 'data/**', 'test-results/**', 'bench-results/**', 'reports/**'] },
+  { ignores: ['dist/**', 'dist-dev/**', 'coverage/**', 'node_modules/**', 'data/**', 'test-results/**', 'bench-results/**', 'reports/**', 'cms/node_modules/**', 'cms/dist/**', 'cms/.strapi/**', 'cms/.tmp/**', 'cms/public/**', 'cms/types/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // The CMS (cms/) is a Strapi project: CommonJS on Node.
+    files: ['cms/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', URL: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },

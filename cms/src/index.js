@@ -3,8 +3,9 @@
 /**
  * Start-up chores of the company's CMS: both languages exist (zh is the default, set by
  * STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE on first start), the first administrator comes from
- * CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD, and uploads are stored as given (the site makes its
- * own sized copies of every picture).
+ * CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD, uploads are stored as given (the site makes its
+ * own sized copies of every picture), and every change calls the site (CMS_SITE_URL) with
+ * CMS_WEBHOOK_SECRET so it drops the pages that show it.
  */
 const LOCALES = [
   { code: 'zh', name: 'Chinese (zh)' },
@@ -37,11 +38,37 @@ async function keepUploadsAsGiven(strapi) {
   await upload.setSettings({ ...settings, responsiveDimensions: false, sizeOptimization: false, autoOrientation: false });
 }
 
+const SITE_WEBHOOK = 'site pages';
+const WEBHOOK_PATH = '/_internal/cms/webhook';
+const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
+
+/**
+ * The webhook is configuration, kept here rather than in the admin panel: the admin API refuses
+ * a private address in production, and the site usually is one (the same host or network).
+ */
+async function ensureSiteWebhook(strapi) {
+  const site = process.env.CMS_SITE_URL;
+  const secret = process.env.CMS_WEBHOOK_SECRET;
+  if (!site || !secret) return;
+  const wanted = { name: SITE_WEBHOOK, url: new URL(WEBHOOK_PATH, site).href, headers: { Authorization: `Bearer ${secret}` }, events: WEBHOOK_EVENTS };
+  const store = strapi.get('webhookStore');
+  const runner = strapi.get('webhookRunner');
+  for (const hook of await store.findWebhooks()) {
+    if (hook.name !== SITE_WEBHOOK) continue;
+    if (hook.url === wanted.url && hook.headers.Authorization === wanted.headers.Authorization && hook.isEnabled) return;
+    await store.deleteWebhook(hook.id);
+    runner.remove(hook);
+  }
+  runner.add(await store.createWebhook(wanted));
+  strapi.log.info(`Changes are sent to ${wanted.url}`);
+}
+
 module.exports = {
   register() {},
   async bootstrap({ strapi }) {
     await ensureLocales(strapi);
     await ensureFirstAdmin(strapi);
     await keepUploadsAsGiven(strapi);
+    await ensureSiteWebhook(strapi);
   },
 };

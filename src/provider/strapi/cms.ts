@@ -26,22 +26,26 @@ export function ensureCmsInstalled(): void {
   if (result.status !== 0) throw new Error('npm ci in cms/ failed');
 }
 
-/** cms/.env: Strapi's secrets, the first administrator and the webhook secret, made once. */
+/** Fresh secrets for a new Strapi, its first administrator and the webhook. */
+export function newCmsSecrets(): Record<string, string> {
+  return {
+    APP_KEYS: [secret(), secret(), secret(), secret()].join(','),
+    ADMIN_JWT_SECRET: secret(),
+    API_TOKEN_SALT: secret(),
+    TRANSFER_TOKEN_SALT: secret(),
+    JWT_SECRET: secret(),
+    ENCRYPTION_KEY: secret(),
+    CMS_ADMIN_EMAIL: 'admin@example.com',
+    // Strapi asks for upper and lower case and a digit.
+    CMS_ADMIN_PASSWORD: `Cms-${secret(12)}-9a`,
+    CMS_WEBHOOK_SECRET: secret(),
+  };
+}
+
+/** cms/.env: the secrets of newCmsSecrets(), made once and kept. */
 export function cmsEnvironment(): Record<string, string> {
   if (!existsSync(ENV_FILE)) {
-    const lines = {
-      APP_KEYS: [secret(), secret(), secret(), secret()].join(','),
-      ADMIN_JWT_SECRET: secret(),
-      API_TOKEN_SALT: secret(),
-      TRANSFER_TOKEN_SALT: secret(),
-      JWT_SECRET: secret(),
-      ENCRYPTION_KEY: secret(),
-      CMS_ADMIN_EMAIL: 'admin@example.com',
-      // Strapi asks for upper and lower case and a digit.
-      CMS_ADMIN_PASSWORD: `Cms-${secret(12)}-9a`,
-      CMS_WEBHOOK_SECRET: secret(),
-    };
-    writeFileSync(ENV_FILE, Object.entries(lines).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+    writeFileSync(ENV_FILE, Object.entries(newCmsSecrets()).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
   }
   return Object.fromEntries(
     readFileSync(ENV_FILE, 'utf8')
@@ -65,8 +69,10 @@ export interface CmsOptions {
   /** Where its SQLite database lives (default cms/.tmp). */
   dataDir?: string;
   serveAdmin?: boolean;
-  /** Extra environment (e.g. a first administrator of a test). */
-  env?: Record<string, string>;
+  /** Strapi's secrets and first administrator; default: cms/.env (made on first use). */
+  secrets?: Record<string, string>;
+  /** The site Strapi tells of every change (its webhook). */
+  siteUrl?: string;
   output?: 'inherit' | 'ignore';
 }
 
@@ -76,19 +82,19 @@ export interface RunningCms {
   stop(): Promise<void>;
 }
 
-export async function startCms({ port, dataDir, serveAdmin = true, env = {}, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
+export async function startCms({ port, dataDir, serveAdmin = true, secrets = cmsEnvironment(), siteUrl, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
   const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
     cwd: CMS_DIR,
     stdio: ['ignore', output, output],
     env: {
       ...process.env,
-      ...cmsEnvironment(),
+      ...secrets,
       ...QUIET,
       NODE_ENV: 'production',
       CMS_PORT: String(port),
       CMS_SERVE_ADMIN: String(serveAdmin),
       ...(dataDir ? { CMS_DATA_DIR: dataDir } : {}),
-      ...env,
+      ...(siteUrl ? { CMS_SITE_URL: siteUrl } : {}),
     },
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,8 +1,8 @@
 /**
  * npm run cms             installs what is missing, builds the admin panel once, serves Strapi on CMS_PORT (1337)
- * npm run cms:seed [--force] [--site-url URL]
+ * npm run cms:seed [--force]
  *                         loads config/content into the running (empty) Strapi, makes the site's read-only
- *                         token and the webhook to the site, and writes cms/.env.site for the site to use
+ *                         token and writes cms/.env.site for the site to use
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ async function serve() {
   ensureCmsInstalled();
   const env = cmsEnvironment();
   ensureAdminBuilt();
-  const cms = await startCms({ port: cmsPort() });
+  const cms = await startCms({ port: cmsPort(), siteUrl: process.env.CMS_SITE_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}` });
   console.log(`Strapi admin panel: ${cms.url}/admin (first administrator ${env.CMS_ADMIN_EMAIL}, password in cms/.env)`);
   const stop = () => void cms.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
@@ -31,7 +31,6 @@ async function seed(args: string[]) {
     options: {
       force: { type: 'boolean', default: false },
       'cms-url': { type: 'string', default: `http://127.0.0.1:${cmsPort()}` },
-      'site-url': { type: 'string', default: process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}` },
       pack: { type: 'string' },
     },
   });
@@ -43,7 +42,6 @@ async function seed(args: string[]) {
     pack: loadContentPack(values.pack),
     mediaDir: SEED_MEDIA_DIR,
     force: values.force,
-    webhook: env.CMS_WEBHOOK_SECRET ? { siteUrl: values['site-url'], secret: env.CMS_WEBHOOK_SECRET } : undefined,
     log: console.log,
   });
   const siteEnv = join(CMS_DIR, '.env.site');
@@ -54,7 +52,7 @@ async function seed(args: string[]) {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-(command === 'seed' ? seed(rest) : command === 'serve' ? serve() : Promise.reject(new Error('usage: cmsCli.ts serve | seed [--force] [--site-url URL]'))).catch((error: unknown) => {
+(command === 'seed' ? seed(rest) : command === 'serve' ? serve() : Promise.reject(new Error('usage: cmsCli.ts serve | seed [--force]'))).catch((error: unknown) => {
   console.error(error instanceof CmsNotEmpty ? error.message : error);
   process.exit(1);
 });

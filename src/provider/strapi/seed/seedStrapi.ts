@@ -1,6 +1,6 @@
 /**
  * Loads the content pack and its pictures into Strapi through its HTTP APIs, as an editor's
- * tools would: the admin API for tokens and the webhook, the upload API for media, the
+ * tools would: the admin API for tokens, the upload API for media, the
  * Content API for documents (zh first, then the en version of the same document, published).
  * An empty CMS is required unless `force`, which first removes every document and upload.
  */
@@ -11,12 +11,8 @@ import type { ContentPack } from '../../../contracts/schema/contentPack';
 import { MEDIA_PREFIX } from '../../../contracts/endpoints';
 import { mediaPaths, packDocuments, type SeedData, type SeedDocument, type SeedValue } from './packDocuments';
 
-export const WEBHOOK_PATH = '/_internal/cms/webhook';
-/** What makes a page out of date: every change to an entry or to the media library. */
-const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
 const SEED_TOKEN = 'content seed';
 export const SITE_TOKEN = 'site (read-only)';
-const SITE_WEBHOOK = 'site pages';
 const MIME: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.mp4': 'video/mp4', '.webm': 'video/webm' };
 
 export class CmsNotEmpty extends Error {}
@@ -29,8 +25,6 @@ export interface SeedOptions {
   /** The folder /uploads/ paths of the pack are relative to. */
   mediaDir: string;
   force?: boolean;
-  /** With a secret, Strapi calls `${siteUrl}${WEBHOOK_PATH}` on every change. */
-  webhook?: { siteUrl: string; secret: string };
   log?: (line: string) => void;
 }
 
@@ -84,7 +78,6 @@ export async function seedStrapi(options: SeedOptions): Promise<SeedResult> {
 
     await removeTokens(admin, [SITE_TOKEN]);
     const siteToken = (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name: SITE_TOKEN, type: 'read-only', lifespan: null, description: 'The website reads published content with it' })).data.accessKey;
-    if (options.webhook) await replaceWebhook(admin, options.webhook, log);
     return { siteToken, documents: documents.length, media: mediaIds.size };
   } finally {
     await removeTokens(admin, [SEED_TOKEN]);
@@ -175,12 +168,4 @@ async function create(api: Call, document: SeedDocument, mediaIds: Map<string, n
   const { documentId } = created.data;
   for (const locale of others) await api('PUT', `/api/${document.path}/${documentId}?locale=${locale}`, { data: dataOf(locale) });
   if (document.key) documentIds.set(document.key, documentId);
-}
-
-async function replaceWebhook(admin: Call, { siteUrl, secret }: { siteUrl: string; secret: string }, log: (line: string) => void) {
-  const { data } = await admin<{ data: { id: number; name: string }[] }>('GET', '/admin/webhooks');
-  for (const hook of data.filter((h) => h.name === SITE_WEBHOOK)) await admin('DELETE', `/admin/webhooks/${hook.id}`);
-  const url = `${new URL(siteUrl).origin}${WEBHOOK_PATH}`;
-  await admin('POST', '/admin/webhooks', { name: SITE_WEBHOOK, url, headers: { Authorization: `Bearer ${secret}` }, events: WEBHOOK_EVENTS, isEnabled: true });
-  log(`Webhook to ${url} on ${WEBHOOK_EVENTS.length} kinds of change`);
 }

@@ -1,0 +1,195 @@
+/**
+ * Strapi as the content source, end to end: the real Strapi of cms/ (installed if missing,
+ * started on its own SQLite, seeded from the content pack through its APIs), the provider
+ * reading it with the read-only token, and the site. Every route of the route table, in zh and
+ * en, must show the same main content and head tags as with the content pack; a change published
+ * through Strapi's API shows within 5 s (its webhook); with Strapi stopped, the site keeps serving.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContentPack } from '../../config/content/loadPack';
+import { LOCALES } from '../../src/contracts/locale';
+import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
+import { createProviderApp } from '../../src/provider/app';
+import { openDatabase } from '../../src/provider/database';
+import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
+import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
+import { createSiteServer } from '../../src/server/app';
+import { fakeDist } from '../../src/server/testing';
+
+type Site = Awaited<ReturnType<typeof createSiteServer>>;
+type Provider = Awaited<ReturnType<typeof createProviderApp>>;
+
+const pack = loadContentPack();
+const secrets = newCmsSecrets();
+const work = mkdtempSync(join(tmpdir(), 'cms-parity-'));
+const dist = fakeDist();
+const closers: (() => Promise<unknown>)[] = [];
+let cms: RunningCms;
+let packSite: Site;
+let strapiSite: Site;
+let strapiProvider: Provider;
+const timings: Record<string, number> = {};
+
+/** Every page of the route table, each detail page once per id the pack has. */
+const PAGES: string[] = ROUTES.flatMap((route) => {
+  if (route.id === 'login') return [];
+  const ids = { newsDetail: pack.news, productDetail: pack.products, jobDetail: pack.jobs, noticeDetail: pack.notices }[route.id as string];
+  return ids ? ids.map((item) => pathTo(route.id, { id: item.id })) : [pathTo(route.id)];
+}).flatMap((path) => LOCALES.map((locale) => localizedPath(path, locale)));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+async function listen(app: { listen(o: { port: number; host: string }): Promise<string>; close(): Promise<unknown> }): Promise<string> {
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  closers.push(() => app.close());
+  return url;
+}
+
+async function provider(strapi?: { url: string; token: string }): Promise<{ app: Provider; url: string }> {
+  const dir = mkdtempSync(join(work, 'provider-'));
+  const db = openDatabase(dir, pack);
+  closers.push(async () => db.close());
+  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi });
+  return { app, url: await listen(app) };
+}
+
+async function site(providerUrl: string, cmsWebhookSecret?: string, port = 0): Promise<Site> {
+  const app = await createSiteServer({
+    distDir: dist,
+    providerUrl,
+    mediaUrl: '',
+    variant: 'standard',
+    renderDeadlineMs: 15_000,
+    // Fresh for a minute, as in production: only the webhook can show a change sooner.
+    pageCache: { freshMs: 60_000 },
+    cmsWebhookSecret,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  closers.push(() => app.close());
+  return app;
+}
+
+/** What a visitor and a crawler get: the head's tags and the rendered #root, media paths and Strapi's file names aside. */
+function comparable(html: string): { head: string; main: string } {
+  const media = (text: string) => text.replace(/\/uploads\/[^"'\s,)&]+/g, '/uploads/…');
+  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+  const root = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+  const tags = (head.match(/<(title|meta|link)[^>]*>(?:[^<]*<\/title>)?|<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? []).filter((tag) => !/stylesheet|modulepreload|preload|nonce/.test(tag));
+  return { head: media(tags.join('\n')), main: media(root) };
+}
+
+async function page(app: Site, url: string) {
+  const response = await app.inject({ url });
+  return { status: response.statusCode, ...comparable(response.body) };
+}
+
+beforeAll(async () => {
+  let started = Date.now();
+  ensureCmsInstalled();
+  timings.install = Date.now() - started;
+  // Strapi's webhook names the site, so the site's port is chosen first.
+  const strapiSitePort = await freePort();
+  started = Date.now();
+  cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${strapiSitePort}`, output: 'ignore' });
+  timings.start = Date.now() - started;
+
+  const withPack = await provider();
+  packSite = await site(withPack.url);
+
+  started = Date.now();
+  const seeded = await seedStrapi({
+    cmsUrl: cms.url,
+    email: secrets.CMS_ADMIN_EMAIL!,
+    password: secrets.CMS_ADMIN_PASSWORD!,
+    pack,
+    mediaDir: SEED_MEDIA_DIR,
+  });
+  timings.seed = Date.now() - started;
+  const withStrapi = await provider({ url: cms.url, token: seeded.siteToken });
+  strapiProvider = withStrapi.app;
+  strapiSite = await site(withStrapi.url, secrets.CMS_WEBHOOK_SECRET, strapiSitePort);
+}, 15 * 60_000);
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  await cms?.stop();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
+  console.log(`Strapi: install ${timings.install} ms, start ${timings.start} ms, seed ${timings.seed} ms; ${PAGES.length} pages compared; publish to page ${timings.publish} ms`);
+}, 60_000);
+
+describe('Strapi as the content source', () => {
+  it('shows every route of the route table in zh and en as the content pack does', async () => {
+    expect(PAGES.length).toBeGreaterThan(40);
+    const differences: string[] = [];
+    for (const url of PAGES) {
+      const [expected, actual] = await Promise.all([page(packSite, url), page(strapiSite, url)]);
+      // What is compared is the page itself: its title and description, and a whole rendered main.
+      expect({ url, status: expected.status, head: /<title>[^<]+<\/title>[\s\S]*name="description"/.test(expected.head), main: expected.main.length > 2000 }).toEqual({ url, status: 200, head: true, main: true });
+      if (actual.status !== expected.status) differences.push(`${url}: status ${actual.status}, not ${expected.status}`);
+      if (actual.head !== expected.head) differences.push(`${url}: head differs\n${actual.head}\n---\n${expected.head}`);
+      if (actual.main !== expected.main) {
+        let at = 0;
+        while (actual.main[at] === expected.main[at]) at += 1;
+        differences.push(`${url}: main content differs at ${at}: «${actual.main.slice(at - 60, at + 120)}» instead of «${expected.main.slice(at - 60, at + 120)}»`);
+      }
+    }
+    expect(differences).toEqual([]);
+  }, 5 * 60_000);
+
+  it('shows a change published through Strapi on its page within 5 s', async () => {
+    const before = await strapiSite.inject({ url: '/en/news/1' });
+    expect(before.body).toContain(pack.news.find((n) => n.id === 1)!.en.title);
+
+    const admin = async (method: string, path: string, body?: unknown, token?: string) => {
+      const response = await fetch(`${cms.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect({ path, ok: response.ok }).toEqual({ path, ok: true });
+      return (await response.json()) as { data: Record<string, unknown> & { token: string; accessKey: string } };
+    };
+    const jwt = (await admin('POST', '/admin/login', { email: secrets.CMS_ADMIN_EMAIL, password: secrets.CMS_ADMIN_PASSWORD })).data.token;
+    const editor = (await admin('POST', '/admin/api-tokens', { name: 'parity editor', type: 'full-access', lifespan: null }, jwt)).data.accessKey;
+    const found = await fetch(`${cms.url}/api/news?locale=en&filters[site_id][$eq]=1`, { headers: { authorization: `Bearer ${editor}` } }).then((r) => r.json() as Promise<{ data: { documentId: string }[] }>);
+    const title = 'Production hall passes its GMP inspection, edited in Strapi';
+
+    const published = Date.now();
+    await admin('PUT', `/api/news/${found.data[0]!.documentId}?locale=en`, { data: { title } }, editor);
+    let shown = false;
+    while (!shown && Date.now() - published < 5_000) {
+      shown = (await strapiSite.inject({ url: '/en/news/1' })).body.includes(title);
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    timings.publish = Date.now() - published;
+    expect(shown).toBe(true);
+    expect((await strapiSite.inject({ url: '/en/news' })).body).toContain(title);
+    // The other language keeps its own title.
+    expect((await strapiSite.inject({ url: '/news/1' })).body).toContain(pack.news.find((n) => n.id === 1)!.zh.title);
+  }, 60_000);
+
+  it('keeps serving its pages with Strapi stopped', async () => {
+    const before = await Promise.all(PAGES.map((url) => page(strapiSite, url)));
+    await cms.stop();
+    expect((await fetch(`${cms.url}/_health`).catch(() => null))?.ok ?? false).toBe(false);
+    // Every page rendered again (as after a publish), so nothing comes from the page cache.
+    const purge = await strapiSite.inject({ method: 'POST', url: '/_internal/cms/webhook', headers: { authorization: `Bearer ${secrets.CMS_WEBHOOK_SECRET}` }, payload: { event: 'media.update', media: {} } });
+    expect(purge.statusCode).toBe(204);
+    for (const [i, url] of PAGES.entries()) {
+      const after = await page(strapiSite, url);
+      expect({ url, status: after.status, main: after.main }).toEqual({ url, status: 200, main: before[i]!.main });
+    }
+    // The provider still answers its API from the last good answers.
+    const api = await strapiProvider.inject({ url: '/index/news/details?id=1&lan=en' });
+    expect(api.json()).toMatchObject({ code: 0, data: { id: 1 } });
+  }, 5 * 60_000);
+});
