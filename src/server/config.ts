@@ -50,12 +50,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
         `(ALLOWED_HOSTS${env.ALLOWED_HOSTS ? '' : ' unset'}), with the scheme each request came with. Set PUBLIC_URL to the public origin (e.g. https://www.example.com) when visitors are served.`,
     );
   }
+  const strapi = readStrapiConnection(env);
+  if (strapi && env.PROVIDER_URL) throw new Error('CONTENT_SOURCE=strapi is read by the embedded provider: unset PROVIDER_URL, or set CONTENT_SOURCE on the provider at PROVIDER_URL');
   return {
     port: sitePort,
     host: env.HOST ?? '0.0.0.0',
     providerUrl: env.PROVIDER_URL ? new URL(env.PROVIDER_URL).origin : null,
     providerPort: port(env.PROVIDER_PORT, 3001, 'PROVIDER_PORT'),
-    strapi: readStrapiConnection(env),
+    strapi,
     mediaUrl: env.MEDIA_URL ? new URL(env.MEDIA_URL).origin : null,
     publicUrl,
     allowedHosts,

@@ -177,6 +177,26 @@ describe('Strapi as the content source', () => {
     expect((await strapiSite.inject({ url: '/news/1' })).body).toContain(pack.news.find((n) => n.id === 1)!.zh.title);
   }, 60_000);
 
+  it('lets an editor publish content but not touch the settings', async () => {
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const response = await fetch(`${cms.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: (await response.json().catch(() => ({}))) as { data: Record<string, unknown> & { token: string } } };
+    };
+    const jwt = (await call('POST', '/admin/login', '', { email: secrets.CMS_ADMIN_EMAIL, password: secrets.CMS_ADMIN_PASSWORD })).body.data.token;
+    const roles = (await call('GET', '/admin/roles', jwt)).body.data as unknown as { id: number; code: string }[];
+    const editorRole = roles.find((role) => role.code === 'strapi-editor')!;
+    const invited = await call('POST', '/admin/users', jwt, { firstname: 'Content', lastname: 'Editor', email: 'editor@example.com', roles: [editorRole.id] });
+    const registered = await call('POST', '/admin/register', '', { registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Content', lastname: 'Editor', password: 'Editor-Passw0rd' } });
+    const editor = registered.body.data.token;
+    expect(editor).toBeTruthy();
+
+    const content = await call('GET', '/content-manager/collection-types/api::news-article.news-article?locale=en', editor);
+    expect(content.status).toBe(200);
+    for (const [method, path] of [['GET', '/admin/api-tokens'], ['GET', '/admin/webhooks'], ['GET', '/admin/users'], ['POST', '/i18n/locales']] as const) {
+      expect({ method, path, status: (await call(method, path, editor, method === 'POST' ? { code: 'fr', name: 'French' } : undefined)).status }).toEqual({ method, path, status: 403 });
+    }
+  }, 60_000);
+
   it('keeps serving its pages with Strapi stopped', async () => {
     const before = await Promise.all(PAGES.map((url) => page(strapiSite, url)));
     await cms.stop();

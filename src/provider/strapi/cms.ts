@@ -10,7 +10,9 @@ import { join } from 'node:path';
 export const CMS_DIR = join(__dirname, '..', '..', '..', 'cms');
 const ENV_FILE = join(CMS_DIR, '.env');
 const STRAPI_BIN = join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
-const ADMIN_BUILD = join(CMS_DIR, 'dist', 'build', 'index.html');
+/** Strapi's CLI, told that cms/ is a JavaScript project (cms/scripts/jsProject.js). */
+const STRAPI_CLI = ['-r', join(CMS_DIR, 'scripts', 'jsProject.js'), STRAPI_BIN];
+const ADMIN_BUILD = join(CMS_DIR, 'build', 'index.html');
 
 /** No network here, nor wanted: no telemetry, no update checks. */
 const QUIET = { STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'zh', BROWSER: 'none' };
@@ -60,7 +62,7 @@ export function cmsEnvironment(): Record<string, string> {
 export function ensureAdminBuilt(): void {
   if (existsSync(ADMIN_BUILD)) return;
   console.log('Building the CMS admin panel (once, a few minutes)…');
-  const result = spawnSync(process.execPath, [STRAPI_BIN, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...process.env, ...QUIET, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [...STRAPI_CLI, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...process.env, ...QUIET, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('strapi build failed');
 }
 
@@ -83,7 +85,7 @@ export interface RunningCms {
 }
 
 export async function startCms({ port, dataDir, serveAdmin = true, secrets = cmsEnvironment(), siteUrl, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
-  const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
+  const child = spawn(process.execPath, [...STRAPI_CLI, 'start'], {
     cwd: CMS_DIR,
     stdio: ['ignore', output, output],
     env: {

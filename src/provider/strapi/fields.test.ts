@@ -1,0 +1,42 @@
+import { strapiQuery } from './client';
+import { beijingTime, MissingStrapiField, readEntry, richTextToHtml } from './fields';
+
+describe('reading a Strapi entry', () => {
+  const entry = readEntry('news-article', {
+    title: 'Spring walk',
+    des: null,
+    date: '2026-01-15T01:00:00.000Z',
+    pic: { url: '/uploads/walk_3f2a.webp', mime: 'image/webp' },
+    pics: [{ url: '/uploads/a.webp' }, { url: '/uploads/b.webp' }],
+    content: 'Teams **walked** together.\n\n<ul><li>zh</li></ul>',
+    about: null,
+    tiles: [{ title: 'One' }],
+  });
+
+  it('names the content type and the field a changed schema no longer has', () => {
+    expect(() => entry.text('subtitle')).toThrow(new MissingStrapiField('news-article', 'subtitle'));
+    expect(() => entry.text('subtitle')).toThrow('Strapi content type "news-article" has no field "subtitle"');
+    expect(() => entry.list('tiles')[0]!.text('des')).toThrow('Strapi content type "news-article.tiles" has no field "des"');
+  });
+
+  it('reads an empty field as empty text, as the content pack has it', () => {
+    expect(entry.text('des')).toBe('');
+    expect(entry.one('about')).toBeNull();
+  });
+
+  it('gives media paths, Beijing times and rich text as HTML', () => {
+    expect(entry.media('pic')).toBe('/uploads/walk_3f2a.webp');
+    expect(entry.mediaList('pics')).toEqual(['/uploads/a.webp', '/uploads/b.webp']);
+    expect(entry.time('date')).toBe('2026-01-15 09:00:00');
+    expect(beijingTime('2025-12-31T16:30:05.000Z')).toBe('2026-01-01 00:30:05');
+    expect(entry.html('content')).toBe('<p>Teams <strong>walked</strong> together.</p>\n<ul><li>zh</li></ul>');
+    expect(richTextToHtml('<p>Kept as written</p>')).toBe('<p>Kept as written</p>');
+  });
+});
+
+describe('strapiQuery', () => {
+  it('writes nested filters, sorts and populates in Strapi\'s bracket syntax', () => {
+    const query = strapiQuery({ locale: 'en', filters: { category: { site_id: { $eq: 2 } } }, sort: ['date:desc', 'site_id:desc'], populate: { pic: true }, skipped: undefined });
+    expect(decodeURIComponent(query)).toBe('locale=en&filters[category][site_id][$eq]=2&sort[0]=date:desc&sort[1]=site_id:desc&populate[pic]=true');
+  });
+});
