@@ -8,7 +8,7 @@ import importX from 'eslint-plugin-import-x';
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-dev/**', 'coverage/**', 'node_modules/**', 'data/**', 'test-results/**', 'bench-results/**', 'reports/**', 'cms/node_modules/**', 'cms/dist/**', 'cms/.strapi/**', 'cms/.tmp/**', 'cms/public/**', 'cms/types/**'] },
+  { ignores: ['dist/**', 'dist-dev/**', 'coverage/**', 'node_modules/**', 'data/**', 'test-results/**', 'bench-results/**', 'reports/**', 'cms/node_modules/**', 'cms/dist/**', 'cms/build/**', 'cms/.strapi/**', 'cms/.tmp/**', 'cms/public/**', 'cms/types/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
