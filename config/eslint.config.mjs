@@ -16,7 +16,7 @@ export default tseslint.config(
     files: ['cms/**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', URL: 'readonly', strapi: 'readonly' },
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', URL: 'readonly' },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

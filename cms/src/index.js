@@ -38,6 +38,15 @@ async function keepUploadsAsGiven(strapi) {
   await upload.setSettings({ ...settings, responsiveDimensions: false, sizeOptimization: false, autoOrientation: false });
 }
 
+/** Company name, filing numbers, logo: for whoever runs the CMS, not for every Editor. */
+const SETTINGS_TYPE = 'api::site-setting.site-setting';
+
+async function keepSiteSettingsFromEditors(strapi) {
+  const editor = await strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
+  if (!editor) return;
+  await strapi.db.query('admin::permission').deleteMany({ where: { subject: SETTINGS_TYPE, role: editor.id } });
+}
+
 const SITE_WEBHOOK = 'site pages';
 const WEBHOOK_PATH = '/_internal/cms/webhook';
 const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
@@ -70,5 +79,6 @@ module.exports = {
     await ensureFirstAdmin(strapi);
     await keepUploadsAsGiven(strapi);
     await ensureSiteWebhook(strapi);
+    await keepSiteSettingsFromEditors(strapi);
   },
 };

@@ -53,9 +53,16 @@ export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PRO
   await app.register(rateLimit, { global: false });
   if (strapi) {
     await app.register(replyFrom, { base: new URL(strapi.url).origin, undici: { headersTimeout: 15_000 } });
-    app.get(`${MEDIA_PREFIX}*`, (request, reply) =>
-      reply.from(request.url, { rewriteHeaders: (headers) => ({ ...headers, 'cross-origin-resource-policy': 'cross-origin' }) }),
-    );
+    // Strapi keeps its uploads in one folder under the names it gave them: nothing else is forwarded.
+    app.get(`${MEDIA_PREFIX}:name`, (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!/^[\w-][\w.-]*$/.test(name)) return reply.code(404).type('text/plain').send('Not found');
+      return reply.from(`${MEDIA_PREFIX}${name}`, {
+        // Cached as the seed media are: a file of the library never changes under its name.
+        rewriteHeaders: (headers) => ({ ...headers, 'cache-control': 'public, max-age=86400', 'cross-origin-resource-policy': 'cross-origin' }),
+        onError: (failed) => failed.code(502).type('text/plain').send('Media unavailable'),
+      });
+    });
   } else {
     await app.register(fastifyStatic, {
       root: mediaDir,

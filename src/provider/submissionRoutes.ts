@@ -67,7 +67,13 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository,
     const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS);
     if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
-    const jobTitle = Number.isInteger(jobId) ? await content.jobTitle(jobId, locale) : undefined;
+    // A CMS that is down never costs an application: it is stored with the job's id alone.
+    const jobTitle = Number.isInteger(jobId)
+      ? await Promise.resolve(content.jobTitle(jobId, locale)).catch((error: unknown) => {
+          request.log.warn({ err: error, jobId }, 'job title unavailable; application stored without it');
+          return '';
+        })
+      : undefined;
     if (jobTitle === undefined) return fail(reply, MESSAGES[locale].unknownJob);
     repo.saveApplication({ id: jobId, title: jobTitle }, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
     return ok(null, MESSAGES[locale].submitted);

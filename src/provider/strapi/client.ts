@@ -1,7 +1,8 @@
 /**
  * Strapi's REST API (Content API, read-only token) over plain HTTP. Every good answer is kept
- * per address, so a CMS that is down or slow still gets the last good content served, with a
- * warning in the log, rather than error pages.
+ * per address, so a CMS that is down, slow or failing (5xx) still gets the last good content
+ * served, with a warning in the log, rather than error pages. A refusal (4xx: a query the
+ * content types no longer allow, a revoked token) is an error, never hidden behind old content.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -32,6 +33,8 @@ export interface StrapiAnswer {
 }
 
 export class StrapiUnavailable extends Error {}
+/** Strapi refused the request: the adapter, the content types or the token need fixing. */
+export class StrapiRefused extends Error {}
 
 export interface StrapiClientOptions {
   /** Strapi's origin, e.g. http://127.0.0.1:1337. */
@@ -42,38 +45,47 @@ export interface StrapiClientOptions {
   warn?: (message: string) => void;
 }
 
-const KEPT_ANSWERS = 2000;
+/** Memory for last good answers; visitors choose some addresses (pages, ids), so it is bounded in bytes. */
+const KEPT_BYTES = 32 * 1024 * 1024;
 
-export function createStrapiClient({ url, token, timeoutMs = 5000, warn = () => {} }: StrapiClientOptions) {
+export function createStrapiClient({ url, token, timeoutMs = 3000, warn = () => {} }: StrapiClientOptions) {
   const origin = new URL(url).origin;
-  const lastGood = new LRUCache<string, StrapiAnswer | 'none'>({ max: KEPT_ANSWERS });
+  const lastGood = new LRUCache<string, { answer: StrapiAnswer | 'none'; bytes: number }>({ maxSize: KEPT_BYTES, sizeCalculation: (kept) => kept.bytes + 200 });
 
-  async function fetchAnswer(address: string): Promise<StrapiAnswer | 'none'> {
+  async function fetchAnswer(address: string, missingIsEmpty: boolean): Promise<{ answer: StrapiAnswer | 'none'; bytes: number }> {
     const response = await fetch(address, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-    // A single type nobody has published yet.
-    if (response.status === 404) return 'none';
-    if (!response.ok) throw new StrapiUnavailable(`Strapi answered ${response.status} to ${address.slice(origin.length)}: ${(await response.text()).slice(0, 300)}`);
-    const body = (await response.json()) as StrapiAnswer;
-    if (typeof body !== 'object' || body === null || !('data' in body)) throw new StrapiUnavailable(`Strapi answered ${address.slice(origin.length)} without data`);
-    return body;
+    const path = address.slice(origin.length);
+    // A single type nobody has published yet; for a collection, a path Strapi does not have.
+    if (response.status === 404 && missingIsEmpty) return { answer: 'none', bytes: 0 };
+    if (response.status >= 400 && response.status < 500) throw new StrapiRefused(`Strapi refused ${path} (${response.status}): ${(await response.text()).slice(0, 300)}`);
+    if (!response.ok) throw new StrapiUnavailable(`Strapi answered ${response.status} to ${path}`);
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    if (typeof body !== 'object' || body === null || !('data' in body)) throw new StrapiUnavailable(`Strapi answered ${path} without data`);
+    return { answer: body as StrapiAnswer, bytes: text.length };
   }
 
   return {
     origin,
-    /** GET /api/<path>; null when Strapi has no such document. */
-    async get(path: string, query: QueryObject): Promise<StrapiAnswer | null> {
+    /** GET /api/<path>; null when a single type (`missingIsEmpty`) has no published document. */
+    async get(path: string, query: QueryObject, { missingIsEmpty = false } = {}): Promise<StrapiAnswer | null> {
       const address = `${origin}/api/${path}?${strapiQuery(query)}`;
-      let answer: StrapiAnswer | 'none';
+      let kept: { answer: StrapiAnswer | 'none'; bytes: number };
       try {
-        answer = await fetchAnswer(address);
-        lastGood.set(address, answer);
+        kept = await fetchAnswer(address, missingIsEmpty);
+        lastGood.set(address, kept);
       } catch (error) {
-        const kept = lastGood.get(address);
-        if (kept === undefined) throw error instanceof StrapiUnavailable ? error : new StrapiUnavailable(`Strapi is unreachable: ${String(error)}`, { cause: error });
+        const last = error instanceof StrapiRefused ? undefined : lastGood.get(address);
+        if (last === undefined) throw error instanceof StrapiUnavailable || error instanceof StrapiRefused ? error : new StrapiUnavailable(`Strapi is unreachable: ${String(error)}`, { cause: error });
         warn(`Strapi failed (${String(error)}); serving the last good answer to ${address.slice(origin.length)}`);
-        answer = kept;
+        kept = last;
       }
-      return answer === 'none' ? null : answer;
+      return kept.answer === 'none' ? null : kept.answer;
     },
   };
 }

@@ -84,13 +84,13 @@ export interface RunningCms {
   stop(): Promise<void>;
 }
 
-export async function startCms({ port, dataDir, serveAdmin = true, secrets = cmsEnvironment(), siteUrl, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
+export async function startCms({ port, dataDir, serveAdmin = true, secrets, siteUrl, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
   const child = spawn(process.execPath, [...STRAPI_CLI, 'start'], {
     cwd: CMS_DIR,
     stdio: ['ignore', output, output],
     env: {
-      ...process.env,
-      ...secrets,
+      // The shell's settings win over cms/.env's (e.g. the first administrator); given secrets win over both.
+      ...(secrets ? { ...process.env, ...secrets } : { ...cmsEnvironment(), ...process.env }),
       ...QUIET,
       NODE_ENV: 'production',
       CMS_PORT: String(port),

@@ -19,7 +19,7 @@ async function serve() {
   const env = cmsEnvironment();
   ensureAdminBuilt();
   const cms = await startCms({ port: cmsPort(), siteUrl: process.env.CMS_SITE_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}` });
-  console.log(`Strapi admin panel: ${cms.url}/admin (first administrator ${env.CMS_ADMIN_EMAIL}, password in cms/.env)`);
+  console.log(`Strapi admin panel: ${cms.url}/admin (first administrator ${process.env.CMS_ADMIN_EMAIL ?? `${env.CMS_ADMIN_EMAIL}, password in cms/.env`})`);
   const stop = () => void cms.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -37,8 +37,8 @@ async function seed(args: string[]) {
   const env = cmsEnvironment();
   const result = await seedStrapi({
     cmsUrl: values['cms-url'],
-    email: env.CMS_ADMIN_EMAIL ?? '',
-    password: env.CMS_ADMIN_PASSWORD ?? '',
+    email: process.env.CMS_ADMIN_EMAIL ?? env.CMS_ADMIN_EMAIL ?? '',
+    password: process.env.CMS_ADMIN_PASSWORD ?? env.CMS_ADMIN_PASSWORD ?? '',
     pack: loadContentPack(values.pack),
     mediaDir: SEED_MEDIA_DIR,
     force: values.force,

@@ -30,7 +30,7 @@ export function createDocuments(client: StrapiClient) {
   return {
     /** A single type's document; null when it is not published in this language. */
     async single(type: string, locale: Locale, populate: QueryObject): Promise<EntryReader | null> {
-      const answer = await client.get(type, { locale, populate });
+      const answer = await client.get(type, { locale, populate }, { missingIsEmpty: true });
       return answer?.data ? readEntry(type, answer.data as StrapiEntry) : null;
     },
     page,

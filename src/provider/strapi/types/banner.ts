@@ -5,7 +5,7 @@ import type { Documents } from '../documents';
 export function banner(documents: Documents) {
   return {
     async banner(locale: Locale) {
-      const entries = await documents.all('banner', 'banners', locale, { sort: ['position:asc', 'id:asc'], populate: { media: true, poster: true } });
+      const entries = await documents.all('banner', 'banners', locale, { sort: ['position:asc', 'documentId:asc'], populate: { media: true, poster: true } });
       return entries.map((entry) => ({
         type: entry.text('kind') === 'video' ? '视频' : '图片',
         img: entry.media('media'),

@@ -7,7 +7,7 @@ const publicationOf = (entry: EntryReader) => ({ pic: entry.media('pic'), url: e
 
 export function publication(documents: Documents) {
   const read = (locale: Locale, featured: boolean) =>
-    documents.all('publication', 'publications', locale, { filters: { featured: { $eq: featured } }, sort: ['position:asc', 'id:asc'], populate: { pic: true } });
+    documents.all('publication', 'publications', locale, { filters: { featured: { $eq: featured } }, sort: ['position:asc', 'documentId:asc'], populate: { pic: true } });
   return {
     async publicationTop(locale: Locale) {
       const [top] = await read(locale, true);
