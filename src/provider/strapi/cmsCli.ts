@@ -45,7 +45,7 @@ async function seed(args: string[]) {
     log: console.log,
   });
   const siteEnv = join(CMS_DIR, '.env.site');
-  const lines = { CONTENT_SOURCE: 'strapi', STRAPI_URL: values['cms-url'], STRAPI_TOKEN: result.siteToken, CMS_WEBHOOK_SECRET: env.CMS_WEBHOOK_SECRET ?? '' };
+  const lines = { CONTENT_SOURCE: 'strapi', STRAPI_URL: values['cms-url'], STRAPI_TOKEN: result.siteToken, CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? env.CMS_WEBHOOK_SECRET ?? '' };
   writeFileSync(siteEnv, Object.entries(lines).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
   console.log(`Seeded ${result.documents} documents and ${result.media} media files. The site's settings are in cms/.env.site:`);
   console.log('  set -a && . cms/.env.site && set +a && npm start');
