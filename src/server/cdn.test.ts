@@ -7,13 +7,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { providerWithFreshDatabase } from '../provider/testing';
-import { fakeDist, providerGate } from './testing';
+import { fakeDist, freePort, providerGate } from './testing';
 
 jest.setTimeout(120_000);
 
@@ -39,15 +38,6 @@ let sites: SiteProcess[] = [];
 let nginx: ChildProcess | null = null;
 let front = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function startSite(): Promise<SiteProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', 'cdn', 'siteProcess.ts')], {

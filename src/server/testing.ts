@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServer, request as httpRequest, type Agent } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 /** The boot script of fakeDist(), which pages carry inline. */
 export const FAKE_BOOT_SOURCE = 'document.documentElement.dataset.booted="";';
@@ -27,6 +27,17 @@ export function fakeDist(): string {
   return dist;
 }
 
+
+/** A port nobody listens on right now, for a server that must be told its port before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 export type GateMode = 'pass' | 'down' | 'slow' | 'garbage' | 'code1' | 'code402' | 'code403';
 

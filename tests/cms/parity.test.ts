@@ -6,7 +6,6 @@
  * through Strapi's API shows within 5 s (its webhook); with Strapi stopped, the site keeps serving.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../config/content/loadPack';
@@ -19,7 +18,7 @@ import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '..
 import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer } from '../../src/server/app';
-import { fakeDist } from '../../src/server/testing';
+import { fakeDist, freePort } from '../../src/server/testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
@@ -61,15 +60,6 @@ const PAGES: string[] = ROUTES.flatMap((route) => {
   return ids ? [...bare, ...ids.map((item) => pathTo(route.id, { id: item.id }))] : [pathTo(route.id)];
 }).flatMap((path) => LOCALES.map((locale) => localizedPath(path, locale)));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 async function listen(app: { listen(o: { port: number; host: string }): Promise<string>; close(): Promise<unknown> }): Promise<string> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,8 +5,8 @@
  */
 import type { Bilingual, ContentPack } from '../../../contracts/schema/contentPack';
 import { LOCALES, type Locale } from '../../../contracts/locale';
-import { PAGE_BANNER_TYPE } from '../../../contracts/payloads';
 import { PRODUCT_INSERT_FIELDS } from '../../../contracts/productInsert';
+import { PAGE_OF_TYPE } from '../types/pageBanner';
 
 /** A picture or video of the pack, by its path under /uploads/. */
 export interface MediaRef {
@@ -38,8 +38,6 @@ const scene = (item: Scene, locale: Locale) => ({ title: item[locale].title, des
 const titleDes = (item: Bilingual<{ title: string; des: string }>, locale: Locale) => ({ title: item[locale].title, des: item[locale].des });
 const captioned = (item: { pic: string; title: Bilingual<string> }, locale: Locale) => ({ title: item.title[locale], pic: media(item.pic) });
 
-const PAGE_NAMES = Object.fromEntries(Object.entries(PAGE_BANNER_TYPE).map(([page, type]) => [type, page === 'index' ? 'home' : page]));
-
 export function packDocuments(pack: ContentPack): SeedDocument[] {
   const single = (path: string, make: (locale: Locale) => SeedData): SeedDocument => ({ path, kind: 'single', data: byLocale(make) });
   const collection = (path: string, make: (locale: Locale) => SeedData, key?: string): SeedDocument => ({ path, kind: 'collection', key, data: byLocale(make) });
@@ -67,7 +65,7 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
       collection('banners', (locale) => ({ kind: b.type === '视频' ? 'video' : 'picture', media: media(b.img), poster: media(b.video_img), title: b[locale].title, des: b[locale].des, position })),
     ),
     ...pack.pageBanners.map((b) =>
-      collection('page-banners', (locale) => ({ page: PAGE_NAMES[b.type] ?? '', name: b[locale].name, des: b[locale].des, desktop_image: media(b.webimg), phone_image: media(b.img) })),
+      collection('page-banners', (locale) => ({ page: PAGE_OF_TYPE[b.type], name: b[locale].name, des: b[locale].des, desktop_image: media(b.webimg), phone_image: media(b.img) })),
     ),
     single('home-page', (locale) => ({ about: scene(pack.homeAbout, locale), product_tiles: pack.homeProducts.map((t) => scene(t, locale)) })),
     single('about-page', (locale) => ({
