@@ -1,7 +1,7 @@
 /**
- * The boot script waits for the pictures of the first screen to be decoded and two frames, then
- * asks for the app's scripts in order and, a task later, the page's chunks as preloads, once, or
- * after 1 s when no frame comes. Taps on the app's buttons before it has hydrated are kept.
+ * The boot script waits for the pictures of the first screen to be decoded, two frames and the
+ * browser's report of the largest paint, then asks for the app's scripts in order and, a task
+ * later, the page's chunks as preloads, once, or after 1 s when no frame comes. Taps on the app's buttons before it has hydrated are kept.
  */
 import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT } from '../contracts/runtimeConfig';
 
@@ -83,6 +83,65 @@ describe('the boot script', () => {
     frame(0);
     jest.advanceTimersByTime(0);
     expect(loaded()).toEqual(['script /assets/main.js async=false']);
+  });
+
+  it('then waits for the browser to report a largest paint as large as the largest picture on screen, or a tenth of a second', async () => {
+    let frame: FrameRequestCallback = () => undefined;
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
+    let report: (sizes: number[]) => void = () => undefined;
+    const disconnect = jest.fn();
+    class Observer {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(callback: (list: { getEntries(): { size: number }[] }) => void) {
+        report = (sizes) => callback({ getEntries: () => sizes.map((size) => ({ size })) });
+      }
+      observe = jest.fn();
+      disconnect = disconnect;
+    }
+    Object.defineProperty(window, 'PerformanceObserver', { value: Observer, configurable: true });
+    // A 400 × 200 picture from an 800 × 400 file, half of it below the first screen; a picture
+    // with too few bytes for its size is a placeholder to the browser and does not count.
+    document.body.innerHTML = '<img id="banner" src="/uploads/banner/1.webp"><img id="flat" src="/uploads/flat.webp">';
+    const place = (id: string, top: number, bytes: number) => {
+      const picture = document.getElementById(id) as HTMLImageElement;
+      picture.getBoundingClientRect = () => ({ top, bottom: top + 200, left: 0, right: 400, width: 400, height: 200 }) as DOMRect;
+      Object.defineProperties(picture, { complete: { value: true }, naturalWidth: { value: 800 }, naturalHeight: { value: 400 }, currentSrc: { value: picture.src } });
+      picture.decode = () => Promise.resolve();
+      return { name: picture.src, encodedBodySize: bytes };
+    };
+    const timings = [place('banner', window.innerHeight - 100, 20_000), place('flat', 0, 100)];
+    Object.defineProperty(performance, 'getEntriesByName', { value: (name: string) => timings.filter((timing) => timing.name === name), configurable: true });
+    const twoFrames = async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      frame(0);
+      frame(0);
+    };
+    try {
+      await boot({ entry: '/assets/main.js' });
+      await twoFrames();
+      // The banner shows 400 × 100 on the first screen: a smaller paint is not it.
+      report([30_000]);
+      jest.advanceTimersByTime(50);
+      expect(loaded()).toEqual([]);
+      report([39_000]);
+      jest.advanceTimersByTime(0);
+      expect(loaded()).toEqual(['script /assets/main.js async=false']);
+      expect(disconnect).toHaveBeenCalled();
+
+      // The browser never reports it (it judged the picture differently): a tenth of a second later.
+      document.head.innerHTML = '';
+      await boot({ entry: '/assets/main.js' });
+      await twoFrames();
+      report([30_000]);
+      jest.advanceTimersByTime(99);
+      expect(loaded()).toEqual([]);
+      // (the timer that starts the app runs nested in others, which the browser holds back 4 ms)
+      jest.advanceTimersByTime(5);
+      expect(loaded()).toEqual(['script /assets/main.js async=false']);
+    } finally {
+      Reflect.deleteProperty(window, 'PerformanceObserver');
+      Reflect.deleteProperty(performance, 'getEntriesByName');
+    }
   });
 
   it('keeps taps on the app\'s buttons until the app has hydrated, then clicks them again; the browser\'s own buttons are left alone', async () => {

@@ -46,12 +46,52 @@ function decoded(picture: HTMLImageElement): Promise<void> {
 }
 
 /**
+ * The area the browser counts for a picture's largest paint: its part on screen, no more than
+ * its file's own pixels when drawn larger, and none for a failed picture or one with so few
+ * bytes for its size (under 0.05 bits a pixel) that the browser takes it for a placeholder.
+ */
+function paintedArea(picture: HTMLImageElement): number {
+  const box = picture.getBoundingClientRect();
+  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0);
+  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  if (width <= 0 || height <= 0) return 0;
+  const bytes = (performance.getEntriesByName(picture.currentSrc)[0] as PerformanceResourceTiming | undefined)?.encodedBodySize;
+  if (bytes !== undefined && (bytes * 8) / (width * height) < 0.05) return 0;
+  return width * height * Math.min(1, (picture.naturalWidth * picture.naturalHeight) / (box.width * box.height));
+}
+
+/**
+ * Calls `then` once the browser reports a largest paint at least as large as the largest of
+ * these pictures (the text may be larger still), or after a tenth of a second. Two frames after
+ * decoding are not always enough: on a busy machine the frame that shows a picture can be
+ * presented after the next one has begun.
+ */
+function afterLargestPaint(pictures: HTMLImageElement[], then: () => void) {
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) return then();
+  // A tenth of slack: the browser measures the picture's content box, without borders.
+  const expected = 0.9 * Math.max(0, ...pictures.map(paintedArea));
+  const done = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => (entry as PerformanceEntry & { size: number }).size >= expected)) done();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  const timer = setTimeout(done, 100);
+}
+
+/**
  * The first screen's pictures are part of the page: on a slow connection the scripts would take
  * their bandwidth, and a script asked for before they show delays the largest paint. So the app
- * is asked for two frames after the last of them is decoded: the frame that shows them has
- * been presented by then.
+ * is asked for once the last of them is decoded, two frames have gone by and the browser has
+ * reported the largest paint.
  */
-void Promise.all(picturesOnScreen().map(decoded)).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(loadApp, 0))));
+const firstScreen = picturesOnScreen();
+void Promise.all(firstScreen.map(decoded)).then(() =>
+  requestAnimationFrame(() => requestAnimationFrame(() => afterLargestPaint(firstScreen, () => setTimeout(loadApp, 0)))),
+);
 // A tab opened in the background runs no frames, and a picture may never come: the timer
 // starts the app all the same.
 setTimeout(loadApp, 1000);
