@@ -16,6 +16,23 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/**
+ * Resolves in the task after the next frame: by then the frame shows what was rendered before.
+ * A hidden tab runs no frames, so a timer settles it there (and whenever no frame comes).
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 export function createBrowserServices(navigate: (path: string) => void): Services {
   return {
     toast: {
@@ -45,6 +62,7 @@ export function createBrowserServices(navigate: (path: string) => void): Service
     reload: () => window.location.reload(),
     load: (url) => window.location.assign(url),
     navigate,
+    afterPaint,
     now: () => Date.now(),
     storageGet: (key) => {
       try {

@@ -30,6 +30,11 @@ export interface Services {
   navigate(path: string): void;
   /** Loads a page's code (the browser's chunks), so "its loads have settled" includes it; resolves false when it cannot. */
   preloadPage?(routeId: RouteId): Promise<boolean>;
+  /**
+   * Settles once the browser has painted what the store shows now (the tapped tab, a busy
+   * button), so a tap's answer is not held behind the provider call it starts. None on the server.
+   */
+  afterPaint?(): Promise<void>;
   now(): number;
   storageGet(key: string): string | null;
   storageSet(key: string, value: string): void;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
 import { errorText } from '../features/shared/errorText';
@@ -17,7 +18,8 @@ import { Carousel } from '../ui/Carousel';
 import { Img } from '../ui/Img';
 import { BannerOf, carouselTexts, Section } from './common';
 
-function NewsCard({ item, featured }: { item: NewsItem; featured?: boolean }) {
+/** Memoized: "More" appends rows, and the cards already shown keep their item and need no render. */
+const NewsCard = memo(function NewsCard({ item, featured }: { item: NewsItem; featured?: boolean }) {
   const t = useText();
   return (
     <Link className={`news-card ${featured ? 'news-card--featured' : ''}`} to={pathTo('newsDetail', { id: item.id })}>
@@ -30,7 +32,7 @@ function NewsCard({ item, featured }: { item: NewsItem; featured?: boolean }) {
       </div>
     </Link>
   );
-}
+});
 
 function NewsList() {
   const t = useText();

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
@@ -17,11 +18,27 @@ const selectPatient = selectForm('patient');
 /** The rules of contracts/forms.ts: category, medication and phone are required. */
 const REQUIRED: ReadonlySet<PatientField> = new Set(['category', 'medication', 'phone']);
 
+/** Memoized: what the service says of itself does not change with the form's state. */
+const PatientIntro = memo(function PatientIntro() {
+  const t = useText();
+  const content = useContent('patientContent');
+  return (
+    <Loaded resource={content} minHeight="8rem">
+      {(data) => (
+        <div className="patient__intro">
+          <h2>{data.title || t.patient.title}</h2>
+          <p>{data.des}</p>
+          <p className="patient__confidential">{data.confidentiality}</p>
+        </div>
+      )}
+    </Loaded>
+  );
+});
+
 export default function PatientPage() {
   const t = useText();
   const dispatch = useAppDispatch();
   useDocumentMeta({ title: t.meta.patient });
-  const content = useContent('patientContent');
   const state = useAppSelector(selectPatient);
   const fieldErrors = fieldErrorsOf(state);
   const form = useUncontrolledForm('patient', state, PATIENT_FIELDS, PATIENT_CONSENTS, (entries) => dispatch(patientSubmitted(entries)));
@@ -34,15 +51,7 @@ export default function PatientPage() {
     <>
       <BannerOf type={PAGE_BANNER_TYPE.index} title={t.patient.title} ownTitle />
       <div className="detail-page patient">
-        <Loaded resource={content} minHeight="8rem">
-          {(data) => (
-            <div className="patient__intro">
-              <h2>{data.title || text.title}</h2>
-              <p>{data.des}</p>
-              <p className="patient__confidential">{data.confidentiality}</p>
-            </div>
-          )}
-        </Loaded>
+        <PatientIntro />
         <form className="form form--wide" noValidate {...form} aria-label={text.title}>
           <p className="form__mandatory">
             <span aria-hidden="true">* </span>

@@ -1,4 +1,6 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import type { ProductRow } from '../api/types';
 import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
@@ -56,6 +58,16 @@ function CategoryTabs() {
   );
 }
 
+/** Memoized: a tab or page change renders the grid at once as stale, with the same products. */
+const ProductCard = memo(function ProductCard({ product }: { product: ProductRow }) {
+  return (
+    <Link className="product-card" to={pathTo('productDetail', { id: product.id })}>
+      <Img src={product.pics[0] ?? ''} alt="" width={400} height={400} />
+      <h3>{product.name}</h3>
+    </Link>
+  );
+});
+
 function ProductGrid() {
   const t = useText();
   const dispatch = useAppDispatch();
@@ -82,10 +94,7 @@ function ProductGrid() {
               <ul className={`product-grid ${list.status === 'loading' ? 'is-stale' : ''}`}>
                 {data.rows.map((product) => (
                   <li key={product.id}>
-                    <Link className="product-card" to={pathTo('productDetail', { id: product.id })}>
-                      <Img src={product.pics[0] ?? ''} alt="" width={400} height={400} />
-                      <h3>{product.name}</h3>
-                    </Link>
+                    <ProductCard product={product} />
                   </li>
                 ))}
               </ul>

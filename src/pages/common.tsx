@@ -1,5 +1,5 @@
 /** Pieces every page composes: the banner of a page type, breadcrumbs, carousel texts, a section frame. */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
 import { breadcrumbTrail, type TrailContent } from '../app/head/breadcrumbTrail';
@@ -17,9 +17,10 @@ import { SectionHeading } from '../ui/SectionHeading';
 /**
  * The banner of a page type. `title` is shown when the provider gives no name, or always when
  * `ownTitle` is set (pages that borrow another page's banner pictures). `heading={false}` on pages
- * whose own title is the h1.
+ * whose own title is the h1. Memoized: its props are plain values, and the page around it
+ * renders again on every change of a form or a list.
  */
-export function BannerOf({ type, title, ownTitle = false, heading = true }: { type: PageBannerType; title: string; ownTitle?: boolean; heading?: boolean }) {
+export const BannerOf = memo(function BannerOf({ type, title, ownTitle = false, heading = true }: { type: PageBannerType; title: string; ownTitle?: boolean; heading?: boolean }) {
   const banner = useContent('pageBanner', { type });
   return (
     <Loaded resource={banner} minHeight="var(--banner-height)">
@@ -34,7 +35,7 @@ export function BannerOf({ type, title, ownTitle = false, heading = true }: { ty
       )}
     </Loaded>
   );
-}
+});
 
 /** The visible breadcrumbs: the same trail the BreadcrumbList structured data describes. */
 export function PageBreadcrumbs({ routeId, content }: { routeId: RouteId; content?: TrailContent }) {

@@ -26,6 +26,21 @@ describe('callApi', () => {
     expect(deps.services.log).not.toHaveBeenCalled();
   });
 
+  it('in the browser, calls the provider only once the state put before it has been painted', async () => {
+    let painted: () => void = () => undefined;
+    const afterPaint = jest.fn(() => new Promise<void>((resolve) => (painted = resolve)));
+    const deps = fakeDeps({}, { afterPaint });
+    const fn = jest.fn(async () => 7);
+    const run = expectSaga(calling, deps, fn).run();
+    await Promise.resolve();
+    expect(afterPaint).toHaveBeenCalledTimes(1);
+    expect(fn).not.toHaveBeenCalled();
+    painted();
+    const { returnValue } = await run;
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(returnValue).toEqual({ ok: true, data: 7 });
+  });
+
   it('logs and rethrows a programming error instead of showing it as an outage', async () => {
     const deps = fakeDeps();
     const bug = new TypeError('rows is undefined');

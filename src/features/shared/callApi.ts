@@ -27,6 +27,9 @@ export function* callApiAs<Args extends unknown[], T>(
   ...args: Args
 ): Generator<unknown, ApiResult<T>, unknown> {
   try {
+    // The state put before the call (loading, submitting) reaches the screen first; setting up
+    // the request is work the visitor's tap need not wait for.
+    if (services.afterPaint) yield call(services.afterPaint);
     const data = (yield call(fn, ...args)) as T;
     return { ok: true, data };
   } catch (error) {
