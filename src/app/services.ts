@@ -4,6 +4,7 @@
  */
 import { TIMING } from '../contracts/constants';
 import type { Services } from '../features/deps';
+import { afterNextPaint } from '../ui/afterNextPaint';
 import { showToast } from './toasts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -16,22 +17,8 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-/**
- * Resolves in the task after the next frame: by then the frame shows what was rendered before.
- * A hidden tab runs no frames, so a timer settles it there (and whenever no frame comes).
- */
-export function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') return resolve();
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}
+/** Settles in the task after the next frame (see afterNextPaint). */
+export const afterPaint = () => new Promise<void>((resolve) => void afterNextPaint(resolve));
 
 export function createBrowserServices(navigate: (path: string) => void): Services {
   return {

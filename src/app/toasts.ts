@@ -1,7 +1,10 @@
 /**
  * Toasts on demand: the first one loads the toast library and mounts its container
  * (src/app/ToastHost.tsx); every toast waits for that, so none is lost. Browser only.
+ * The loading starts after the next frame: adding the library's stylesheet and script to the
+ * document inside a tap would hold back the tap's own answer.
  */
+import { afterNextPaint } from '../ui/afterNextPaint';
 import type { Toast } from './ToastHost';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
@@ -9,7 +12,9 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 let host: Promise<Toast> | null = null;
 
 function loadHost(): Promise<Toast> {
-  host ??= import('./ToastHost').then(({ mountToastHost }) => mountToastHost());
+  host ??= new Promise<void>((painted) => void afterNextPaint(painted))
+    .then(() => import('./ToastHost'))
+    .then(({ mountToastHost }) => mountToastHost());
   // A failed chunk load is retried by the next toast.
   host.catch(() => {
     host = null;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, type Entry } from '../app/renderApp';
 
 const main = { company: '岳川药业有限公司', logo: '', qrcode: '', copyright: '© 岳川', icp: '青ICP备00000000号-1', drug_certificate: '（青）-非经营性-2001-0000', police_filing: '青公网安备63010002000001号', shop_url: '', links: [] };
@@ -66,7 +66,8 @@ describe('consent fields', () => {
     await screen.findByRole('heading', { name: '药师' });
     act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交' } }));
     const consent = screen.getByRole('checkbox', { name: /我已阅读并同意/ });
-    expect(consent).toHaveFocus();
+    // After the frame that shows the message.
+    await waitFor(() => expect(consent).toHaveFocus());
     expect(consent).toHaveAttribute('aria-invalid', 'true');
     expect(consent.getAttribute('aria-describedby')).toContain('application-consent-error');
     expect(screen.getByRole('alert')).toHaveTextContent('请阅读并勾选同意');
@@ -78,7 +79,7 @@ describe('consent fields', () => {
     });
     await screen.findByRole('heading', { name: '药师' });
     act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' } }));
-    expect(screen.getByLabelText(/邮箱/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/邮箱/)).toHaveFocus());
   });
 });
 

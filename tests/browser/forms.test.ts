@@ -34,7 +34,7 @@ describe('job application', () => {
       await page.getByLabel('邮箱').fill('hanmeimei@example.com');
       await page.getByRole('button', { name: '提交申请' }).click();
       await page.locator('.form-status').filter({ hasText: '应聘信息请填写完整！' }).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'application-phone', 'focus moves to the first invalid field');
+      await page.waitForFunction((id) => document.activeElement?.id === id, 'application-phone'); // focus moves to the first invalid field
       assert.equal(await page.getByLabel('姓名').inputValue(), '韩梅梅');
 
       await page.getByLabel('电话').fill('13900001111');
@@ -111,7 +111,7 @@ describe('patient-service message', () => {
       await page.getByLabel('事件描述').fill('涂抹后局部发红');
       await page.getByRole('button', { name: '提交留言' }).click();
       await page.locator('.form-status').filter({ hasText: '请阅读并勾选同意《个人信息保护政策》后再提交' }).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'patient-consent', 'focus moves to the consent box');
+      await page.waitForFunction((id) => document.activeElement?.id === id, 'patient-consent'); // focus moves to the consent box
       assert.equal(await page.getByRole('checkbox', { name: /我已阅读并同意/ }).getAttribute('aria-invalid'), 'true');
       const kept = { 所购药品通用名: '复方樟脑软膏', 用药原因或所治疾病: '蚊虫叮咬', 姓名: '王芳', 联系电话: '13900004444', 电子邮箱: 'wangfang@example.com', 事件描述: '涂抹后局部发红' };
       for (const [label, value] of Object.entries(kept)) assert.equal(await page.getByLabel(label).inputValue(), value, label);
@@ -120,7 +120,7 @@ describe('patient-service message', () => {
       await page.keyboard.press('Space');
       await page.getByRole('button', { name: '提交留言' }).click();
       await page.locator('.form-status').filter({ hasText: '请勾选同意我们处理您的健康信息后再提交' }).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'patient-health_consent', 'then the health consent box');
+      await page.waitForFunction((id) => document.activeElement?.id === id, 'patient-health_consent'); // then the health consent box
       assert.equal(rows("SELECT id FROM patient_messages WHERE phone = '13900004444'").length, 0, 'nothing was sent');
     });
   });
