@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { BREAKPOINT } from '../contracts/constants';
+import { afterNextPaint } from '../ui/afterNextPaint';
 import { selectMobileMenuOpen } from '../features/navigation/selectors';
 import { mobileMenuChanged } from '../features/navigation/slice';
 import { useAppSelector, useAppStore } from './hooks';
@@ -26,9 +27,16 @@ export function usePhoneMenu() {
   useEffect(() => {
     const menu = popoverOf(menuRef.current);
     if (!menu) return;
-    const mirror = () => {
+    const sync = () => {
       const shown = menu.matches(':popover-open');
       if (shown !== selectMobileMenuOpen(store.getState())) store.dispatch(mobileMenuChanged(shown));
+    };
+    // The browser shows the popover by itself: the store (whose render changes nothing the
+    // popover shows) catches up after that frame, not inside the tap.
+    let cancelPending: (() => void) | undefined;
+    const mirror = () => {
+      cancelPending?.();
+      cancelPending = afterNextPaint(sync);
     };
     // Growing past the phone width (a tablet turned) puts the top bar back.
     const wide = window.matchMedia(WIDE);
@@ -37,8 +45,9 @@ export function usePhoneMenu() {
     };
     menu.addEventListener('toggle', mirror);
     wide.addEventListener('change', closeWhenWide);
-    mirror(); // a visitor may have opened it before the app started
+    sync(); // a visitor may have opened it before the app started
     return () => {
+      cancelPending?.();
       menu.removeEventListener('toggle', mirror);
       wide.removeEventListener('change', closeWhenWide);
     };
