@@ -66,7 +66,8 @@ async function openHarness({ javaScriptEnabled = true } = {}): Promise<Harness> 
   const page = await context.newPage();
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
-    void dialog.dismiss();
+    // The page may close or move on before the dismissal arrives: the dialog is gone then, which is all this wants.
+    dialog.dismiss().catch(() => undefined);
   });
   return { page, context, fired, dialogs, foreign };
 }
