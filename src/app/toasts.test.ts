@@ -14,7 +14,8 @@ describe('toasts on demand', () => {
     expect(document.querySelector('.Toastify')).toBeNull();
     showToast('error', 'First failure', { autoClose: 2000 });
     showToast('success', 'Saved');
-    expect(await screen.findByText('First failure')).toBeInTheDocument();
+    // The first toast waits for a frame and for the library's first load (transformed for coverage here).
+    expect(await screen.findByText('First failure', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     showToast('info', 'Later');
     expect(await screen.findByText('Later')).toBeInTheDocument();
