@@ -4,7 +4,7 @@
  */
 import { TIMING } from '../contracts/constants';
 import type { Services } from '../features/deps';
-import { afterNextPaint } from '../ui/afterNextPaint';
+import { afterPaint } from '../ui/afterNextPaint';
 import { showToast } from './toasts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -16,9 +16,6 @@ export function readCookie(name: string): string | null {
   }
   return null;
 }
-
-/** Settles in the task after the next frame (see afterNextPaint). */
-export const afterPaint = () => new Promise<void>((resolve) => void afterNextPaint(resolve));
 
 export function createBrowserServices(navigate: (path: string) => void): Services {
   return {

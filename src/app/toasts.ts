@@ -4,7 +4,7 @@
  * The loading starts after the next frame: adding the library's stylesheet and script to the
  * document inside a tap would hold back the tap's own answer.
  */
-import { afterNextPaint } from '../ui/afterNextPaint';
+import { afterPaint } from '../ui/afterNextPaint';
 import type { Toast } from './ToastHost';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
@@ -12,7 +12,7 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 let host: Promise<Toast> | null = null;
 
 function loadHost(): Promise<Toast> {
-  host ??= new Promise<void>((painted) => void afterNextPaint(painted))
+  host ??= afterPaint()
     .then(() => import('./ToastHost'))
     .then(({ mountToastHost }) => mountToastHost());
   // A failed chunk load is retried by the next toast.

@@ -20,3 +20,6 @@ export function afterNextPaint(callback: () => void): () => void {
   if (document.visibilityState !== 'hidden') frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
   return cancel;
 }
+
+/** afterNextPaint as a promise: settles in the task after the next frame. */
+export const afterPaint = () => new Promise<void>((resolve) => void afterNextPaint(resolve));
