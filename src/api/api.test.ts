@@ -70,6 +70,13 @@ describe('the api adapter', () => {
     expect(await api().productContacts('en')).toEqual({ domestic: { phone: '400-1', email: 'cn@x.com' }, abroad: { phone: '+86-1', email: 'intl@x.com' } });
   });
 
+  it('reads a contact row the provider left out as empty', async () => {
+    answer = json({ code: 0, msg: '', data: [{ name: 'phone', val: '400-1', val_en: '+86-1' }] });
+    expect(await api().productContacts('zh')).toEqual({ domestic: { phone: '400-1', email: '' }, abroad: { phone: '+86-1', email: '' } });
+    answer = json({ code: 0, msg: '', data: [{ name: 'email', val: 'cn@x.com', val_en: 'intl@x.com' }] });
+    expect(await api().productContacts('zh')).toEqual({ domestic: { phone: '', email: 'cn@x.com' }, abroad: { phone: '', email: 'intl@x.com' } });
+  });
+
   it('posts forms url-encoded and returns the msg', async () => {
     answer = json({ code: 0, msg: '提交成功', data: null });
     const msg = await api().submitApplication('zh', { name: '李 雷', phone: '1', email: 'a@b.com', id: '4' });
@@ -112,7 +119,23 @@ describe('the api adapter', () => {
       res.writeHead(500);
       res.end('down');
     };
-    await expect(api().report('zh')).rejects.toMatchObject({ kind: 'network' });
+    await expect(api().report('zh')).rejects.toEqual({ kind: 'network', code: null, msg: 'Request failed with status code 500' });
+    answer = json(null, 500);
+    await expect(api().report('zh')).rejects.toEqual({ kind: 'network', code: null, msg: 'Request failed with status code 500' });
+  });
+
+  it('says a dropped connection in its own words, not as a timeout', async () => {
+    answer = (_req, _body, res) => res.destroy();
+    const error = await api().report('zh').catch((rejected: unknown) => rejected);
+    expect(error).toEqual({ kind: 'network', code: null, msg: expect.any(String) });
+    expect((error as { msg: string }).msg).not.toMatch(/^(timeout|network error|)$/);
+  });
+
+  it('marks an envelope answered with 404 as "no such id", and only that one', async () => {
+    answer = json({ code: 1, msg: '内容不存在' }, 404);
+    await expect(api().newsDetail('zh', '99999')).rejects.toEqual({ kind: 'envelope', code: 1, msg: '内容不存在', notFound: true });
+    answer = json({ code: 1, msg: '内容服务暂时不可用' }, 503);
+    await expect(api().newsDetail('zh', '1')).rejects.toEqual({ kind: 'envelope', code: 1, msg: '内容服务暂时不可用' });
   });
 
   it('checks a language and logs out through the provider', async () => {
@@ -127,7 +150,7 @@ describe('every provider path', () => {
   const LOCALE_ONLY = [
     'main', 'classifyList', 'banner', 'homeProduct', 'homeAbout', 'homeNews', 'report', 'aboutUs', 'develop', 'business', 'social',
     'contactUs', 'patientContent', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch', 'noticeList', 'publicationTop',
-    'publicationList', 'hrPolicies', 'jobs',
+    'publicationList', 'hrPolicies', 'jobs', 'privacyNotice',
   ] as const;
 
   it.each(LOCALE_ONLY)('%s asks its path with lan and answers in its shape', async (name) => {
@@ -203,15 +226,34 @@ describe('loading axios', () => {
 });
 
 describe('decoding helpers', () => {
-  it('decodeEnvelope accepts code 0 as number or string', () => {
+  const thrownBy = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('did not throw');
+  };
+
+  it('decodeEnvelope accepts code 0 as number or string, and calls anything without a code malformed', () => {
     expect(decodeEnvelope({ code: '0', msg: 'm', data: 1 })).toEqual({ data: 1, msg: 'm' });
-    expect(() => decodeEnvelope('nope')).toThrow();
+    for (const body of ['nope', null, {}]) expect(thrownBy(() => decodeEnvelope(body))).toEqual({ kind: 'network', code: null, msg: 'malformed answer' });
   });
 
   it('toApiError keeps ApiErrors and wraps anything else', () => {
     expect(toApiError({ kind: 'envelope', code: 1, msg: 'a' })).toEqual({ kind: 'envelope', code: 1, msg: 'a' });
     expect(toApiError(new Error('bad'))).toEqual({ kind: 'network', code: null, msg: 'bad' });
-    expect(toApiError(42)).toEqual({ kind: 'network', code: null, msg: 'network error' });
+    for (const other of [42, null, undefined, { msg: 'half an ApiError' }]) {
+      expect(toApiError(other)).toEqual({ kind: 'network', code: null, msg: 'network error' });
+    }
+  });
+
+  it('toApiError reads an HTTP answer and a timeout only from axios errors', () => {
+    const answered = { code: 'ETIMEDOUT', message: 'm', response: { status: 404, data: { code: 1, msg: 'gone' } } };
+    expect(toApiError(answered)).toEqual({ kind: 'network', code: null, msg: 'network error' });
+    expect(toApiError({ ...answered, isAxiosError: true })).toEqual({ kind: 'envelope', code: 1, msg: 'gone', notFound: true });
+    expect(toApiError({ ...answered, isAxiosError: true, response: undefined })).toEqual({ kind: 'network', code: null, msg: 'timeout' });
+    expect(toApiError({ ...answered, isAxiosError: true, response: undefined, code: 'ECONNABORTED' })).toEqual({ kind: 'network', code: null, msg: 'm' });
   });
 
   it('mediaUrl keeps absolute http(s), prefixes paths, drops anything else', () => {

@@ -51,16 +51,17 @@ export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isAxiosError(error)) {
     // The site proxy answers a down or slow provider with an envelope (502/504): that is an envelope error.
-    const body = error.response?.data;
-    if (body && typeof body === 'object' && 'code' in body) {
+    const { response } = error;
+    if (response && typeof response.data === 'object' && response.data !== null && 'code' in response.data) {
       try {
-        decodeEnvelope(body);
+        decodeEnvelope(response.data);
       } catch (decoded) {
-        if (isApiError(decoded)) return decoded.kind === 'envelope' && error.response?.status === 404 ? { ...decoded, notFound: true } : decoded;
+        // A body with a code decodes to an envelope error (code 0 returns instead).
+        const envelope = decoded as Extract<ApiError, { kind: 'envelope' }>;
+        return response.status === 404 ? { ...envelope, notFound: true } : envelope;
       }
     }
-    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-    return { kind: 'network', code: null, msg: timedOut ? 'timeout' : error.message || NETWORK_MESSAGE };
+    return { kind: 'network', code: null, msg: error.code === 'ETIMEDOUT' ? 'timeout' : error.message || NETWORK_MESSAGE };
   }
   return { kind: 'network', code: null, msg: error instanceof Error ? error.message : NETWORK_MESSAGE };
 }
@@ -70,7 +71,13 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
   const http = () =>
     (instance ??= import(/* webpackChunkName: "axios", webpackPrefetch: true */ 'axios').then(
       ({ default: axios }) => {
-        const created = axios.create({ baseURL, timeout: timeoutMs, responseType: 'json', httpAgent });
+        const created = axios.create({
+          baseURL,
+          timeout: timeoutMs,
+          // A timeout is ETIMEDOUT, not the ECONNABORTED of an aborted request.
+          transitional: { clarifyTimeoutError: true },
+          httpAgent,
+        });
         created.interceptors.request.use((config) => {
           const token = getToken();
           if (token) config.headers.set('token', token);
