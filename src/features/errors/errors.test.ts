@@ -89,6 +89,15 @@ describe('envelope errors', () => {
       expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
     });
 
+    it('a token the browser could not remove (a cookie of another path) is still the same expiry', async () => {
+      const { services } = cookies('t1');
+      const deps = fakeDeps({}, { ...services, removeCookie: jest.fn() });
+      const cleared: unknown[] = [];
+      await expectSaga(watchApiErrors, deps).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).silentRun(30);
+      expect(cleared).toHaveLength(1);
+      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+    });
+
     it('ends the session again only for a token the flow did not take away (a new login), with no token at all the first time too', async () => {
       const { jar, services } = cookies(null);
       const cleared: unknown[] = [];

@@ -5,7 +5,8 @@ import { rootReducer } from '../rootReducer';
 import type { RootState } from '../rootReducer';
 import { retryRequested } from '../content/slice';
 import type { RouteEntry } from '../shared/route';
-import { fakeDeps, networkError, stateWith } from '../testing';
+import { deferred, fakeDeps, networkError, stateWith } from '../testing';
+import { routeEntered } from './slice';
 import { loadPage, watchRouteLoads } from './routeSaga';
 
 const entry = (routeId: RouteEntry['routeId'], path: string, query: Record<string, string> = {}): RouteEntry => ({ routeId, path, params: {}, query, hash: '' });
@@ -38,6 +39,19 @@ describe('loadPage', () => {
     expect(api.productList).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the browser for the page\'s code beside its loads, and the page waits for it', async () => {
+    const code = deferred<boolean>();
+    const preloadPage = jest.fn(() => code.promise);
+    const run = expectSaga(loadPage, fakeDeps(productApi(), { preloadPage }), entry('product', '/product')).withReducer(rootReducer, stateWith()).run(500);
+    let ended = false;
+    void run.then(() => (ended = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(preloadPage).toHaveBeenCalledWith('product');
+    expect(ended).toBe(false);
+    code.resolve(true);
+    await run;
+  });
+
   it('asks nothing and resets nothing when the state already holds the page (hydration)', async () => {
     const api = productApi();
     const newsList = jest.fn(async () => ({ rows: [], total: 0 }));
@@ -67,6 +81,18 @@ describe('loadPage', () => {
 });
 
 describe('retry', () => {
+  it('before any page has been entered asks for nothing, and the next page still loads', async () => {
+    const api = productApi();
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+      .withReducer(rootReducer, stateWith())
+      .dispatch(retryRequested())
+      .delay(10)
+      .dispatch(routeEntered(entry('product', '/product')))
+      .silentRun(50);
+    expect(api.main).toHaveBeenCalledTimes(1);
+    expect(storeState.product.list.status).toBe('succeeded');
+  });
+
   it('keeps the keyword and page of /product and asks only the failed list again', async () => {
     const api = productApi();
     let fail = true;

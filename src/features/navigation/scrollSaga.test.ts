@@ -2,10 +2,11 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { all, call, fork, put } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
+import { TIMING } from '../../contracts/constants';
 import { deferred, fakeDeps, stateWith } from '../testing';
 import { productTabSelected } from '../product/slice';
 import { watchRouteLoads } from './routeSaga';
-import { scrollToTop, watchScroll } from './scrollSaga';
+import { scrollToTop, sectionOf, watchScroll } from './scrollSaga';
 import { anchorClicked, navigatedTo, routeEntered, scrollTopRequested } from './slice';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
@@ -62,9 +63,42 @@ describe('an anchor on another page', () => {
       .dispatch(anchorClicked({ routeId: 'product', anchor: 'product', index: 2 }))
       .silentRun(50);
   });
+
+  it('chooses no tab for an anchor without a category, nor for an index off /product', async () => {
+    await expectSaga(watchScroll, fakeDeps())
+      .withReducer(rootReducer, stateWith())
+      .not.put.actionType(productTabSelected.type)
+      .put(navigatedTo('/product#contact'))
+      .put(navigatedTo('/about#culture'))
+      .dispatch(anchorClicked({ routeId: 'product', anchor: 'contact' }))
+      .dispatch(anchorClicked({ routeId: 'about', anchor: 'culture', index: 1 }))
+      .silentRun(50);
+  });
+});
+
+describe('the section a URL names', () => {
+  it('is its #hash, or ?name= on /resources only', () => {
+    expect(sectionOf(routeEntryOf('/about#culture'))).toBe('culture');
+    expect(sectionOf(routeEntryOf('/resources?name=joinus'))).toBe('joinus');
+    expect(sectionOf(routeEntryOf('/resources?name=joinus#policy'))).toBe('policy');
+    expect(sectionOf(routeEntryOf('/about?name=culture'))).toBeUndefined();
+  });
 });
 
 describe('scrolling after a navigation', () => {
+  it('waits the anchor delay on a new page, so the page has rendered before it scrolls', async () => {
+    const deps = fakeDeps(aboutApi);
+    const run = expectSaga(watchRouteLoads, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+      .dispatch(navigatedTo('/about#culture'))
+      .silentRun(TIMING.anchorScrollDelayMs + 150);
+    await tick(TIMING.anchorScrollDelayMs / 2);
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    await run;
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+  });
+
+
   it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
     const deps = fakeDeps(aboutApi);
     await expectSaga(watchRouteLoads, deps)
@@ -103,14 +137,16 @@ describe('scrolling after a navigation', () => {
 describe('scroll to top', () => {
   it('steps up every 20 ms until the top, each step smaller as it nears it', async () => {
     let top = 1200;
-    const scrollTo = jest.fn((to: number) => void (top = to));
+    const scrollTo = jest.fn((to: number, _smooth: boolean) => void (top = to));
     const deps = fakeDeps({}, { getScrollTop: jest.fn(() => top), scrollTo });
     await expectSaga(scrollToTop, deps).run(5000);
     const positions = [1200, ...scrollTo.mock.calls.map(([to]) => to)];
     const steps = positions.slice(1).map((to, i) => positions[i]! - to);
     expect(positions.at(-1)).toBe(0);
-    expect(steps.every((step) => step > 0)).toBe(true);
-    expect(steps.at(-1)).toBeLessThan(steps[0]!);
+    // A sixth of the way each time, at least 10 px, never smooth (the steps are the animation).
+    expect(positions.slice(0, 4)).toEqual([1200, 1000, 833, 694]);
+    expect(steps.slice(-3, -1)).toEqual([10, 10]);
+    expect(scrollTo.mock.calls.every(([, smooth]) => smooth === false)).toBe(true);
   });
 
   it('stops when the visitor navigates: no step after the navigation', async () => {

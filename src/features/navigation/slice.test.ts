@@ -1,7 +1,7 @@
 import type { RootState } from '../rootReducer';
 import { stateWith } from '../testing';
-import { selectActivePath } from './selectors';
-import reducer, { mobileMenuChanged, routeEntered, routeNotFound, subMenuOpened, type RouteEntry } from './slice';
+import { selectActivePath, selectActiveRouteId, selectOpenSubMenu, selectScrollTopVisible } from './selectors';
+import reducer, { anchorClicked, mobileMenuChanged, routeEntered, routeNotFound, scrollPositionChanged, subMenuClosed, subMenuOpened, type RouteEntry } from './slice';
 
 const serverEntry: RouteEntry = { routeId: 'newsDetail', path: '/news/9', params: { id: '9' }, query: {}, hash: '' };
 /** The state the server hands over: its entry, a 404, and a menu the visitor opened before the app ran. */
@@ -21,6 +21,10 @@ describe('entering a route', () => {
     expect(reducer(reopened, routeEntered({ ...serverEntry, navigation: 'pop' }))).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });
   });
 
+  it('closes the menus when the app itself goes to the server\'s path (a link, not the landing)', () => {
+    expect(reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'push' }))).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });
+  });
+
   it('forgets not found on another path', () => {
     const state = reducer(handedOver(), routeEntered({ ...serverEntry, path: '/news/1', params: { id: '1' }, navigation: 'push' }));
     expect(state).toMatchObject({ notFound: false, mobileMenuOpen: false });
@@ -34,5 +38,28 @@ describe('the active path', () => {
     const imported = stateWith((s) => void (s.navigation.route = { ...serverEntry, path: '/news/3', params: { id: '3' } }));
     expect(selectActivePath(imported)).toBe('/news/3');
     expect(selectActivePath(stateWith())).toBe('/');
+  });
+});
+
+describe('the menus and the scroll-to-top button', () => {
+  const at = (state: ReturnType<typeof reducer> | undefined) => ({ navigation: state }) as RootState;
+
+  it('a section link closes both menus; a sub-menu closes by itself too', () => {
+    const open = handedOver();
+    expect(reducer(open, anchorClicked({ routeId: 'about', anchor: 'culture' }))).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });
+    const closed = reducer(open, subMenuClosed());
+    expect(selectOpenSubMenu(at(closed))).toBeNull();
+    expect(closed.mobileMenuOpen).toBe(true);
+  });
+
+  it('shows the scroll-to-top button only once the page has scrolled past one screen', () => {
+    const scrolled = (offset: number) => selectScrollTopVisible(at(reducer(undefined, scrollPositionChanged({ offset, viewport: 800 }))));
+    expect([scrolled(0), scrolled(800), scrolled(801)]).toEqual([false, false, true]);
+    expect(selectScrollTopVisible(at(reducer(reducer(undefined, scrollPositionChanged({ offset: 900, viewport: 800 })), scrollPositionChanged({ offset: 10, viewport: 800 }))))).toBe(false);
+  });
+
+  it('names the route the header marks, and none before any route', () => {
+    expect(selectActiveRouteId(at(handedOver()))).toBe('newsDetail');
+    expect(selectActiveRouteId(stateWith())).toBeNull();
   });
 });

@@ -1,0 +1,11 @@
+import { stateWith } from '../testing';
+import { selectMediaUrl, selectVariant } from './selectors';
+
+describe('the site configuration', () => {
+  it('is what the served page gave the store: the design variant and the media host', () => {
+    const state = stateWith((s) => void (s.site = { variant: 'shop', mediaUrl: 'https://media.example.com' }));
+    expect(selectVariant(state)).toBe('shop');
+    expect(selectMediaUrl(state)).toBe('https://media.example.com');
+    expect(selectVariant(stateWith())).toBe('standard');
+  });
+});
