@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, call, delay, put, race, take } from 'redux-saga/effects';
+import { all, call, delay, fork, put, race, take } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
@@ -15,6 +15,8 @@ describe('content entries', () => {
     expect(contentKey('pageBanner', 'en', { type: 2 })).toBe('pageBanner|en|type=2');
     expect(contentKey('notices', 'zh', { id: '3', type: undefined })).toBe('notices|zh|id=3');
     expect(contentKey('main', 'zh')).toBe('main|zh|');
+    expect(contentKey('pageBanner', 'zh', { type: 2, id: '3' })).toBe(contentKey('pageBanner', 'zh', { id: '3', type: 2 }));
+    expect(contentKey('pageBanner', 'zh', { type: 2, id: '3' })).toBe('pageBanner|zh|id=3&type=2');
   });
 
   it('ignore an answer for an entry that is no longer loading', () => {
@@ -25,6 +27,11 @@ describe('content entries', () => {
     expect(state.entries.k).toEqual({ status: 'idle', data: null, error: null });
     state = reducer(state, contentFailed({ key: 'k', error: envelopeError(1, 'x') }));
     expect(state.entries.k?.status).toBe('idle');
+    const loaded = reducer(reducer(undefined, contentRequested({ key: 'k' })), contentSucceeded({ key: 'k', data: 1 }));
+    expect(reducer(loaded, contentFailed({ key: 'k', error: envelopeError(1, 'late') })).entries.k).toEqual({ status: 'succeeded', data: 1, error: null });
+    for (const late of [contentSucceeded({ key: 'never asked', data: 1 }), contentFailed({ key: 'never asked', error: envelopeError(1, 'x') })]) {
+      expect(reducer(undefined, late).entries).toEqual({});
+    }
   });
 
   it('keep the previous data while reloading and after a cancelled reload', () => {
@@ -49,12 +56,14 @@ describe('fetchContent', () => {
     await fetchContent(deps, 'pageBanner', { type: 4 }, 'en');
     await fetchContent(deps, 'pageBanner', {}, 'en');
     await fetchContent(deps, 'newsDetail', { id: '7' }, 'zh');
+    await fetchContent(deps, 'newsDetail', {}, 'zh');
     await fetchContent(deps, 'notices', { id: '2' }, 'zh');
     await fetchContent(deps, 'aboutUs', {}, 'en');
     expect(calls).toEqual([
       ['pageBanner', 'en', 4],
       ['pageBanner', 'en', 1],
       ['newsDetail', 'zh', '7'],
+      ['newsDetail', 'zh', ''],
       ['notices', 'zh', '2'],
       ['aboutUs', 'en'],
     ]);
@@ -160,6 +169,34 @@ describe('loadContent', () => {
       .withReducer(rootReducer, stateWith())
       .run();
     expect(order).toEqual(['develop loaded', 'waiter returned']);
+  });
+
+  it('a waiting caller wakes for its own entry only, not for another one settling', async () => {
+    const key = contentKey('aboutUs', 'zh');
+    const loading = stateWith((s) => {
+      s.content.entries[key] = { status: 'loading', data: null, error: null };
+      s.content.loading[key] = 'another caller';
+    });
+    let returned = false;
+    await expectSaga(function* () {
+      yield fork(function* waiter() {
+        yield call(loadContent, fakeDeps(), 'aboutUs');
+        returned = true;
+      });
+      yield put(contentSucceeded({ key: contentKey('develop', 'zh'), data: [] }));
+      yield put(contentFailed({ key: contentKey('aboutUs', 'en'), error: envelopeError(1, 'x') }));
+    })
+      .withReducer(rootReducer, loading)
+      .silentRun(30);
+    expect(returned).toBe(false);
+  });
+
+  it('puts no cancellation after a load that settled', async () => {
+    await expectSaga(loadContent, fakeDeps({ aboutUs: async () => about }), 'aboutUs')
+      .withReducer(rootReducer, stateWith())
+      .put.actionType(contentSucceeded.type)
+      .not.put.actionType(contentCancelled.type)
+      .run();
   });
 
   it('a caller waiting for another load asks itself when that load is cancelled', async () => {

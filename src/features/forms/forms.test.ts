@@ -11,6 +11,8 @@ import type { RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
 import { watchForms } from './saga';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { fieldErrorsOf, selectForm } from './selectors';
 import { applicationSubmitted, formFieldEdited, formRejected, formSucceeded, patientSubmitted, type ConsentTicks } from './slice';
 
 const ALL_CONSENTS: ConsentTicks = { consent: true, health_consent: true };
@@ -205,6 +207,25 @@ describe('consent (PIPL)', () => {
     expect(deps.services.toast.success).toHaveBeenCalledWith(text);
   });
 
+  it('is "submitting" from the moment it is valid until the provider answers', async () => {
+    const statuses: string[] = [];
+    const recording = (state: RootState | undefined, action: UnknownAction) => {
+      const next = rootReducer(state, action);
+      if (next.forms.patient !== state?.forms.patient) statuses.push(next.forms.patient.status);
+      return next;
+    };
+    const deps = withNotice({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-1' }) });
+    await expectSaga(watchForms, deps).withReducer(recording, stateWith()).dispatch(patient(message)).silentRun(30);
+    expect(statuses).toEqual(['submitting', 'succeeded']);
+    expect(selectForm('patient')(stateWith())).toEqual({ status: 'idle' });
+  });
+
+  it('shows field errors only for a refused submission', () => {
+    const refused = { status: 'failed', fieldErrors: { phone: 'required' }, error: 'x' } as const;
+    expect(fieldErrorsOf(refused)).toEqual({ phone: 'required' });
+    expect(fieldErrorsOf({ status: 'submitting' })).toEqual({});
+  });
+
   it('sends nothing when the privacy notice cannot be loaded', async () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send, privacyNotice: () => Promise.reject(networkError()) });
@@ -233,6 +254,15 @@ describe('a site updated under the page (the client\'s code would not download w
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true });
     expect(storeState.chunks.gaveUp).toBe(false);
+  });
+
+  it('a privacy notice that would not download while sending does not reload the page either', async () => {
+    const send = jest.fn();
+    const deps = fakeDeps({ privacyNotice: updated, submitApplication: send });
+    const { storeState } = await expectSaga(withGuard, deps).withReducer(rootReducer, stateWith()).dispatch(application(valid)).silentRun(30);
+    expect(deps.services.reload).not.toHaveBeenCalled();
+    expect(storeState.forms.application).toMatchObject({ status: 'failed', error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试' });
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('leaves the guard as it was: a page load that fails afterwards still reloads', async () => {
