@@ -15,8 +15,6 @@ export interface ApiClientOptions {
   getToken: () => string | null;
   baseURL?: string;
   timeoutMs?: number;
-  /** Node only: the server renderer's keep-alive agent. */
-  httpAgent?: unknown;
 }
 
 export interface ApiClient {
@@ -66,7 +64,7 @@ export function toApiError(error: unknown): ApiError {
   return { kind: 'network', code: null, msg: error instanceof Error ? error.message : NETWORK_MESSAGE };
 }
 
-export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs, httpAgent }: ApiClientOptions): ApiClient {
+export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): ApiClient {
   let instance: Promise<AxiosInstance> | null = null;
   const http = () =>
     (instance ??= import(/* webpackChunkName: "axios", webpackPrefetch: true */ 'axios').then(
@@ -76,7 +74,6 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
           timeout: timeoutMs,
           // A timeout is ETIMEDOUT, not the ECONNABORTED of an aborted request.
           transitional: { clarifyTimeoutError: true },
-          httpAgent,
         });
         created.interceptors.request.use((config) => {
           const token = getToken();

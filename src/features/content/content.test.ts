@@ -191,7 +191,7 @@ describe('loadContent', () => {
     expect(returned).toBe(false);
   });
 
-  it('puts no cancellation after a load that settled', async () => {
+  it('puts no cancellation after a load that settled: DevTools shows no cancel that did not happen', async () => {
     await expectSaga(loadContent, fakeDeps({ aboutUs: async () => about }), 'aboutUs')
       .withReducer(rootReducer, stateWith())
       .put.actionType(contentSucceeded.type)

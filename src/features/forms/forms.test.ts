@@ -217,10 +217,10 @@ describe('consent (PIPL)', () => {
     const deps = withNotice({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-1' }) });
     await expectSaga(watchForms, deps).withReducer(recording, stateWith()).dispatch(patient(message)).silentRun(30);
     expect(statuses).toEqual(['submitting', 'succeeded']);
-    expect(selectForm('patient')(stateWith())).toEqual({ status: 'idle' });
   });
 
-  it('shows field errors only for a refused submission', () => {
+  it('reads as idle before any submission, and shows field errors only for a refused one', () => {
+    expect(selectForm('patient')(stateWith())).toEqual({ status: 'idle' });
     const refused = { status: 'failed', fieldErrors: { phone: 'required' }, error: 'x' } as const;
     expect(fieldErrorsOf(refused)).toEqual({ phone: 'required' });
     expect(fieldErrorsOf({ status: 'submitting' })).toEqual({});

@@ -91,7 +91,7 @@ describe('scrolling after a navigation', () => {
     const run = expectSaga(watchRouteLoads, deps)
       .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
       .dispatch(navigatedTo('/about#culture'))
-      .silentRun(TIMING.anchorScrollDelayMs + 150);
+      .silentRun(TIMING.anchorScrollDelayMs + 800);
     await tick(TIMING.anchorScrollDelayMs / 2);
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();
     await run;
@@ -170,7 +170,6 @@ describe('scroll to top', () => {
     expect(top).toBeGreaterThan(0);
   });
 });
-
 
 describe('the first link after a server-rendered landing', () => {
   it('puts the new page at the top: hydration entered nothing, so this is a navigation, not the landing', async () => {

@@ -44,7 +44,7 @@ describe('the active path', () => {
 describe('the menus and the scroll-to-top button', () => {
   const at = (state: ReturnType<typeof reducer> | undefined) => ({ navigation: state }) as RootState;
 
-  it('a section link closes both menus; a sub-menu closes by itself too', () => {
+  it('a section link closes both menus; closing a sub-menu leaves the phone menu open', () => {
     const open = handedOver();
     expect(reducer(open, anchorClicked({ routeId: 'about', anchor: 'culture' }))).toMatchObject({ mobileMenuOpen: false, openSubMenu: null });
     const closed = reducer(open, subMenuClosed());
