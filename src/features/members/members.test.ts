@@ -4,7 +4,7 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { loadStaffPage, loadStaffPageOnEntry, watchStaffPages } from './saga';
-import reducer, { staffListCancelled, staffListRequested, staffListSucceeded, staffPageSelected } from './slice';
+import reducer, { staffListCancelled, staffListFailed, staffListRequested, staffListSucceeded, staffPageSelected } from './slice';
 
 describe('staff pictures', () => {
   it('load the first page of 10', async () => {
@@ -67,5 +67,13 @@ describe('staff pictures', () => {
     state = reducer(state, staffPageSelected(3));
     state = reducer(state, staffListSucceeded({ page: 2, data: { rows: [], total: 0 } }));
     expect(state.list.status).toBe('loading');
+    expect(reducer(state, staffListFailed({ page: 2, error: envelopeError(1, 'x') })).list.status).toBe('loading');
+  });
+
+  it('ignore a second answer once the page has its own', () => {
+    const shown = { rows: [{ pic: '/a.png' }], total: 1 };
+    const loaded = reducer(reducer(undefined, staffListRequested()), staffListSucceeded({ page: 1, data: shown }));
+    expect(reducer(loaded, staffListFailed({ page: 1, error: envelopeError(1, 'late') }))).toEqual(loaded);
+    expect(reducer(loaded, staffListSucceeded({ page: 1, data: { rows: [], total: 0 } }))).toEqual(loaded);
   });
 });

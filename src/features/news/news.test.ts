@@ -1,11 +1,13 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { call, cancel, fork } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import type { RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, stateWith } from '../testing';
 import { selectHasMoreNews } from './selectors';
 import { loadFirstNewsPage, watchNewsMore } from './saga';
-import reducer, { newsFirstPageRequested, newsMoreRequested, newsPageFailed, newsPageRequested, newsPageSucceeded } from './slice';
+import reducer, { newsFirstPageRequested, newsMoreRequested, newsPageCancelled, newsPageFailed, newsPageRequested, newsPageSucceeded } from './slice';
+import { deferred } from '../testing';
 
 const item = (id: number) => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
 /** 12 items in pages of 5. */
@@ -15,6 +17,50 @@ const newsList = jest.fn(async (_lan: string, q: { page: number; pageSize: numbe
 }));
 
 beforeEach(() => newsList.mockClear());
+
+describe('a news page the visitor leaves before it answers', () => {
+  /** Starts a load and leaves /news while it waits for the answer (the route saga cancels the page's loads). */
+  const leaveWhileLoading = async (state: RootState) => {
+    const asked = deferred<void>();
+    const never = new Promise<Awaited<ReturnType<typeof newsList>>>(() => {});
+    const { storeState } = await expectSaga(function* () {
+      const task = yield fork(loadFirstNewsPage, fakeDeps({ newsList: () => (asked.resolve(), never) }));
+      yield call(() => asked.promise);
+      yield cancel(task);
+    })
+      .withReducer(rootReducer, state)
+      .run();
+    return storeState as RootState;
+  };
+
+  it('leaves no list waiting: the first page goes back to not loaded, so coming back asks again', async () => {
+    const left = await leaveWhileLoading(stateWith());
+    expect(left.news).toMatchObject({ status: 'idle', page: 0, rows: [] });
+    const { storeState } = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, left).run();
+    expect(storeState.news.rows).toHaveLength(5);
+  });
+
+  it('keeps the pages already shown when a retry of the next page is left', async () => {
+    const failed = stateWith((s) => Object.assign(s.news, { page: 1, rows: [item(1)], total: 12, status: 'failed' as const, error: envelopeError(1, 'x') }));
+    const left = await leaveWhileLoading(failed);
+    expect(left.news).toMatchObject({ status: 'succeeded', page: 1, rows: [item(1)] });
+  });
+
+  it('a cancel that comes after the answer changes nothing', () => {
+    const loaded = reducer(reducer(reducer(undefined, newsFirstPageRequested()), newsPageRequested()), newsPageSucceeded({ page: 1, rows: [item(1)], total: 12 }));
+    const failed = reducer(reducer(loaded, newsPageRequested()), newsPageFailed({ page: 2, error: envelopeError(1, 'x') }));
+    expect(reducer(loaded, newsPageCancelled())).toEqual(loaded);
+    expect(reducer(failed, newsPageCancelled())).toEqual(failed);
+  });
+
+  it('an answer for a page nobody waits for is stale', () => {
+    const loaded = reducer(reducer(reducer(undefined, newsFirstPageRequested()), newsPageRequested()), newsPageSucceeded({ page: 1, rows: [item(1)], total: 12 }));
+    expect(reducer(loaded, newsPageSucceeded({ page: 2, rows: [item(6)], total: 12 }))).toEqual(loaded);
+    expect(reducer(loaded, newsPageFailed({ page: 2, error: envelopeError(1, 'x') }))).toEqual(loaded);
+    const waiting = reducer(loaded, newsPageRequested());
+    expect(reducer(waiting, newsPageSucceeded({ page: 3, rows: [item(11)], total: 12 }))).toEqual(waiting);
+  });
+});
 
 describe('news list', () => {
   it('entering /news after a failed first page starts over from page 1', async () => {

@@ -54,6 +54,38 @@ describe('product list', () => {
     expect(productList).toHaveBeenLastCalledWith('zh', { classifyId: 12, page: 1, pageSize: 6, keyword: '' });
   });
 
+  describe('the route is applied only when it changes the tab or the keyword', () => {
+    /** The visitor is on page 3 of the second tab, and that page failed. */
+    const onPage3 = (status: 'failed' | 'loading') =>
+      stateWith((s) => {
+        s.content.entries['classifyList|zh|'] = { status: 'succeeded', data: categories, error: null };
+        Object.assign(s.product, { tab: 1, page: 3, keyword: '', listQuery: 'zh|12|3|', list: { status, data: null, error: null } });
+      });
+
+    it('Retry keeps the page', async () => {
+      const { productList, deps } = productApi();
+      const { storeState } = await expectSaga(loadProductPage, deps, route()).withReducer(rootReducer, onPage3('failed')).run();
+      expect(productList).toHaveBeenCalledTimes(1);
+      expect(productList).toHaveBeenCalledWith('zh', { classifyId: 12, page: 3, pageSize: 6, keyword: '' });
+      expect(storeState.product).toMatchObject({ tab: 1, page: 3, list: { status: 'succeeded' } });
+    });
+
+    it('a page already loading for that query is not asked twice', async () => {
+      const { productList, deps } = productApi();
+      await expectSaga(loadProductPage, deps, route()).withReducer(rootReducer, onPage3('loading')).run();
+      expect(productList).not.toHaveBeenCalled();
+    });
+
+    it('another keyword or another tab goes back to page 1', async () => {
+      for (const query of [{ keyword: '软膏' }, { name: '酊剂' }] as Record<string, string>[]) {
+        const { productList, deps } = productApi();
+        const { storeState } = await expectSaga(loadProductPage, deps, route(query)).withReducer(rootReducer, onPage3('failed')).run();
+        expect(storeState.product.page).toBe(1);
+        expect(productList).toHaveBeenCalledWith('zh', expect.objectContaining({ page: 1 }));
+      }
+    });
+  });
+
   it('paging loads that page', async () => {
     const { deps } = productApi();
     const { storeState } = await expectSaga(watchProductList, deps).withReducer(rootReducer, stateWith()).dispatch(productPageSelected(2)).silentRun(30);
