@@ -117,7 +117,7 @@ describe('scrolling after a navigation', () => {
     await expectSaga(watchRouteLoads, back)
       .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
       .dispatch(routeEntered(routeEntryOf('/about#culture', 'pop')))
-      .silentRun(300);
+      .silentRun(TIMING.anchorScrollDelayMs + 800);
     expect(back.services.scrollTo).not.toHaveBeenCalled();
     expect(back.services.scrollToElement).not.toHaveBeenCalled();
   });
@@ -125,7 +125,7 @@ describe('scrolling after a navigation', () => {
   it('scrolls a landing to the section its URL names (#hash, or ?name= on /resources), and leaves any other landing alone', async () => {
     const resources = { ...layout, pageBanner: resolved({}), memberCulture: resolved({}), hrPolicies: resolved([]), jobs: resolved([]), memberList: resolved({ rows: [], total: 0 }) };
     const deps = fakeDeps(resources);
-    await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop'))).silentRun(300);
+    await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop'))).silentRun(TIMING.anchorScrollDelayMs + 800);
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('joinus', true);
 
     const plain = fakeDeps(aboutApi);
