@@ -3,11 +3,10 @@ import { call, cancel, fork } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import type { RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
 import { selectHasMoreNews } from './selectors';
 import { loadFirstNewsPage, watchNewsMore } from './saga';
 import reducer, { newsFirstPageRequested, newsMoreRequested, newsPageCancelled, newsPageFailed, newsPageRequested, newsPageSucceeded } from './slice';
-import { deferred } from '../testing';
 
 const item = (id: number) => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
 /** 12 items in pages of 5. */
