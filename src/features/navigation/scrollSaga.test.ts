@@ -14,7 +14,6 @@ const layout = { main: resolved({}), classifyList: resolved([]) };
 const aboutApi = { ...layout, pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) };
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** The browser's two watchers of navigation: the route saga (loads, then scroll) and the anchor/scroll-top saga. */
 function* navigationWatchers(deps: ReturnType<typeof fakeDeps>) {
   yield all([fork(watchRouteLoads, deps), fork(watchScroll, deps)]);
@@ -97,7 +96,6 @@ describe('scrolling after a navigation', () => {
     await run;
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
   });
-
 
   it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
     const deps = fakeDeps(aboutApi);
