@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
  * /api like the site server does.
  */
 import { join } from 'node:path';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -78,6 +78,15 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       ),
       ...(production
         ? [
+            // The app's chunks run on load and on the first taps: V8 compiles them whole while they
+            // stream in, off the main thread, instead of function by function inside a tap. After
+            // minification (which drops comments), before the content hash and the compression.
+            new webpack.BannerPlugin({
+              banner: '//# allFunctionsCalledOnLoad',
+              raw: true,
+              test: /^assets\/(?!boot\.).*\.js$/,
+              stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+            }),
             new CompressionPlugin({ test: /\.(js|css|svg)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024 }),
             new CompressionPlugin<BrotliOptions>({
               test: /\.(js|css|svg)$/,
