@@ -138,6 +138,26 @@ describe('server-rendered pages', () => {
       await context.close();
     }
   });
+  test('every script of the app asks V8 to compile it whole; the inline boot script does not', async (t) => {
+    await withPage(t, browser, site, { viewport: DESKTOP }, async ({ page }) => {
+      const scripts: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (/\/assets\/[\w-]+\.[0-9a-f]+\.js$/.test(response.url())) scripts.push(response.text().then((body) => `${new URL(response.url()).pathname}\n${body}`));
+      });
+      await page.goto('/product');
+      await waitForContent(page);
+      await page.getByRole('tab', { name: '乳膏剂' }).click();
+      await page.locator('.product-grid:not(.is-stale)').waitFor();
+      const bodies = await Promise.all(scripts);
+      assert.ok(bodies.some((body) => body.startsWith('/assets/page-product.')), 'the page chunk was loaded');
+      for (const body of bodies) {
+        const [path, firstLine] = body.split('\n', 2);
+        assert.equal(firstLine?.slice(0, 60), '//# allFunctionsCalledOnLoad', `${path} opens with the compile hint`);
+      }
+      const boot = await page.locator('script:not([src])').evaluateAll((tags) => tags.map((tag) => tag.textContent ?? '').find((text) => text.includes('dataset.entry')) ?? '');
+      assert.ok(boot.length > 0 && !boot.includes('allFunctionsCalledOnLoad'), 'the boot script runs once and is left to lazy compilation');
+    });
+  });
   test("the app's scripts are asked for only once the page's largest paint is on screen", async (t) => {
     // The phone's /innovation draws a picture below the banner that is larger than it.
     for (const { viewport, path } of [
