@@ -1,5 +1,5 @@
 import type { Config, DOMPurify as Purifier } from 'dompurify';
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { currentPurifier, loadPurifier, subscribePurifier } from './purifier';
 
 /**
@@ -97,19 +97,31 @@ export interface RichHtmlProps {
   headingLevel?: number;
 }
 
+/** Subscribes to nothing: the snapshot differs between the server (and hydration) and the browser. */
+const subscribeNothing = () => () => {};
+
 /**
  * Sanitised provider HTML. On the server it is rendered at once. In the browser, hydration keeps
- * the server's sanitised markup (React does not rewrite inner HTML while hydrating) until
- * DOMPurify has loaded, then renders the same markup itself; a page reached by a client-side
- * navigation shows the content as soon as DOMPurify is in. Unsanitised HTML never renders.
+ * the server's sanitised markup (React does not rewrite inner HTML while an element's
+ * `__html` stays the same), and so does every later render of the same HTML: a landed page never
+ * loads DOMPurify for content it already shows. New HTML (a client-side navigation, another
+ * language) is rendered once DOMPurify is in. Unsanitised HTML never renders.
  */
 export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlProps) {
   const serverPurifier = useContext(HtmlPurifier);
   const browserPurifier = useSyncExternalStore(subscribePurifier, currentPurifier, () => null);
+  const hydrating = useSyncExternalStore(subscribeNothing, () => false, () => true);
+  // The HTML whose sanitised markup the server sent, until the element is given other HTML.
+  const [served, setServed] = useState(hydrating ? html : null);
+  if (served !== null && served !== html) setServed(null);
+  const keepsServerMarkup = served === html;
   const purifier = serverPurifier ?? browserPurifier;
   useEffect(() => {
-    if (!purifier) void loadPurifier();
-  }, [purifier]);
-  const clean = useMemo(() => (purifier ? sanitizeHtml(html, mediaUrl, { purifier, headingLevel }) : ''), [html, mediaUrl, purifier, headingLevel]);
+    if (!purifier && !keepsServerMarkup) void loadPurifier();
+  }, [purifier, keepsServerMarkup]);
+  const clean = useMemo(
+    () => (purifier && (serverPurifier || !keepsServerMarkup) ? sanitizeHtml(html, mediaUrl, { purifier, headingLevel }) : ''),
+    [html, mediaUrl, purifier, serverPurifier, keepsServerMarkup, headingLevel],
+  );
   return <div className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
 }

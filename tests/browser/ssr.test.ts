@@ -110,7 +110,7 @@ describe('server-rendered pages', () => {
     });
   });
 
-  test('provider HTML hydrates without DOMPurify in the first download, and a client-side visit loads it', async () => {
+  test('provider HTML hydrates without DOMPurify, and a client-side visit loads it', async () => {
     const context = await browser.newContext({ baseURL: site.url });
     try {
       const page = await context.newPage();
@@ -124,6 +124,7 @@ describe('server-rendered pages', () => {
       await waitForContent(page);
       await page.waitForTimeout(500);
       assert.ok((await page.locator('.rich-html').first().innerText()).trim().length > 20, 'the news text is on screen');
+      assert.equal(purifierLoads, 0, 'a landed page keeps the markup the server sanitised and asks for no DOMPurify');
       await page.unroute(/\/assets\/purifier\.[0-9a-f]+\.js$/);
       // A client-side visit renders provider HTML once DOMPurify is in; a page without any asks for nothing.
       purifierLoads = 0;

@@ -1,0 +1,47 @@
+import { waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
+import { act } from 'react';
+import DOMPurify from 'dompurify';
+import { HtmlPurifier, RichHtml } from './RichHtml';
+import { currentPurifier, loadPurifier } from './purifier';
+
+// Its own file: the browser's DOMPurify must not have been loaded by another test yet.
+describe('RichHtml on a landed page', () => {
+  const serve = (html: string) => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <HtmlPurifier.Provider value={DOMPurify}>
+        <RichHtml html={html} mediaUrl="" />
+      </HtmlPurifier.Provider>,
+    );
+    document.body.append(container);
+    return container;
+  };
+
+  it('hydrates the server markup without asking for DOMPurify', async () => {
+    const container = serve('<p>served</p>');
+    await act(async () => {
+      hydrateRoot(container, <RichHtml html="<p>served</p>" mediaUrl="" />);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(currentPurifier()).toBeNull();
+    expect(container.querySelector('.rich-html')?.innerHTML).toBe('<p>served</p>');
+  });
+
+  it('keeps the very nodes the server sent once DOMPurify is in, and renders new HTML itself', async () => {
+    const container = serve('<p>served</p>');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <RichHtml html="<p>served</p>" mediaUrl="" />);
+    });
+    const node = container.querySelector('.rich-html p');
+    // Another element of the page (or a later page) brings DOMPurify in.
+    await act(() => loadPurifier());
+    expect(container.querySelector('.rich-html p')).toBe(node);
+    await act(async () => root?.render(<RichHtml html={'<p onclick="x()">next</p>'} mediaUrl="" />));
+    await waitFor(() => expect(container.querySelector('.rich-html')?.innerHTML).toBe('<p>next</p>'));
+    errors.mockRestore();
+  });
+});
