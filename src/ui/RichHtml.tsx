@@ -111,8 +111,8 @@ export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlPr
   const serverPurifier = useContext(HtmlPurifier);
   const browserPurifier = useSyncExternalStore(subscribePurifier, currentPurifier, () => null);
   const hydrating = useSyncExternalStore(subscribeNothing, () => false, () => true);
-  // The HTML whose sanitised markup the server sent, until the element is given other HTML.
-  const [served, setServed] = useState(hydrating ? html : null);
+  // In the browser, the HTML whose sanitised markup the server sent, until the element is given other HTML.
+  const [served, setServed] = useState(hydrating && !serverPurifier ? html : null);
   if (served !== null && served !== html) setServed(null);
   const keepsServerMarkup = served === html;
   const purifier = serverPurifier ?? browserPurifier;
@@ -120,8 +120,8 @@ export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlPr
     if (!purifier && !keepsServerMarkup) void loadPurifier();
   }, [purifier, keepsServerMarkup]);
   const clean = useMemo(
-    () => (purifier && (serverPurifier || !keepsServerMarkup) ? sanitizeHtml(html, mediaUrl, { purifier, headingLevel }) : ''),
-    [html, mediaUrl, purifier, serverPurifier, keepsServerMarkup, headingLevel],
+    () => (purifier && !keepsServerMarkup ? sanitizeHtml(html, mediaUrl, { purifier, headingLevel }) : ''),
+    [html, mediaUrl, purifier, keepsServerMarkup, headingLevel],
   );
   return <div className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
 }

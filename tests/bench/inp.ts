@@ -9,8 +9,7 @@
  * one text node on a bare page) tells what the host itself costs.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_HYDRATED_EVENT } from '../../src/contracts/runtimeConfig';
-import { DESKTOP, PHONE, waitForContent } from '../browser/harness';
+import { DESKTOP, PHONE, waitForContent, watchHydration } from '../browser/harness';
 import { median } from './pairs';
 
 export interface Interaction {
@@ -52,12 +51,12 @@ async function measureOnce(browser: Browser, origin: string, interaction: Intera
   const context = await browser.newContext({ viewport: interaction.viewport, reducedMotion: 'reduce', baseURL: origin });
   try {
     const page = await context.newPage();
-    await page.addInitScript((name) => document.addEventListener(name, () => ((window as { hydrated?: boolean }).hydrated = true)), APP_HYDRATED_EVENT);
+    const hydrated = await watchHydration(page);
     if (interaction.path === undefined) await page.setContent(BARE_PAGE);
     else {
       await page.goto(interaction.path);
       await waitForContent(page);
-      await page.waitForFunction(() => (window as { hydrated?: boolean }).hydrated === true);
+      await hydrated();
     }
     await page.evaluate((threshold) => {
       const seen: { id: number; duration: number }[] = [];

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, type TestContext } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { APP_HYDRATED_EVENT } from '../../src/contracts/runtimeConfig';
 import { readConfig } from '../../src/server/config';
 import { startSite, type RunningSite } from '../../src/server/start';
 import { launchBrowser } from './browser';
@@ -111,6 +112,14 @@ export async function withPage(t: TestContext, browser: Browser, site: TestSite,
   } finally {
     await watched.context.close();
   }
+}
+
+/** Notes when the app has hydrated (call before the page loads); the returned function waits for it. */
+export async function watchHydration(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript((name) => document.addEventListener(name, () => ((window as { hydrated?: boolean }).hydrated = true)), APP_HYDRATED_EVENT);
+  return async () => {
+    await page.waitForFunction(() => (window as { hydrated?: boolean }).hydrated === true);
+  };
 }
 
 /** Waits until the page shows content: no skeleton left in main. */

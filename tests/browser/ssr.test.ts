@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { APP_HYDRATED_EVENT } from '../../src/contracts/runtimeConfig';
 import { localizedPath } from '../../src/contracts/routes';
-import { DESKTOP, PHONE, ROUTE_SAMPLES, waitForContent, withPage, onSuite, type TestSite } from './harness';
+import { DESKTOP, PHONE, ROUTE_SAMPLES, waitForContent, watchHydration, withPage, onSuite, type TestSite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
@@ -121,10 +120,10 @@ describe('server-rendered pages', () => {
       });
       // Landing: the server's sanitised markup stays on screen even when DOMPurify never arrives.
       await page.route(/\/assets\/purifier\.[0-9a-f]+\.js$/, (route) => route.abort());
-      await page.addInitScript((name) => document.addEventListener(name, () => ((window as { hydrated?: boolean }).hydrated = true)), APP_HYDRATED_EVENT);
+      const hydrated = await watchHydration(page);
       await page.goto('/news/1');
       await waitForContent(page);
-      await page.waitForFunction(() => (window as { hydrated?: boolean }).hydrated === true);
+      await hydrated();
       await page.waitForTimeout(500);
       assert.ok((await page.locator('.rich-html').first().innerText()).trim().length > 20, 'the news text is on screen');
       assert.equal(purifierLoads, 0, 'a landed page keeps the markup the server sanitised and asks for no DOMPurify');
