@@ -29,6 +29,19 @@ describe('RichHtml on a landed page', () => {
     expect(container.querySelector('.rich-html')?.innerHTML).toBe('<p>served</p>');
   });
 
+  it('takes the server markup away at once when given other HTML before DOMPurify is in', async () => {
+    const container = serve('<p>first</p>');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <RichHtml html="<p>first</p>" mediaUrl="" />);
+    });
+    await act(async () => root?.render(<RichHtml html="<p>second</p>" mediaUrl="" />));
+    expect(container.querySelector('.rich-html')?.textContent).not.toContain('first');
+    await waitFor(() => expect(container.querySelector('.rich-html')?.innerHTML).toBe('<p>second</p>'));
+    errors.mockRestore();
+  });
+
   it('keeps the very nodes the server sent once DOMPurify is in, and renders new HTML itself', async () => {
     const container = serve('<p>served</p>');
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -37,6 +50,7 @@ describe('RichHtml on a landed page', () => {
       root = hydrateRoot(container, <RichHtml html="<p>served</p>" mediaUrl="" />);
     });
     const node = container.querySelector('.rich-html p');
+    expect(node).not.toBeNull();
     // Another element of the page (or a later page) brings DOMPurify in.
     await act(() => loadPurifier());
     expect(container.querySelector('.rich-html p')).toBe(node);

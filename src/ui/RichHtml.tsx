@@ -103,18 +103,19 @@ const subscribeNothing = () => () => {};
 /**
  * Sanitised provider HTML. On the server it is rendered at once. In the browser, hydration keeps
  * the server's sanitised markup (React does not rewrite inner HTML while an element's
- * `__html` stays the same), and so does every later render of the same HTML: a landed page never
- * loads DOMPurify for content it already shows. New HTML (a client-side navigation, another
- * language) is rendered once DOMPurify is in. Unsanitised HTML never renders.
+ * `__html` stays the same), and so does every later render of the same input: a landed page never
+ * loads DOMPurify for content it already shows. Other input takes the server's markup away at once
+ * and is rendered once DOMPurify is in. Unsanitised HTML never renders.
  */
 export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlProps) {
   const serverPurifier = useContext(HtmlPurifier);
   const browserPurifier = useSyncExternalStore(subscribePurifier, currentPurifier, () => null);
   const hydrating = useSyncExternalStore(subscribeNothing, () => false, () => true);
-  // In the browser, the HTML whose sanitised markup the server sent, until the element is given other HTML.
-  const [served, setServed] = useState(hydrating && !serverPurifier ? html : null);
-  if (served !== null && served !== html) setServed(null);
-  const keepsServerMarkup = served === html;
+  // In the browser: what the server's markup was made from, until the element is given other input.
+  const source = `${mediaUrl}\n${headingLevel ?? ''}\n${html}`;
+  const [served, setServed] = useState(hydrating && !serverPurifier ? source : null);
+  if (served !== null && served !== source) setServed(null);
+  const keepsServerMarkup = served === source;
   const purifier = serverPurifier ?? browserPurifier;
   useEffect(() => {
     if (!purifier && !keepsServerMarkup) void loadPurifier();
@@ -123,5 +124,7 @@ export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlPr
     () => (purifier && !keepsServerMarkup ? sanitizeHtml(html, mediaUrl, { purifier, headingLevel }) : ''),
     [html, mediaUrl, purifier, keepsServerMarkup, headingLevel],
   );
-  return <div className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
+  // A new key once the server's markup is left: React sets inner HTML only when `__html` changes,
+  // and the server's nodes must go even when the new markup is '' too.
+  return <div key={keepsServerMarkup ? 'served' : 'own'} className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
 }
