@@ -1,8 +1,7 @@
 import { useAppDispatch } from '../app/hooks';
 import { useText } from '../app/useText';
-import type { ConsentField } from '../contracts/forms';
+import type { ConsentField, FieldErrors } from '../contracts/forms';
 import { chunkReloadRequested } from '../features/chunks/actions';
-import { fieldErrorsOf } from '../features/forms/selectors';
 import type { FormState } from '../features/forms/slice';
 import { useFocusWhen } from '../ui/useFocusWhen';
 
@@ -12,8 +11,18 @@ import { useFocusWhen } from '../ui/useFocusWhen';
  * When the site was updated under the page, it offers the reload: the visitor chooses when, once
  * what they typed (still in the form) is safe.
  */
-export function FormStatus<F extends string>({ form, order, idPrefix }: { form: FormState<F>; order: readonly (F | ConsentField)[]; idPrefix: string }) {
-  const fieldErrors = fieldErrorsOf(form);
+export function FormStatus<F extends string>({
+  form,
+  fieldErrors,
+  order,
+  idPrefix,
+}: {
+  form: FormState<F>;
+  /** The errors the fields show (see useFieldErrors): focus goes to a field once it is marked. */
+  fieldErrors: FieldErrors<F | ConsentField>;
+  order: readonly (F | ConsentField)[];
+  idPrefix: string;
+}) {
   const firstInvalid = order.find((field) => fieldErrors[field]);
   useFocusWhen(firstInvalid ? `${idPrefix}-${firstInvalid}` : null, form.status === 'failed', fieldErrors);
   const t = useText();

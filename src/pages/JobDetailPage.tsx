@@ -1,12 +1,13 @@
+import { memo } from 'react';
 import { Loaded } from '../app/Loaded';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { PageProps } from '../app/pages';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { APPLICATION_CONSENTS, APPLICATION_FIELDS, APPLICATION_MAX_LENGTH } from '../contracts/forms';
+import { APPLICATION_CONSENTS, APPLICATION_FIELDS, APPLICATION_MAX_LENGTH, type ApplicationField, type ConsentField, type FieldErrors } from '../contracts/forms';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
-import { fieldErrorsOf, selectForm } from '../features/forms/selectors';
+import { selectForm } from '../features/forms/selectors';
 import { applicationSubmitted } from '../features/forms/slice';
 import { selectMediaUrl } from '../features/site/selectors';
 import { FormField } from '../ui/FormField';
@@ -14,29 +15,40 @@ import { RichHtml } from '../ui/RichHtml';
 import { BannerOf, PageBreadcrumbs } from './common';
 import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
+import { useFieldErrors } from './useFieldErrors';
 import { useUncontrolledForm } from './useUncontrolledForm';
 
 const selectApplication = selectForm('application');
 const INPUT_TYPE = { name: 'text', phone: 'tel', email: 'email' } as const;
 const AUTOCOMPLETE = { name: 'name', phone: 'tel', email: 'email' } as const;
 
-function ApplicationForm({ jobId }: { jobId: string }) {
+/** The form's inputs and their errors; memoized like the patient form's (see useFieldErrors). */
+const ApplicationFields = memo(function ApplicationFields({ fieldErrors }: { fieldErrors: FieldErrors<ApplicationField | ConsentField> }) {
   const t = useText();
-  const dispatch = useAppDispatch();
-  const state = useAppSelector(selectApplication);
-  const fieldErrors = fieldErrorsOf(state);
-  const form = useUncontrolledForm('application', state, APPLICATION_FIELDS, APPLICATION_CONSENTS, (entries) => dispatch(applicationSubmitted({ jobId, ...entries })));
-  const submitting = state.status === 'submitting';
   return (
-    <form className="form" noValidate {...form} aria-labelledby="application-title">
-      <h2 id="application-title">{t.job.formTitle}</h2>
+    <>
       {APPLICATION_FIELDS.map((field) => (
         <FormField key={field} id={`application-${field}`} label={t.job[field]} required error={fieldErrors[field] && t.forms.fieldErrors[fieldErrors[field]]}>
           {(aria) => <input {...aria} name={field} type={INPUT_TYPE[field]} autoComplete={AUTOCOMPLETE[field]} maxLength={APPLICATION_MAX_LENGTH[field]} />}
         </FormField>
       ))}
       <ConsentFields form="application" fieldErrors={fieldErrors} notice={t.consent.applicationNotice} consents={APPLICATION_CONSENTS} />
-      <FormStatus form={state} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
+    </>
+  );
+});
+
+function ApplicationForm({ jobId }: { jobId: string }) {
+  const t = useText();
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectApplication);
+  const fieldErrors = useFieldErrors(state);
+  const form = useUncontrolledForm('application', state, APPLICATION_FIELDS, APPLICATION_CONSENTS, (entries) => dispatch(applicationSubmitted({ jobId, ...entries })));
+  const submitting = state.status === 'submitting';
+  return (
+    <form className="form" noValidate {...form} aria-labelledby="application-title">
+      <h2 id="application-title">{t.job.formTitle}</h2>
+      <ApplicationFields fieldErrors={fieldErrors} />
+      <FormStatus form={state} fieldErrors={fieldErrors} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
       <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
         {submitting ? t.job.submitting : t.job.submit}
       </button>

@@ -4,14 +4,15 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
-import { PATIENT_CONSENTS, PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type PatientField } from '../contracts/forms';
+import { PATIENT_CONSENTS, PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type ConsentField, type FieldErrors, type PatientField } from '../contracts/forms';
 import { useContent } from '../features/content/useContent';
-import { fieldErrorsOf, selectForm } from '../features/forms/selectors';
+import { selectForm } from '../features/forms/selectors';
 import { patientSubmitted } from '../features/forms/slice';
 import { FormField } from '../ui/FormField';
 import { BannerOf } from './common';
 import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
+import { useFieldErrors } from './useFieldErrors';
 import { useUncontrolledForm } from './useUncontrolledForm';
 
 const selectPatient = selectForm('patient');
@@ -35,18 +36,79 @@ const PatientIntro = memo(function PatientIntro() {
   );
 });
 
+/**
+ * The form's inputs and their errors. Memoized: a submission's status changes the message and
+ * the button, and the inputs render again only when their errors do (see useFieldErrors).
+ */
+const PatientFields = memo(function PatientFields({ fieldErrors }: { fieldErrors: FieldErrors<PatientField | ConsentField> }) {
+  const t = useText();
+  const text = t.patient;
+  const errorOf = (field: PatientField) => fieldErrors[field] && t.forms.fieldErrors[fieldErrors[field]];
+  const field = (name: PatientField) => ({ id: `patient-${name}`, required: REQUIRED.has(name), error: errorOf(name) });
+  return (
+    <>
+      <fieldset className="form-field form-field--choices" aria-describedby={errorOf('category') ? 'patient-category-error' : undefined}>
+        <legend className="form-field__label">
+          <span className="form-field__required" aria-hidden="true">
+            *
+          </span>
+          {text.category}
+          <span className="form-field__hint"> — {text.categoryPrompt}</span>
+        </legend>
+        <div className="choices">
+          {SERVICE_CATEGORIES.map((category, index) => (
+            <label key={category} className="choice">
+              <input
+                type="radio"
+                name="category"
+                id={index === 0 ? 'patient-category' : undefined}
+                value={category}
+                aria-invalid={Boolean(errorOf('category'))}
+              />
+              {text.categories[category]}
+            </label>
+          ))}
+        </div>
+        {errorOf('category') && (
+          <p id="patient-category-error" className="form-field__error">
+            {errorOf('category')}
+          </p>
+        )}
+      </fieldset>
+      <FormField {...field('medication')} label={text.medication} hint={text.medicationPrompt}>
+        {(aria) => <input {...aria} name="medication" maxLength={PATIENT_MAX_LENGTH.medication} />}
+      </FormField>
+      <FormField {...field('reason')} label={text.reason}>
+        {(aria) => <input {...aria} name="reason" maxLength={PATIENT_MAX_LENGTH.reason} />}
+      </FormField>
+      <div className="form__row">
+        <FormField {...field('name')} label={text.name}>
+          {(aria) => <input {...aria} name="name" type="text" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} />}
+        </FormField>
+        <FormField {...field('phone')} label={text.phone} hint={text.phonePrompt}>
+          {(aria) => <input {...aria} name="phone" type="tel" autoComplete="tel" maxLength={PATIENT_MAX_LENGTH.phone} />}
+        </FormField>
+      </div>
+      <FormField {...field('email')} label={text.email}>
+        {(aria) => <input {...aria} name="email" type="email" autoComplete="email" maxLength={PATIENT_MAX_LENGTH.email} />}
+      </FormField>
+      <FormField {...field('description')} label={text.description} hint={text.descriptionHint}>
+        {(aria) => <textarea {...aria} name="description" rows={6} maxLength={PATIENT_MAX_LENGTH.description} />}
+      </FormField>
+      <ConsentFields form="patient" fieldErrors={fieldErrors} notice={t.consent.patientNotice} consents={PATIENT_CONSENTS} />
+    </>
+  );
+});
+
 export default function PatientPage() {
   const t = useText();
   const dispatch = useAppDispatch();
   useDocumentMeta({ title: t.meta.patient });
   const state = useAppSelector(selectPatient);
-  const fieldErrors = fieldErrorsOf(state);
+  const fieldErrors = useFieldErrors(state);
   const form = useUncontrolledForm('patient', state, PATIENT_FIELDS, PATIENT_CONSENTS, (entries) => dispatch(patientSubmitted(entries)));
   const text = t.patient;
   const submitting = state.status === 'submitting';
-  const errorOf = (field: PatientField) => fieldErrors[field] && t.forms.fieldErrors[fieldErrors[field]];
-  const field = (name: PatientField) => ({ id: `patient-${name}`, required: REQUIRED.has(name), error: errorOf(name) });
-
   return (
     <>
       <BannerOf type={PAGE_BANNER_TYPE.index} title={t.patient.title} ownTitle />
@@ -57,56 +119,8 @@ export default function PatientPage() {
             <span aria-hidden="true">* </span>
             {text.mandatory}
           </p>
-          <fieldset className="form-field form-field--choices" aria-describedby={errorOf('category') ? 'patient-category-error' : undefined}>
-            <legend className="form-field__label">
-              <span className="form-field__required" aria-hidden="true">
-                *
-              </span>
-              {text.category}
-              <span className="form-field__hint"> — {text.categoryPrompt}</span>
-            </legend>
-            <div className="choices">
-              {SERVICE_CATEGORIES.map((category, index) => (
-                <label key={category} className="choice">
-                  <input
-                    type="radio"
-                    name="category"
-                    id={index === 0 ? 'patient-category' : undefined}
-                    value={category}
-                    aria-invalid={Boolean(errorOf('category'))}
-                  />
-                  {text.categories[category]}
-                </label>
-              ))}
-            </div>
-            {errorOf('category') && (
-              <p id="patient-category-error" className="form-field__error">
-                {errorOf('category')}
-              </p>
-            )}
-          </fieldset>
-          <FormField {...field('medication')} label={text.medication} hint={text.medicationPrompt}>
-            {(aria) => <input {...aria} name="medication" maxLength={PATIENT_MAX_LENGTH.medication} />}
-          </FormField>
-          <FormField {...field('reason')} label={text.reason}>
-            {(aria) => <input {...aria} name="reason" maxLength={PATIENT_MAX_LENGTH.reason} />}
-          </FormField>
-          <div className="form__row">
-            <FormField {...field('name')} label={text.name}>
-              {(aria) => <input {...aria} name="name" type="text" autoComplete="name" maxLength={PATIENT_MAX_LENGTH.name} />}
-            </FormField>
-            <FormField {...field('phone')} label={text.phone} hint={text.phonePrompt}>
-              {(aria) => <input {...aria} name="phone" type="tel" autoComplete="tel" maxLength={PATIENT_MAX_LENGTH.phone} />}
-            </FormField>
-          </div>
-          <FormField {...field('email')} label={text.email}>
-            {(aria) => <input {...aria} name="email" type="email" autoComplete="email" maxLength={PATIENT_MAX_LENGTH.email} />}
-          </FormField>
-          <FormField {...field('description')} label={text.description} hint={text.descriptionHint}>
-            {(aria) => <textarea {...aria} name="description" rows={6} maxLength={PATIENT_MAX_LENGTH.description} />}
-          </FormField>
-          <ConsentFields form="patient" fieldErrors={fieldErrors} notice={t.consent.patientNotice} consents={PATIENT_CONSENTS} />
-          <FormStatus form={state} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
+          <PatientFields fieldErrors={fieldErrors} />
+          <FormStatus form={state} fieldErrors={fieldErrors} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? text.submitting : text.submit}
           </button>

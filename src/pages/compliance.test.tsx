@@ -81,6 +81,18 @@ describe('consent fields', () => {
     act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' } }));
     await waitFor(() => expect(screen.getByLabelText(/邮箱/)).toHaveFocus());
   });
+  it("answers a refused submission with the form's message first and marks the fields in a later render", async () => {
+    const { store } = renderApp('/patient', { entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]] });
+    const form = (await screen.findByRole('checkbox', { name: /我已阅读并同意/ })).closest('form') as HTMLFormElement;
+    const records: MutationRecord[] = [];
+    new MutationObserver((batch) => records.push(...batch)).observe(form, { subtree: true, childList: true, characterData: true });
+    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'patient', fieldErrors: { phone: 'required' }, error: '请检查标红的项目' } }));
+    await waitFor(() => expect(screen.getByLabelText(/联系电话/)).toHaveFocus());
+    const message = records.findIndex((record) => (record.target as Element).closest?.('.form-status') ?? record.target.parentElement?.closest('.form-status'));
+    const fieldError = records.findIndex((record) => [...record.addedNodes].some((node) => (node as Element).classList?.contains('form-field__error')));
+    expect(message).toBeGreaterThanOrEqual(0);
+    expect(fieldError).toBeGreaterThan(message);
+  });
 });
 
 describe('privacy page', () => {
