@@ -77,7 +77,7 @@ describe('the state sanitizer', () => {
   });
 
   it('gives back a state with nothing to hide as it is', () => {
-    const state = stateWith((s) => void (s.forms.application = { status: 'failed', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！' }));
+    const state = stateWith((s) => void (s.forms.application = { status: 'failed', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！', refusal: 1 }));
     expect(stateSanitizer(state)).toBe(state);
   });
 });

@@ -1,9 +1,10 @@
 import { useAppDispatch } from '../app/hooks';
 import { useText } from '../app/useText';
-import type { ConsentField, FieldErrors } from '../contracts/forms';
+import type { ConsentField } from '../contracts/forms';
 import { chunkReloadRequested } from '../features/chunks/actions';
 import type { FormState } from '../features/forms/slice';
 import { useFocusWhen } from '../ui/useFocusWhen';
+import type { MarkedFields } from './useMarkedFields';
 
 /**
  * The form-level message, announced politely; after a rejected submission focus moves to the
@@ -13,18 +14,18 @@ import { useFocusWhen } from '../ui/useFocusWhen';
  */
 export function FormStatus<F extends string>({
   form,
-  fieldErrors,
+  marked,
   order,
   idPrefix,
 }: {
   form: FormState<F>;
-  /** The errors the fields show (see useFieldErrors): focus goes to a field once it is marked. */
-  fieldErrors: FieldErrors<F | ConsentField>;
+  /** What the fields show (see useMarkedFields): focus goes to a field once it is marked. */
+  marked: MarkedFields<F>;
   order: readonly (F | ConsentField)[];
   idPrefix: string;
 }) {
-  const firstInvalid = order.find((field) => fieldErrors[field]);
-  useFocusWhen(firstInvalid ? `${idPrefix}-${firstInvalid}` : null, form.status === 'failed', fieldErrors);
+  const firstInvalid = order.find((field) => marked.fieldErrors[field]);
+  useFocusWhen(firstInvalid ? `${idPrefix}-${firstInvalid}` : null, marked.refusal);
   const t = useText();
   const dispatch = useAppDispatch();
   const text = form.status === 'failed' ? form.error : form.status === 'succeeded' ? form.message : null;

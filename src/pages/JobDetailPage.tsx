@@ -15,14 +15,14 @@ import { RichHtml } from '../ui/RichHtml';
 import { BannerOf, PageBreadcrumbs } from './common';
 import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
-import { useFieldErrors } from './useFieldErrors';
+import { useMarkedFields } from './useMarkedFields';
 import { useUncontrolledForm } from './useUncontrolledForm';
 
 const selectApplication = selectForm('application');
 const INPUT_TYPE = { name: 'text', phone: 'tel', email: 'email' } as const;
 const AUTOCOMPLETE = { name: 'name', phone: 'tel', email: 'email' } as const;
 
-/** The form's inputs and their errors; memoized like the patient form's (see useFieldErrors). */
+/** The form's inputs and their errors; memoized like the patient form's (see useMarkedFields). */
 const ApplicationFields = memo(function ApplicationFields({ fieldErrors }: { fieldErrors: FieldErrors<ApplicationField | ConsentField> }) {
   const t = useText();
   return (
@@ -41,14 +41,14 @@ function ApplicationForm({ jobId }: { jobId: string }) {
   const t = useText();
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectApplication);
-  const fieldErrors = useFieldErrors(state);
+  const marked = useMarkedFields(state);
   const form = useUncontrolledForm('application', state, APPLICATION_FIELDS, APPLICATION_CONSENTS, (entries) => dispatch(applicationSubmitted({ jobId, ...entries })));
   const submitting = state.status === 'submitting';
   return (
     <form className="form" noValidate {...form} aria-labelledby="application-title">
       <h2 id="application-title">{t.job.formTitle}</h2>
-      <ApplicationFields fieldErrors={fieldErrors} />
-      <FormStatus form={state} fieldErrors={fieldErrors} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
+      <ApplicationFields fieldErrors={marked.fieldErrors} />
+      <FormStatus form={state} marked={marked} order={[...APPLICATION_FIELDS, ...APPLICATION_CONSENTS]} idPrefix="application" />
       <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
         {submitting ? t.job.submitting : t.job.submit}
       </button>

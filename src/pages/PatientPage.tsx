@@ -12,7 +12,7 @@ import { FormField } from '../ui/FormField';
 import { BannerOf } from './common';
 import { ConsentFields } from './ConsentFields';
 import { FormStatus } from './FormStatus';
-import { useFieldErrors } from './useFieldErrors';
+import { useMarkedFields } from './useMarkedFields';
 import { useUncontrolledForm } from './useUncontrolledForm';
 
 const selectPatient = selectForm('patient');
@@ -38,7 +38,7 @@ const PatientIntro = memo(function PatientIntro() {
 
 /**
  * The form's inputs and their errors. Memoized: a submission's status changes the message and
- * the button, and the inputs render again only when their errors do (see useFieldErrors).
+ * the button, and the inputs render again only when their errors do (see useMarkedFields).
  */
 const PatientFields = memo(function PatientFields({ fieldErrors }: { fieldErrors: FieldErrors<PatientField | ConsentField> }) {
   const t = useText();
@@ -105,7 +105,7 @@ export default function PatientPage() {
   const dispatch = useAppDispatch();
   useDocumentMeta({ title: t.meta.patient });
   const state = useAppSelector(selectPatient);
-  const fieldErrors = useFieldErrors(state);
+  const marked = useMarkedFields(state);
   const form = useUncontrolledForm('patient', state, PATIENT_FIELDS, PATIENT_CONSENTS, (entries) => dispatch(patientSubmitted(entries)));
   const text = t.patient;
   const submitting = state.status === 'submitting';
@@ -119,8 +119,8 @@ export default function PatientPage() {
             <span aria-hidden="true">* </span>
             {text.mandatory}
           </p>
-          <PatientFields fieldErrors={fieldErrors} />
-          <FormStatus form={state} fieldErrors={fieldErrors} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
+          <PatientFields fieldErrors={marked.fieldErrors} />
+          <FormStatus form={state} marked={marked} order={[...PATIENT_FIELDS, ...PATIENT_CONSENTS]} idPrefix="patient" />
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? text.submitting : text.submit}
           </button>

@@ -81,7 +81,27 @@ describe('consent fields', () => {
     act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' } }));
     await waitFor(() => expect(screen.getByLabelText(/邮箱/)).toHaveFocus());
   });
-  it("answers a refused submission with the form's message first and marks the fields in a later render", async () => {
+});
+
+describe('a refused submission', () => {
+  it('moves focus once per refusal: editing a marked field leaves focus where the visitor is', async () => {
+    const { store } = renderApp('/patient', { entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]] });
+    await screen.findByRole('checkbox', { name: /我已阅读并同意/ });
+    const refuse = () => act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'patient', fieldErrors: { medication: 'required', phone: 'required' }, error: '请检查标记的内容后再提交' } }));
+    const medication = screen.getByLabelText(/所购药品通用名/);
+    refuse();
+    await waitFor(() => expect(medication).toHaveFocus());
+    fireEvent.change(medication, { target: { value: '樟脑软膏' } });
+    expect(medication).toHaveAttribute('aria-invalid', 'false');
+    // Longer than afterNextPaint's fallback: a focus move would have happened by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    expect(medication).toHaveFocus();
+    act(() => medication.blur());
+    refuse();
+    await waitFor(() => expect(medication).toHaveFocus());
+  });
+
+  it("is answered with the form's message first; the fields are marked in a later render", async () => {
     const { store } = renderApp('/patient', { entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]] });
     const form = (await screen.findByRole('checkbox', { name: /我已阅读并同意/ })).closest('form') as HTMLFormElement;
     const records: MutationRecord[] = [];

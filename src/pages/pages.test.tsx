@@ -241,7 +241,7 @@ describe('pages', () => {
     renderApp('/patient', {
       locale: 'en',
       entries: [...layout, banner(1, 'Patient'), ['patientContent', { title: 'Patient Service', des: 'Tell us', confidentiality: 'We keep it confidential' }]],
-      adjust: (s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check' }),
+      adjust: (s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check', refusal: 1 }),
     });
     expect(await screen.findByText('We keep it confidential')).toBeInTheDocument();
     expect(screen.getByText('Identification is a mandatory input item')).toBeInTheDocument();

@@ -1,13 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { afterNextPaint } from './afterNextPaint';
 
 /**
- * Moves focus to the element with this id when `when` turns true (views never reach the DOM
- * themselves). After the frame that shows the change: focusing forces the page's layout and may
- * scroll, and the visitor's tap is answered (the form's message next to the button) without waiting for it.
+ * Moves focus to the element with this id each time `trigger` takes a new value other than null
+ * (views never reach the DOM themselves); a change of `id` alone moves nothing. After the frame
+ * that shows the change: focusing forces the page's layout and may scroll, and the visitor's tap
+ * is answered (the form's message next to the button) without waiting for it.
  */
-export function useFocusWhen(id: string | null, when: boolean, trigger: unknown): void {
+export function useFocusWhen(id: string | null, trigger: unknown): void {
+  const focus = useEffectEvent(() => (id ? afterNextPaint(() => document.getElementById(id)?.focus()) : undefined));
   useEffect(() => {
-    if (when && id) return afterNextPaint(() => document.getElementById(id)?.focus());
-  }, [id, when, trigger]);
+    if (trigger !== null) return focus();
+  }, [trigger]);
 }

@@ -13,7 +13,7 @@ import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
 import { watchForms } from './saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { fieldErrorsOf, selectForm } from './selectors';
-import { applicationSubmitted, formFieldEdited, formRejected, formSucceeded, patientSubmitted, type ConsentTicks } from './slice';
+import { applicationSubmitted, formFieldEdited, formRejected, formSubmitting, formSucceeded, patientSubmitted, type ConsentTicks } from './slice';
 
 const ALL_CONSENTS: ConsentTicks = { consent: true, health_consent: true };
 /** The submit action of a form as the visitor left it: unless told otherwise, every consent ticked. */
@@ -32,7 +32,7 @@ describe('job application', () => {
     const deps = withNotice({ submitApplication: send });
     const { storeState } = await submit(application({ name: '李雷', email: 'x@y.com' }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('应聘信息请填写完整！');
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: { phone: 'required' }, error: '应聘信息请填写完整！' });
+    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: { phone: 'required' }, error: '应聘信息请填写完整！', refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -76,7 +76,7 @@ describe('job application', () => {
   ])('on %s fails and shows why', async (_case, error, shown) => {
     const deps = withNotice({ submitApplication: () => Promise.reject(error) });
     const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error, { submission: true })).dispatch(application(valid)).silentRun(30);
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: shown });
+    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: shown, refusal: 1 });
   });
 });
 
@@ -108,7 +108,7 @@ describe('patient-service message', () => {
     const send = jest.fn();
     const deps = withNotice({ submitPatient: send });
     const { storeState } = await submit(patient({ category: 'adverse', reason: 'r' }), deps);
-    expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: { medication: 'required', phone: 'required', description: 'required' }, error: '请检查标记的内容后再提交' });
+    expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: { medication: 'required', phone: 'required', description: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
     expect(deps.services.toast.warning).toHaveBeenCalledWith('请检查标记的内容后再提交');
     expect(send).not.toHaveBeenCalled();
   });
@@ -126,7 +126,7 @@ describe('patient-service message', () => {
   ])('on %s fails and shows why', async (_case, error, shown) => {
     const deps = withNotice({ submitPatient: () => Promise.reject(error) });
     const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error, { submission: true })).dispatch(patient(message)).silentRun(30);
-    expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: {}, error: shown });
+    expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: {}, error: shown, refusal: 1 });
   });
 });
 
@@ -145,12 +145,21 @@ describe('what the visitor typed', () => {
 });
 
 describe('editing a field', () => {
-  const failed = stateWith((s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: '请检查标记的内容后再提交' }));
+  const failed = stateWith((s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 }));
 
   it('clears that field\'s error only, and carries no value', () => {
     const action = formFieldEdited({ form: 'patient', field: 'phone' });
     expect(action.payload).toEqual({ form: 'patient', field: 'phone' });
-    expect(rootReducer(failed, action).forms.patient).toEqual({ status: 'failed', fieldErrors: { medication: 'required' }, error: '请检查标记的内容后再提交' });
+    expect(rootReducer(failed, action).forms.patient).toEqual({ status: 'failed', fieldErrors: { medication: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
+  });
+
+  it('keeps the refusal it edits; a refusal counts one more than the refusal it follows, 1 after any other status', () => {
+    const edited = rootReducer(failed, formFieldEdited({ form: 'patient', field: 'phone' }));
+    expect(edited.forms.patient).toMatchObject({ refusal: 1 });
+    const again = rootReducer(edited, formRejected({ form: 'patient', fieldErrors: { medication: 'required' }, error: 'x' }));
+    expect(again.forms.patient).toMatchObject({ refusal: 2 });
+    const sending = rootReducer(again, formSubmitting({ form: 'patient' }));
+    expect(rootReducer(sending, formRejected({ form: 'patient', fieldErrors: {}, error: 'y' })).forms.patient).toMatchObject({ refusal: 1 });
   });
 
   it('ticking a consent box clears its error', () => {
@@ -177,7 +186,7 @@ describe('consent (PIPL)', () => {
     const deps = withNotice({ submitApplication: send });
     const { storeState } = await submit(application({ ...valid, phone: '' }, {}), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('应聘信息请填写完整！');
-    expect(storeState.forms.application).toEqual({ status: 'failed', error: '应聘信息请填写完整！', fieldErrors: { phone: 'required', consent: 'required' } });
+    expect(storeState.forms.application).toEqual({ status: 'failed', error: '应聘信息请填写完整！', fieldErrors: { phone: 'required', consent: 'required' }, refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -186,7 +195,7 @@ describe('consent (PIPL)', () => {
     const deps = withNotice({ submitApplication: send });
     const { storeState } = await submit(application(valid, { consent: false }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('请阅读并勾选同意《个人信息保护政策》后再提交');
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交' });
+    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交', refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -221,7 +230,7 @@ describe('consent (PIPL)', () => {
 
   it('reads as idle before any submission, and shows field errors only for a refused one', () => {
     expect(selectForm('patient')(stateWith())).toEqual({ status: 'idle' });
-    const refused = { status: 'failed', fieldErrors: { phone: 'required' }, error: 'x' } as const;
+    const refused = { status: 'failed', fieldErrors: { phone: 'required' }, error: 'x', refusal: 1 } as const;
     expect(fieldErrorsOf(refused)).toEqual({ phone: 'required' });
     expect(fieldErrorsOf({ status: 'submitting' })).toEqual({});
   });
@@ -230,7 +239,7 @@ describe('consent (PIPL)', () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send, privacyNotice: () => Promise.reject(networkError()) });
     const { storeState } = await submit(application(valid), deps);
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试' });
+    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试', refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 });
@@ -252,7 +261,7 @@ describe('a site updated under the page (the client\'s code would not download w
       .dispatch(application(valid))
       .silentRun(30);
     expect(deps.services.reload).not.toHaveBeenCalled();
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true });
+    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true, refusal: 1 });
     expect(storeState.chunks.gaveUp).toBe(false);
   });
 

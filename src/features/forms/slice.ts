@@ -14,9 +14,11 @@ export type FormState<F extends string> =
   | { status: 'succeeded'; message: string; reference: string | null }
   /**
    * `error`: the form-level sentence; `fieldErrors`: the fields (and consent boxes) to fix;
-   * `offerReload`: the site was updated under the page, which only a reload cures (a button).
+   * `refusal`: 1, or one more than the refusal this one follows: the form moves focus once per
+   * refusal, not when an edit takes an error away; `offerReload`: the site was updated under the
+   * page, which only a reload cures (a button).
    */
-  | { status: 'failed'; fieldErrors: FieldErrors<F | ConsentField>; error: string; offerReload?: true };
+  | { status: 'failed'; fieldErrors: FieldErrors<F | ConsentField>; error: string; refusal: number; offerReload?: true };
 
 export interface FormsState {
   application: FormState<ApplicationField>;
@@ -46,7 +48,9 @@ const formsSlice = createSlice({
     },
     submitRejected(state, action: PayloadAction<{ form: FormName; fieldErrors: FieldErrors<string>; error: string; offerReload?: true }>) {
       const { form, fieldErrors, error, offerReload } = action.payload;
-      state[form] = offerReload ? { status: 'failed', fieldErrors, error, offerReload } : { status: 'failed', fieldErrors, error };
+      const previous = state[form];
+      const refusal = previous.status === 'failed' ? previous.refusal + 1 : 1;
+      state[form] = offerReload ? { status: 'failed', fieldErrors, error, refusal, offerReload } : { status: 'failed', fieldErrors, error, refusal };
     },
     /** The form's inputs are cleared by the view when it sees this status. */
     submitSucceeded(state, action: PayloadAction<{ form: FormName; message: string; reference?: string | null }>) {
