@@ -5,7 +5,7 @@ import type { FormState } from '../features/forms/slice';
 
 export interface MarkedFields<F extends string> {
   fieldErrors: FieldErrors<F | ConsentField>;
-  /** The refusal that marked them, null when none did: focus moves once per refusal. */
+  /** The refusal they come from, null unless the form failed: focus moves once per refusal. */
   refusal: number | null;
 }
 
