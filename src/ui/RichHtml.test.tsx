@@ -19,6 +19,17 @@ describe('RichHtml on a landed page', () => {
     return container;
   };
 
+  /** Hydrates the served markup; React's warnings of the later client renders are silenced. */
+  const hydrate = async (container: HTMLElement, html: string) => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <RichHtml html={html} mediaUrl="" />);
+    });
+    return root!;
+  };
+  afterEach(() => jest.restoreAllMocks());
+
   it('hydrates the server markup without asking for DOMPurify', async () => {
     const container = serve('<p>served</p>');
     await act(async () => {
@@ -31,31 +42,21 @@ describe('RichHtml on a landed page', () => {
 
   it('takes the server markup away at once when given other HTML before DOMPurify is in', async () => {
     const container = serve('<p>first</p>');
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, <RichHtml html="<p>first</p>" mediaUrl="" />);
-    });
-    await act(async () => root?.render(<RichHtml html="<p>second</p>" mediaUrl="" />));
+    const root = await hydrate(container, '<p>first</p>');
+    await act(async () => root.render(<RichHtml html="<p>second</p>" mediaUrl="" />));
     expect(container.querySelector('.rich-html')?.textContent).not.toContain('first');
     await waitFor(() => expect(container.querySelector('.rich-html')?.innerHTML).toBe('<p>second</p>'));
-    errors.mockRestore();
   });
 
   it('keeps the very nodes the server sent once DOMPurify is in, and renders new HTML itself', async () => {
     const container = serve('<p>served</p>');
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, <RichHtml html="<p>served</p>" mediaUrl="" />);
-    });
+    const root = await hydrate(container, '<p>served</p>');
     const node = container.querySelector('.rich-html p');
     expect(node).not.toBeNull();
     // Another element of the page (or a later page) brings DOMPurify in.
     await act(() => loadPurifier());
     expect(container.querySelector('.rich-html p')).toBe(node);
-    await act(async () => root?.render(<RichHtml html={'<p onclick="x()">next</p>'} mediaUrl="" />));
+    await act(async () => root.render(<RichHtml html={'<p onclick="x()">next</p>'} mediaUrl="" />));
     await waitFor(() => expect(container.querySelector('.rich-html')?.innerHTML).toBe('<p>next</p>'));
-    errors.mockRestore();
   });
 });
