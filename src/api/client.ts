@@ -5,6 +5,8 @@
  *
  * axios loads with the first request, not with the page: a server-rendered page makes no
  * request until the visitor moves on, so its first paint never waits for axios's evaluation.
+ * `prepare` evaluates it ahead of that request, once the page is idle: the tap that makes the
+ * first request then does not evaluate a library before its frame.
  */
 import type { AxiosError, AxiosInstance } from 'axios';
 import { ENVELOPE_CODE } from '../contracts/envelope';
@@ -64,7 +66,12 @@ export function toApiError(error: unknown): ApiError {
   return { kind: 'network', code: null, msg: error instanceof Error ? error.message : NETWORK_MESSAGE };
 }
 
-export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): ApiClient {
+export interface BrowserApiClient extends ApiClient {
+  /** Loads axios now; a failure is left to the first request, which loads it again. */
+  prepare(): void;
+}
+
+export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): BrowserApiClient {
   let instance: Promise<AxiosInstance> | null = null;
   const http = () =>
     (instance ??= import(/* webpackChunkName: "axios", webpackPrefetch: true */ 'axios').then(
@@ -101,6 +108,7 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
   };
 
   return {
+    prepare: () => void http().catch(() => undefined),
     get: async (path, params) => (await send((http) => http.get(path, { params }))).data,
     post: (path, params, body) =>
       send((http) =>

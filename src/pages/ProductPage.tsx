@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductRow } from '../api/types';
 import { Loaded } from '../app/Loaded';
@@ -10,7 +10,8 @@ import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { format } from '../i18n';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
-import { selectProductKeyword, selectProductList, selectProductPage, selectProductTab } from '../features/product/selectors';
+import { selectProductKeyword, selectProductState, selectProductTab } from '../features/product/selectors';
+import type { ProductState } from '../features/product/slice';
 import { productPageSelected, productTabSelected } from '../features/product/slice';
 import { Img } from '../ui/Img';
 import { Pagination } from '../ui/Pagination';
@@ -58,7 +59,7 @@ function CategoryTabs() {
   );
 }
 
-/** Memoized: a tab or page change renders the grid at once as stale, with the same products. */
+/** Memoized: a tab or page change renders the grid again as stale, with the same products. */
 const ProductCard = memo(function ProductCard({ product }: { product: ProductRow }) {
   return (
     <Link className="product-card" to={pathTo('productDetail', { id: product.id })}>
@@ -68,13 +69,18 @@ const ProductCard = memo(function ProductCard({ product }: { product: ProductRow
   );
 });
 
+/**
+ * The grid follows the tabs a render later: a tap on a category answers with the tab itself,
+ * and the grid turns stale (then fills) in a render that does not hold the tap's frame back.
+ */
 function ProductGrid() {
+  const product = useDeferredValue(useAppSelector(selectProductState));
+  return <ProductPanel product={product} />;
+}
+
+const ProductPanel = memo(function ProductPanel({ product: { list, page, keyword, tab } }: { product: ProductState }) {
   const t = useText();
   const dispatch = useAppDispatch();
-  const list = useAppSelector(selectProductList);
-  const page = useAppSelector(selectProductPage);
-  const keyword = useAppSelector(selectProductKeyword);
-  const tab = useAppSelector(selectProductTab);
   return (
     <div id="product-panel" role="tabpanel" aria-labelledby={keyword ? undefined : `tab-${tab}`} aria-label={keyword ? format(t.product.allResults, { keyword }) : undefined} aria-busy={list.status === 'loading'}>
       {keyword && (
@@ -111,7 +117,7 @@ function ProductGrid() {
       </Loaded>
     </div>
   );
-}
+});
 
 function ProductContactBlock() {
   const t = useText();

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, type Entry } from '../app/renderApp';
 
 const main = { company: '岳川药业有限公司', logo: '', qrcode: '/qr.svg', copyright: '© 岳川', icp: '青ICP备1号', drug_certificate: '（青）-非经营性-1', shop_url: 'https://shop.example.com', links: [{ title: '岳川医药集团', url: 'https://group.example.com' }] };
@@ -111,6 +112,31 @@ describe('pages', () => {
     act(() => void store.dispatch({ type: 'product/listRequested', payload: { query: 'q' } }));
     act(() => void store.dispatch({ type: 'product/listSucceeded', payload: { query: 'q', data: { rows: [], total: 0 } } }));
     expect(screen.getByText('没有找到相关产品')).toBeInTheDocument();
+  });
+
+  it('a category tap renders the tab first; the grid turns stale in a later render', async () => {
+    const { store } = renderApp('/product', {
+      entries: layout,
+      // The list of the first tab is loaded: entering the page asks for nothing.
+      adjust: (s) => void Object.assign(s.product, { list: { status: 'succeeded', data: { rows: [{ id: 7, name: '樟脑软膏', pics: [] }], total: 1 }, error: null }, listQuery: 'zh|1|1|' }),
+    });
+    const grid = (await screen.findByRole('link', { name: '樟脑软膏' })).closest('ul') as HTMLElement;
+    expect(grid).not.toHaveClass('is-stale');
+    // As in a browser, not in act() (which would run the deferred render too): the tap's render is
+    // synchronous, the deferred one is scheduled after it.
+    const react = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = react.IS_REACT_ACT_ENVIRONMENT;
+    react.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      flushSync(() => screen.getByRole('tab', { name: '乳膏剂' }).click());
+      expect(store.getState().product.list.status).toBe('loading');
+      expect(screen.getByRole('tab', { name: '乳膏剂' })).toHaveAttribute('aria-selected', 'true');
+      expect(grid).not.toHaveClass('is-stale');
+      await waitFor(() => expect(grid).toHaveClass('is-stale'));
+      expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-1');
+    } finally {
+      react.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('product detail: breadcrumb, special line, the table', async () => {
