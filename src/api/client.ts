@@ -5,8 +5,6 @@
  *
  * axios loads with the first request, not with the page: a server-rendered page makes no
  * request until the visitor moves on, so its first paint never waits for axios's evaluation.
- * `prepare` evaluates it ahead of that request, once the page is idle: the tap that makes the
- * first request then does not evaluate a library before its frame.
  */
 import type { AxiosError, AxiosInstance } from 'axios';
 import { ENVELOPE_CODE } from '../contracts/envelope';
@@ -66,12 +64,7 @@ export function toApiError(error: unknown): ApiError {
   return { kind: 'network', code: null, msg: error instanceof Error ? error.message : NETWORK_MESSAGE };
 }
 
-export interface BrowserApiClient extends ApiClient {
-  /** Loads axios now; a failure is left to the first request, which loads it again. */
-  prepare(): void;
-}
-
-export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): BrowserApiClient {
+export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING.requestTimeoutMs }: ApiClientOptions): ApiClient {
   let instance: Promise<AxiosInstance> | null = null;
   const http = () =>
     (instance ??= import(/* webpackChunkName: "axios", webpackPrefetch: true */ 'axios').then(
@@ -108,7 +101,6 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
   };
 
   return {
-    prepare: () => void http().catch(() => undefined),
     get: async (path, params) => (await send((http) => http.get(path, { params }))).data,
     post: (path, params, body) =>
       send((http) =>

@@ -20,9 +20,6 @@ function AnnounceHydrated() {
   return null;
 }
 
-/** Runs when the browser has nothing else to do (Safari has no requestIdleCallback: a task). */
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
-
 /** Lets the browser paint and handle input before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -68,8 +65,7 @@ async function start() {
     ...createBrowserServices((path) => void store.dispatch(navigatedTo(path))),
     preloadPage: (id: keyof typeof PAGES) => PAGES[id].preload().then(() => true, () => false),
   };
-  const client = createApiClient({ getToken: () => readCookie('token') });
-  const api = createApi(client, config.mediaUrl);
+  const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
   const { store } = createAppStore(
     preloaded ?? { locale: { current: locale, pending: null }, site: config },
     { api, services },
@@ -99,9 +95,6 @@ async function start() {
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking
   // the main thread for the whole tree.
   document.dispatchEvent(new Event(APP_HYDRATING_EVENT));
-  // The server's page made no request yet: axios is evaluated while the page is idle, not in the
-  // frame of the first tap that needs it.
-  document.addEventListener(APP_HYDRATED_EVENT, () => whenIdle(client.prepare), { once: true });
   startTransition(() => void hydrateRoot(root, tree));
 }
 

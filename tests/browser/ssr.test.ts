@@ -110,25 +110,6 @@ describe('server-rendered pages', () => {
     });
   });
 
-  test("a landed page runs axios's script once idle, before a tap needs it, and asks the provider for nothing", async (t) => {
-    await withPage(t, browser, site, {}, async ({ page, problems }) => {
-      const asked: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
-      });
-      await page.goto('/product');
-      await waitForContent(page);
-      // A prefetch only downloads it (initiator "link"); the import that runs it adds a script.
-      await page.waitForFunction(
-        () => performance.getEntriesByType('resource').some((entry) => /\/assets\/axios\.\w+\.js$/.test(entry.name) && (entry as PerformanceResourceTiming).initiatorType === 'script'),
-        undefined,
-        { timeout: 5000 },
-      );
-      assert.deepEqual(asked, []);
-      assert.deepEqual(problems, []);
-    });
-  });
-
   test('provider HTML hydrates without DOMPurify, and a client-side visit loads it', async () => {
     const context = await browser.newContext({ baseURL: site.url });
     try {
