@@ -25,8 +25,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src', '<rootDir>/config'],
-      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts'],
+      roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench'],
+      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/bench/**/*.test.ts'],
       transform,
       transformIgnorePatterns,
       // The server renderer runs the app, whose modules import their CSS.

@@ -1,7 +1,8 @@
 /**
  * One Lighthouse audit (mobile preset, the default) of one URL in a fresh Debian chromium.
  * A run whose trace Lighthouse could not read (NO_NAVSTART and its kin: no LCP in the result)
- * comes back as undefined, so the caller leaves it out instead of counting a zero.
+ * comes back as a failure naming Lighthouse's code, so the caller leaves it out instead of counting
+ * a zero, and can say which side of a pair failed.
  */
 import type { Result } from 'lighthouse';
 import { findChromium, MISSING_BROWSER_MESSAGE } from '../browser/browser';
@@ -20,7 +21,12 @@ export interface Audit {
 
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
-export type Auditor = (url: string) => Promise<Audit | undefined>;
+/** A run Lighthouse itself failed: its runtime error code, e.g. `NO_NAVSTART`. */
+export interface AuditFailure {
+  failure: string;
+}
+
+export type Auditor = (url: string) => Promise<Audit | AuditFailure>;
 
 export async function createAuditor(): Promise<Auditor> {
   const chromePath = findChromium() ?? '';
@@ -32,17 +38,18 @@ export async function createAuditor(): Promise<Auditor> {
     const chrome = await launch({ chromePath, chromeFlags: FLAGS });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      return result ? figuresOf(result.lhr) : undefined;
+      return result ? figuresOf(result.lhr) : { failure: 'NO_RESULT' };
     } finally {
       chrome.kill();
     }
   };
 }
 
-function figuresOf(lhr: Result): Audit | undefined {
+function figuresOf(lhr: Result): Audit | AuditFailure {
   const value = (id: string) => lhr.audits[id]?.numericValue;
   const lcpMs = value('largest-contentful-paint');
-  if (lcpMs === undefined || lhr.runtimeError) return undefined;
+  if (lhr.runtimeError) return { failure: lhr.runtimeError.code };
+  if (lcpMs === undefined) return { failure: 'NO_LCP' };
   return {
     performance: lhr.categories.performance?.score ?? 0,
     lcpMs,

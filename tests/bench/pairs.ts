@@ -3,15 +3,16 @@
  * tests/bench/scriptFree.ts), audited back to back in pairs, alternating which goes first.
  * Absolute Lighthouse figures on a shared 2-core host measure the host as much as the site; the
  * ratio within a pair measured in the same minute holds from host to host. A pair one of whose
- * runs Lighthouse itself failed (no trace) is left out.
+ * runs Lighthouse itself failed (no trace) is left out, and named: which side, which code.
  */
-import type { Audit, Auditor } from './lighthouse';
+import type { Audit, AuditFailure, Auditor } from './lighthouse';
 
 export interface PairFigures {
   path: string;
-  /** Pairs kept, and pairs left out because Lighthouse failed one of their runs. */
+  /** Pairs kept. */
   pairs: number;
-  failed: number;
+  /** The runs Lighthouse failed, each as its side and code (`page NO_NAVSTART`); their pairs are left out. */
+  failures: string[];
   /** Medians of the pairs' page ÷ twin (LCP) and page − twin (TBT, performance, CLS). */
   lcpRatio: number;
   tbtDeltaMs: number;
@@ -45,6 +46,8 @@ const mostCommon = (values: string[]): string => {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '?';
 };
 
+const isFailure = (run: Audit | AuditFailure): run is AuditFailure => 'failure' in run;
+
 const medians = (audits: Audit[]): Medians => ({
   performance: median(audits.map((a) => a.performance)),
   lcpMs: median(audits.map((a) => a.lcpMs)),
@@ -55,20 +58,22 @@ const medians = (audits: Audit[]): Medians => ({
 /** `count` pairs of one page (`pageUrl`) and its twin (`twinUrl`). */
 export async function auditPairs(audit: Auditor, path: string, pageUrl: string, twinUrl: string, count: number): Promise<PairFigures> {
   const pairs: [page: Audit, twin: Audit][] = [];
-  let failed = 0;
+  const failures: string[] = [];
   for (let i = 0; i < count; i++) {
     const pageFirst = i % 2 === 0;
     const first = await audit(pageFirst ? pageUrl : twinUrl);
     const second = await audit(pageFirst ? twinUrl : pageUrl);
-    if (!first || !second) failed++;
-    else pairs.push(pageFirst ? [first, second] : [second, first]);
+    const [page, twin] = pageFirst ? [first, second] : [second, first];
+    if (isFailure(page)) failures.push(`page ${page.failure}`);
+    if (isFailure(twin)) failures.push(`twin ${twin.failure}`);
+    if (!isFailure(page) && !isFailure(twin)) pairs.push([page, twin]);
   }
   const pages = pairs.map(([page]) => page);
   const twins = pairs.map(([, twin]) => twin);
   return {
     path,
     pairs: pairs.length,
-    failed,
+    failures,
     lcpRatio: median(pairs.map(([page, twin]) => page.lcpMs / twin.lcpMs)),
     tbtDeltaMs: median(pairs.map(([page, twin]) => page.tbtMs - twin.tbtMs)),
     performanceDelta: median(pairs.map(([page, twin]) => page.performance - twin.performance)),
@@ -92,12 +97,12 @@ export const PAIR_GOALS: { goal: string; misses: (f: PairFigures) => boolean }[]
 export function pairTable(figures: PairFigures[]): string[] {
   const ms = (value: number) => `${Math.round(value)}`;
   const lines = [
-    '| page | pairs (failed) | LCP ÷ | TBT − | perf − | LCP page / twin | TBT page / twin | perf page / twin | CLS | LCP element page / twin | benchmark index of each run |',
+    '| page | pairs (runs Lighthouse failed) | LCP ÷ | TBT − | perf − | LCP page / twin | TBT page / twin | perf page / twin | CLS | LCP element page / twin | benchmark index of each run |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const f of figures) {
     lines.push(
-      `| ${f.path} | ${f.pairs} (${f.failed}) | ${f.lcpRatio.toFixed(3)} | ${ms(f.tbtDeltaMs)} ms | ${f.performanceDelta.toFixed(3)} | ${ms(f.page.lcpMs)} / ${ms(f.twin.lcpMs)} ms | ${ms(f.page.tbtMs)} / ${ms(f.twin.tbtMs)} ms | ${f.page.performance.toFixed(2)} / ${f.twin.performance.toFixed(2)} | ${f.page.cls.toFixed(3)} | ${f.lcpElement.page === f.lcpElement.twin ? `\`${f.lcpElement.page}\`` : `\`${f.lcpElement.page}\` / \`${f.lcpElement.twin}\``} | ${f.benchmarkIndexes.map(Math.round).join(' ')} |`,
+      `| ${f.path} | ${f.pairs}${f.failures.length ? ` (${f.failures.join(', ')})` : ''} | ${f.lcpRatio.toFixed(3)} | ${ms(f.tbtDeltaMs)} ms | ${f.performanceDelta.toFixed(3)} | ${ms(f.page.lcpMs)} / ${ms(f.twin.lcpMs)} ms | ${ms(f.page.tbtMs)} / ${ms(f.twin.tbtMs)} ms | ${f.page.performance.toFixed(2)} / ${f.twin.performance.toFixed(2)} | ${f.page.cls.toFixed(3)} | ${f.lcpElement.page === f.lcpElement.twin ? `\`${f.lcpElement.page}\`` : `\`${f.lcpElement.page}\` / \`${f.lcpElement.twin}\``} | ${f.benchmarkIndexes.map(Math.round).join(' ')} |`,
     );
   }
   lines.push('');
@@ -105,5 +110,14 @@ export function pairTable(figures: PairFigures[]): string[] {
     const missed = figures.filter(misses).map((f) => f.path);
     lines.push(`- ${goal}: ${missed.length ? `missed by ${missed.join(', ')}` : `met by all ${figures.length} pages`}`);
   }
+  lines.push(failureLine(figures.flatMap((f) => f.failures)));
   return lines;
+}
+
+/** How many runs Lighthouse failed, by side: a site that broke its own trace would fail on the page side only. */
+function failureLine(failures: string[]): string {
+  if (!failures.length) return '- runs Lighthouse failed: none';
+  const counts = new Map<string, number>();
+  for (const failure of failures) counts.set(failure, (counts.get(failure) ?? 0) + 1);
+  return `- runs Lighthouse failed (their pairs left out): ${[...counts].map(([failure, n]) => `${n} × ${failure}`).join(', ')}`;
 }
