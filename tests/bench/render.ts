@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Api } from '../../src/api/api';
-import { ROUTES } from '../../src/contracts/routes';
+import { ROUTE_SAMPLES } from '../browser/harness';
 import type { Locale } from '../../src/contracts/locale';
 import { readBuildAssets } from '../../src/server/render/document';
 import { createPageRenderer, type PageAddress } from '../../src/server/render/pageRenderer';
@@ -18,8 +18,8 @@ export interface RenderFigures {
   p99Ms: number;
 }
 
-/** One sample path per route (ids from the seed content). */
-const SAMPLE_PATHS = ROUTES.filter((route) => route.id !== 'login').map((route) => route.path.replace(':id', '1'));
+/** Every route's sample path, as the browser suite and the pairs use them (ids from the seed content). */
+const SAMPLE_PATHS = ROUTE_SAMPLES.map((sample) => sample.path);
 
 /** An api that records every answer on the first call and replays it afterwards. */
 function recordingApi(live: Api): Api {
@@ -57,7 +57,8 @@ export async function measureRenderCpu(providerUrl: string, mediaUrl: string, ro
         const before = process.cpuUsage();
         const page = await renderer.page(address(path, round));
         const used = process.cpuUsage(before);
-        if (!page) throw new Error(`${locale} ${path} did not render`);
+        // A sample that stopped matching its route would time the 404 page instead.
+        if (page?.status !== 200) throw new Error(`${locale} ${path} rendered ${page ? `status ${page.status}` : 'nothing'}`);
         samples.push((used.user + used.system) / 1000);
       }
     }

@@ -34,10 +34,19 @@ export async function startScriptFreeProxy(origin: string): Promise<ScriptFreePr
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        const html = Buffer.concat(chunks).toString('utf8').replace(BOOT_SCRIPT, '');
+        const original = Buffer.concat(chunks).toString('utf8');
+        const html = original.replace(BOOT_SCRIPT, '');
+        if (html === original && response.statusCode === 200) {
+          // The twin would be the page itself and every pair would look even: say so loudly instead.
+          console.error(`script-free twin: no boot script found in ${incoming.url}; BOOT_SCRIPT no longer matches document.ts`);
+          outgoing.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          outgoing.end('no boot script to take out');
+          return;
+        }
         const gzip = (incoming.headers['accept-encoding'] ?? '').includes('gzip');
         const body = gzip ? gzipSync(html) : Buffer.from(html);
-        const { etag: _etag, 'content-length': _length, ...kept } = response.headers;
+        // The body is whole now: its own length, never the upstream's length or chunking.
+        const { etag: _etag, 'content-length': _length, 'transfer-encoding': _chunked, ...kept } = response.headers;
         outgoing.writeHead(response.statusCode ?? 502, { ...kept, 'content-length': body.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
         outgoing.end(body);
       });

@@ -46,7 +46,7 @@ function measure(dir: string, files: string[]): Size {
   return size;
 }
 
-/** Files a visitor downloads for a route: the boot script's, the entry's and those of the route's lazy chunk. */
+/** Files a visitor downloads for a route: the boot script (inline in the page), the entry's and those of the route's lazy chunk. */
 function filesOf(stats: Stats, group: string | null): string[] {
   const json = stats.toJson({ all: false, entrypoints: true, chunkGroups: true, assets: false });
   const entry = ['boot', 'main'].flatMap((name) => json.entrypoints?.[name]?.assets ?? []).map((a) => a.name);

@@ -36,13 +36,17 @@ describe('taps before the app has started', () => {
       await pause.waitFor();
       assert.equal(await pause.getAttribute('aria-label'), '暂停轮播', 'the server renders the carousel playing');
       await pause.click();
-      // Within the first second the page is on screen.
-      const { tappedAt, paintedAt } = await page.evaluate(() => ({ tappedAt: performance.now(), paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN }));
+      const now = () => page.evaluate(() => performance.now());
+      const pausedAt = await now();
       await page.getByRole('button', { name: '菜单' }).click();
+      const menuTappedAt = await now();
       await page.locator('.site-nav__link', { hasText: '科技创新' }).waitFor();
       const early = await page.evaluate(() => (window as { hydratedAt?: number }).hydratedAt);
       assert.equal(early, 0, 'both taps came before the app hydrated');
-      assert.ok(tappedAt - paintedAt < 1000, `the pause was tapped ${(tappedAt - paintedAt).toFixed(0)} ms after the first paint`);
+      // Both within the first second the page is on screen.
+      const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+      assert.ok(pausedAt - paintedAt < 1000, `the pause was tapped ${(pausedAt - paintedAt).toFixed(0)} ms after the first paint`);
+      assert.ok(menuTappedAt - paintedAt < 1000, `the menu was tapped ${(menuTappedAt - paintedAt).toFixed(0)} ms after the first paint`);
 
       await page.waitForFunction(() => ((window as { hydratedAt?: number }).hydratedAt ?? 0) > 0, undefined, { timeout: 60_000 });
       await page.waitForFunction(() => document.querySelector('.home-banner .carousel__toggle')?.getAttribute('aria-pressed') === 'true', undefined, { timeout: 5000 });

@@ -51,7 +51,7 @@ export interface DocumentParts {
   /** Ready-made head tags (title, description, canonical, previews, JSON-LD). */
   head: string;
   config: RuntimeConfig;
-  /** The page's chunk name; the boot script loads its files ahead of the entry's. */
+  /** The page's chunk name; the boot script preloads its files a task after it asks for the entry's. */
   chunk?: string;
   /** Server-rendered markup of #root and the state it was rendered from. */
   rendered?: { html: string; state: unknown };
