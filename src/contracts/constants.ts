@@ -14,6 +14,9 @@ export const TIMING = {
   renderDeadlineMs: 2000,
   /** Anchor scroll after navigating to another page waits for it to render. */
   anchorScrollDelayMs: 200,
+  /** A slow device may render the new page later still: its section is looked for again this often, for this long. */
+  anchorRetryMs: 100,
+  anchorWaitMs: 3000,
 } as const;
 
 export const PAGE_SIZE = {

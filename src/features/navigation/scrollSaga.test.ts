@@ -97,6 +97,41 @@ describe('scrolling after a navigation', () => {
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
   });
 
+  it('looks for the section again until the new page has rendered it, on a slow device', async () => {
+    const deps = fakeDeps(aboutApi);
+    const rendered = [false, false, true];
+    (deps.services.scrollToElement as jest.Mock).mockImplementation(() => rendered.shift() ?? true);
+    await expectSaga(watchRouteLoads, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+      .dispatch(navigatedTo('/about#culture'))
+      .silentRun(TIMING.anchorScrollDelayMs + 3 * TIMING.anchorRetryMs + 300);
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
+    expect(deps.services.scrollToElement).toHaveBeenLastCalledWith('culture', true);
+  });
+
+  it('a newer navigation stops the search for a section', async () => {
+    const deps = fakeDeps(aboutApi);
+    (deps.services.scrollToElement as jest.Mock).mockReturnValue(false);
+    await expectSaga(watchRouteLoads, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+      .dispatch(navigatedTo('/about#nowhere'))
+      .delay(TIMING.anchorScrollDelayMs + 2 * TIMING.anchorRetryMs + 50)
+      .dispatch(navigatedTo('/about'))
+      .silentRun(TIMING.anchorScrollDelayMs + 8 * TIMING.anchorRetryMs);
+    // Three looks before the navigation (at 0, 100 and 200 ms after the delay), none after it.
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops looking once the wait is over', async () => {
+    const deps = fakeDeps(aboutApi);
+    (deps.services.scrollToElement as jest.Mock).mockReturnValue(false);
+    await expectSaga(watchRouteLoads, deps)
+      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+      .dispatch(navigatedTo('/about#nowhere'))
+      .silentRun(TIMING.anchorScrollDelayMs + TIMING.anchorWaitMs + 1000);
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(TIMING.anchorWaitMs / TIMING.anchorRetryMs + 1);
+  });
+
   it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
     const deps = fakeDeps(aboutApi);
     await expectSaga(watchRouteLoads, deps)

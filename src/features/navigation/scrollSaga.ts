@@ -38,7 +38,13 @@ export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, prev
     return;
   }
   if (!samePage) yield delay(TIMING.anchorScrollDelayMs);
-  yield call(services.scrollToElement, section, true);
+  // On a slow device the new page may not have rendered its section yet: look again until it has
+  // (a newer navigation cancels this), and give up on a section the page does not have.
+  for (let waited = 0; ; waited += TIMING.anchorRetryMs) {
+    const found: boolean = yield call(services.scrollToElement, section, true);
+    if (found || waited >= TIMING.anchorWaitMs) return;
+    yield delay(TIMING.anchorRetryMs);
+  }
 }
 
 /** SPEC §2: back to the top in steps every 20 ms; a new navigation stops it. */
