@@ -10,6 +10,7 @@
  * itself costs.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
+import { PAGE_SIZE } from '../../src/contracts/constants';
 import { DESKTOP, PHONE, waitForContent, watchHydration } from '../browser/harness';
 import { median } from './pairs';
 
@@ -31,9 +32,6 @@ const REFERENCE: Interaction = {
   control: (page) => page.locator('button'),
   acted: (page) => page.locator('p', { hasText: '1' }).waitFor(),
 };
-
-/** The news list's first page (SPEC: five items), which "More" adds to. */
-const NEWS_FIRST_PAGE = 5;
 
 const INTERACTIONS: Interaction[] = [
   {
@@ -62,7 +60,7 @@ const INTERACTIONS: Interaction[] = [
     path: '/news',
     viewport: DESKTOP,
     control: (page) => page.getByRole('button', { name: '加载更多' }),
-    acted: (page) => page.waitForFunction((shown) => document.querySelectorAll('#news .news-card').length > shown, NEWS_FIRST_PAGE),
+    acted: (page) => page.waitForFunction((shown) => document.querySelectorAll('#news .news-card').length > shown, PAGE_SIZE.news),
   },
   {
     name: 'patient form submitted empty (390 px)',

@@ -14,6 +14,10 @@ const layout = { main: resolved({}), classifyList: resolved([]) };
 const aboutApi = { ...layout, pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) };
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The route saga of a visitor on `path`, reached by a link. */
+const routeSagaFrom = (path: string, deps: ReturnType<typeof fakeDeps>) =>
+  expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf(path, 'push'))));
+
 /** The browser's two watchers of navigation: the route saga (loads, then scroll) and the anchor/scroll-top saga. */
 function* navigationWatchers(deps: ReturnType<typeof fakeDeps>) {
   yield all([fork(watchRouteLoads, deps), fork(watchScroll, deps)]);
@@ -87,8 +91,7 @@ describe('the section a URL names', () => {
 describe('scrolling after a navigation', () => {
   it('waits the anchor delay on a new page, so the page has rendered before it scrolls', async () => {
     const deps = fakeDeps(aboutApi);
-    const run = expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+    const run = routeSagaFrom('/news', deps)
       .dispatch(navigatedTo('/about#culture'))
       .silentRun(TIMING.anchorScrollDelayMs + 800);
     await tick(TIMING.anchorScrollDelayMs / 2);
@@ -101,8 +104,7 @@ describe('scrolling after a navigation', () => {
     const deps = fakeDeps(aboutApi);
     const rendered = [false, false, true];
     (deps.services.scrollToElement as jest.Mock).mockImplementation(() => rendered.shift() ?? true);
-    await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+    await routeSagaFrom('/news', deps)
       .dispatch(navigatedTo('/about#culture'))
       .silentRun(TIMING.anchorScrollDelayMs + 3 * TIMING.anchorRetryMs + 300);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
@@ -112,8 +114,7 @@ describe('scrolling after a navigation', () => {
   it('a newer navigation stops the search for a section', async () => {
     const deps = fakeDeps(aboutApi);
     (deps.services.scrollToElement as jest.Mock).mockReturnValue(false);
-    await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+    await routeSagaFrom('/news', deps)
       .dispatch(navigatedTo('/about#nowhere'))
       .delay(TIMING.anchorScrollDelayMs + 2 * TIMING.anchorRetryMs + 50)
       .dispatch(navigatedTo('/about'))
@@ -125,8 +126,7 @@ describe('scrolling after a navigation', () => {
   it('stops looking once the wait is over', async () => {
     const deps = fakeDeps(aboutApi);
     (deps.services.scrollToElement as jest.Mock).mockReturnValue(false);
-    await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+    await routeSagaFrom('/news', deps)
       .dispatch(navigatedTo('/about#nowhere'))
       .silentRun(TIMING.anchorScrollDelayMs + TIMING.anchorWaitMs + 1000);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(TIMING.anchorWaitMs / TIMING.anchorRetryMs + 1);
@@ -134,8 +134,7 @@ describe('scrolling after a navigation', () => {
 
   it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
     const deps = fakeDeps(aboutApi);
-    await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/about', 'push'))))
+    await routeSagaFrom('/about', deps)
       .dispatch(navigatedTo('/about#culture'))
       .silentRun(50);
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
@@ -143,12 +142,11 @@ describe('scrolling after a navigation', () => {
 
   it('puts a new page without an anchor at the top, and leaves back and forward where the browser restores them', async () => {
     const deps = fakeDeps(aboutApi);
-    await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push')))).dispatch(navigatedTo('/about')).silentRun(50);
+    await routeSagaFrom('/news', deps).dispatch(navigatedTo('/about')).silentRun(50);
     expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
 
     const back = fakeDeps(aboutApi);
-    await expectSaga(watchRouteLoads, back)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
+    await routeSagaFrom('/news', back)
       .dispatch(routeEntered(routeEntryOf('/about#culture', 'pop')))
       .silentRun(TIMING.anchorScrollDelayMs + 800);
     expect(back.services.scrollTo).not.toHaveBeenCalled();
