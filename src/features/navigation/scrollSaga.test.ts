@@ -118,9 +118,12 @@ describe('scrolling after a navigation', () => {
       .dispatch(navigatedTo('/about#nowhere'))
       .delay(TIMING.anchorScrollDelayMs + 2 * TIMING.anchorRetryMs + 50)
       .dispatch(navigatedTo('/about'))
-      .silentRun(TIMING.anchorScrollDelayMs + 8 * TIMING.anchorRetryMs);
-    // Three looks before the navigation (at 0, 100 and 200 ms after the delay), none after it.
-    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
+      .silentRun(TIMING.anchorScrollDelayMs + 15 * TIMING.anchorRetryMs);
+    // About three looks before the navigation (their timing shifts on a loaded machine), none of
+    // the dozen more an uncancelled search would make by the end of the run.
+    const looks = (deps.services.scrollToElement as jest.Mock).mock.calls.length;
+    expect(looks).toBeGreaterThanOrEqual(2);
+    expect(looks).toBeLessThanOrEqual(4);
   });
 
   it('stops looking once the wait is over', async () => {
@@ -130,7 +133,7 @@ describe('scrolling after a navigation', () => {
       .dispatch(navigatedTo('/about#nowhere'))
       .silentRun(TIMING.anchorScrollDelayMs + TIMING.anchorWaitMs + 1000);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(TIMING.anchorWaitMs / TIMING.anchorRetryMs + 1);
-  });
+  }, 15_000); // the run itself lasts over 4 s
 
   it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
     const deps = fakeDeps(aboutApi);
