@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContentPack } from './loadPack';
+import { loadContentPack } from '../../src/provider/content/loadPack';
 
 const seedPack = loadContentPack();
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { dirname, join } from 'node:path';
 import { launchBrowser } from '../../tests/browser/browser';
 import { LOGO_SVG } from '../brand/logo';
-import { loadContentPack } from '../content/loadPack';
+import { loadContentPack } from '../../src/provider/content/loadPack';
 
 const ROOT = join(__dirname, 'media');
 const FONT = "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";

@@ -18,7 +18,8 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  get(path: string, params: Record<string, string | number | undefined>): Promise<unknown>;
+  /** `signal` aborts the request (its caller no longer waits for it). */
+  get(path: string, params: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<unknown>;
   post(path: string, params: Record<string, string | undefined>, body: Record<string, string | number>): Promise<{ data: unknown; msg: string }>;
 }
 
@@ -101,7 +102,7 @@ export function createApiClient({ getToken, baseURL = '/api', timeoutMs = TIMING
   };
 
   return {
-    get: async (path, params) => (await send((http) => http.get(path, { params }))).data,
+    get: async (path, params, signal) => (await send((http) => http.get(path, { params, signal }))).data,
     post: (path, params, body) =>
       send((http) =>
         http.post(path, new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])), {

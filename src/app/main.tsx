@@ -14,11 +14,25 @@ function serverState(): RootState | null {
   }
 }
 
-/** Last in the tree, so its effect runs once everything before it is live: the boot script then hands over the taps it kept. */
-function AnnounceHydrated() {
-  useEffect(() => void document.dispatchEvent(new Event(APP_HYDRATED_EVENT)), []);
+/**
+ * Last in the tree, so its effect runs once everything before it is live: `live` runs (once,
+ * StrictMode or not), then the boot script hands over the taps it kept.
+ */
+function AnnounceHydrated({ live }: { live: () => void }) {
+  useEffect(() => {
+    live();
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+  }, [live]);
   return null;
 }
+
+const once = (run: () => void) => {
+  let done = false;
+  return () => {
+    if (!done) run();
+    done = true;
+  };
+};
 
 /** Lets the browser paint and handle input before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -67,13 +81,16 @@ async function start() {
   };
   const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
   const { store } = createAppStore(
-    preloaded ?? { locale: { current: locale, pending: null }, site: config },
+    preloaded ?? { locale: { current: locale }, site: config },
     { api, services },
     { devTools: process.env.NODE_ENV !== 'production', middleware: [history.historyMiddleware] },
   );
   history.bindBrowserHistory(store);
-  // The server's state already holds the page as entered and loaded; the shell enters it here.
-  if (!preloaded) store.dispatch(routeEntered(history.browserRouteEntry()));
+  // The landing runs inside the machine: the shell enters the URL's route now; a server-rendered
+  // page enters it once hydrated, finding its loads done (nothing is fetched again), so its
+  // entry flows (a ?name= section, an anchor) run as on any navigation.
+  const land = once(() => void store.dispatch(routeEntered(history.browserRouteEntry())));
+  if (!preloaded) land();
   await nextTask();
 
   const tree = (
@@ -83,7 +100,7 @@ async function start() {
           <App />
         </StoreRouter>
       </Provider>
-      <AnnounceHydrated />
+      <AnnounceHydrated live={land} />
     </StrictMode>
   );
   const root = document.getElementById('root') as HTMLElement;

@@ -31,7 +31,7 @@ export function renderApp(path: string, { locale = 'zh', entries = [], adjust, a
   const deps = { ...fakeDeps(), api: api as never };
   const state = stateWith((s) => {
     s.locale.current = locale;
-    for (const [name, data, params] of entries) s.content.entries[contentKey(name, locale, params)] = { status: 'succeeded', data, error: null };
+    for (const [name, data, params] of entries) s.content.entries[contentKey(name, locale, params)] = { status: 'succeeded', data, error: null, requestId: null };
     adjust?.(s);
   });
   const { store } = createAppStore(state, deps);

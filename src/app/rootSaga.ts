@@ -8,7 +8,7 @@ import { watchStaffPages } from '../features/members/saga';
 import { watchRouteLoads } from '../features/navigation/routeSaga';
 import { watchScroll } from '../features/navigation/scrollSaga';
 import { watchNewsMore } from '../features/news/saga';
-import { watchProductList } from '../features/product/saga';
+import { watchProductChoices } from '../features/product/saga';
 import { watchLogout } from '../features/session/saga';
 
 type Watcher = (deps: Deps) => Generator;
@@ -18,7 +18,7 @@ export const WATCHERS: Watcher[] = [
   watchRouteLoads,
   watchScroll,
   watchLocale,
-  watchProductList,
+  watchProductChoices,
   watchNewsMore,
   watchStaffPages,
   watchForms,

@@ -7,9 +7,8 @@ import members from './members/slice';
 import navigation from './navigation/slice';
 import news from './news/slice';
 import product from './product/slice';
-import session from './session/slice';
 import site from './site/slice';
 
-export const rootReducer = combineReducers({ locale, site, navigation, chunks, content, product, news, members, forms, session });
+export const rootReducer = combineReducers({ locale, site, navigation, chunks, content, product, news, members, forms });
 
 export type RootState = ReturnType<typeof rootReducer>;

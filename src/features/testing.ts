@@ -2,6 +2,9 @@
  * Test doubles for the sagas' injected boundary (features/deps.ts): every service is a jest
  * mock that records its calls; the api answers from a table of fakes. No DOM needed.
  */
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import { delay } from 'redux-saga/effects';
 import type { Api } from '../api/api';
 import type { ApiError } from '../api/types';
 import { rootReducer } from './rootReducer';
@@ -85,4 +88,27 @@ export function stateWith(adjust: (state: RootState) => void = () => {}): RootSt
   const copy = JSON.parse(JSON.stringify(state)) as RootState;
   adjust(copy);
   return copy;
+}
+
+/** The function redux-saga's `delay(ms)` calls: a provider for it makes every delay a step of the test. */
+export const DELAY_FN = (delay(0) as unknown as { payload: { fn: (ms: number) => Promise<void> } }).payload.fn;
+
+/**
+ * Time as an input (CONVENTIONS rule 13): `.provide([clock.provider, …])` answers every `delay`
+ * at once and counts the time it stood for, so "after 200 ms" and "the 4 s give-up" are steps
+ * of the test, not waits. `waits` lists each delay asked for, in order; `now()` is their sum.
+ */
+export function virtualClock() {
+  let time = 0;
+  const waits: number[] = [];
+  const provider: [matchers.Matcher, ReturnType<typeof dynamic>] = [
+    matchers.call.fn(DELAY_FN),
+    dynamic((effect: { args: unknown[] }) => {
+      const ms = Number(effect.args[0]);
+      waits.push(ms);
+      time += ms;
+      return undefined;
+    }),
+  ];
+  return { provider, waits, now: () => time };
 }

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
-import { useAppDispatch } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { TIMING } from '../contracts/constants';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
-import { anchorClicked } from '../features/navigation/slice';
+import { AnchorLink } from '../app/layout/AnchorLink';
 import { Carousel } from '../ui/Carousel';
 import { foldPriority, Img, ownPictureSrcSet } from '../ui/Img';
 import { carouselTexts, Section } from './common';
@@ -57,8 +56,10 @@ function HomeBanner() {
 
 function HomeProducts() {
   const t = useText();
-  const dispatch = useAppDispatch();
   const tiles = useContent('homeProduct');
+  // SPEC §2: a tile's More opens the product list on the tab of the same index.
+  const categories = useContent('classifyList').data ?? [];
+  const categoryOf = (index: number) => (categories[index] ? { name: categories[index].name } : undefined);
   return (
     <Section id="product" title={t.home.productTitle} kicker={t.home.productSubtitle}>
       <Loaded resource={tiles} isEmpty={(data) => data.length === 0}>
@@ -71,17 +72,10 @@ function HomeProducts() {
                 <div className="product-tile__text">
                   <h3>{tile.title}</h3>
                   <p>{tile.des}</p>
-                  <a
-                    className="button button--small"
-                    href={pathTo('product')}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      dispatch(anchorClicked({ routeId: 'product', anchor: 'product', index }));
-                    }}
-                  >
+                  <AnchorLink className="button button--small" routeId="product" anchor="product" query={categoryOf(index)}>
                     {t.common.more}
                     <span className="visually-hidden">: {tile.title}</span>
-                  </a>
+                  </AnchorLink>
                 </div>
               </li>
             ))}

@@ -8,7 +8,7 @@ import { APPLICATION_CONSENTS, APPLICATION_FIELDS, APPLICATION_MAX_LENGTH, type 
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { selectForm } from '../features/forms/selectors';
-import { applicationSubmitted } from '../features/forms/slice';
+import { applicationForm, applicationSubmitted } from '../features/forms/slice';
 import { selectMediaUrl } from '../features/site/selectors';
 import { FormField } from '../ui/FormField';
 import { RichHtml } from '../ui/RichHtml';
@@ -18,7 +18,6 @@ import { FormStatus } from './FormStatus';
 import { useMarkedFields } from './useMarkedFields';
 import { useUncontrolledForm } from './useUncontrolledForm';
 
-const selectApplication = selectForm('application');
 const INPUT_TYPE = { name: 'text', phone: 'tel', email: 'email' } as const;
 const AUTOCOMPLETE = { name: 'name', phone: 'tel', email: 'email' } as const;
 
@@ -40,9 +39,10 @@ const ApplicationFields = memo(function ApplicationFields({ fieldErrors }: { fie
 function ApplicationForm({ jobId }: { jobId: string }) {
   const t = useText();
   const dispatch = useAppDispatch();
-  const state = useAppSelector(selectApplication);
+  const key = applicationForm(jobId);
+  const state = useAppSelector(selectForm(key));
   const marked = useMarkedFields(state);
-  const form = useUncontrolledForm('application', state, APPLICATION_FIELDS, APPLICATION_CONSENTS, (entries) => dispatch(applicationSubmitted({ jobId, ...entries })));
+  const form = useUncontrolledForm(key, state, APPLICATION_FIELDS, APPLICATION_CONSENTS, (entries) => dispatch(applicationSubmitted({ jobId, ...entries })));
   const submitting = state.status === 'submitting';
   return (
     <form className="form" noValidate {...form} aria-labelledby="application-title">

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { logoutRequested } from '../features/session/slice';
+import { logoutRequested } from '../features/session/actions';
 
 /** The bare layout's page (SPEC §6): no visible page links here; it hosts the logout confirm. */
 export default function LoginPage() {

@@ -10,8 +10,10 @@ import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { format } from '../i18n';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
-import { selectProductKeyword, selectProductState, selectProductTab } from '../features/product/selectors';
-import { productPageSelected, productTabSelected, type ProductState } from '../features/product/slice';
+import { selectProductKeyword, selectProductList, selectProductState, selectProductTab } from '../features/product/selectors';
+import { productPageSelected, productTabSelected } from '../features/product/slice';
+import type { Paged, ProductRow as Row } from '../api/types';
+import type { Resource } from '../features/shared/resource';
 import { Img } from '../ui/Img';
 import { Pagination } from '../ui/Pagination';
 import { BannerOf, Section } from './common';
@@ -38,12 +40,12 @@ function CategoryTabs() {
                 aria-controls="product-panel"
                 tabIndex={selected || (keyword && index === 0) ? 0 : -1}
                 className={`tabs__tab ${selected ? 'is-active' : ''}`}
-                onClick={() => dispatch(productTabSelected(index))}
+                onClick={() => dispatch(productTabSelected({ index, name: category.name }))}
                 onKeyDown={(event) => {
                   const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
                   if (!step) return;
                   const next = (index + step + data.length) % data.length;
-                  dispatch(productTabSelected(next));
+                  dispatch(productTabSelected({ index: next, name: data[next]?.name ?? '' }));
                   event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
                 }}
               >
@@ -74,10 +76,18 @@ const ProductCard = memo(function ProductCard({ product }: { product: ProductRow
  */
 function ProductGrid() {
   const product = useDeferredValue(useAppSelector(selectProductState));
-  return <ProductPanel product={product} />;
+  const list = useDeferredValue(useAppSelector(selectProductList));
+  return <ProductPanel list={list} page={product.page} keyword={product.keyword} tab={product.tab} />;
 }
 
-const ProductPanel = memo(function ProductPanel({ product: { list, page, keyword, tab } }: { product: ProductState }) {
+interface PanelProps {
+  list: Resource<Paged<Row>>;
+  page: number;
+  keyword: string;
+  tab: number;
+}
+
+const ProductPanel = memo(function ProductPanel({ list, page, keyword, tab }: PanelProps) {
   const t = useText();
   const dispatch = useAppDispatch();
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { useAppDispatch } from '../app/hooks';
 import type { ConsentField } from '../contracts/forms';
 import { fieldErrorsOf } from '../features/forms/selectors';
-import { formFieldEdited, type ConsentTicks, type FormName, type FormState } from '../features/forms/slice';
+import { formFieldEdited, type ConsentTicks, type FormKey, type FormState } from '../features/forms/slice';
 
 export interface FormEntries<F extends string> {
   values: Record<F, string>;
@@ -29,7 +29,7 @@ export function formEntries<F extends string>(element: HTMLFormElement, fields: 
  * there is an error or an old success message to take away.
  */
 export function useUncontrolledForm<F extends string>(
-  name: FormName,
+  name: FormKey,
   state: FormState<F>,
   fields: readonly F[],
   consents: readonly ConsentField[],

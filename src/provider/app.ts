@@ -13,7 +13,7 @@ import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
 import { fail } from './envelope';
 import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
-import { isLoopback, requestIdFrom } from './logging';
+import { isLoopback, requestIdFrom } from './requestId';
 
 /**
  * The embedded provider is reached through the site on the same machine: only a loopback hop's

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { loadContentPack } from '../../config/content/loadPack';
+import { loadContentPack } from './content/loadPack';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createProviderApp } from './app';
 import { openDatabase } from './database';

@@ -2,31 +2,8 @@
  * The JSON logs of the site and the provider (Fastify's pino, one line per event on stdout).
  * A request carries one id across both: the site makes it (or takes a trusted proxy's) and
  * passes it on in `x-request-id`. Logs name what happened, never who: no addresses, query
- * strings, bodies, cookies or tokens.
+ * strings, bodies, cookies or tokens. The id itself: requestId.ts.
  */
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
-import { REQUEST_ID_HEADER } from '../contracts/constants';
-
-/** Ids from upstream are taken only when they look like ids: a header cannot write a log line. */
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
-export type PeerCheck = (address: string) => boolean;
-
-export function isLoopback(address: string): boolean {
-  const plain = address.replace(/^::ffff:/, '');
-  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
-}
-
-/** Fastify's genReqId: the id a trusted hop sent, else a new one. */
-export function requestIdFrom(trusted: PeerCheck) {
-  return (req: IncomingMessage): string => {
-    const given = req.headers[REQUEST_ID_HEADER];
-    return typeof given === 'string' && REQUEST_ID.test(given) && trusted(req.socket.remoteAddress ?? '') ? given : randomUUID();
-  };
-}
-
 interface LoggedRequest {
   method: string;
   url: string;

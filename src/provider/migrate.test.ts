@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from './database';
 import { loadMigrations, migrate } from './migrate';
 import { tempDataDir } from './testing';
-import { loadContentPack } from '../../config/content/loadPack';
+import { loadContentPack } from './content/loadPack';
 
 const seedPack = loadContentPack();
 

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
-import { loadContentPack } from '../../config/content/loadPack';
+import { loadContentPack } from './content/loadPack';
 import { openDatabase } from './database';
 import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from './app';
 

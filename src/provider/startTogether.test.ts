@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database, { SQLITE_DRIVER } from './sqliteDriver';
-import { loadContentPack } from '../../config/content/loadPack';
+import { loadContentPack } from './content/loadPack';
 import { connect, DATABASE_FILE, openDatabase } from './database';
 import { loadMigrations, migrate } from './migrate';
 import { startProvider } from './startProvider';

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContentPack } from '../../config/content/loadPack';
+import { loadContentPack } from './content/loadPack';
 import { openDatabase } from './database';
 import { createProviderApp } from './app';
 import { SEED_MEDIA_DIR } from './startProvider';

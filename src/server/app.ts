@@ -15,7 +15,7 @@ import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
 import { answerFrameworkError, answerWhileClosing } from './earlyErrors';
-import { requestIdFrom } from '../provider/logging';
+import { requestIdFrom } from '../provider/requestId';
 import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
 import { registerCmsWebhook } from './cmsWebhook';

@@ -1,12 +1,12 @@
 /**
  * POST /_internal/cms/webhook: the CMS (Strapi) says an entry or a media file changed, and the
- * site drops the cached pages that show it (cmsAffectedPages.ts) and its sitemap, so the change
+ * site drops the cached pages that show it (render/cmsAffectedPages.ts) and its sitemap, so the change
  * shows on the next request rather than after the cache's windows. Strapi sends the shared
  * secret (CMS_WEBHOOK_SECRET) as a custom header, `Authorization: Bearer <secret>`; it is
  * checked before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
-import { affectedPages, type AffectedPages, type CmsChange } from './cmsAffectedPages';
+import { affectedPages, type AffectedPages, type CmsChange } from './render/cmsAffectedPages';
 import { internalRefusal } from './internalAuth';
 
 export const CMS_WEBHOOK_PATH = '/_internal/cms/webhook';

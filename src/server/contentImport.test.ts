@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { DEFAULT_PACK_DIR } from '../../config/content/loadPack';
+import { DEFAULT_PACK_DIR } from '../provider/content/loadPack';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/testing';
 import { CACHE_PURGE_PATH } from '../provider/content/siteCache';

@@ -5,7 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import type { TrustProxy } from '../contracts/trustProxy';
-import { isLoopback, type PeerCheck } from '../provider/logging';
+import { isLoopback, type PeerCheck } from '../provider/requestId';
 
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContentPack } from '../../config/content/loadPack';
+import { loadContentPack } from '../../src/provider/content/loadPack';
 import { ENDPOINT, POST_ENDPOINTS, type EndpointName } from '../../src/contracts/endpoints';
 import { LOCALES } from '../../src/contracts/locale';
 import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';

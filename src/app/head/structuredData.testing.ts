@@ -1,5 +1,6 @@
 /** A store state filled from the seed content pack, as the provider and the api adapter give it. */
-import { loadContentPack } from '../../../config/content/loadPack';
+// eslint-disable-next-line import-x/no-restricted-paths -- a Jest helper: the seed pack, read as the provider seeds it
+import { loadContentPack } from '../../provider/content/loadPack';
 import { PAYLOADS } from '../../contracts/payloads';
 import { normalise } from '../../contracts/schema/payload';
 import type { Locale } from '../../contracts/locale';
@@ -36,8 +37,9 @@ export function seededState(locale: Locale, routeId: RouteId, path: string, para
   state = rootReducer(state, routeEntered({ routeId, path, params, query: {}, hash: '' }));
   for (const [name, shape, extra, dto] of dtos(locale)) {
     const key = contentKey(name, locale, extra);
-    state = rootReducer(state, contentRequested({ key }));
-    state = rootReducer(state, contentSucceeded({ key, data: normalise(PAYLOADS[shape], dto, MEDIA) }));
+    const request = contentRequested({ key });
+    state = rootReducer(state, request);
+    state = rootReducer(state, contentSucceeded({ ...request.payload, data: normalise(PAYLOADS[shape], dto, MEDIA) }));
   }
   return { ...state, locale: { ...state.locale, current: locale } };
 }

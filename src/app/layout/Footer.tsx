@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import { localizedPath, pathTo } from '../../contracts/routes';
+import { pathTo } from '../../contracts/routes';
 import { useContent } from '../../features/content/useContent';
 import { selectLocale } from '../../features/locale/selectors';
-import { anchorClicked } from '../../features/navigation/slice';
+import type { AnchoredRouteId } from '../../contracts/anchors';
+import { AnchorLink } from './AnchorLink';
 import { selectVariant } from '../../features/site/selectors';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppSelector } from '../hooks';
 import { useText } from '../useText';
 import { FooterLegal } from './FooterLegal';
 import { navItems } from './navItems';
@@ -12,7 +13,6 @@ import { navItems } from './navItems';
 /** A column per section with its anchors (it emits the same anchor events as the top bar). */
 export function Footer() {
   const t = useText();
-  const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   const variant = useAppSelector(selectVariant);
   const main = useContent('main').data;
@@ -32,15 +32,9 @@ export function Footer() {
                 <ul>
                   {item.anchors.map((anchor) => (
                     <li key={anchor}>
-                      <a
-                        href={`${localizedPath(pathTo(item.routeId), locale)}#${anchor}`}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          dispatch(anchorClicked({ routeId: item.routeId, anchor }));
-                        }}
-                      >
+                      <AnchorLink routeId={item.routeId as AnchoredRouteId} anchor={anchor}>
                         {labels[anchor]}
-                      </a>
+                      </AnchorLink>
                     </li>
                   ))}
                 </ul>

@@ -5,7 +5,9 @@ import { useContent } from '../../features/content/useContent';
 import { selectLocale, selectTwinLinks } from '../../features/locale/selectors';
 import { localeChangeRequested } from '../../features/locale/slice';
 import { selectActivePath, selectActiveRouteId, selectOpenSubMenu } from '../../features/navigation/selectors';
-import { anchorClicked, subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
+import { subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
+import type { AnchoredRouteId } from '../../contracts/anchors';
+import { AnchorLink } from './AnchorLink';
 import { selectVariant } from '../../features/site/selectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
@@ -27,10 +29,10 @@ export function Header() {
 
   const subLinks = (item: NavItem) => {
     if (item.routeId === 'product') {
-      return categories.map((category, index) => ({ key: `c${category.id}`, label: category.name, anchor: 'product', index }));
+      return categories.map((category) => ({ key: `c${category.id}`, label: category.name, anchor: 'product', query: { name: category.name } }));
     }
     const labels = t.anchors[item.routeId as keyof typeof t.anchors] as Record<string, string> | undefined;
-    return item.anchors.map((anchor) => ({ key: anchor, label: labels?.[anchor] ?? anchor, anchor, index: undefined }));
+    return item.anchors.map((anchor) => ({ key: anchor, label: labels?.[anchor] ?? anchor, anchor, query: undefined }));
   };
 
   return (
@@ -88,15 +90,9 @@ export function Header() {
                     <ul id={`submenu-${item.routeId}`} className="site-nav__submenu">
                       {links.map((link) => (
                         <li key={link.key}>
-                          <a
-                            href={`${localizedPath(pathTo(item.routeId), locale)}#${link.anchor}`}
-                            onClick={(event) => {
-                              event.preventDefault();
-                              dispatch(anchorClicked({ routeId: item.routeId, anchor: link.anchor, index: link.index }));
-                            }}
-                          >
+                          <AnchorLink routeId={item.routeId as AnchoredRouteId} anchor={link.anchor} query={link.query}>
                             {link.label}
-                          </a>
+                          </AnchorLink>
                         </li>
                       ))}
                       {item.routeId === 'product' && variant === 'shop' && main.data?.shop_url && (

@@ -1,62 +1,71 @@
-import { cancelled, put, select, take } from 'redux-saga/effects';
-import type { RootState } from '../rootReducer';
+import { call, put, select } from 'redux-saga/effects';
+import { PAGE_SIZE } from '../../contracts/constants';
 import type { Locale } from '../../contracts/locale';
 import type { Deps } from '../deps';
 import type { CallContext } from '../shared/apiFailed';
 import { callApiAs, type ApiResult } from '../shared/callApi';
+import type { Resource } from '../shared/resource';
 import { selectLocale } from '../locale/selectors';
 import { contentKey } from './key';
+import { selectEntry } from './selectors';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
-import type { ContentName, ContentParams } from './types';
+import type { ContentData, ContentName, ContentParams } from './types';
 
-const settledEntry = (key: string) => (action: unknown) =>
-  (contentSucceeded.match(action) || contentFailed.match(action) || contentCancelled.match(action)) && action.payload.key === key;
-
-/** Calls the api function of a content resource with its params. */
-export function fetchContent({ api }: Deps, name: ContentName, params: ContentParams, locale: Locale): Promise<unknown> {
+/** Calls the api function of a content resource with its params; the signal aborts the request. */
+export function fetchContent({ api }: Deps, name: ContentName, params: ContentParams, locale: Locale, signal?: AbortSignal): Promise<unknown> {
+  const page = params.page ?? 1;
   switch (name) {
     case 'pageBanner':
-      return api.pageBanner(locale, params.type ?? 1);
+      return api.pageBanner(locale, params.type ?? 1, signal);
     case 'productDetail':
     case 'newsDetail':
     case 'jobDetail':
-      return api[name](locale, params.id ?? '');
+      return api[name](locale, params.id ?? '', signal);
     case 'notices':
-      return api.notices(locale, params.id);
+      return api.notices(locale, params.id, signal);
+    case 'productList':
+      return api.productList(locale, { classifyId: params.classifyId ?? 0, page, pageSize: PAGE_SIZE.product, keyword: params.keyword ?? '' }, signal);
+    case 'newsList':
+      return api.newsList(locale, { page, pageSize: PAGE_SIZE.news }, signal);
+    case 'memberList':
+      return api.memberList(locale, { page, pageSize: PAGE_SIZE.member }, signal);
     default:
-      return api[name](locale);
+      return api[name](locale, signal);
   }
 }
 
 /**
- * Loads one content entry unless it already succeeded for this locale (as after the server
- * preloaded it). Callers that want the same entry together ask once: the first request owns
- * the load (see the slice) and the others wait for its answer; if that load is cancelled (its
- * navigation was replaced), a waiting caller asks. A failure is put on the entry and reported
- * once to the errors saga (with the caller's `context`); a cancelled load leaves no entry waiting.
+ * Loads one entry unless it already succeeded for this locale (as after the server preloaded
+ * it), and returns what it holds. The load owns the entry by the request id its action carries:
+ * a newer request for the same entry takes it over and the older answer is ignored (the
+ * slice). A failure is put on the entry and reported once to the errors saga (with the caller's
+ * `context`); a cancelled load aborts its request and leaves the entry as it was.
  */
-export function* loadContent(deps: Deps, name: ContentName, params: ContentParams = {}, context?: CallContext) {
-  const locale: Locale = yield select(selectLocale);
+export function* loadContent<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  params: ContentParams = {},
+  context?: CallContext,
+): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
+  const locale = (yield select(selectLocale)) as Locale;
   const key = contentKey(name, locale, params);
-  for (;;) {
-    const status: string | undefined = yield select((state: RootState) => state.content.entries[key]?.status);
-    if (status === 'succeeded') return;
-    if (status !== 'loading') {
-      const request = contentRequested({ key });
-      yield put(request);
-      const owner: string | undefined = yield select((state: RootState) => state.content.loading[key]);
-      if (owner === request.meta.requestId) break;
-    }
-    const settled: { type: string } = yield take(settledEntry(key));
-    if (!contentCancelled.match(settled)) return;
-  }
+  const entry = (yield select(selectEntry(key))) as Resource<ContentData[N]>;
+  if (entry.status === 'succeeded') return { ok: true, data: entry.data as ContentData[N] };
+  const request = contentRequested({ key });
+  const { requestId } = request.payload;
+  yield put(request);
+  const abort = new AbortController();
   let settled = false;
   try {
-    const result: ApiResult<unknown> = yield* callApiAs(context, deps, fetchContent, deps, name, params, locale);
-    yield put(result.ok ? contentSucceeded({ key, data: result.data }) : contentFailed({ key, error: result.error }));
+    const result = (yield* callApiAs(context, deps, fetchContent, deps, name, params, locale, abort.signal)) as ApiResult<ContentData[N]>;
+    yield put(result.ok ? contentSucceeded({ key, requestId, data: result.data }) : contentFailed({ key, requestId, error: result.error }));
     settled = true;
+    return result;
   } finally {
-    // Cancelled, or a bug thrown past callApi: the entry must not stay "loading" for the callers waiting on it.
-    if (!settled || ((yield cancelled()) as boolean)) yield put(contentCancelled({ key }));
+    // Cancelled (its page was left), or a bug thrown past callApi: nobody waits for the answer.
+    if (!settled) {
+      yield call([abort, abort.abort]);
+      yield put(contentCancelled({ key, requestId }));
+    }
   }
 }

@@ -2,51 +2,47 @@ import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import type { Resource } from '../shared/resource';
 
+/** Every load of the site, keyed by what it loads (content/key.ts): sections, list pages, details. */
 export interface ContentState {
   entries: Record<string, Resource<unknown>>;
-  /** The request that owns each loading entry: the one load that asks the provider. */
-  loading: Record<string, string>;
 }
 
-const initialState: ContentState = { entries: {}, loading: {} };
+const initialState: ContentState = { entries: {} };
+
+type Answer<P> = PayloadAction<{ key: string; requestId: string } & P>;
+
+/** The one stale-answer rule: an answer counts only for the request that owns the entry now. */
+const owned = (state: ContentState, { key, requestId }: { key: string; requestId: string }) => {
+  const entry = state.entries[key];
+  return entry?.status === 'loading' && entry.requestId === requestId ? entry : null;
+};
 
 const contentSlice = createSlice({
   name: 'content',
   initialState,
   reducers: {
-    /**
-     * The first request of an entry owns its load; a request for an entry already loading is
-     * ignored, so callers that start together learn from the state which of them asks.
-     */
+    /** A load starts and owns the entry (a newer request takes it over); what was shown stays meanwhile. */
     requested: {
-      reducer(state, action: PayloadAction<{ key: string }, string, { requestId: string }>) {
-        const { key } = action.payload;
-        const previous = state.entries[key];
-        if (previous?.status === 'loading') return;
-        state.entries[key] = { status: 'loading', data: previous?.data ?? null, error: null };
-        state.loading[key] = action.meta.requestId;
+      reducer(state, action: PayloadAction<{ key: string; requestId: string }>) {
+        const { key, requestId } = action.payload;
+        state.entries[key] = { status: 'loading', data: state.entries[key]?.data ?? null, error: null, requestId };
       },
-      prepare: (payload: { key: string }) => ({ payload, meta: { requestId: nanoid() } }),
+      prepare: (payload: { key: string }) => ({ payload: { ...payload, requestId: nanoid() } }),
     },
-    succeeded(state, action: PayloadAction<{ key: string; data: unknown }>) {
-      const entry = state.entries[action.payload.key];
-      // An answer for an entry that is no longer waiting is stale: ignore it.
-      if (entry?.status !== 'loading') return;
-      state.entries[action.payload.key] = { status: 'succeeded', data: action.payload.data, error: null };
-      delete state.loading[action.payload.key];
+    succeeded(state, action: Answer<{ data: unknown }>) {
+      if (!owned(state, action.payload)) return;
+      state.entries[action.payload.key] = { status: 'succeeded', data: action.payload.data, error: null, requestId: null };
     },
-    failed(state, action: PayloadAction<{ key: string; error: ApiError }>) {
-      const entry = state.entries[action.payload.key];
-      if (entry?.status !== 'loading') return;
-      entry.status = 'failed';
-      entry.error = action.payload.error;
-      delete state.loading[action.payload.key];
+    failed(state, action: Answer<{ error: ApiError }>) {
+      const entry = owned(state, action.payload);
+      if (!entry) return;
+      Object.assign(entry, { status: 'failed', error: action.payload.error, requestId: null });
     },
-    cancelled(state, action: PayloadAction<{ key: string }>) {
-      const entry = state.entries[action.payload.key];
-      if (entry?.status !== 'loading') return;
-      entry.status = entry.data === null ? 'idle' : 'succeeded';
-      delete state.loading[action.payload.key];
+    /** The load was cancelled (its page was left): the entry shows what it showed before. */
+    cancelled(state, action: Answer<object>) {
+      const entry = owned(state, action.payload);
+      if (!entry) return;
+      Object.assign(entry, { status: entry.data === null ? 'idle' : 'succeeded', requestId: null });
     },
     /** The Retry button of every error state: reload the current page's failed entries. */
     retryRequested() {},

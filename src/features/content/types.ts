@@ -1,14 +1,13 @@
 import type { Api } from '../../api/api';
 import type { PageBannerType } from '../../contracts/payloads';
 
-
-/** Resources loaded into the content slice, by their api function's name. */
+/** What the content slice loads, by its api function's name: the pages' sections and their paged lists. */
 export const CONTENT_NAMES = [
   'main', 'classifyList', 'banner', 'homeProduct', 'homeAbout', 'homeNews', 'report', 'pageBanner',
   'aboutUs', 'develop', 'business', 'social', 'contactUs', 'patientContent', 'productContacts',
   'productDetail', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch', 'newsDetail',
   'noticeList', 'notices', 'publicationTop', 'publicationList', 'memberCulture', 'hrPolicies', 'jobs', 'jobDetail',
-  'privacyNotice',
+  'privacyNotice', 'productList', 'newsList', 'memberList',
 ] as const satisfies readonly (keyof Api)[];
 
 export type ContentName = (typeof CONTENT_NAMES)[number];
@@ -16,4 +15,8 @@ export type ContentData = { [K in ContentName]: Awaited<ReturnType<Api[K]>> };
 export interface ContentParams {
   type?: PageBannerType;
   id?: string;
+  /** Paged lists: the page (from 1); the product list's category (0: all) and search keyword. */
+  page?: number;
+  classifyId?: number;
+  keyword?: string;
 }

@@ -6,7 +6,7 @@ import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
 import { apiFailed } from '../shared/apiFailed';
 import { watchApiErrors } from './saga';
 import { navigatedTo, routeEntered } from '../navigation/slice';
-import { sessionCleared } from '../session/slice';
+import { sessionCleared } from '../session/actions';
 
 const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
   let saga = expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith((s) => void (s.session.loggedIn = true)));

@@ -6,7 +6,7 @@ import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
-import { SESSION_COOKIES, sessionCleared } from '../session/slice';
+import { SESSION_COOKIES, sessionCleared } from '../session/actions';
 import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
 

@@ -1,4 +1,5 @@
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, take } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
 import {
   APPLICATION_CONSENTS,
   APPLICATION_FIELDS,
@@ -15,11 +16,22 @@ import type { Locale } from '../../contracts/locale';
 import { dictionary, format } from '../../i18n';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
-import { selectContentData } from '../content/selectors';
+import type { ContentData } from '../content/types';
 import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
-import { applicationSubmitted, formRejected, formSubmitting, formSucceeded, patientSubmitted, type ConsentTicks, type FormName } from './slice';
+import {
+  applicationForm,
+  applicationSubmitted,
+  formNameOf,
+  formRejected,
+  formSubmitting,
+  formSucceeded,
+  patientSubmitted,
+  type ConsentTicks,
+  type FormKey,
+  type FormName,
+} from './slice';
 
 const REQUIRED_CONSENTS: Record<FormName, readonly ConsentField[]> = { application: APPLICATION_CONSENTS, patient: PATIENT_CONSENTS };
 
@@ -47,9 +59,8 @@ function uncheckedConsents(form: FormName, ticked: ConsentTicks): FieldErrors<Co
 
 /** The privacy notice's version the visitor agreed to; empty when the notice cannot be loaded. */
 function* noticeVersion(deps: Deps) {
-  yield call(loadContent, deps, 'privacyNotice', {}, { submission: true });
-  const notice: ReturnType<ReturnType<typeof selectContentData<'privacyNotice'>>> = yield select(selectContentData('privacyNotice'));
-  return notice?.version ?? '';
+  const notice: ApiResult<ContentData['privacyNotice']> = yield* loadContent(deps, 'privacyNotice', {}, { submission: true });
+  return notice.ok ? notice.data.version : '';
 }
 
 type Send = (consents: Consents) => Promise<{ reference: string }>;
@@ -58,21 +69,22 @@ type Send = (consents: Consents) => Promise<{ reference: string }>;
  * Validate, then send once. The values and ticks come with the submit action and are kept in
  * no state: the form keeps them on every failure and clears itself on formSucceeded.
  */
-function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string>, ticked: ConsentTicks, send: Send) {
+function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>, ticked: ConsentTicks, send: Send) {
   const { services } = deps;
+  const form = formNameOf(key);
   const locale: Locale = yield select(selectLocale);
   const text = dictionary(locale).forms;
   const consentErrors = uncheckedConsents(form, ticked);
   if (hasErrors(fieldErrors) || hasErrors(consentErrors)) {
     const message = invalidMessage(form, fieldErrors, consentErrors, locale);
-    yield put(formRejected({ form, fieldErrors: { ...fieldErrors, ...consentErrors }, error: message }));
+    yield put(formRejected({ form: key, fieldErrors: { ...fieldErrors, ...consentErrors }, error: message }));
     yield call(services.toast.warning, message);
     return;
   }
-  yield put(formSubmitting({ form }));
+  yield put(formSubmitting({ form: key }));
   const version: string = yield call(noticeVersion, deps);
   if (!version) {
-    yield put(formRejected({ form, fieldErrors: {}, error: text.noticeUnavailable }));
+    yield put(formRejected({ form: key, fieldErrors: {}, error: text.noticeUnavailable, sent: true }));
     return;
   }
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
@@ -81,18 +93,18 @@ function* submitForm(deps: Deps, form: FormName, fieldErrors: FieldErrors<string
     // The site was updated under the page: the reload guard leaves a submission's page alone, so
     // the form keeps what was typed and offers the reload itself.
     if (result.siteUpdated) {
-      yield put(formRejected({ form, fieldErrors: {}, error: text.siteUpdated, offerReload: true }));
+      yield put(formRejected({ form: key, fieldErrors: {}, error: text.siteUpdated, sent: true, offerReload: true }));
       return;
     }
     // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
     // A network failure is never toasted (SPEC §8), so the form alone says nothing was sent.
     const { error } = result;
-    yield put(formRejected({ form, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)) }));
+    yield put(formRejected({ form: key, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), sent: true }));
     return;
   }
   const { reference } = result.data;
   const message = reference ? format(text.submittedWithReference, { reference }) : text.submitted;
-  yield put(formSucceeded({ form, message, reference: reference || null }));
+  yield put(formSucceeded({ form: key, message, reference: reference || null }));
   yield call(services.toast.success, message);
 }
 
@@ -113,7 +125,7 @@ export function* submitApplication(deps: Deps, action: ReturnType<typeof applica
     await deps.api.submitApplication(locale, { ...trimmed(values), id: jobId, ...agreed });
     return { reference: '' };
   };
-  yield call(submitForm, deps, 'application', validateApplication(values), consents, send);
+  yield call(submitForm, deps, applicationForm(jobId), validateApplication(values), consents, send);
 }
 
 export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubmitted>) {
@@ -123,8 +135,19 @@ export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubm
   yield call(submitForm, deps, 'patient', validatePatient(values), consents, (agreed) => deps.api.submitPatient(locale, { ...values, ...agreed }));
 }
 
-/** takeLeading: a second click while one submission is in flight is ignored. */
+const keyOf = (action: ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>): FormKey =>
+  applicationSubmitted.match(action) ? applicationForm(action.payload.jobId) : 'patient';
+
+/**
+ * A second click while a form's submission is in flight is ignored (takeLeading per form):
+ * another job's form is another form. The watcher, not the state, knows what is in flight.
+ */
 export function* watchForms(deps: Deps) {
-  yield takeLeading(applicationSubmitted.type, submitApplication, deps);
-  yield takeLeading(patientSubmitted.type, submitPatient, deps);
+  const inFlight = new Map<FormKey, Task>();
+  for (;;) {
+    const action: ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted> = yield take([applicationSubmitted.type, patientSubmitted.type]);
+    const key = keyOf(action);
+    if (inFlight.get(key)?.isRunning()) continue;
+    inFlight.set(key, yield fork(applicationSubmitted.match(action) ? submitApplication : submitPatient, deps, action as never));
+  }
 }

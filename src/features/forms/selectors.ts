@@ -1,8 +1,11 @@
 import type { ConsentField, FieldErrors } from '../../contracts/forms';
 import type { RootState } from '../rootReducer';
-import type { FormName, FormState } from './slice';
+import type { FormKey, FormState } from './slice';
 
-export const selectForm = <F extends FormName>(form: F) => (state: RootState) => state.forms[form];
+const IDLE_FORM: FormState<never> = { status: 'idle' };
+
+/** The state of one form (idle unless this page's visit did something with it). */
+export const selectForm = (form: FormKey) => (state: RootState) => state.forms.byKey[form] ?? IDLE_FORM;
 
 const NO_ERRORS: FieldErrors<never> = {};
 

@@ -1,7 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ApplicationField, ApplicationForm, ConsentField, FieldErrors, PatientField, PatientForm } from '../../contracts/forms';
+import type { ApplicationForm, ConsentField, FieldErrors, PatientForm } from '../../contracts/forms';
+import { routeEntered } from '../navigation/slice';
 
 export type FormName = 'application' | 'patient';
+
+/** One form on one page: the patient form, or the application form of one job. */
+export type FormKey = 'patient' | `application:${string}`;
+export const applicationForm = (jobId: string): FormKey => `application:${jobId}`;
+export const formNameOf = (key: FormKey): FormName => (key === 'patient' ? 'patient' : 'application');
 
 /**
  * What the store knows of a form: where its submission stands, never what the visitor typed.
@@ -20,43 +26,61 @@ export type FormState<F extends string> =
    */
   | { status: 'failed'; fieldErrors: FieldErrors<F | ConsentField>; error: string; refusal: number; offerReload?: true };
 
+/**
+ * Keyed by the form it describes (FormKey): job A's refusal is not job B's. A form no key names
+ * is idle. Leaving a page forgets its forms: an answer that arrives afterwards is announced by
+ * the saga (a toast) but marks no form.
+ */
 export interface FormsState {
-  application: FormState<ApplicationField>;
-  patient: FormState<PatientField>;
+  /** The page the forms are on. */
+  path: string | null;
+  byKey: Partial<Record<FormKey, FormState<string>>>;
 }
 
 /** The consent boxes ticked; the version of the notice agreed to is added when sending. */
 export type ConsentTicks = Partial<Record<ConsentField, boolean>>;
 
-const initialState: FormsState = { application: { status: 'idle' }, patient: { status: 'idle' } };
+const initialState: FormsState = { path: null, byKey: {} };
 
 const formsSlice = createSlice({
   name: 'forms',
   initialState,
   reducers: {
     /** The visitor changed a field or a consent box: its error goes, and so does an old success message. */
-    fieldEdited(state, action: PayloadAction<{ form: FormName; field: string }>) {
+    fieldEdited(state, action: PayloadAction<{ form: FormKey; field: string }>) {
       const { form, field } = action.payload;
-      const target = state[form] as FormState<string>;
-      if (target.status === 'failed') delete target.fieldErrors[field];
-      else if (target.status === 'succeeded') state[form] = { status: 'idle' };
+      const target = state.byKey[form];
+      if (target?.status === 'failed') delete target.fieldErrors[field];
+      else if (target?.status === 'succeeded') delete state.byKey[form];
     },
     applicationSubmitted(_state, _action: PayloadAction<{ jobId: string; values: ApplicationForm; consents: ConsentTicks }>) {},
     patientSubmitted(_state, _action: PayloadAction<{ values: PatientForm; consents: ConsentTicks }>) {},
-    submitStarted(state, action: PayloadAction<{ form: FormName }>) {
-      state[action.payload.form] = { status: 'submitting' };
+    submitStarted(state, action: PayloadAction<{ form: FormKey }>) {
+      state.byKey[action.payload.form] = { status: 'submitting' };
     },
-    submitRejected(state, action: PayloadAction<{ form: FormName; fieldErrors: FieldErrors<string>; error: string; offerReload?: true }>) {
-      const { form, fieldErrors, error, offerReload } = action.payload;
-      const previous = state[form];
-      const refusal = previous.status === 'failed' ? previous.refusal + 1 : 1;
-      state[form] = offerReload ? { status: 'failed', fieldErrors, error, refusal, offerReload } : { status: 'failed', fieldErrors, error, refusal };
+    /**
+     * Refused: by validation (before anything is sent), or, `sent`, by the answer to a submission,
+     * which marks the form only while it still waits for that answer.
+     */
+    submitRejected(state, action: PayloadAction<{ form: FormKey; fieldErrors: FieldErrors<string>; error: string; sent?: true; offerReload?: true }>) {
+      const { form, fieldErrors, error, sent, offerReload } = action.payload;
+      const previous = state.byKey[form];
+      if (sent && previous?.status !== 'submitting') return;
+      const refusal = previous?.status === 'failed' ? previous.refusal + 1 : 1;
+      state.byKey[form] = offerReload ? { status: 'failed', fieldErrors, error, refusal, offerReload } : { status: 'failed', fieldErrors, error, refusal };
     },
     /** The form's inputs are cleared by the view when it sees this status. */
-    submitSucceeded(state, action: PayloadAction<{ form: FormName; message: string; reference?: string | null }>) {
+    submitSucceeded(state, action: PayloadAction<{ form: FormKey; message: string; reference?: string | null }>) {
       const { form, message, reference = null } = action.payload;
-      state[form] = { status: 'succeeded', message, reference };
+      if (state.byKey[form]?.status !== 'submitting') return;
+      state.byKey[form] = { status: 'succeeded', message, reference };
     },
+  },
+  extraReducers: (builder) => {
+    // Leaving a page forgets its forms (a hash or query on the same page keeps them).
+    builder.addCase(routeEntered, (state, action) => {
+      if (action.payload.path !== state.path) return { path: action.payload.path, byKey: {} };
+    });
   },
 });
 

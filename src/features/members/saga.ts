@@ -1,32 +1,16 @@
-import { call, cancelled, put, select, takeLatest } from 'redux-saga/effects';
-import type { MemberPicture, Paged } from '../../api/types';
-import { PAGE_SIZE } from '../../contracts/constants';
-import type { Locale } from '../../contracts/locale';
+import { call, select, takeLatest } from 'redux-saga/effects';
 import type { Deps } from '../deps';
-import { callApi, type ApiResult } from '../shared/callApi';
-import { selectLocale } from '../locale/selectors';
-import type { RootState } from '../rootReducer';
-import { staffListCancelled, staffListFailed, staffListRequested, staffListSucceeded, staffPageSelected } from './slice';
+import { loadContent } from '../content/saga';
+import { staffPageSelected } from './slice';
+import { selectStaffPage } from './selectors';
 
-/** The staff picture grid of /resources, one page of 10 at a time. */
+/** The staff picture grid of /resources, one page of 10 at a time (a page already loaded is kept). */
 export function* loadStaffPage(deps: Deps) {
-  const locale: Locale = yield select(selectLocale);
-  const page: number = yield select((state: RootState) => state.members.page);
-  yield put(staffListRequested());
-  try {
-    const result: ApiResult<Paged<MemberPicture>> = yield* callApi(deps, deps.api.memberList, locale, { page, pageSize: PAGE_SIZE.member });
-    yield put(result.ok ? staffListSucceeded({ page, data: result.data }) : staffListFailed({ page, error: result.error }));
-  } finally {
-    if ((yield cancelled()) as boolean) yield put(staffListCancelled({ page }));
-  }
+  const page: number = yield select(selectStaffPage);
+  yield call(loadContent, deps, 'memberList', { page });
 }
 
-/** Entering /resources: a staff page already loaded (or preloaded by the server) is kept. */
-export function* loadStaffPageOnEntry(deps: Deps) {
-  const status: string = yield select((state: RootState) => state.members.list.status);
-  if (status !== 'succeeded') yield call(loadStaffPage, deps);
-}
-
+/** A newer page cancels the request of the older one. */
 export function* watchStaffPages(deps: Deps) {
   yield takeLatest(staffPageSelected.type, loadStaffPage, deps);
 }

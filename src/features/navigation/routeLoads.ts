@@ -4,8 +4,8 @@ import type { ContentName, ContentParams } from '../content/types';
 
 export type Load = [ContentName, ContentParams?];
 
-/** A paged list a page shows; it lives in its own slice (product, news, members). */
-export type ListLoad = 'productList' | 'newsList' | 'staffList';
+/** A paged list a page shows: its loader (product, news, members) knows which pages to load, each an entry of the content slice. */
+export type ListLoad = 'productList' | 'newsList' | 'memberList';
 
 export interface RouteLoads {
   /** The content entries the page shows. */
@@ -55,7 +55,7 @@ export function routeLoads(routeId: RouteId, { id }: RouteParams): RouteLoads {
     case 'report':
       return { content: [banner(PAGE_BANNER_TYPE.report), ['report']] };
     case 'resources':
-      return { content: [banner(PAGE_BANNER_TYPE.resources), ['memberCulture'], ['hrPolicies'], ['jobs']], list: 'staffList' };
+      return { content: [banner(PAGE_BANNER_TYPE.resources), ['memberCulture'], ['hrPolicies'], ['jobs']], list: 'memberList' };
     case 'jobDetail':
       return withDetail([banner(PAGE_BANNER_TYPE.resources), ['privacyNotice']], ['jobDetail', { id }]);
     case 'privacy':

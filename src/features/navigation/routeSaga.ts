@@ -2,13 +2,12 @@ import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { routeLayout } from '../../contracts/routes';
 import type { Deps } from '../deps';
-import type { Resource } from '../shared/resource';
+import type { ApiResult } from '../shared/callApi';
 import { loadContent } from '../content/saga';
-import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
 import { loadProductPage } from '../product/saga';
-import { loadFirstNewsPage } from '../news/saga';
-import { loadStaffPageOnEntry } from '../members/saga';
+import { loadNewsPages } from '../news/saga';
+import { loadStaffPage } from '../members/saga';
 import { LAYOUT_LOADS, routeLoads, type ListLoad, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
 import { selectRoute, selectRouteNotFound } from './selectors';
@@ -16,8 +15,8 @@ import { routeEntered, routeNotFound, type RouteEntry } from './slice';
 
 const LIST_LOADERS: Record<ListLoad, (deps: Deps, route: RouteEntry) => Generator> = {
   productList: loadProductPage,
-  newsList: loadFirstNewsPage,
-  staffList: loadStaffPageOnEntry,
+  newsList: loadNewsPages,
+  memberList: loadStaffPage,
 };
 
 const loadsOf = (route: RouteEntry): RouteLoads => (route.routeId === null ? { content: [] } : routeLoads(route.routeId, route.params));
@@ -36,42 +35,38 @@ export function* loadPage(deps: Deps, route: RouteEntry) {
   const page = knownMissing ? [] : loads.content;
   // The product list loads the categories itself, before its rows: asking here too would fetch them twice.
   const content = [...layout, ...page].filter(([name]) => loads.list !== 'productList' || name !== 'classifyList');
-  yield all([
+  const results: (ApiResult<unknown> | undefined)[] = yield all([
     // The detail's "no such id" is this page's 404, not an error to announce (the errors saga).
     ...content.map((load) => call(loadContent, deps, load[0], load[1], load === loads.detail ? { routeDetail: true } : undefined)),
     ...(loads.list && !knownMissing ? [call(LIST_LOADERS[loads.list], deps, route)] : []),
     ...(routeId && deps.services.preloadPage ? [call(deps.services.preloadPage, routeId)] : []),
   ]);
-  if (loads.detail && !knownMissing) {
-    const [name, params] = loads.detail;
-    const detail: Resource<unknown> = yield select(selectContent(name, params));
-    if (detail.error?.kind === 'envelope' && detail.error.notFound) yield put(routeNotFound());
-  }
-}
-
-/** A page entered: its loads, then the scroll its URL asks for, once they have settled. */
-function* enterRoute(deps: Deps, route: RouteEntry, previous: RouteEntry | null) {
-  yield call(loadPage, deps, route);
-  yield call(scrollAfterEntering, deps, route, previous);
+  // Decided from the detail's own answer, not from the state (which Redux DevTools may be showing from the past).
+  const detail = loads.detail ? results[content.indexOf(loads.detail)] : undefined;
+  if (detail && !detail.ok && detail.error.kind === 'envelope' && detail.error.notFound) yield put(routeNotFound());
 }
 
 /**
- * Every navigation runs its page's loads and scroll; a newer navigation (or a retry) cancels
- * what the previous one had not finished, so a late answer or a scroll never lands on the wrong page.
+ * Every entry (a navigation, back and forward, the landing) runs its page's loads and, beside
+ * them, the scroll its URL asks for; a newer entry cancels both, so a late answer or a scroll
+ * never lands on the wrong page, and the cancelled requests are aborted. A retry runs the loads
+ * again (those already done are skipped) and leaves the scroll alone.
  */
 export function* watchRouteLoads(deps: Deps) {
   let current: RouteEntry | null = yield select(selectRoute);
-  let task: Task | undefined;
+  let loading: Task | undefined;
+  let scrolling: Task | undefined;
   for (;;) {
     const action: { type: string } = yield take([routeEntered.type, retryRequested.type]);
-    if (task?.isRunning()) yield cancel(task);
-    if (routeEntered.match(action)) {
+    const entered = routeEntered.match(action);
+    if (!entered && !current) continue;
+    const running = (entered ? [loading, scrolling] : [loading]).filter((task): task is Task => task?.isRunning() ?? false);
+    if (running.length > 0) yield cancel(running);
+    if (entered) {
       const previous = current;
       current = action.payload;
-      task = yield fork(enterRoute, deps, current, previous);
-    } else if (current) {
-      // The route as entered, query included: loads already done are skipped, so only what failed is asked again.
-      task = yield fork(loadPage, deps, current);
+      scrolling = yield fork(scrollAfterEntering, deps, current, previous);
     }
+    loading = yield fork(loadPage, deps, current as RouteEntry);
   }
 }

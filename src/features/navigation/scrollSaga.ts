@@ -2,7 +2,7 @@ import { call, delay, put, race, take, takeLatest } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
-import { productTabSelected } from '../product/slice';
+import { routeUrl } from '../shared/route';
 import { anchorClicked, navigatedTo, routeEntered, scrollTopRequested, type RouteEntry } from './slice';
 
 /** The section a URL names: #section, or ?name=section on /resources (SPEC §2). */
@@ -10,40 +10,46 @@ export const sectionOf = ({ routeId, hash, query }: RouteEntry): string | undefi
   hash.replace(/^#/, '') || (routeId === 'resources' ? query.name : undefined);
 
 /**
- * SPEC §2: a sub-menu or footer anchor is a navigation to `path#anchor` (the URL keeps it), which
- * the route saga scrolls to once the page's loads have settled. Anchors to /product also choose
- * the product tab.
+ * The page's first entry in this browser: the shell entering the URL, or a server-rendered
+ * page entering the route the server rendered (whose entry has no `navigation`).
+ */
+export const isLanding = (previous: RouteEntry | null): boolean => previous === null || previous.navigation === undefined;
+
+/**
+ * SPEC §2: a sub-menu or footer anchor is a navigation to `path?query#anchor` (the URL keeps
+ * both: a link to a product category opens that tab), which the route saga scrolls to.
  */
 export function* followAnchor(_deps: Deps, action: ReturnType<typeof anchorClicked>) {
-  const { routeId, anchor, index } = action.payload;
-  if (routeId === 'product' && index !== undefined) yield put(productTabSelected(index));
-  yield put(navigatedTo(`${pathTo(routeId)}#${anchor}`));
+  const { routeId, anchor, query = {} } = action.payload;
+  yield put(navigatedTo(routeUrl({ path: pathTo(routeId), query, hash: `#${anchor}` })));
 }
 
 /**
- * After a page's loads have settled (run by the route saga, so the next navigation cancels it):
- * a section named in the URL is scrolled to, at once on the page the visitor is already on,
- * else after the anchor delay that lets the new page render; a new page without one starts at
- * the top. Back and forward keep the position the browser restores; the shell's landing keeps it
- * too unless its URL names a section.
+ * The scroll a page entry asks for, run beside its loads (the next navigation cancels it): a
+ * new page starts at the top once its code is in, so it is shown from the top; a section named
+ * in the URL is scrolled to at once on the page the visitor is already on, else after the anchor
+ * delay that lets the new page render, looking again while it is not rendered yet. The visitor
+ * scrolling first ends the wait: the page is theirs. Back and forward keep the position the
+ * browser restores; so does a landing, unless its URL names a section.
  */
 export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, previous: RouteEntry | null) {
-  // The shell's first entry; a server-rendered page enters nothing on hydration, so its first link is a navigation.
-  const landing = previous === null;
+  const landing = isLanding(previous);
   if (route.navigation === 'pop' && !landing) return;
-  const section = sectionOf(route);
-  const samePage = previous?.path === route.path;
-  if (!section) {
-    if (!landing && !samePage) yield call(services.scrollTo, 0, false);
-    return;
+  const samePage = !landing && previous?.path === route.path;
+  if (!landing && !samePage) {
+    if (route.routeId && services.preloadPage) yield call(services.preloadPage, route.routeId);
+    yield call(services.scrollTo, 0, false);
   }
+  const section = sectionOf(route);
+  if (!section) return;
   if (!samePage) yield delay(TIMING.anchorScrollDelayMs);
-  // On a slow device the new page may not have rendered its section yet: look again until it has
-  // (a newer navigation cancels this), and give up on a section the page does not have.
+  const left: number = yield call(services.getScrollTop);
   for (let waited = 0; ; waited += TIMING.anchorRetryMs) {
     const found: boolean = yield call(services.scrollToElement, section, true);
     if (found || waited >= TIMING.anchorWaitMs) return;
     yield delay(TIMING.anchorRetryMs);
+    const top: number = yield call(services.getScrollTop);
+    if (top !== left) return;
   }
 }
 

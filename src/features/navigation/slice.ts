@@ -4,6 +4,9 @@ import { routeEntryOf, type RouteEntry } from '../shared/route';
 
 export type { RouteEntry };
 
+/** The query an anchor link carries: `{ name }`, the product category a link to /product#product opens. */
+export type AnchorQuery = Record<string, string>;
+
 export interface NavigationState {
   route: RouteEntry | null;
   /** The server found no content for the route's id: the page is the 404 error page. */
@@ -39,8 +42,8 @@ const navigationSlice = createSlice({
     routeNotFound(state) {
       state.notFound = true;
     },
-    /** A sub-menu or footer link to a section (`index`: the product category on /product): the menus close; the scroll saga goes there. */
-    anchorClicked(state, _action: PayloadAction<{ routeId: RouteId; anchor: string; index?: number }>) {
+    /** A sub-menu or footer link to a section (`query`: the product category on /product): the menus close; the scroll saga goes there. */
+    anchorClicked(state, _action: PayloadAction<{ routeId: RouteId; anchor: string; query?: AnchorQuery }>) {
       state.openSubMenu = null;
       state.mobileMenuOpen = false;
     },

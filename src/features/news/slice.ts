@@ -1,55 +1,28 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ApiError, NewsItem } from '../../api/types';
-import type { Status } from '../shared/resource';
 
+/**
+ * The news list grows by appending the next page (SPEC §4): this many pages are shown, each
+ * loaded as its own entry of the content slice (`newsList` with its page). Kept when the visitor
+ * leaves /news, so Back returns to the rows (and the scroll position) they had.
+ */
 export interface NewsState {
-  page: number;
-  rows: NewsItem[];
-  total: number;
-  status: Status;
-  error: ApiError | null;
+  pages: number;
 }
 
-const initialState: NewsState = { page: 0, rows: [], total: 0, status: 'idle', error: null };
+const initialState: NewsState = { pages: 0 };
 
 const newsSlice = createSlice({
   name: 'news',
   initialState,
   reducers: {
-    firstPageRequested() {
-      return { ...initialState, status: 'loading' as const };
-    },
+    /** "More" (or Retry of the page that failed). */
     moreRequested() {},
-    pageRequested(state) {
-      state.status = 'loading';
-      state.error = null;
-    },
-    /** The list grows by appending the next page (SPEC §4). */
-    pageSucceeded(state, action: PayloadAction<{ page: number; rows: NewsItem[]; total: number }>) {
-      if (state.status !== 'loading' || action.payload.page !== state.page + 1) return;
-      state.page = action.payload.page;
-      state.rows.push(...action.payload.rows);
-      state.total = action.payload.total;
-      state.status = 'succeeded';
-    },
-    pageCancelled(state) {
-      if (state.status === 'loading') state.status = state.page > 0 ? 'succeeded' : 'idle';
-    },
-    /** Like success, a failure counts only for the page being waited for. */
-    pageFailed(state, action: PayloadAction<{ page: number; error: ApiError }>) {
-      if (state.status !== 'loading' || action.payload.page !== state.page + 1) return;
-      state.status = 'failed';
-      state.error = action.payload.error;
+    /** The list now shows pages 1 to `pages`. */
+    pagesShown(state, action: PayloadAction<number>) {
+      state.pages = Math.max(1, action.payload);
     },
   },
 });
 
-export const {
-  firstPageRequested: newsFirstPageRequested,
-  moreRequested: newsMoreRequested,
-  pageRequested: newsPageRequested,
-  pageSucceeded: newsPageSucceeded,
-  pageFailed: newsPageFailed,
-  pageCancelled: newsPageCancelled,
-} = newsSlice.actions;
+export const { moreRequested: newsMoreRequested, pagesShown: newsPagesShown } = newsSlice.actions;
 export default newsSlice.reducer;

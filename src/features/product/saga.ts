@@ -1,70 +1,54 @@
-import { call, cancelled, put, select, takeLatest } from 'redux-saga/effects';
-import type { Category, Paged, ProductRow } from '../../api/types';
-import { PAGE_SIZE } from '../../contracts/constants';
-import type { Locale } from '../../contracts/locale';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import type { Category } from '../../api/types';
+import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
-import { selectContentData } from '../content/selectors';
-import { callApi, type ApiResult } from '../shared/callApi';
-import { selectLocale } from '../locale/selectors';
-import type { RouteEntry } from '../shared/route';
-import {
-  productListCancelled,
-  productListFailed,
-  productListRequested,
-  productListSucceeded,
-  productPageSelected,
-  productRouteApplied,
-  productTabSelected,
-} from './slice';
-import type { RootState } from '../rootReducer';
-import type { ProductState } from './slice';
-import { selectProductKeyword, selectProductPage, selectProductTab } from './selectors';
+import { navigatedTo } from '../navigation/slice';
+import { selectRoute } from '../navigation/selectors';
+import type { ApiResult } from '../shared/callApi';
+import { routeUrl, type RouteEntry } from '../shared/route';
+import { productListParams } from './selectors';
+import { productPageSelected, productRouteApplied, productTabSelected } from './slice';
 
-const selectCategories = selectContentData('classifyList');
+/** A page number of the URL: a whole number from 1, else 1. */
+const pageOf = (value: string | undefined) => (value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1);
 
-/** Loads the list of the current tab, page and keyword; a keyword searches every category. */
-function* listQuery() {
-  const locale: Locale = yield select(selectLocale);
-  const categories: Category[] = (yield select(selectCategories)) ?? [];
-  const tab: number = yield select(selectProductTab);
-  const page: number = yield select(selectProductPage);
-  const keyword: string = yield select(selectProductKeyword);
-  const classifyId = keyword ? 0 : (categories[tab]?.id ?? 0);
-  return { locale, classifyId, page, keyword, query: `${locale}|${classifyId}|${page}|${keyword}` };
-}
-
-export function* loadProductList(deps: Deps) {
-  const { locale, classifyId, page, keyword, query }: { locale: Locale; classifyId: number; page: number; keyword: string; query: string } = yield call(listQuery);
-  yield put(productListRequested({ query }));
-  try {
-    const result: ApiResult<Paged<ProductRow>> = yield* callApi(deps, deps.api.productList, locale, { classifyId, page, pageSize: PAGE_SIZE.product, keyword });
-    yield put(result.ok ? productListSucceeded({ query, data: result.data }) : productListFailed({ query, error: result.error }));
-  } finally {
-    if ((yield cancelled()) as boolean) yield put(productListCancelled({ query }));
-  }
-}
-
-/**
- * Entering /product: the categories first (tabs are indexes into them), then ?name= and
- * ?keyword=. The route is applied (page back to 1) only when it changes the tab or keyword,
- * so a retry keeps the page; a list already loaded or loading for that query is kept.
- */
-export function* loadProductPage(deps: Deps, route: RouteEntry) {
-  yield call(loadContent, deps, 'classifyList');
-  const categories: Category[] = (yield select(selectCategories)) ?? [];
+/** What a /product URL names: the tab of ?name= (the first without one, or when no category has that name), ?page= and ?keyword=. */
+export function productRouteOf(route: RouteEntry, categories: readonly Category[]) {
   const named = route.query.name ? categories.findIndex((category) => category.name === route.query.name) : -1;
-  const tab: number = named >= 0 ? named : yield select(selectProductTab);
-  const keyword = route.query.keyword?.trim() ?? '';
-  const current: ProductState = yield select((state: RootState) => state.product);
-  if (current.list.status === 'idle' || current.tab !== tab || current.keyword !== keyword) yield put(productRouteApplied({ tab, keyword }));
-  const { query }: { query: string } = yield call(listQuery);
-  const list: ProductState = yield select((state: RootState) => state.product);
-  if (list.listQuery === query && (list.list.status === 'succeeded' || list.list.status === 'loading')) return;
-  yield call(loadProductList, deps);
+  return { tab: Math.max(0, named), page: pageOf(route.query.page), keyword: route.query.keyword?.trim() ?? '' };
 }
 
-/** A newer tab, page or keyword cancels the request of the older one. */
-export function* watchProductList(deps: Deps) {
-  yield takeLatest([productTabSelected.type, productPageSelected.type], loadProductList, deps);
+/** Entering /product: the categories first (tabs are indexes into them), then the list page its URL names. */
+export function* loadProductPage(deps: Deps, route: RouteEntry) {
+  const categories: ApiResult<Category[]> = yield* loadContent(deps, 'classifyList');
+  const list = categories.ok ? categories.data : [];
+  const applied = productRouteOf(route, list);
+  yield put(productRouteApplied(applied));
+  yield call(loadContent, deps, 'productList', productListParams(list, applied));
+}
+
+/** The /product URL of a category and page; a page of a keyword search keeps the keyword. */
+export const productUrl = (query: { name?: string; keyword?: string; page?: number }) =>
+  routeUrl({
+    path: pathTo('product'),
+    query: Object.fromEntries(Object.entries({ ...query, page: query.page && query.page > 1 ? String(query.page) : undefined }).filter(([, v]) => v)) as Record<string, string>,
+    hash: '',
+  });
+
+/** A tab names its category in the URL (a new history entry): Back comes back to it. */
+function* followTab(_deps: Deps, action: ReturnType<typeof productTabSelected>) {
+  yield put(navigatedTo(productUrl({ name: action.payload.name })));
+}
+
+/** A page of the list, in the URL of the category or search on screen. */
+function* followPage(_deps: Deps, action: ReturnType<typeof productPageSelected>) {
+  const route: RouteEntry | null = yield select(selectRoute);
+  const { name, keyword } = route?.query ?? {};
+  yield put(navigatedTo(productUrl({ name, keyword, page: action.payload })));
+}
+
+export function* watchProductChoices(deps: Deps) {
+  yield takeLatest(productTabSelected.type, followTab, deps);
+  yield takeLatest(productPageSelected.type, followPage, deps);
 }

@@ -1,67 +1,46 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ApiError, Paged, ProductRow } from '../../api/types';
-import type { Resource } from '../shared/resource';
+import { contentSucceeded } from '../content/slice';
 
+/**
+ * The product list as the URL names it (?name= the category, ?page=, ?keyword=): the route
+ * saga applies each entry's query here, so Back, Forward and a shared link show the same tab
+ * and page. A tap puts its choice here at once (the tab answers in the tap's frame), then
+ * navigates to the URL that names it.
+ */
 export interface ProductState {
   tab: number;
   page: number;
   keyword: string;
-  list: Resource<Paged<ProductRow>>;
-  /** The query of the list request in flight: an answer for another query is stale. */
-  listQuery: string;
+  /** The list page last loaded: its rows stay on screen, marked stale, while the next one loads. */
+  shownKey: string | null;
 }
 
-const initialState: ProductState = { tab: 0, page: 1, keyword: '', list: { status: 'idle', data: null, error: null }, listQuery: '' };
+const initialState: ProductState = { tab: 0, page: 1, keyword: '', shownKey: null };
 
 const productSlice = createSlice({
   name: 'product',
   initialState,
   reducers: {
-    /** Changing tab resets the page to 1 (SPEC §4). */
-    tabSelected(state, action: PayloadAction<number>) {
-      state.tab = Math.max(0, action.payload);
+    /** A category tab: it ends a keyword search, and the page goes back to 1 (SPEC §4). */
+    tabSelected(state, action: PayloadAction<{ index: number; name: string }>) {
+      state.tab = Math.max(0, action.payload.index);
       state.page = 1;
+      state.keyword = '';
     },
     pageSelected(state, action: PayloadAction<number>) {
       state.page = Math.max(1, action.payload);
     },
-    /** Route entry: ?name= picked the tab, ?keyword= filters; the page starts at 1. */
-    routeApplied(state, action: PayloadAction<{ tab: number; keyword: string }>) {
-      state.tab = Math.max(0, action.payload.tab);
-      state.keyword = action.payload.keyword;
-      state.page = 1;
+    /** A /product entry: its URL's category (as a tab index), page and keyword. */
+    routeApplied(state, action: PayloadAction<{ tab: number; page: number; keyword: string }>) {
+      Object.assign(state, action.payload);
     },
-    listRequested(state, action: PayloadAction<{ query: string }>) {
-      state.list = { status: 'loading', data: state.list.data, error: null };
-      state.listQuery = action.payload.query;
-    },
-    listSucceeded(state, action: PayloadAction<{ query: string; data: Paged<ProductRow> }>) {
-      if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
-      state.list = { status: 'succeeded', data: action.payload.data, error: null };
-    },
-    listFailed(state, action: PayloadAction<{ query: string; error: ApiError }>) {
-      if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
-      state.list = { status: 'failed', data: null, error: action.payload.error };
-    },
-    /**
-     * The visitor left (or chose another tab) before the answer: the rows on screen stay, and
-     * no query counts as loaded, so entering /product again asks again.
-     */
-    listCancelled(state, action: PayloadAction<{ query: string }>) {
-      if (state.list.status !== 'loading' || action.payload.query !== state.listQuery) return;
-      state.list.status = state.list.data === null ? 'idle' : 'succeeded';
-      state.listQuery = '';
-    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(contentSucceeded, (state, action) => {
+      if (action.payload.key.startsWith('productList|')) state.shownKey = action.payload.key;
+    });
   },
 });
 
-export const {
-  tabSelected: productTabSelected,
-  pageSelected: productPageSelected,
-  routeApplied: productRouteApplied,
-  listRequested: productListRequested,
-  listSucceeded: productListSucceeded,
-  listFailed: productListFailed,
-  listCancelled: productListCancelled,
-} = productSlice.actions;
+export const { tabSelected: productTabSelected, pageSelected: productPageSelected, routeApplied: productRouteApplied } = productSlice.actions;
 export default productSlice.reducer;

@@ -5,7 +5,7 @@ import { dictionary } from '../../i18n';
 import type { Deps } from '../deps';
 import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
-import { logoutRequested, SESSION_COOKIES, sessionCleared } from './slice';
+import { logoutRequested, SESSION_COOKIES, sessionCleared } from './actions';
 
 /** SPEC §6: the bare layout's logout, behind a confirm. */
 export function* logout(deps: Deps) {

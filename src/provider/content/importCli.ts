@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../database';
-import { ContentPackError, DEFAULT_PACK_DIR, loadContentPack } from '../../../config/content/loadPack';
+import { ContentPackError, DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 import { formatReport, importPack } from './importPack';
 import { cachePurgeSecret, requestCachePurge } from './siteCache';
 

@@ -6,7 +6,7 @@ import { parse, stringify } from 'yaml';
 import { openDatabase } from '../database';
 import { createRepository } from '../repository';
 import { tempDataDir } from '../testing';
-import { DEFAULT_PACK_DIR, loadContentPack } from '../../../config/content/loadPack';
+import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
 /** A database made from the shipped pack with submissions in it, and a copy of the pack to edit. */
 function setUp() {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from '../sqliteDriver';
-import { loadContentPack } from '../../../config/content/loadPack';
+import { loadContentPack } from '../content/loadPack';
 import { DATABASE_FILE, openDatabase } from '../database';
 import { createRepository } from '../repository';
 import { tempDataDir } from '../testing';

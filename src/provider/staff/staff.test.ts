@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from '../sqliteDriver';
 import { parse } from 'csv-parse/sync';
-import { loadContentPack } from '../../../config/content/loadPack';
+import { loadContentPack } from '../content/loadPack';
 import { openDatabase } from '../database';
 import { createRepository } from '../repository';
 import { applicationBurst as burst, startProviderProcess, tempDataDir } from '../testing';

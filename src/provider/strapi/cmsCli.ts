@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadContentPack } from '../../../config/content/loadPack';
+import { loadContentPack } from '../content/loadPack';
 import { SEED_MEDIA_DIR } from '../startProvider';
 import { CMS_DIR, cmsEnvironment, ensureAdminBuilt, ensureCmsInstalled, startCms } from './cms';
 import { CmsNotEmpty, seedStrapi } from './seed/seedStrapi';

@@ -75,7 +75,7 @@ export async function renderPage(request: PageRequest, { deps, config, purifier,
     if (apiFailed.match(action)) failures.push(action.payload);
     return next(action);
   };
-  const { store, runSaga } = createAppStore({ locale: { current: request.locale, pending: null }, site: config }, deps, {
+  const { store, runSaga } = createAppStore({ locale: { current: request.locale }, site: config }, deps, {
     watchers: false,
     checks: false,
     middleware: [recordFailures],

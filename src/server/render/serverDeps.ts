@@ -17,10 +17,12 @@ import { REQUEST_ID_HEADER } from '../../contracts/constants';
  */
 export function createProviderClient(providerUrl: string, timeoutMs: number, requestId?: string): ApiClient {
   const failure = (msg: string): ApiError => ({ kind: 'network', code: null, msg });
-  const answer = async (url: string): Promise<{ body: unknown; notFound: boolean }> => {
+  const answer = async (url: string, cancel?: AbortSignal): Promise<{ body: unknown; notFound: boolean }> => {
     try {
       const headers: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers });
+      // A render past its deadline cancels its loads: their requests end with them.
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const response = await fetch(url, { signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout, headers });
       const notFound = response.status === 404;
       if (!response.ok && !notFound) {
         await response.body?.cancel();
@@ -33,10 +35,10 @@ export function createProviderClient(providerUrl: string, timeoutMs: number, req
     }
   };
   return {
-    async get(path, params) {
+    async get(path, params, signal) {
       const query = new URLSearchParams();
       for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
-      const { body, notFound } = await answer(`${providerUrl}${path}?${query}`);
+      const { body, notFound } = await answer(`${providerUrl}${path}?${query}`, signal);
       try {
         return decodeEnvelope(body).data;
       } catch (error) {

@@ -1,5 +1,5 @@
 /** Rules that span items or files, which a per-field schema cannot say. */
-import type { ContentPack } from '../../src/contracts/schema/contentPack';
+import type { ContentPack } from '../../contracts/schema/contentPack';
 
 /** Each repeat of a key after its first use, named by file, list, index and field. */
 function duplicates(file: string, list: string, keys: number[], field = 'id', what = 'each id once'): string[] {

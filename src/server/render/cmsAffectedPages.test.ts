@@ -1,4 +1,4 @@
-import { matchRoute } from '../contracts/routes';
+import { matchRoute } from '../../contracts/routes';
 import { affectedPages, type CmsChange } from './cmsAffectedPages';
 
 const publish = (model: string, siteId: number | null): CmsChange => ({ event: 'entry.publish', model, siteId });

@@ -7,10 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as v from 'valibot';
 import { parse, YAMLParseError } from 'yaml';
-import { CONTENT_FILES, type ContentFileName, type ContentPack } from '../../src/contracts/schema/contentPack';
+import { CONTENT_FILES, type ContentFileName, type ContentPack } from '../../contracts/schema/contentPack';
 import { crossFileProblems } from './packRules';
 
-export const DEFAULT_PACK_DIR = __dirname;
+/** The shipped pack: the YAML files in config/content. */
+export const DEFAULT_PACK_DIR = join(__dirname, '..', '..', '..', 'config', 'content');
 
 export class ContentPackError extends Error {
   constructor(readonly problems: string[]) {
