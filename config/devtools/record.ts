@@ -22,7 +22,7 @@ const BROWSE_LABELS = {
   en: { home: '/en/', products: 'Product Center', news: 'News', more: 'More' },
 };
 
-/** Products and news in one language: a product tab, a product, news "More", an article, and back once. */
+/** Products and news in one language: a product tab, a product and Back to that tab, news "More", an article, and Back once more. */
 const browse = (locale: keyof typeof BROWSE_LABELS) => async (page: Page) => {
   const labels = BROWSE_LABELS[locale];
   const settle = () => waitForContent(page);
@@ -33,6 +33,9 @@ const browse = (locale: keyof typeof BROWSE_LABELS) => async (page: Page) => {
   await page.getByRole('tab').nth(1).click();
   await settle();
   await page.locator('.product-card').first().click();
+  await settle();
+  await page.goBack();
+  await page.getByRole('tab', { selected: true }).and(page.getByRole('tab').nth(1)).waitFor();
   await settle();
   await topLink(page, labels.news);
   await settle();
@@ -45,7 +48,7 @@ const browse = (locale: keyof typeof BROWSE_LABELS) => async (page: Page) => {
   return exportSession(page);
 };
 
-/** A job application refused (no e-mail), then completed and accepted. */
+/** A job application refused on one job (no e-mail), then sent on another, whose form starts clean. */
 async function jobApplication(page: Page) {
   await page.goto('/resources');
   await waitForContent(page);
@@ -55,6 +58,12 @@ async function jobApplication(page: Page) {
   await page.getByLabel('电话').fill('13800000000');
   await page.getByRole('button', { name: '提交申请' }).click();
   await page.getByText('应聘信息请填写完整！').first().waitFor();
+  await page.goBack();
+  await waitForContent(page);
+  await page.getByRole('link', { name: /申请职位/ }).nth(1).click();
+  await waitForContent(page);
+  await page.getByLabel('姓名').fill('李明');
+  await page.getByLabel('电话').fill('13800000000');
   await page.getByLabel('邮箱').fill('li.ming@example.com');
   await page.locator('form input[type="checkbox"]').first().check();
   await page.getByRole('button', { name: '提交申请' }).click();

@@ -76,7 +76,7 @@ describe('the URL follows the store', () => {
     const store = jumpableStore(at('/about'));
     const unbind = bindBrowserHistory(store);
     const before = history.length;
-    store.jumpTo({ ...store.getState(), news: { ...store.getState().news, page: 3 } });
+    store.jumpTo({ ...store.getState(), news: { pages: 3 } });
     expect(url()).toBe('/about?utm_source=mail#contact'); // the landing keeps what the server's state leaves out
     store.jumpTo(at('/product?name=%E9%85%8A%E5%89%82'));
     expect(url()).toBe('/product?name=%E9%85%8A%E5%89%82');

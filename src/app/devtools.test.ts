@@ -2,6 +2,8 @@ import { EMPTY_PATIENT } from '../contracts/forms';
 import { applicationSubmitted, formFieldEdited, formRejected, patientSubmitted } from '../features/forms/slice';
 import { routeEntered } from '../features/navigation/slice';
 import { stateWith } from '../features/testing';
+import { rootReducer } from '../features/rootReducer';
+import { routeEntryOf } from '../features/shared/route';
 import { actionSanitizer, devToolsOptions, redact, stateSanitizer } from './devtools';
 
 const deepFreeze = <T>(value: T): T => {
@@ -55,7 +57,7 @@ describe('the action sanitizer', () => {
     for (const action of [
       routeEntered({ routeId: 'about', path: '/about', params: {}, query: {}, hash: '' }),
       formFieldEdited({ form: 'patient', field: 'name' }),
-      formRejected({ form: 'application', fieldErrors: { name: 'required', email: 'invalidEmail' }, error: '应聘信息请填写完整！' }),
+      formRejected({ form: 'application:1', fieldErrors: { name: 'required', email: 'invalidEmail' }, error: '应聘信息请填写完整！' }),
       { type: 'content/loadSucceeded', payload: { data: { name: '岳川药业', phone: '400-000', email: 'info@example.com' } } },
     ]) {
       expect(actionSanitizer(action)).toBe(action);
@@ -65,19 +67,23 @@ describe('the action sanitizer', () => {
 
 describe('the state sanitizer', () => {
   it('hides values of a form wherever they would sit in state, and any token, without touching the state', () => {
-    const state = deepFreeze({ ...stateWith(), forms: { patient: { status: 'failed', values: message, fieldErrors: { phone: 'required' } } }, session: { token: 'secret-token' } });
+    const state = deepFreeze({ ...stateWith(), forms: { path: '/patient', byKey: { patient: { status: 'failed', values: message, fieldErrors: { phone: 'required' } } } }, session: { token: 'secret-token' } });
     const before = JSON.stringify(state);
     const sanitized = stateSanitizer(state);
     const shown = JSON.stringify(sanitized);
     for (const value of [...Object.values(message).filter((v) => v !== 'adverse'), 'secret-token']) expect(shown).not.toContain(value);
-    expect(sanitized.forms.patient).toEqual({ status: 'failed', values: { ...message, ...Object.fromEntries(Object.entries(message).filter(([f]) => f !== 'category').map(([f, v]) => [f, redact(v)])) }, fieldErrors: { phone: 'required' } });
+    expect(sanitized.forms.byKey.patient).toEqual({ status: 'failed', values: { ...message, ...Object.fromEntries(Object.entries(message).filter(([f]) => f !== 'category').map(([f, v]) => [f, redact(v)])) }, fieldErrors: { phone: 'required' } });
     expect(sanitized.session.token).toBe('************');
     expect(JSON.stringify(state)).toBe(before);
     expect(sanitized.content).toBe(state.content);
   });
 
   it('gives back a state with nothing to hide as it is', () => {
-    const state = stateWith((s) => void (s.forms.application = { status: 'failed', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！', refusal: 1 }));
+    const state = [routeEntered(routeEntryOf('/resources/1', 'push')), formRejected({ form: 'application:1', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！' })].reduce(
+      rootReducer,
+      stateWith(),
+    );
+    expect(state.forms.byKey['application:1']).toMatchObject({ status: 'failed' });
     expect(stateSanitizer(state)).toBe(state);
   });
 });

@@ -6,6 +6,8 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { Locale } from '../contracts/locale';
 import { contentKey } from '../features/content/key';
+import { contentRequested, contentSucceeded } from '../features/content/slice';
+import { rootReducer } from '../features/rootReducer';
 import type { ContentName, ContentParams } from '../features/content/types';
 import { fakeDeps, stateWith } from '../features/testing';
 import { App } from './App';
@@ -29,11 +31,13 @@ export function renderApp(path: string, { locale = 'zh', entries = [], adjust, a
   const never = () => new Promise(() => {});
   const api = new Proxy({}, { get: (_target, name: string) => answers[name] ?? never });
   const deps = { ...fakeDeps(), api: api as never };
-  const state = stateWith((s) => {
-    s.locale.current = locale;
-    for (const [name, data, params] of entries) s.content.entries[contentKey(name, locale, params)] = { status: 'succeeded', data, error: null, requestId: null };
-    adjust?.(s);
+  // The entries loaded as the sagas load them: each request and its answer.
+  const loaded = entries.flatMap(([name, data, params]) => {
+    const request = contentRequested({ key: contentKey(name, locale, params) });
+    return [request, contentSucceeded({ ...request.payload, data })];
   });
+  const state = loaded.reduce(rootReducer, stateWith((s) => void (s.locale.current = locale)));
+  adjust?.(state);
   const { store } = createAppStore(state, deps);
   // The visitor lands: the page's loads run through the sagas, and answer only when `api` says so.
   store.dispatch(routeEntered(routeEntryOf(path, 'pop')));

@@ -64,7 +64,7 @@ describe('consent fields', () => {
       entries: [...layout, ['jobDetail', { id: 2, title: '药师', type: '', num: 1, area: '', status: '', create_time: '2026-01-01', content: '' }, { id: '2' }], ['privacyNotice', notice]],
     });
     await screen.findByRole('heading', { name: '药师' });
-    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交' } }));
+    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application:2', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交' } }));
     const consent = screen.getByRole('checkbox', { name: /我已阅读并同意/ });
     // After the frame that shows the message.
     await waitFor(() => expect(consent).toHaveFocus());
@@ -78,7 +78,7 @@ describe('consent fields', () => {
       entries: [...layout, ['jobDetail', { id: 2, title: '药师', type: '', num: 1, area: '', status: '', create_time: '2026-01-01', content: '' }, { id: '2' }], ['privacyNotice', notice]],
     });
     await screen.findByRole('heading', { name: '药师' });
-    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' } }));
+    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application:2', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' } }));
     await waitFor(() => expect(screen.getByLabelText(/邮箱/)).toHaveFocus());
   });
 });

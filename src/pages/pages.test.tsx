@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, type Entry } from '../app/renderApp';
+import { selectProductList } from '../features/product/selectors';
 
 const main = { company: '岳川药业有限公司', logo: '', qrcode: '/qr.svg', copyright: '© 岳川', icp: '青ICP备1号', drug_certificate: '（青）-非经营性-1', shop_url: 'https://shop.example.com', links: [{ title: '岳川医药集团', url: 'https://group.example.com' }] };
 const categories = [
@@ -93,15 +94,22 @@ describe('pages', () => {
     expect(screen.getByText('成立于2001年')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /新闻1/ })).toHaveAttribute('href', '/news/1');
     expect(document.title).toBe('岳川药业有限公司');
-    fireEvent.click(screen.getByRole('link', { name: /了解更多\s?: 乳膏剂/ }));
-    expect(store.getState().product.tab).toBe(1);
-    expect(store.getState().navigation.route).toMatchObject({ routeId: 'product', hash: '#product', navigation: 'push' });
+    const tile = screen.getByRole('link', { name: /了解更多\s?: 乳膏剂/ });
+    // A real link: the second tile opens the second category, and can be opened or shared as such.
+    expect(tile).toHaveAttribute('href', '/product?name=%E4%B9%B3%E8%86%8F%E5%89%82#product');
+    fireEvent.click(tile);
+    expect(store.getState().navigation.route).toMatchObject({ routeId: 'product', query: { name: '乳膏剂' }, hash: '#product', navigation: 'push' });
   });
 
   it('product list: tabs, grid, pagination, contacts; the empty state', async () => {
     const { store } = renderApp('/product', {
-      entries: [...layout, banner(2, '产品中心'), ['productContacts', { abroad: { phone: '+86 1', email: 'intl@x.com' }, domestic: { phone: '400', email: 'cn@x.com' } }]],
-      adjust: (s) => void (s.product.list = { status: 'succeeded', data: { rows: [{ id: 7, name: '樟脑软膏', pics: ['/p.png'] }], total: 13 }, error: null }),
+      entries: [
+        ...layout,
+        banner(2, '产品中心'),
+        ['productContacts', { abroad: { phone: '+86 1', email: 'intl@x.com' }, domestic: { phone: '400', email: 'cn@x.com' } }],
+        ['productList', { rows: [{ id: 7, name: '樟脑软膏', pics: ['/p.png'] }], total: 13 }, { classifyId: 1, page: 1 }],
+      ],
+      api: { productList: async () => ({ rows: [], total: 0 }) },
     });
     expect(await screen.findByRole('tab', { name: '软膏剂', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '樟脑软膏' })).toHaveAttribute('href', '/product/7');
@@ -109,16 +117,15 @@ describe('pages', () => {
     expect(screen.getByText('intl@x.com')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: '乳膏剂' }));
     expect(store.getState().product).toMatchObject({ tab: 1, page: 1 });
-    act(() => void store.dispatch({ type: 'product/listRequested', payload: { query: 'q' } }));
-    act(() => void store.dispatch({ type: 'product/listSucceeded', payload: { query: 'q', data: { rows: [], total: 0 } } }));
-    expect(screen.getByText('没有找到相关产品')).toBeInTheDocument();
+    // The tab is in the URL (Back returns to it); the second category has no products.
+    expect(store.getState().navigation.route).toMatchObject({ path: '/product', query: { name: '乳膏剂' } });
+    expect(await screen.findByText('没有找到相关产品')).toBeInTheDocument();
   });
 
   it('a category tap renders the tab first; the grid turns stale in a later render', async () => {
     const { store } = renderApp('/product', {
-      entries: layout,
       // The list of the first tab is loaded: entering the page asks for nothing.
-      adjust: (s) => void Object.assign(s.product, { list: { status: 'succeeded', data: { rows: [{ id: 7, name: '樟脑软膏', pics: [] }], total: 1 }, error: null }, listQuery: 'zh|1|1|' }),
+      entries: [...layout, ['productList', { rows: [{ id: 7, name: '樟脑软膏', pics: [] }], total: 1 }, { classifyId: 1, page: 1 }]],
     });
     const grid = (await screen.findByRole('link', { name: '樟脑软膏' })).closest('ul') as HTMLElement;
     expect(grid).not.toHaveClass('is-stale');
@@ -129,7 +136,7 @@ describe('pages', () => {
     react.IS_REACT_ACT_ENVIRONMENT = false;
     try {
       flushSync(() => screen.getByRole('tab', { name: '乳膏剂' }).click());
-      expect(store.getState().product.list.status).toBe('loading');
+      expect(selectProductList(store.getState()).status).toBe('loading');
       expect(screen.getByRole('tab', { name: '乳膏剂' })).toHaveAttribute('aria-selected', 'true');
       expect(grid).not.toHaveClass('is-stale');
       await waitFor(() => expect(grid).toHaveClass('is-stale'));
@@ -202,8 +209,7 @@ describe('pages', () => {
 
   it('resources: culture, staff grid, join-us table with apply links, policies', async () => {
     renderApp('/resources', {
-      entries: [...layout, banner(5, '人力资源'), ['memberCulture', { list: [{ pic: '', title: '团建' }], val: '以人为本' }], ['hrPolicies', [{ title: '培训', des: '优秀员工每2年外训' }]], ['jobs', [{ id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '' }]]],
-      adjust: (s) => void (s.members.list = { status: 'succeeded', data: { rows: [{ pic: '/s.jpg' }], total: 11 }, error: null }),
+      entries: [...layout, banner(5, '人力资源'), ['memberCulture', { list: [{ pic: '', title: '团建' }], val: '以人为本' }], ['hrPolicies', [{ title: '培训', des: '优秀员工每2年外训' }]], ['jobs', [{ id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '' }]], ['memberList', { rows: [{ pic: '/s.jpg' }], total: 11 }, { page: 1 }]],
     });
     expect(await screen.findByText('以人为本')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /申请职位\s?: 质量工程师/ })).toHaveAttribute('href', '/resources/4');
@@ -267,7 +273,7 @@ describe('pages', () => {
     renderApp('/patient', {
       locale: 'en',
       entries: [...layout, banner(1, 'Patient'), ['patientContent', { title: 'Patient Service', des: 'Tell us', confidentiality: 'We keep it confidential' }]],
-      adjust: (s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check', refusal: 1 }),
+      adjust: (s) => void (s.forms = { path: '/patient', byKey: { patient: { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check', refusal: 1 } } }),
     });
     expect(await screen.findByText('We keep it confidential')).toBeInTheDocument();
     expect(screen.getByText('Identification is a mandatory input item')).toBeInTheDocument();

@@ -58,6 +58,37 @@ describe('Redux DevTools', () => {
     });
   });
 
+  test('a click while a past state is shown: back at the present, the new page has every section loaded', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page, context }) => {
+      await withDevTools(context);
+      await page.goto('/');
+      await waitForContent(page);
+      await page.locator('.site-nav__link', { hasText: '关于我们' }).click();
+      await page.waitForURL('**/about');
+      await waitForContent(page);
+      await page.locator('.site-nav__link', { hasText: '新闻资讯' }).click();
+      await page.waitForURL('**/news');
+      await waitForContent(page);
+
+      // The last state on /about: the action just before the navigation to /news.
+      const recorded = await actions(page);
+      const toNews = recorded.findLastIndex((a) => a.type === 'navigation/routeEntered');
+      const onAbout = recorded[toNews - 1]!;
+      await monitor(page, new Function('m', `m.jumpToAction(${onAbout.id})`) as (m: Monitor) => void);
+      await page.waitForURL('**/about');
+      await page.locator('#development').waitFor();
+
+      // The store shows the past while the sagas act in the present.
+      await page.locator('.site-nav__link', { hasText: '科技创新' }).click();
+      await page.waitForLoadState('networkidle');
+      await monitor(page, (m) => m.jumpToPresent());
+      await page.waitForURL('**/innovation');
+      await waitForContent(page);
+      for (const id of ['overview', 'team', 'cooperation', 'results']) assert.ok(await page.locator(`#${id}`).isVisible(), `#${id} is shown`);
+      assert.equal(await page.locator('main [aria-busy="true"]').count(), 0);
+    });
+  });
+
   test('neither export holds anything the visitor typed into either form', async (t) => {
     await withPage(t, browser, site, {}, async ({ page, context }) => {
       await withDevTools(context);

@@ -1,0 +1,126 @@
+/**
+ * The machine in time, as a visitor meets it: state that belongs to one job's form, the product
+ * category in the URL (Back, shared links, category links), the landing that runs its entry
+ * flows, and a new page shown from the top while its loads are still on their way.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { waitForContent, watchHydration, withPage, onSuite, type TestSite } from './harness';
+
+let browser: Browser;
+let site: TestSite;
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
+});
+
+const query = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+const HEADER = 72;
+const atTop = (page: Page, id: string) => page.waitForFunction(([sid, header]) => Math.abs((document.getElementById(sid)?.getBoundingClientRect().top ?? 9999) - header) < 40, [id, HEADER] as const, { timeout: 5000 });
+
+describe('a job form belongs to its job', () => {
+  test("a refusal on one job does not follow the visitor to the next job's form", async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/resources/1');
+      await waitForContent(page);
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.getByRole('alert').getByText('应聘信息请填写完整！').waitFor();
+      assert.equal(await page.getByLabel('姓名').getAttribute('aria-invalid'), 'true');
+
+      await page.locator('.breadcrumbs').getByRole('link', { name: '加入我们' }).click();
+      await page.waitForURL((url) => url.pathname === '/resources');
+      await page.locator('a[href="/resources/2"]').first().click();
+      await page.waitForURL('**/resources/2');
+      await waitForContent(page);
+      assert.equal(await page.locator('form [aria-invalid="true"]').count(), 0, 'no field of job 2 is marked');
+      assert.equal(await page.locator('form .form-status').textContent(), '');
+      assert.equal(await page.evaluate(() => document.activeElement?.id ?? ''), '', 'focus stays out of the form');
+    });
+  });
+});
+
+describe('the product category lives in the URL', () => {
+  test('a tab names its category; Back from a product returns to that tab', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/product?name=软膏剂');
+      await waitForContent(page);
+      await page.getByRole('tab', { name: '乳膏剂' }).click();
+      await page.waitForURL((url) => url.searchParams.get('name') === '乳膏剂');
+      await waitForContent(page);
+      const first = await page.locator('.product-card h3').first().textContent();
+      await page.locator('.product-card').first().click();
+      await page.waitForURL(/\/product\/\d+$/);
+      await waitForContent(page);
+      await page.goBack();
+      await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
+      assert.equal(query(page, 'name'), '乳膏剂');
+      assert.equal(await page.locator('.product-card h3').first().textContent(), first);
+      await page.goBack();
+      await page.getByRole('tab', { name: '软膏剂', selected: true }).waitFor();
+    });
+  });
+
+  test('a shared English link opens on its category, and every category link carries it and the /en prefix', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/en/product?name=Tinctures');
+      await page.getByRole('tab', { name: 'Tinctures', selected: true }).waitFor();
+      const links = await page.locator('#submenu-product a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+      assert.ok(links.length >= 3, `category links: ${links.join(' ')}`);
+      for (const href of links) assert.match(href ?? '', /^\/en\/product\?name=[^#]+#product$/);
+      await page.goto('/en/');
+      await waitForContent(page);
+      const tiles = await page.locator('.product-tile a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+      assert.ok(tiles.length > 0);
+      for (const href of tiles) assert.match(href ?? '', /^\/en\/product\?name=[^#]+#product$/);
+    });
+  });
+});
+
+describe('the landing runs inside the machine', () => {
+  test('/resources?name=joinus scrolls to the job list once the page is live', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      const hydrated = await watchHydration(page);
+      await page.goto('/resources?name=joinus');
+      await hydrated();
+      await atTop(page, 'joinus');
+      assert.equal(new URL(page.url()).hash, '', 'no hash: the section came from ?name=, not the browser');
+    });
+  });
+});
+
+describe('scroll follows the page, not its loads', () => {
+  test('a new page is shown from the top while one of its loads is still on its way', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/about');
+      await waitForContent(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/index/scene/research**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.locator('.site-nav__link', { hasText: '科技创新' }).click();
+      await page.waitForURL('**/innovation');
+      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+      assert.equal(await page.locator('main [aria-busy="true"]').count() > 0, true, 'the held load is still loading');
+      release();
+      await waitForContent(page);
+    });
+  });
+
+  test('a load the next navigation cancels is aborted', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/');
+      await waitForContent(page);
+      await page.route('**/api/index/scene/research**', () => undefined); // never answered
+      const aborted = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/index/scene/research'));
+      await page.locator('.site-nav__link', { hasText: '科技创新' }).click();
+      await page.waitForRequest('**/api/index/scene/research**');
+      await page.locator('.site-nav__link', { hasText: '关于我们' }).click();
+      const failed = await aborted;
+      assert.match(failed.failure()?.errorText ?? '', /ABORTED/);
+    });
+  });
+});
