@@ -25,7 +25,7 @@ describe('a job form belongs to its job', () => {
       await page.goto('/resources/1');
       await waitForContent(page);
       await page.getByRole('button', { name: '提交申请' }).click();
-      await page.getByRole('alert').getByText('应聘信息请填写完整！').waitFor();
+      await page.locator('form .form-status').getByText('应聘信息请填写完整！').waitFor();
       assert.equal(await page.getByLabel('姓名').getAttribute('aria-invalid'), 'true');
 
       await page.locator('.breadcrumbs').getByRole('link', { name: '加入我们' }).click();

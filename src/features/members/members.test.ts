@@ -1,79 +1,193 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { call, race, select, take } from 'redux-saga/effects';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import { call, cancel, fork, select } from 'redux-saga/effects';
+import type { Paged, MemberPicture } from '../../api/types';
+import { contentKey } from '../content/key';
+import { fetchContent } from '../content/saga';
+import { contentFailed, contentRequested, contentSucceeded } from '../content/slice';
+import type { ContentName, ContentParams } from '../content/types';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
-import { loadStaffPage, loadStaffPageOnEntry, watchStaffPages } from './saga';
-import reducer, { staffListCancelled, staffListFailed, staffListRequested, staffListSucceeded, staffPageSelected } from './slice';
+import { IDLE } from '../shared/resource';
+import { deferred, envelopeError, fakeDeps } from '../testing';
+import { loadStaffPage, watchStaffPages } from './saga';
+import { selectStaffList } from './selectors';
+import { staffPageSelected } from './slice';
 
-describe('staff pictures', () => {
-  it('load the first page of 10', async () => {
-    const memberList = jest.fn(async () => ({ rows: [{ pic: 'a' }], total: 23 }));
-    const { storeState } = await expectSaga(loadStaffPage, fakeDeps({ memberList })).withReducer(rootReducer, stateWith()).run();
-    expect(memberList).toHaveBeenCalledWith('zh', { page: 1, pageSize: 10 });
-    expect(storeState.members.list.data).toEqual({ rows: [{ pic: 'a' }], total: 23 });
+type Pictures = Paged<MemberPicture>;
+const pictures = (page: number): Pictures => ({ rows: [{ pic: `/staff/${page}.png` }], total: 23 });
+const key = (page: number) => contentKey('memberList', 'zh', { page });
+
+interface Asked {
+  name: ContentName;
+  params: ContentParams;
+  signal: AbortSignal;
+}
+
+/** The provider's answers to the content loads (`fetchContent`), and the requests it was asked. */
+function provider(answer: (asked: Asked) => unknown) {
+  const asked: Asked[] = [];
+  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
+    matchers.call.fn(fetchContent),
+    dynamic(({ args }: { args: unknown[] }) => {
+      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
+      asked.push({ name, params, signal });
+      return answer({ name, params, signal });
+    }),
+  ];
+  return { fetch, asked, pages: () => asked.map((a) => `${a.name} ${a.params.page}`) };
+}
+
+/** A staff page the provider answers at once; any other call fails the test. */
+const pagesAnswered = ({ name, params }: Asked) =>
+  name === 'memberList' ? pictures(params.page ?? 0) : Promise.reject(new Error(`unexpected ${name}`));
+
+/** A state built by real actions through the reducers. */
+const stateAfter = (...actions: Parameters<typeof rootReducer>[1][]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
+
+/** The actions of a staff page that loaded. */
+function loaded(page: number): [ReturnType<typeof contentRequested>, ReturnType<typeof contentSucceeded>] {
+  const request = contentRequested({ key: key(page) });
+  return [request, contentSucceeded({ key: key(page), requestId: request.payload.requestId, data: pictures(page) })];
+}
+
+describe('loadStaffPage', () => {
+  it('loads the first page on a first visit', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter()).run();
+    expect(api.pages()).toEqual(['memberList 1']);
+    expect(selectStaffList(storeState as RootState)).toEqual({ page: 1, list: { status: 'succeeded', data: pictures(1), error: null, requestId: null } });
   });
 
-  it('load the page the visitor picks, and show a failure', async () => {
+  it('loads the page the slice shows', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter(staffPageSelected(3))).run();
+    expect(api.pages()).toEqual(['memberList 3']);
+    expect(selectStaffList(storeState as RootState).list.data).toEqual(pictures(3));
+  });
+
+  it('asks nothing for a page already loaded (a return to /resources, or the server preloaded it)', async () => {
+    const api = provider(pagesAnswered);
+    const state = stateAfter(...loaded(1), staffPageSelected(2), ...loaded(2), staffPageSelected(1));
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).run();
+    expect(api.asked).toEqual([]);
+    expect(storeState).toEqual(state);
+  });
+
+  it('shows a failure on the page and reports it once to the errors saga', async () => {
     const error = envelopeError(1, 'x');
-    const memberList = jest.fn(() => Promise.reject(error));
-    const { storeState } = await expectSaga(watchStaffPages, fakeDeps({ memberList }))
-      .withReducer(rootReducer, stateWith())
+    const api = provider(() => Promise.reject(error));
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(staffPageSelected(3)))
       .put(apiFailed(error))
-      .dispatch(staffPageSelected(3))
-      .silentRun(30);
-    expect(memberList).toHaveBeenCalledWith('zh', { page: 3, pageSize: 10 });
-    expect(storeState.members.list).toEqual({ status: 'failed', data: null, error });
-  });
-
-  it('leave no list waiting when the visitor leaves before the answer, and load again on return', async () => {
-    const late = deferred<{ rows: { pic: string }[]; total: number }>();
-    const memberList = jest.fn().mockReturnValueOnce(late.promise).mockImplementation(async () => ({ rows: [{ pic: 'b' }], total: 23 }));
-    const deps = fakeDeps({ memberList });
-    const statuses: string[] = [];
-    const { storeState } = await expectSaga(function* leaveAndComeBack() {
-      yield race({ visit: call(loadStaffPageOnEntry, deps), left: take(staffListRequested.type) });
-      statuses.push(yield select((state: RootState) => state.members.list.status));
-      late.resolve({ rows: [{ pic: 'late' }], total: 23 });
-      yield call(loadStaffPageOnEntry, deps);
-    })
-      .withReducer(rootReducer, stateWith())
       .run();
-    expect(statuses).toEqual(['idle']);
-    expect(memberList).toHaveBeenCalledTimes(2);
-    expect(storeState.members.list).toEqual({ status: 'succeeded', data: { rows: [{ pic: 'b' }], total: 23 }, error: null });
+    expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'failed', data: null, error, requestId: null } });
   });
 
-  it('a cancelled page keeps its pictures on screen but counts as not loaded', () => {
-    let state = reducer(undefined, staffListRequested());
-    state = reducer(state, staffListSucceeded({ page: 1, data: { rows: [{ pic: 'a' }], total: 23 } }));
-    state = reducer(state, staffPageSelected(2));
-    state = reducer(state, staffListRequested());
-    state = reducer(state, staffListCancelled({ page: 1 }));
-    expect(state.list.status).toBe('loading');
-    state = reducer(state, staffListCancelled({ page: 2 }));
-    expect(state.list).toEqual({ status: 'idle', data: { rows: [{ pic: 'a' }], total: 23 }, error: null });
+  it('a page left before it answers is aborted, not left loading, and asked again on return; its late answer changes nothing', async () => {
+    const asked = deferred<void>();
+    const late = deferred<Pictures>();
+    let calls = 0;
+    const api = provider(() => {
+      calls += 1;
+      if (calls === 1) {
+        asked.resolve();
+        return late.promise;
+      }
+      late.resolve({ rows: [{ pic: '/late.png' }], total: 23 }); // the abandoned visit's answer comes in now
+      return pictures(1);
+    });
+    const deps = fakeDeps();
+    const afterLeaving: unknown[] = [];
+    const { storeState } = await expectSaga(function* leaveAndComeBack() {
+      const visit = yield fork(loadStaffPage, deps);
+      yield call(() => asked.promise);
+      yield cancel(visit);
+      afterLeaving.push(yield select((state: RootState) => selectStaffList(state).list), api.asked[0]?.signal.aborted);
+      yield call(loadStaffPage, deps);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter())
+      .run();
+    expect(afterLeaving).toEqual([IDLE, true]);
+    expect(api.pages()).toEqual(['memberList 1', 'memberList 1']);
+    expect(selectStaffList(storeState as RootState).list).toEqual({ status: 'succeeded', data: pictures(1), error: null, requestId: null });
+  });
+});
+
+describe('watchStaffPages', () => {
+  it('loads the page the visitor picks', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(watchStaffPages, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...loaded(1)))
+      .dispatch(staffPageSelected(3))
+      .dispatch(END)
+      .run();
+    expect(api.pages()).toEqual(['memberList 3']);
+    expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'succeeded', data: pictures(3), error: null, requestId: null } });
   });
 
-  it('a cancel after the answer changes nothing', () => {
-    let state = reducer(undefined, staffListRequested());
-    state = reducer(state, staffListSucceeded({ page: 1, data: { rows: [], total: 0 } }));
-    expect(reducer(state, staffListCancelled({ page: 1 }))).toEqual(state);
+  it('a newer page cancels the older request: it is aborted and its late answer changes nothing', async () => {
+    const page2 = deferred<Pictures>();
+    const abortedWhenPage3Asked: boolean[] = [];
+    const api = provider(({ params, signal }) => {
+      if (params.page === 2) return page2.promise;
+      abortedWhenPage3Asked.push(...api.asked.filter((a) => a.params.page === 2).map((a) => a.signal.aborted));
+      expect(signal.aborted).toBe(false);
+      page2.resolve(pictures(2)); // the older page answers after all, too late
+      return pictures(3);
+    });
+    const { storeState } = await expectSaga(watchStaffPages, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...loaded(1)))
+      .dispatch(staffPageSelected(2))
+      .dispatch(staffPageSelected(3))
+      .dispatch(END)
+      .run();
+    expect(api.pages()).toEqual(['memberList 2', 'memberList 3']);
+    expect(abortedWhenPage3Asked).toEqual([true]);
+    const { entries } = (storeState as RootState).content;
+    expect(entries[key(2)]).toEqual(IDLE);
+    expect(entries[key(1)]).toMatchObject({ status: 'succeeded', data: pictures(1) });
+    expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'succeeded', data: pictures(3), error: null, requestId: null } });
   });
 
-  it('ignore an answer for a page the visitor has left', () => {
-    let state = reducer(undefined, staffPageSelected(2));
-    state = reducer(state, staffListRequested());
-    state = reducer(state, staffPageSelected(3));
-    state = reducer(state, staffListSucceeded({ page: 2, data: { rows: [], total: 0 } }));
-    expect(state.list.status).toBe('loading');
-    expect(reducer(state, staffListFailed({ page: 2, error: envelopeError(1, 'x') })).list.status).toBe('loading');
+  it('going back to a page already loaded asks nothing', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(watchStaffPages, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...loaded(1)))
+      .dispatch(staffPageSelected(2))
+      .dispatch(staffPageSelected(1))
+      .dispatch(END)
+      .run();
+    expect(api.pages()).toEqual(['memberList 2']);
+    expect(selectStaffList(storeState as RootState)).toMatchObject({ page: 1, list: { status: 'succeeded', data: pictures(1) } });
+  });
+});
+
+describe('selectStaffList', () => {
+  it('is the page shown and its entry: idle before its first load', () => {
+    expect(selectStaffList(stateAfter())).toEqual({ page: 1, list: IDLE });
+    expect(selectStaffList(stateAfter(...loaded(1), staffPageSelected(2)))).toEqual({ page: 2, list: IDLE });
   });
 
-  it('ignore a second answer once the page has its own', () => {
-    const shown = { rows: [{ pic: '/a.png' }], total: 1 };
-    const loaded = reducer(reducer(undefined, staffListRequested()), staffListSucceeded({ page: 1, data: shown }));
-    expect(reducer(loaded, staffListFailed({ page: 1, error: envelopeError(1, 'late') }))).toEqual(loaded);
-    expect(reducer(loaded, staffListSucceeded({ page: 1, data: { rows: [], total: 0 } }))).toEqual(loaded);
+  it('a page number below 1 shows page 1', () => {
+    expect(selectStaffList(stateAfter(...loaded(1), staffPageSelected(0))).page).toBe(1);
+  });
+
+  it('an answer that does not own the page changes nothing: a second answer, or an older request’s', () => {
+    const [request, success] = loaded(2);
+    const shown = stateAfter(staffPageSelected(2), request, success);
+    const late = { key: key(2), requestId: request.payload.requestId };
+    expect(selectStaffList(rootReducer(shown, contentFailed({ ...late, error: envelopeError(1, 'late') })))).toBe(selectStaffList(shown));
+    expect(selectStaffList(rootReducer(shown, contentSucceeded({ ...late, data: { rows: [], total: 0 } })))).toBe(selectStaffList(shown));
+    const again = contentRequested({ key: key(2) });
+    const reloading = rootReducer(shown, again);
+    expect(selectStaffList(rootReducer(reloading, contentSucceeded({ ...late, data: { rows: [], total: 0 } }))).list).toMatchObject({ status: 'loading', data: pictures(2) });
   });
 });

@@ -2,11 +2,16 @@
  * What each page asks the provider for, on a cold visit: the calls of SPEC §7 a page needs and
  * no others (a missing one leaves a section empty, an extra one costs every visitor a request).
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
 import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
 import type { RouteId } from '../../contracts/routes';
-import { rootReducer } from '../rootReducer';
-import { fakeDeps } from '../testing';
+import { rootReducer, type RootState } from '../rootReducer';
+import { routeEntryOf } from '../shared/route';
+import { fakeDeps, stateWith } from '../testing';
+import { routeEntered } from './slice';
 import { loadPage } from './routeSaga';
 
 const LAYOUT = ['main', 'classifyList'];
@@ -31,17 +36,24 @@ const PAGES: [RouteId, { id?: string }, string[]][] = [
   ['privacy', {}, ['privacyNotice']],
 ];
 
-/** An api that answers every call and writes down each, with what it was asked beyond the language. */
-function recordingApi(calls: string[]) {
+const categories = [{ id: 1, name: 'Ointments' }, { id: 2, name: 'Gels & creams' }];
+
+/**
+ * An api that answers every call and writes down each, with what it was asked beyond the
+ * language and the signal every load passes last (an abortable request, not a question).
+ */
+function recordingApi(calls: string[], languages: string[] = []) {
   return new Proxy(
     {},
     {
       get: (_target, name) => {
         if (typeof name !== 'string' || name === 'then') return undefined;
-        return async (_lan: string, ...args: unknown[]) => {
-          const asked = args.filter((arg) => arg !== undefined);
+        return async (lan: string, ...args: unknown[]) => {
+          if (!(args.at(-1) instanceof AbortSignal)) throw new Error(`${name} was asked without a signal to abort it`);
+          const asked = args.slice(0, -1).filter((arg) => arg !== undefined);
+          languages.push(lan);
           calls.push(asked.length ? `${name}(${asked.map((arg) => JSON.stringify(arg)).join(', ')})` : name);
-          if (name === 'classifyList') return [{ id: 1, name: 'Ointments' }];
+          if (name === 'classifyList') return categories;
           return /List$/.test(name) ? { rows: [], total: 0 } : {};
         };
       },
@@ -49,20 +61,71 @@ function recordingApi(calls: string[]) {
   );
 }
 
+/** Runs a page's loads with the recording api; the browser's preloadPage is answered by a provider (the code is in). */
+async function visit(url: string, state: RootState = stateWith()) {
+  const calls: string[] = [];
+  const languages: string[] = [];
+  const codeAsked: unknown[] = [];
+  const preloadPage = jest.fn<Promise<boolean>, [string]>();
+  const route = routeEntryOf(url, 'push');
+  const { storeState } = await expectSaga(loadPage, fakeDeps(recordingApi(calls, languages) as never, { preloadPage }), route)
+    .provide([[matchers.call.fn(preloadPage), dynamic(({ args }: { args: unknown[] }) => (codeAsked.push(args[0]), true))]])
+    .withReducer(rootReducer, rootReducer(state, routeEntered(route) as UnknownAction))
+    .run();
+  return { calls, languages, codeAsked, storeState };
+}
+
+/** The list entries a visit left in the content slice. */
+const listKeys = (state: RootState) => Object.keys(state.content.entries).filter((key) => /^(productList|newsList|memberList)\|/.test(key));
+
 describe('the provider calls of each page', () => {
-  it.each(PAGES)('%s %j asks for its sections and nothing else', async (routeId, params, expected) => {
+  it.each(PAGES)('%s %j asks for its sections and nothing else, and for its code', async (routeId, params, expected) => {
     const calls: string[] = [];
-    await expectSaga(loadPage, fakeDeps(recordingApi(calls) as never), { routeId, path: '/', params, query: {}, hash: '' })
+    const preloadPage = jest.fn<Promise<boolean>, [string]>();
+    await expectSaga(loadPage, fakeDeps(recordingApi(calls) as never, { preloadPage }), { routeId, path: '/', params, query: {}, hash: '' })
+      .provide([[matchers.call.fn(preloadPage), true]])
       .withReducer(rootReducer)
-      .run({ silenceTimeout: true, timeout: 500 });
+      .call(preloadPage, routeId)
+      .run();
     expect(calls.sort()).toEqual([...LAYOUT, ...expected].sort());
   });
 
-  it('the login page asks for nothing, not even the header', async () => {
-    const calls: string[] = [];
-    await expectSaga(loadPage, fakeDeps(recordingApi(calls) as never), { routeId: 'login', path: '/login', params: {}, query: {}, hash: '' })
-      .withReducer(rootReducer)
-      .run({ silenceTimeout: true, timeout: 500 });
+  it('the login page asks for nothing, not even the header: only its code', async () => {
+    const { calls, codeAsked } = await visit('/login');
     expect(calls).toEqual([]);
+    expect(codeAsked).toEqual(['login']);
+  });
+
+  it('a path of no route (the 404 page) asks only for the header and footer, and for no page code', async () => {
+    const { calls, codeAsked } = await visit('/no/such/page');
+    expect(calls.sort()).toEqual([...LAYOUT].sort());
+    expect(codeAsked).toEqual([]);
+  });
+
+  it('asks in the language of the store', async () => {
+    const { languages } = await visit('/resources', stateWith((s) => void (s.locale.current = 'en')));
+    expect(new Set(languages)).toEqual(new Set(['en']));
+  });
+});
+
+describe('the list entry each list page leaves, keyed by what it asked', () => {
+  it.each([
+    ['/product', ['productList|zh|classifyId=1&page=1'], 'productList({"classifyId":1,"page":1,"pageSize":6,"keyword":""})'],
+    ['/product?name=Gels+%26+creams&page=3', ['productList|zh|classifyId=2&page=3'], 'productList({"classifyId":2,"page":3,"pageSize":6,"keyword":""})'],
+    ['/product?name=Unknown', ['productList|zh|classifyId=1&page=1'], 'productList({"classifyId":1,"page":1,"pageSize":6,"keyword":""})'],
+    ['/product?name=Gels+%26+creams&keyword=a%26b+gel&page=2', ['productList|zh|classifyId=0&keyword=a%26b%20gel&page=2'], 'productList({"classifyId":0,"page":2,"pageSize":6,"keyword":"a&b gel"})'],
+    ['/product?page=0&keyword=+', ['productList|zh|classifyId=1&page=1'], 'productList({"classifyId":1,"page":1,"pageSize":6,"keyword":""})'],
+    ['/news', ['newsList|zh|page=1'], 'newsList({"page":1,"pageSize":5})'],
+    ['/resources', ['memberList|zh|page=1'], 'memberList({"page":1,"pageSize":10})'],
+  ])('%s → %j', async (url, keys, call) => {
+    const { calls, storeState } = await visit(url);
+    expect(listKeys(storeState)).toEqual(keys);
+    expect(storeState.content.entries[keys[0] as string]?.status).toBe('succeeded');
+    expect(calls.filter((made) => /^(productList|newsList|memberList)\(/.test(made))).toEqual([call]);
+  });
+
+  it('keys the entries by the language of the store', async () => {
+    const { storeState } = await visit('/product?page=2', stateWith((s) => void (s.locale.current = 'en')));
+    expect(listKeys(storeState)).toEqual(['productList|en|classifyId=1&page=2']);
   });
 });

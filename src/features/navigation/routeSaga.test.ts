@@ -1,23 +1,34 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { all, fork } from 'redux-saga/effects';
-import { watchApiErrors } from '../errors/saga';
-import { rootReducer } from '../rootReducer';
-import type { RootState } from '../rootReducer';
+import type { AnyAction } from '@reduxjs/toolkit';
+import { contentKey } from '../content/key';
 import { selectContent } from '../content/selectors';
-import { retryRequested } from '../content/slice';
+import { contentCancelled, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
+import type { ContentName, ContentParams } from '../content/types';
+import { watchApiErrors } from '../errors/saga';
+import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
+import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';
-import { routeEntered, routeNotFound } from './slice';
+import { navigatedTo, routeEntered, routeNotFound } from './slice';
 
-const resolved = (value: unknown) => () => Promise.resolve(value);
-const layout = { main: resolved({ company: 'Y' }), classifyList: resolved([{ id: 1, name: 'A' }]) };
-const enter = (url: string) => routeEntered(routeEntryOf(url, 'push'));
+const resolved = (value: unknown) => jest.fn((..._args: unknown[]) => Promise.resolve(value));
+const layout = () => ({ main: resolved({ company: 'Y' }), classifyList: resolved([{ id: 1, name: 'A' }]) });
+const enter = (url: string) => navigatedTo(url);
+const aboutApi = () => ({ pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) });
 const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** A state the reducers reach from these actions. */
+const reached = (...actions: AnyAction[]): RootState => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
+/** A load the server (or an earlier visit) finished: requested, then answered by its own request. */
+const loaded = (name: ContentName, params: ContentParams = {}, data: unknown = {}) => {
+  const key = contentKey(name, 'zh', params);
+  const request = contentRequested({ key });
+  return [request, contentSucceeded({ key, requestId: request.payload.requestId, data })];
+};
 
 /** The route saga with the errors saga beside it, as in the browser: what the visitor is told. */
 function* withErrors(deps: ReturnType<typeof fakeDeps>) {
@@ -26,64 +37,171 @@ function* withErrors(deps: ReturnType<typeof fakeDeps>) {
 
 describe('routeEntered', () => {
   it('marks the page active and loads the layout and every section of the page', async () => {
+    const clock = virtualClock();
     const deps = fakeDeps({
-      ...layout,
+      ...layout(),
       pageBanner: resolved({ name: 'banner' }),
       sceneOverview: resolved({ title: 'o' }),
       sceneTeam: resolved([]),
       sceneCooperation: resolved([]),
       sceneResearch: resolved([]),
     });
-    const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/innovation')).silentRun(50);
+    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, reached()).dispatch(enter('/innovation')).silentRun(50);
     expect(selectActivePath(storeState)).toBe('/innovation');
     for (const name of ['main', 'classifyList', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch'] as const) {
       expect(selectContent(name)(storeState).status).toBe('succeeded');
     }
     expect(selectContent('pageBanner', { type: 3 })(storeState).data).toEqual({ name: 'banner' });
+    expect(deps.api.pageBanner).toHaveBeenCalledWith('zh', 3, expect.any(AbortSignal));
   });
 
   it('loads only the layout for an unknown path, and nothing of it for the bare layout', async () => {
-    const main = jest.fn(resolved({}));
-    await expectSaga(watchRouteLoads, fakeDeps({ ...layout, main }))
-      .withReducer(rootReducer, stateWith())
+    const api = layout();
+    await expectSaga(watchRouteLoads, fakeDeps(api))
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, reached())
       .dispatch(enter('/nope'))
       .dispatch(enter('/login'))
       .silentRun(50);
-    expect(main).toHaveBeenCalledTimes(1);
+    expect(api.main).toHaveBeenCalledTimes(1);
+    expect(api.classifyList).toHaveBeenCalledTimes(1);
   });
 
-  it('cancels the loads of the page the visitor left: an answer that arrives later never lands', async () => {
+  it('cancels the loads of the page left: its request is aborted, its entry idle again, its late answer never lands', async () => {
     const first = deferred<unknown>();
-    const deps = fakeDeps({ ...layout, newsDetail: (_lan: string, id: string) => (id === '1' ? first.promise : Promise.resolve({ title: 'two' })) });
-    const run = expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/news/1')).dispatch(enter('/news/2')).silentRun(100);
-    await tick();
-    first.resolve({ title: 'one' }); // while the saga still runs: a watcher without cancellation would store it
-    const { storeState } = await run;
-    expect(selectContent('newsDetail', { id: '1' })(storeState).status).not.toBe('succeeded');
+    let firstSignal: AbortSignal | undefined;
+    const newsDetail = jest.fn((_lan: string, id: string, signal?: AbortSignal) => {
+      if (id === '1') {
+        firstSignal = signal;
+        return first.promise;
+      }
+      first.resolve({ title: 'one' }); // the first page's answer comes late, while the saga still runs
+      return Promise.resolve({ title: 'two' });
+    });
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout(), newsDetail }))
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, reached())
+      .put.like({ action: { type: contentCancelled.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
+      .not.put.like({ action: { type: contentSucceeded.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
+      .dispatch(enter('/news/1'))
+      .dispatch(enter('/news/2'))
+      .silentRun(50);
+    expect(newsDetail.mock.calls.map(([, id]) => id)).toEqual(['1', '2']);
+    expect(firstSignal?.aborted).toBe(true);
+    expect(selectContent('newsDetail', { id: '1' })(storeState)).toEqual({ status: 'idle', data: null, error: null, requestId: null });
     expect(selectContent('newsDetail', { id: '2' })(storeState).data).toEqual({ title: 'two' });
+    expect(selectActivePath(storeState)).toBe('/news/2');
   });
 
-  it('retries the failed sections of the current page', async () => {
-    let fail = true;
-    const deps = fakeDeps({
-      ...layout,
-      pageBanner: resolved({ name: 'r' }),
-      report: () => (fail ? Promise.reject(envelopeError(1, 'down')) : Promise.resolve({ title: 'T', content: '<p>x</p>' })),
+  it("cancels the scroll of the page left: its anchor never scrolls the next page", async () => {
+    const clock = virtualClock();
+    const aboutCode = deferred<boolean>();
+    const preloadPage = jest.fn((routeId: string) => (routeId === 'about' ? aboutCode.promise : Promise.resolve(true)));
+    const report = jest.fn(() => {
+      aboutCode.resolve(true); // the old page's code comes in once the next page loads
+      return Promise.resolve({ title: 'T', content: '' });
     });
-    const result = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).put(apiFailed(envelopeError(1, 'down'))).dispatch(enter('/report')).silentRun(30);
-    expect(selectContent('report')(result.storeState).status).toBe('failed');
+    const deps = fakeDeps({ ...layout(), ...aboutApi(), report }, { preloadPage });
+    await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, reached(enter('/news')))
+      .dispatch(enter('/about#culture'))
+      .dispatch(enter('/report'))
+      .silentRun(50);
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1); // /report's top, once its code was in
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    expect(clock.waits).toEqual([]);
+  });
+});
+
+describe('a retry', () => {
+  it('runs again only the failed loads of the current page', async () => {
+    const clock = virtualClock();
+    let fail = true;
+    const api = {
+      ...layout(),
+      pageBanner: resolved({ name: 'r' }),
+      report: jest.fn(() => (fail ? Promise.reject(envelopeError(1, 'down')) : Promise.resolve({ title: 'T', content: '<p>x</p>' }))),
+    };
+    const deps = fakeDeps(api);
+    const failed = await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, reached(enter('/news')))
+      .put(apiFailed(envelopeError(1, 'down')))
+      .dispatch(enter('/report'))
+      .silentRun(50);
+    expect(selectContent('report')(failed.storeState).status).toBe('failed');
 
     fail = false;
-    const retried = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, result.storeState as RootState).dispatch(retryRequested()).silentRun(30);
+    const retried = await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, failed.storeState as RootState)
+      .dispatch(retryRequested())
+      .silentRun(50);
     expect(selectContent('report')(retried.storeState).data).toEqual({ title: 'T', content: '<p>x</p>' });
+    expect(api.report).toHaveBeenCalledTimes(2);
+    for (const done of [api.main, api.classifyList, api.pageBanner]) expect(done).toHaveBeenCalledTimes(1);
+    // The route is the same: a retry scrolls nothing.
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing before any page was entered', async () => {
+    const deps = fakeDeps(); // any api call fails the test
+    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([virtualClock().provider]).withReducer(rootReducer, reached()).dispatch(retryRequested()).silentRun(20);
+    expect(storeState.content.entries).toEqual({});
+  });
+});
+
+describe('the landing of a server-rendered page', () => {
+  /** What the server hands over for /resources?name=joinus: its entry (no navigation) and every load of the page done. */
+  const served = () =>
+    reached(
+      routeEntered(routeEntryOf('/resources?name=joinus')),
+      ...[...LAYOUT_LOADS, ...routeLoads('resources', {}).content].flatMap(([name, params]) => loaded(name, params)),
+      ...loaded('memberList', { page: 1 }, { rows: [], total: 0 }),
+    );
+
+  it('is a landing: nothing is fetched again, and its ?name= section is scrolled to after the anchor delay', async () => {
+    const clock = virtualClock();
+    const deps = fakeDeps(); // any api call fails the test
+    const state = served();
+    const { storeState } = await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, state)
+      .not.put.actionType(contentRequested.type)
+      .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
+      .silentRun(50);
+    expect(storeState.content).toEqual(state.content);
+    expect(storeState.navigation.route?.navigation).toBe('pop');
+    expect(deps.services.scrollTo).not.toHaveBeenCalled();
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('joinus', true);
+    expect(clock.waits).toEqual([200]);
+  });
+
+  it('then the first link is a navigation: the new page starts at the top', async () => {
+    const clock = virtualClock();
+    const api = aboutApi();
+    const deps = fakeDeps(api);
+    await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, served())
+      .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
+      .dispatch(enter('/about'))
+      .silentRun(50);
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
+    expect(api.aboutUs).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('an id the provider does not know', () => {
   it('makes the page the 404 page in the browser too, silently: the 404 page says so itself', async () => {
-    const deps = fakeDeps({ ...layout, newsDetail: () => Promise.reject(notFound) });
+    const deps = fakeDeps({ ...layout(), newsDetail: () => Promise.reject(notFound) });
     const { storeState } = await expectSaga(withErrors, deps)
-      .withReducer(rootReducer, stateWith())
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, reached())
       .put(apiFailed(notFound, { routeDetail: true }))
       .put(routeNotFound())
       .dispatch(enter('/news/99999'))
@@ -93,39 +211,49 @@ describe('an id the provider does not know', () => {
   });
 
   it('is announced like any error when it answers another load of the page: a section stays failed, the page is no 404', async () => {
-    const deps = fakeDeps({ ...layout, pageBanner: resolved({}), report: () => Promise.reject({ ...envelopeError(1, '报告不存在'), notFound: true }) });
-    const { storeState } = await expectSaga(withErrors, deps).withReducer(rootReducer, stateWith()).not.put(routeNotFound()).dispatch(enter('/report')).silentRun(50);
+    const deps = fakeDeps({ ...layout(), pageBanner: resolved({}), report: () => Promise.reject({ ...envelopeError(1, '报告不存在'), notFound: true }) });
+    const { storeState } = await expectSaga(withErrors, deps)
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, reached())
+      .not.put(routeNotFound())
+      .dispatch(enter('/report'))
+      .silentRun(50);
     expect(storeState.navigation.notFound).toBe(false);
     expect(selectContent('report')(storeState).status).toBe('failed');
     expect(deps.services.toast.error).toHaveBeenCalledWith('报告不存在', { autoClose: 2000 });
   });
 
   it('on a detail page, only the detail\'s own "no such id" is silent: the banner\'s is announced', async () => {
-    const deps = fakeDeps({ ...layout, pageBanner: () => Promise.reject({ ...envelopeError(1, '横幅不存在'), notFound: true }), jobDetail: () => Promise.reject(notFound), privacyNotice: resolved({}) });
-    const { storeState } = await expectSaga(withErrors, deps).withReducer(rootReducer, stateWith()).dispatch(enter('/resources/404')).silentRun(50);
+    const deps = fakeDeps({ ...layout(), pageBanner: () => Promise.reject({ ...envelopeError(1, '横幅不存在'), notFound: true }), jobDetail: () => Promise.reject(notFound), privacyNotice: resolved({}) });
+    const { storeState } = await expectSaga(withErrors, deps).provide([virtualClock().provider]).withReducer(rootReducer, reached()).dispatch(enter('/resources/404')).silentRun(50);
     expect(storeState.navigation.notFound).toBe(true);
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith('横幅不存在', { autoClose: 2000 });
   });
 
   it('is not taken from a failure that is not "no such id": that page shows its error and Retry', async () => {
-    const deps = fakeDeps({ ...layout, newsDetail: () => Promise.reject(envelopeError(1, 'database busy')) });
-    const { storeState } = await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).not.put(routeNotFound()).dispatch(enter('/news/5')).silentRun(50);
+    const deps = fakeDeps({ ...layout(), newsDetail: () => Promise.reject(envelopeError(1, 'database busy')) });
+    const { storeState } = await expectSaga(watchRouteLoads, deps)
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, reached())
+      .not.put(routeNotFound())
+      .dispatch(enter('/news/5'))
+      .silentRun(50);
     expect(storeState.navigation.notFound).toBe(false);
     expect(selectContent('newsDetail', { id: '5' })(storeState).status).toBe('failed');
   });
 
-  it('is not asked again when the browser takes over the server\'s 404', async () => {
+  it("is not asked again when the browser takes over the server's 404", async () => {
     const newsDetail = jest.fn(() => Promise.reject(notFound));
-    const served = stateWith((s) => {
-      s.navigation.route = routeEntryOf('/news/99999');
-      s.navigation.notFound = true;
-    });
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout, newsDetail }))
+    const api = { ...layout(), newsDetail };
+    const served = reached(routeEntered(routeEntryOf('/news/99999')), routeNotFound());
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+      .provide([virtualClock().provider])
       .withReducer(rootReducer, served)
       .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
       .silentRun(50);
     expect(newsDetail).not.toHaveBeenCalled();
+    expect(api.main).toHaveBeenCalledTimes(1);
     expect(storeState.navigation.notFound).toBe(true);
   });
 });

@@ -1,179 +1,355 @@
-import { expectSaga } from 'redux-saga-test-plan';
-import { all, call, fork, put } from 'redux-saga/effects';
-import { rootReducer } from '../rootReducer';
-import { routeEntryOf } from '../shared/route';
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { call, fork, put, take } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
-import { deferred, fakeDeps, stateWith } from '../testing';
-import { productTabSelected } from '../product/slice';
+import { retryRequested } from '../content/slice';
+import type { Services } from '../deps';
+import { rootReducer } from '../rootReducer';
+import { routeEntryOf, routeUrl } from '../shared/route';
+import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
 import { watchRouteLoads } from './routeSaga';
-import { scrollToTop, sectionOf, watchScroll } from './scrollSaga';
+import { isLanding, scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
 import { anchorClicked, navigatedTo, routeEntered, scrollTopRequested } from './slice';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
 const layout = { main: resolved({}), classifyList: resolved([]) };
 const aboutApi = { ...layout, pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) };
-const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+const newsApi = { ...layout, pageBanner: resolved({}), noticeList: resolved([]), publicationTop: resolved({}), publicationList: resolved([]), newsList: resolved({ rows: [], total: 0 }) };
 
-/** The route saga of a visitor on `path`, reached by a link. */
-const routeSagaFrom = (path: string, deps: ReturnType<typeof fakeDeps>) =>
-  expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf(path, 'push'))));
+/** A link's entry; `navigation` undefined is the server's entry. */
+const link = (url: string) => routeEntryOf(url, 'push');
+/** The store of a visitor who reached `url` by a link, built by the reducers. */
+const visiting = (url: string) => rootReducer(undefined, routeEntered(link(url)));
+/** The browser's services with its page-code loader (the scroll of a new page waits for it). */
+const withCode = (overrides: Partial<Services> = {}) => fakeDeps({}, { preloadPage: jest.fn(() => Promise.resolve(true)), ...overrides });
+const mocked = (fn: unknown) => fn as jest.Mock;
 
-/** The browser's two watchers of navigation: the route saga (loads, then scroll) and the anchor/scroll-top saga. */
-function* navigationWatchers(deps: ReturnType<typeof fakeDeps>) {
-  yield all([fork(watchRouteLoads, deps), fork(watchScroll, deps)]);
+/** The looks a section not rendered yet gets: the first, then one every anchorRetryMs for anchorWaitMs. */
+const LOOKS = 1 + TIMING.anchorWaitMs / TIMING.anchorRetryMs;
+
+/**
+ * The virtual clock, except that its `nth` wait (from 1) is held until `release()`: "while the
+ * search waits" becomes a step of the test. `reached` settles when the saga asks for that wait.
+ */
+function clockHolding(nth: number) {
+  const clock = virtualClock();
+  const reached = deferred<void>();
+  const released = deferred<void>();
+  const hold: StaticProvider = [
+    matchers.call.fn(DELAY_FN),
+    dynamic((effect: { args: unknown[] }, next: () => unknown) => {
+      if (clock.waits.length !== nth - 1) return next();
+      clock.waits.push(Number(effect.args[0]));
+      reached.resolve();
+      return released.promise;
+    }),
+  ];
+  const providers: StaticProvider[] = [hold, clock.provider];
+  return { waits: clock.waits, providers, reached: reached.promise, release: () => released.resolve() };
 }
 
-describe('an anchor on another page', () => {
-  it('navigates to path#anchor and scrolls there once the page\'s loads have settled, after the anchor delay', async () => {
-    const develop = deferred<unknown>();
-    const deps = fakeDeps({ ...aboutApi, develop: () => develop.promise });
-    const run = expectSaga(navigationWatchers, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news', 'push'))))
-      .put(navigatedTo('/about#development'))
-      .dispatch(anchorClicked({ routeId: 'about', anchor: 'development' }))
-      .silentRun(600);
-    await tick(300);
-    // The section's content is not in yet: nothing scrolls, however long it takes.
-    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
-    develop.resolve([{ title: '2001', des: 'founded' }]);
-    const { storeState } = await run;
-    expect(storeState.navigation.route).toMatchObject({ path: '/about', hash: '#development', navigation: 'push' });
+describe('the order of the scroll steps', () => {
+  it('on a new page with an anchor: the page code, the top, the anchor delay, then a look every 100 ms', () => {
+    const deps = withCode();
+    const { services } = deps;
+    testSaga(scrollAfterEntering, deps, link('/about#development'), link('/news'))
+      .next()
+      .call(services.preloadPage!, 'about')
+      .next(true)
+      .call(services.scrollTo, 0, false)
+      .next()
+      .delay(200)
+      .next()
+      .call(services.getScrollTop)
+      .next(0)
+      .call(services.scrollToElement, 'development', true)
+      .next(false) // not rendered yet
+      .delay(100)
+      .next()
+      .call(services.getScrollTop)
+      .next(0)
+      .call(services.scrollToElement, 'development', true)
+      .next(false)
+      .delay(100)
+      .next()
+      .call(services.getScrollTop)
+      .next(0)
+      .call(services.scrollToElement, 'development', true)
+      .next(true)
+      .isDone();
+  });
+
+  it('on the page the visitor is on: straight to the section, no page code, no top, no delay', () => {
+    const deps = withCode();
+    const { services } = deps;
+    testSaga(scrollAfterEntering, deps, link('/about#culture'), link('/about'))
+      .next()
+      .call(services.getScrollTop)
+      .next(0)
+      .call(services.scrollToElement, 'culture', true)
+      .next(true)
+      .isDone();
+  });
+
+  it('scroll to top: read the offset, step up, wait 20 ms, until the top', () => {
+    const deps = fakeDeps();
+    const { services } = deps;
+    testSaga(scrollToTop, deps)
+      .next()
+      .call(services.getScrollTop)
+      .next(30)
+      .call(services.scrollTo, 20, false) // at least 10 px a step
+      .next()
+      .delay(20)
+      .next()
+      .call(services.getScrollTop)
+      .next(20)
+      .call(services.scrollTo, 10, false)
+      .next()
+      .delay(20)
+      .next()
+      .call(services.getScrollTop)
+      .next(10)
+      .call(services.scrollTo, 0, false)
+      .next()
+      .delay(20)
+      .next()
+      .call(services.getScrollTop)
+      .next(0)
+      .isDone();
+  });
+});
+
+describe('the section a URL names, and the landing', () => {
+  it('is its #hash, or ?name= on /resources only', () => {
+    expect(sectionOf(link('/about#culture'))).toBe('culture');
+    expect(sectionOf(link('/resources?name=joinus'))).toBe('joinus');
+    expect(sectionOf(link('/resources?name=joinus#policy'))).toBe('policy');
+    expect(sectionOf(link('/about?name=culture'))).toBeUndefined();
+    expect(sectionOf(link('/about'))).toBeUndefined();
+  });
+
+  it('a landing is the first entry: none before it (the shell), or the server\'s entry (no navigation)', () => {
+    expect(isLanding(null)).toBe(true);
+    expect(isLanding(routeEntryOf('/about'))).toBe(true);
+    expect(isLanding(link('/about'))).toBe(false);
+    expect(isLanding(routeEntryOf('/about', 'pop'))).toBe(false);
+  });
+});
+
+describe('scrolling after entering a page (virtual clock)', () => {
+  it('scrolls to the anchor of a new page after the anchor delay, from the top', async () => {
+    const clock = virtualClock();
+    const deps = withCode();
+    await expectSaga(scrollAfterEntering, deps, link('/about#development'), link('/news')).provide([clock.provider]).run();
+    expect(clock.waits).toEqual([TIMING.anchorScrollDelayMs]);
+    expect(clock.waits[0]).toBe(200);
+    expect(deps.services.preloadPage).toHaveBeenCalledWith('about');
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('development', true);
+    expect(mocked(deps.services.scrollTo).mock.invocationCallOrder[0]).toBeLessThan(mocked(deps.services.scrollToElement).mock.invocationCallOrder[0]!);
   });
 
-  it('is cancelled by the next navigation: the old anchor never scrolls the new page', async () => {
-    const develop = deferred<unknown>();
-    const deps = fakeDeps({ ...aboutApi, develop: () => develop.promise, pageBanner: resolved({}), noticeList: resolved([]), publicationTop: resolved({}), publicationList: resolved([]), newsList: resolved({ rows: [], total: 0 }) });
-    const run = expectSaga(navigationWatchers, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/', 'push'))))
-      .dispatch(anchorClicked({ routeId: 'about', anchor: 'development' }))
-      .delay(10)
-      .dispatch(navigatedTo('/news'))
-      .silentRun(500);
-    await tick(20);
-    develop.resolve([]);
-    await run;
-    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
-  });
-
-  it('chooses the product tab of a product category anchor', async () => {
-    const deps = fakeDeps({ ...layout, pageBanner: resolved({}), productContacts: resolved({}), productList: resolved({ rows: [], total: 0 }) });
-    await expectSaga(watchScroll, deps)
-      .withReducer(rootReducer, stateWith())
-      .put(productTabSelected(2))
-      .put(navigatedTo('/product#product'))
-      .dispatch(anchorClicked({ routeId: 'product', anchor: 'product', index: 2 }))
-      .silentRun(50);
-  });
-
-  it('chooses no tab for an anchor without a category, nor for an index off /product', async () => {
-    await expectSaga(watchScroll, fakeDeps())
-      .withReducer(rootReducer, stateWith())
-      .not.put.actionType(productTabSelected.type)
-      .put(navigatedTo('/product#contact'))
-      .put(navigatedTo('/about#culture'))
-      .dispatch(anchorClicked({ routeId: 'product', anchor: 'contact' }))
-      .dispatch(anchorClicked({ routeId: 'about', anchor: 'culture', index: 1 }))
-      .silentRun(50);
-  });
-});
-
-describe('the section a URL names', () => {
-  it('is its #hash, or ?name= on /resources only', () => {
-    expect(sectionOf(routeEntryOf('/about#culture'))).toBe('culture');
-    expect(sectionOf(routeEntryOf('/resources?name=joinus'))).toBe('joinus');
-    expect(sectionOf(routeEntryOf('/resources?name=joinus#policy'))).toBe('policy');
-    expect(sectionOf(routeEntryOf('/about?name=culture'))).toBeUndefined();
-  });
-});
-
-describe('scrolling after a navigation', () => {
-  it('waits the anchor delay on a new page, so the page has rendered before it scrolls', async () => {
-    const deps = fakeDeps(aboutApi);
-    const run = routeSagaFrom('/news', deps)
-      .dispatch(navigatedTo('/about#culture'))
-      .silentRun(TIMING.anchorScrollDelayMs + 800);
-    await tick(TIMING.anchorScrollDelayMs / 2);
-    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
-    await run;
+  it('scrolls at once to an anchor of the page the visitor is on, without going to the top', async () => {
+    const clock = virtualClock();
+    const deps = withCode();
+    await expectSaga(scrollAfterEntering, deps, link('/about#culture'), link('/about')).provide([clock.provider]).run();
+    expect(clock.waits).toEqual([]);
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+    expect(deps.services.scrollTo).not.toHaveBeenCalled();
+    expect(deps.services.preloadPage).not.toHaveBeenCalled();
   });
 
-  it('looks for the section again until the new page has rendered it, on a slow device', async () => {
-    const deps = fakeDeps(aboutApi);
-    const rendered = [false, false, true];
-    (deps.services.scrollToElement as jest.Mock).mockImplementation(() => rendered.shift() ?? true);
-    await routeSagaFrom('/news', deps)
-      .dispatch(navigatedTo('/about#culture'))
-      .silentRun(TIMING.anchorScrollDelayMs + 3 * TIMING.anchorRetryMs + 300);
+  it('looks for a section not rendered yet every 100 ms until it is there', async () => {
+    const clock = virtualClock();
+    const deps = withCode({ scrollToElement: jest.fn().mockReturnValueOnce(false).mockReturnValueOnce(false).mockReturnValue(true) });
+    await expectSaga(scrollAfterEntering, deps, link('/about#culture'), link('/news')).provide([clock.provider]).run();
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
     expect(deps.services.scrollToElement).toHaveBeenLastCalledWith('culture', true);
+    expect(clock.waits).toEqual([200, 100, 100]);
   });
 
-  it('a newer navigation stops the search for a section', async () => {
-    const deps = fakeDeps(aboutApi);
-    (deps.services.scrollToElement as jest.Mock).mockReturnValue(false);
-    await routeSagaFrom('/news', deps)
-      .dispatch(navigatedTo('/about#nowhere'))
-      .delay(TIMING.anchorScrollDelayMs + 2 * TIMING.anchorRetryMs + 50)
-      .dispatch(navigatedTo('/about'))
-      .silentRun(TIMING.anchorScrollDelayMs + 15 * TIMING.anchorRetryMs);
-    // About three looks before the navigation (their timing shifts on a loaded machine), none of
-    // the dozen more an uncancelled search would make by the end of the run.
-    const looks = (deps.services.scrollToElement as jest.Mock).mock.calls.length;
-    expect(looks).toBeGreaterThanOrEqual(2);
-    expect(looks).toBeLessThanOrEqual(4);
+  it('gives up on a section that never renders after 3 s of looking', async () => {
+    const clock = virtualClock();
+    const deps = withCode({ scrollToElement: jest.fn(() => false) });
+    await expectSaga(scrollAfterEntering, deps, link('/about#nowhere'), link('/news')).provide([clock.provider]).run();
+    expect(LOOKS).toBe(31);
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(LOOKS);
+    expect(clock.waits).toEqual([200, ...Array<number>(LOOKS - 1).fill(100)]);
+    expect(clock.now()).toBe(200 + TIMING.anchorWaitMs);
+    // The offset at the start of the search, then once after every wait.
+    expect(deps.services.getScrollTop).toHaveBeenCalledTimes(LOOKS);
   });
 
-  it('stops looking once the wait is over', async () => {
-    const deps = fakeDeps(aboutApi);
-    (deps.services.scrollToElement as jest.Mock).mockReturnValue(false);
-    await routeSagaFrom('/news', deps)
-      .dispatch(navigatedTo('/about#nowhere'))
-      .silentRun(TIMING.anchorScrollDelayMs + TIMING.anchorWaitMs + 1000);
-    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(TIMING.anchorWaitMs / TIMING.anchorRetryMs + 1);
-  }, 15_000); // the run itself lasts over 4 s
-
-  it('scrolls smoothly at once to an anchor of the page the visitor is on', async () => {
-    const deps = fakeDeps(aboutApi);
-    await routeSagaFrom('/about', deps)
-      .dispatch(navigatedTo('/about#culture'))
-      .silentRun(50);
-    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+  it('stops looking the moment the visitor scrolls: the page is theirs', async () => {
+    const clock = virtualClock();
+    const getScrollTop = jest.fn().mockReturnValueOnce(0).mockReturnValueOnce(0).mockReturnValue(640);
+    const deps = withCode({ getScrollTop, scrollToElement: jest.fn(() => false) });
+    await expectSaga(scrollAfterEntering, deps, link('/about#culture'), link('/news')).provide([clock.provider]).run();
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(2);
+    expect(getScrollTop).toHaveBeenCalledTimes(3);
+    expect(clock.waits).toEqual([200, 100, 100]);
   });
 
-  it('puts a new page without an anchor at the top, and leaves back and forward where the browser restores them', async () => {
-    const deps = fakeDeps(aboutApi);
-    await routeSagaFrom('/news', deps).dispatch(navigatedTo('/about')).silentRun(50);
+  it('keeps looking while the offset stays where the search began, even away from the top', async () => {
+    const clock = virtualClock();
+    const deps = fakeDeps({}, { getScrollTop: jest.fn(() => 900), scrollToElement: jest.fn().mockReturnValueOnce(false).mockReturnValueOnce(false).mockReturnValue(true) });
+    await expectSaga(scrollAfterEntering, deps, link('/resources?name=joinus'), null).provide([clock.provider]).run();
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
+    expect(clock.waits).toEqual([200, 100, 100]);
+  });
+
+  it('puts a new page without a section at the top once its code is in, not before', async () => {
+    const clock = virtualClock();
+    const code = deferred<boolean>();
+    const deps = fakeDeps({}, { preloadPage: jest.fn(() => code.promise) });
+    const run = expectSaga(scrollAfterEntering, deps, link('/about'), link('/news')).provide([clock.provider]).run();
+    // The saga waits for the page's code: asked for, not in yet, nothing scrolled.
+    expect(deps.services.preloadPage).toHaveBeenCalledWith('about');
+    expect(deps.services.scrollTo).not.toHaveBeenCalled();
+    code.resolve(true);
+    await run;
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
-
-    const back = fakeDeps(aboutApi);
-    await routeSagaFrom('/news', back)
-      .dispatch(routeEntered(routeEntryOf('/about#culture', 'pop')))
-      .silentRun(TIMING.anchorScrollDelayMs + 800);
-    expect(back.services.scrollTo).not.toHaveBeenCalled();
-    expect(back.services.scrollToElement).not.toHaveBeenCalled();
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    expect(clock.waits).toEqual([]);
   });
 
-  it('scrolls a landing to the section its URL names (#hash, or ?name= on /resources), and leaves any other landing alone', async () => {
-    const resources = { ...layout, pageBanner: resolved({}), memberCulture: resolved({}), hrPolicies: resolved([]), jobs: resolved([]), memberList: resolved({ rows: [], total: 0 }) };
-    const deps = fakeDeps(resources);
-    await expectSaga(watchRouteLoads, deps).withReducer(rootReducer, stateWith()).dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop'))).silentRun(TIMING.anchorScrollDelayMs + 800);
-    expect(deps.services.scrollToElement).toHaveBeenCalledWith('joinus', true);
+  it('does not wait for the page\'s loads: a section whose load never answers is scrolled to all the same', async () => {
+    const clock = virtualClock();
+    const develop = jest.fn(() => new Promise<never>(() => {}));
+    const deps = fakeDeps({ ...aboutApi, develop }, { preloadPage: jest.fn(() => Promise.resolve(true)) });
+    await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).dispatch(navigatedTo('/about#culture')).silentRun(50);
+    expect(develop).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+    // The load was asked for, and still unanswered, when the page scrolled.
+    expect(develop.mock.invocationCallOrder[0]).toBeLessThan(mocked(deps.services.scrollToElement).mock.invocationCallOrder[0]!);
+    expect(clock.waits).toEqual([200]);
+  });
 
-    const plain = fakeDeps(aboutApi);
-    await expectSaga(watchRouteLoads, plain).withReducer(rootReducer, stateWith()).dispatch(routeEntered(routeEntryOf('/about', 'pop'))).silentRun(50);
-    expect(plain.services.scrollTo).not.toHaveBeenCalled();
+  it('leaves back and forward where the browser restores them', async () => {
+    const clock = virtualClock();
+    const deps = withCode();
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about#culture', 'pop'), link('/news')).provide([clock.provider]).run();
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/news', 'pop'), link('/about')).provide([clock.provider]).run();
+    expect(deps.services.preloadPage).not.toHaveBeenCalled();
+    expect(deps.services.scrollTo).not.toHaveBeenCalled();
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('leaves a landing without a section where it is: the shell\'s first entry, or the server\'s page taken over', async () => {
+    const clock = virtualClock();
+    const deps = withCode();
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about', 'pop'), null).provide([clock.provider]).run();
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about', 'pop'), routeEntryOf('/about')).provide([clock.provider]).run();
+    expect(deps.services.preloadPage).not.toHaveBeenCalled();
+    expect(deps.services.scrollTo).not.toHaveBeenCalled();
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('scrolls a landing to the section its URL names (?name= on /resources) after the anchor delay, without going to the top', async () => {
+    for (const previous of [null, routeEntryOf('/resources?name=joinus')]) {
+      const clock = virtualClock();
+      const deps = withCode();
+      await expectSaga(scrollAfterEntering, deps, routeEntryOf('/resources?name=joinus', 'pop'), previous).provide([clock.provider]).run();
+      expect(clock.waits).toEqual([200]);
+      expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
+      expect(deps.services.scrollToElement).toHaveBeenCalledWith('joinus', true);
+      expect(deps.services.scrollTo).not.toHaveBeenCalled();
+      expect(deps.services.preloadPage).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('the scroll beside the route saga', () => {
+  it('is cancelled by the next navigation: a pending search never scrolls the new page', async () => {
+    const clock = clockHolding(3); // the second wait between looks
+    const deps = fakeDeps({
+      ...aboutApi,
+      ...newsApi,
+      // The new page's loads start: the old search's wait would be over now, had it not been cancelled.
+      noticeList: jest.fn(() => {
+        clock.release();
+        return Promise.resolve([]);
+      }),
+    }, { scrollToElement: jest.fn(() => false) });
+    await expectSaga(watchRouteLoads, deps)
+      .provide(clock.providers)
+      .withReducer(rootReducer, visiting('/'))
+      .dispatch(navigatedTo('/about#nowhere'))
+      .dispatch(navigatedTo('/news'))
+      .silentRun(50);
+    expect(deps.api.noticeList).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(2);
+    expect(clock.waits).toEqual([200, 100, 100]);
+    // Each new page went to the top once; nothing scrolled after /news was entered.
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(2);
+    expect(mocked(deps.services.scrollToElement).mock.invocationCallOrder[1]).toBeLessThan(mocked(deps.services.scrollTo).mock.invocationCallOrder[1]!);
+  });
+
+  it('is not cancelled by a retry: the loads run again, the pending anchor still scrolls', async () => {
+    const clock = clockHolding(1); // the anchor delay
+    let developCalls = 0;
+    const develop = jest.fn(() => {
+      developCalls += 1;
+      if (developCalls === 1) return Promise.reject(envelopeError(1, 'down'));
+      clock.release();
+      return Promise.resolve([]);
+    });
+    const deps = fakeDeps({ ...aboutApi, develop });
+    await expectSaga(watchRouteLoads, deps)
+      .provide(clock.providers)
+      .withReducer(rootReducer, visiting('/news'))
+      .dispatch(navigatedTo('/about#culture'))
+      .dispatch(retryRequested())
+      .silentRun(50);
+    expect(develop).toHaveBeenCalledTimes(2);
+    expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+    expect(mocked(deps.services.scrollToElement).mock.invocationCallOrder[0]).toBeGreaterThan(develop.mock.invocationCallOrder[1]!);
+    expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
+    expect(clock.waits).toEqual([200]);
+  });
+});
+
+describe('anchor links', () => {
+  it('navigate to path?query#anchor: a product category link opens its tab and scrolls to the list', async () => {
+    const url = '/product?name=%E4%B9%B3%E8%86%8F%E5%89%82#product';
+    expect(routeUrl({ path: '/product', query: { name: '乳膏剂' }, hash: '#product' })).toBe(url);
+    const { storeState } = await expectSaga(watchScroll, fakeDeps())
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, visiting('/'))
+      .put(navigatedTo(url))
+      .dispatch(anchorClicked({ routeId: 'product', anchor: 'product', query: { name: '乳膏剂' } }))
+      .silentRun(20);
+    expect(storeState.navigation.route).toEqual({ routeId: 'product', path: '/product', params: {}, query: { name: '乳膏剂' }, hash: '#product', navigation: 'push' });
+  });
+
+  it('navigate to path#anchor when the link carries no query', async () => {
+    await expectSaga(watchScroll, fakeDeps())
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, visiting('/'))
+      .put(navigatedTo('/about#culture'))
+      .put(navigatedTo('/product#contact'))
+      .dispatch(anchorClicked({ routeId: 'about', anchor: 'culture' }))
+      .dispatch(anchorClicked({ routeId: 'product', anchor: 'contact' }))
+      .silentRun(20);
   });
 });
 
 describe('scroll to top', () => {
   it('steps up every 20 ms until the top, each step smaller as it nears it', async () => {
+    const clock = virtualClock();
     let top = 1200;
     const scrollTo = jest.fn((to: number, _smooth: boolean) => void (top = to));
     const deps = fakeDeps({}, { getScrollTop: jest.fn(() => top), scrollTo });
-    await expectSaga(scrollToTop, deps).run(5000);
+    await expectSaga(watchScroll, deps).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).dispatch(scrollTopRequested()).silentRun(20);
     const positions = [1200, ...scrollTo.mock.calls.map(([to]) => to)];
     const steps = positions.slice(1).map((to, i) => positions[i]! - to);
     expect(positions.at(-1)).toBe(0);
@@ -181,37 +357,26 @@ describe('scroll to top', () => {
     expect(positions.slice(0, 4)).toEqual([1200, 1000, 833, 694]);
     expect(steps.slice(-3, -1)).toEqual([10, 10]);
     expect(scrollTo.mock.calls.every(([, smooth]) => smooth === false)).toBe(true);
+    expect(clock.waits).toEqual(Array<number>(scrollTo.mock.calls.length).fill(TIMING.scrollTopStepMs));
   });
 
   it('stops when the visitor navigates: no step after the navigation', async () => {
+    const clock = clockHolding(3); // the wait after the third step
     let top = 100_000;
-    const third = deferred<void>();
-    const scrollTo = jest.fn((to: number) => {
-      top = to;
-      if (scrollTo.mock.calls.length === 3) third.resolve();
-    });
+    const scrollTo = jest.fn((to: number) => void (top = to));
     const deps = fakeDeps({}, { getScrollTop: jest.fn(() => top), scrollTo });
-    // The visitor follows a link while the page is still stepping up: right after its third step.
+    // The visitor follows a link while the page is still stepping up, then the held step would go on.
     function* visitor() {
       yield fork(watchScroll, deps);
       yield put(scrollTopRequested());
-      yield call(() => third.promise);
-      yield put(navigatedTo('/nope'));
+      yield call(() => clock.reached);
+      yield put(navigatedTo('/about'));
+      yield take(routeEntered.type);
+      yield call(clock.release);
     }
-    // Left alone, a step every 20 ms would go on for well over the run.
-    await expectSaga(visitor).withReducer(rootReducer, stateWith()).silentRun(200);
+    await expectSaga(visitor).provide(clock.providers).withReducer(rootReducer, visiting('/news')).silentRun(20);
     expect(scrollTo).toHaveBeenCalledTimes(3);
+    expect(clock.waits).toEqual([20, 20, 20]);
     expect(top).toBeGreaterThan(0);
-  });
-});
-
-describe('the first link after a server-rendered landing', () => {
-  it('puts the new page at the top: hydration entered nothing, so this is a navigation, not the landing', async () => {
-    const deps = fakeDeps(aboutApi);
-    await expectSaga(watchRouteLoads, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = routeEntryOf('/news'))))
-      .dispatch(navigatedTo('/about'))
-      .silentRun(50);
-    expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
   });
 });

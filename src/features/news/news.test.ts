@@ -1,125 +1,326 @@
-import { expectSaga } from 'redux-saga-test-plan';
-import { call, cancel, fork } from 'redux-saga/effects';
-import { rootReducer } from '../rootReducer';
-import type { RootState } from '../rootReducer';
+import { END } from 'redux-saga';
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import type { NewsItem, Paged } from '../../api/types';
+import { PAGE_SIZE } from '../../contracts/constants';
+import { contentKey } from '../content/key';
+import { fetchContent, loadContent } from '../content/saga';
+import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from '../content/slice';
+import type { ContentName, ContentParams } from '../content/types';
+import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
-import { selectHasMoreNews } from './selectors';
-import { loadFirstNewsPage, watchNewsMore } from './saga';
-import reducer, { newsFirstPageRequested, newsMoreRequested, newsPageCancelled, newsPageFailed, newsPageRequested, newsPageSucceeded } from './slice';
+import { deferred, envelopeError, fakeDeps } from '../testing';
+import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
+import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
+import { newsMoreRequested, newsPagesShown } from './slice';
 
-const item = (id: number) => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
-/** 12 items in pages of 5. */
-const newsList = jest.fn(async (_lan: string, q: { page: number; pageSize: number }) => ({
-  rows: Array.from({ length: Math.max(0, Math.min(q.pageSize, 12 - (q.page - 1) * q.pageSize)) }, (_, i) => item((q.page - 1) * q.pageSize + i + 1)),
-  total: 12,
-}));
+type Page = Paged<NewsItem>;
+const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** 12 items in pages of PAGE_SIZE.news (5): pages 1 and 2 full, page 3 with two. */
+const newsPage = (page: number, total = 12): Page => ({
+  rows: ids((page - 1) * PAGE_SIZE.news + 1, Math.min(total, page * PAGE_SIZE.news)).map(item),
+  total,
+});
+const key = (page: number) => contentKey('newsList', 'zh', { page });
+const rowIds = (state: unknown) => selectNewsList(state as RootState).rows.map((row) => row.id);
 
-beforeEach(() => newsList.mockClear());
+interface Asked {
+  name: ContentName;
+  params: ContentParams;
+  signal: AbortSignal;
+}
 
-describe('a news page the visitor leaves before it answers', () => {
-  /** Starts a load and leaves /news while it waits for the answer (the route saga cancels the page's loads). */
-  const leaveWhileLoading = async (state: RootState) => {
-    const asked = deferred<void>();
-    const never = new Promise<Awaited<ReturnType<typeof newsList>>>(() => {});
-    const { storeState } = await expectSaga(function* () {
-      const task = yield fork(loadFirstNewsPage, fakeDeps({ newsList: () => (asked.resolve(), never) }));
-      yield call(() => asked.promise);
-      yield cancel(task);
-    })
-      .withReducer(rootReducer, state)
+/** The provider's answers to the content loads (`fetchContent`), and the requests it was asked. */
+function provider(answer: (asked: Asked) => unknown) {
+  const asked: Asked[] = [];
+  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
+    matchers.call.fn(fetchContent),
+    dynamic(({ args }: { args: unknown[] }) => {
+      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
+      asked.push({ name, params, signal });
+      return answer({ name, params, signal });
+    }),
+  ];
+  return { fetch, asked, pages: () => asked.map((a) => `${a.name} ${a.params.page}`) };
+}
+
+/** A news page the provider answers at once; any other call fails the test. */
+const pagesAnswered = ({ name, params }: Asked) => (name === 'newsList' ? newsPage(params.page ?? 0) : Promise.reject(new Error(`unexpected ${name}`)));
+
+type AnyAction = Parameters<typeof rootReducer>[1];
+/** A state built by real actions through the reducers. */
+const stateAfter = (...actions: AnyAction[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
+
+/** The actions of a news page shown and answered (`error`: it failed; `data`: another answer). */
+function shown(page: number, answer: { error?: ReturnType<typeof envelopeError>; data?: Page } = {}): [AnyAction, ReturnType<typeof contentRequested>, AnyAction] {
+  const request = contentRequested({ key: key(page) });
+  const { requestId } = request.payload;
+  const settled = answer.error
+    ? contentFailed({ key: key(page), requestId, error: answer.error })
+    : contentSucceeded({ key: key(page), requestId, data: answer.data ?? newsPage(page) });
+  return [newsPagesShown(page), request, settled];
+}
+
+const error = envelopeError(1, 'busy');
+
+describe('loadNewsPages (entering /news)', () => {
+  it('on a first visit shows page 1 and loads it', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadNewsPages, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter()).put(newsPagesShown(1)).run();
+    expect(api.pages()).toEqual(['newsList 1']);
+    expect(selectNewsPages(storeState as RootState)).toBe(1);
+    expect(rowIds(storeState)).toEqual(ids(1, 5));
+  });
+
+  it('on a return with three pages loaded asks nothing and changes nothing', async () => {
+    const api = provider(pagesAnswered);
+    const state = stateAfter(...shown(1), ...shown(2), ...shown(3));
+    const { storeState } = await expectSaga(loadNewsPages, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).run();
+    expect(api.asked).toEqual([]);
+    expect(storeState).toEqual(state);
+    expect(rowIds(storeState)).toEqual(ids(1, 12));
+  });
+
+  it('after page 2 failed, entering again asks page 2 only and keeps page 1’s rows', async () => {
+    const api = provider(pagesAnswered);
+    const state = stateAfter(...shown(1), ...shown(2, { error }));
+    expect(selectNewsList(state)).toMatchObject({ page: 1, status: 'failed', error });
+    const { storeState } = await expectSaga(loadNewsPages, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).run();
+    expect(api.pages()).toEqual(['newsList 2']);
+    expect(selectNewsList(storeState as RootState)).toMatchObject({ page: 2, total: 12, status: 'succeeded', error: null });
+    expect(rowIds(storeState)).toEqual(ids(1, 10));
+  });
+
+  it('after a failed first page, entering again starts over from page 1', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadNewsPages, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1, { error })))
+      .not.put.actionType(newsPagesShown.type)
       .run();
-    return storeState as RootState;
-  };
-
-  it('leaves no list waiting: the first page goes back to not loaded, so coming back asks again', async () => {
-    const left = await leaveWhileLoading(stateWith());
-    expect(left.news).toMatchObject({ status: 'idle', page: 0, rows: [] });
-    const { storeState } = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, left).run();
-    expect(storeState.news.rows).toHaveLength(5);
+    expect(api.pages()).toEqual(['newsList 1']);
+    expect(rowIds(storeState)).toEqual(ids(1, 5));
   });
 
-  it('keeps the pages already shown when a retry of the next page is left', async () => {
-    const failed = stateWith((s) => Object.assign(s.news, { page: 1, rows: [item(1)], total: 12, status: 'failed' as const, error: envelopeError(1, 'x') }));
-    const left = await leaveWhileLoading(failed);
-    expect(left.news).toMatchObject({ status: 'succeeded', page: 1, rows: [item(1)] });
+  it('loads the pages shown one after the other, in order, and stops at the first that fails', () => {
+    const deps = fakeDeps();
+    testSaga(loadNewsPages, deps)
+      .next()
+      .select(selectNewsPages)
+      .next(3)
+      .call(loadContent, deps, 'newsList', { page: 1 })
+      .next({ ok: true, data: newsPage(1) })
+      .call(loadContent, deps, 'newsList', { page: 2 })
+      .next({ ok: false, error })
+      .isDone();
   });
 
-  it('a cancel that comes after the answer changes nothing', () => {
-    const loaded = reducer(reducer(reducer(undefined, newsFirstPageRequested()), newsPageRequested()), newsPageSucceeded({ page: 1, rows: [item(1)], total: 12 }));
-    const failed = reducer(reducer(loaded, newsPageRequested()), newsPageFailed({ page: 2, error: envelopeError(1, 'x') }));
-    expect(reducer(loaded, newsPageCancelled())).toEqual(loaded);
-    expect(reducer(failed, newsPageCancelled())).toEqual(failed);
-  });
-
-  it('an answer for a page nobody waits for is stale', () => {
-    const loaded = reducer(reducer(reducer(undefined, newsFirstPageRequested()), newsPageRequested()), newsPageSucceeded({ page: 1, rows: [item(1)], total: 12 }));
-    expect(reducer(loaded, newsPageSucceeded({ page: 2, rows: [item(6)], total: 12 }))).toEqual(loaded);
-    expect(reducer(loaded, newsPageFailed({ page: 2, error: envelopeError(1, 'x') }))).toEqual(loaded);
-    const waiting = reducer(loaded, newsPageRequested());
-    expect(reducer(waiting, newsPageSucceeded({ page: 3, rows: [item(11)], total: 12 }))).toEqual(waiting);
+  it('a failure is shown on the list and reported once to the errors saga', async () => {
+    const api = provider(() => Promise.reject(error));
+    const { storeState } = await expectSaga(loadNewsPages, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter()).put(apiFailed(error)).run();
+    expect(selectNewsList(storeState as RootState)).toEqual({ page: 0, rows: [], total: 0, status: 'failed', error });
   });
 });
 
-describe('news list', () => {
-  it('entering /news after a failed first page starts over from page 1', async () => {
-    const state = stateWith((s) => Object.assign(s.news, { page: 0, rows: [], total: 0, status: 'failed' as const, error: envelopeError(1, 'x') }));
-    const { storeState } = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, state).run();
-    expect(storeState.news.rows.map((row: { id: number }) => row.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(newsList).toHaveBeenCalledWith('zh', { page: 1, pageSize: 5 });
+describe('a news page the visitor leaves before it answers', () => {
+  /** Starts entering /news, leaves while the `page` waits for its answer (the route saga cancels the page's loads), comes back. */
+  async function leaveAndComeBack(state: RootState, page: number) {
+    const asked = deferred<void>();
+    const late = deferred<Page>();
+    const api = provider(({ params }) => {
+      if (api.asked.length === 1) {
+        asked.resolve();
+        return late.promise;
+      }
+      late.resolve(newsPage(params.page ?? 0, 99)); // the abandoned visit's answer comes in now, too late to count
+      return newsPage(params.page ?? 0);
+    });
+    const deps = fakeDeps();
+    const left: { list?: NewsList; aborted?: boolean } = {};
+    const { storeState } = await expectSaga(function* () {
+      const visit = yield fork(loadNewsPages, deps);
+      yield call(() => asked.promise);
+      yield cancel(visit);
+      left.list = yield select(selectNewsList);
+      left.aborted = api.asked[0]?.signal.aborted;
+      yield call(loadNewsPages, deps);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, state)
+      .put.like({ action: { type: contentCancelled.type, payload: { key: key(page) } } })
+      .run();
+    expect(api.pages()).toEqual([`newsList ${page}`, `newsList ${page}`]);
+    return { left, storeState: storeState as RootState };
+  }
+
+  it('the first page is aborted and goes back to not loaded, so coming back asks again', async () => {
+    const { left, storeState } = await leaveAndComeBack(stateAfter(), 1);
+    expect(left).toEqual({ list: { page: 0, rows: [], total: 0, status: 'idle', error: null }, aborted: true });
+    expect(selectNewsList(storeState)).toMatchObject({ page: 1, total: 12, status: 'succeeded' });
+    expect(rowIds(storeState)).toEqual(ids(1, 5));
   });
 
-  it('a late failure of an earlier visit does not fail the page now loading', () => {
-    let state = stateWith().news;
-    const reduce = (action: Parameters<typeof reducer>[1]) => (state = reducer(state, action));
-    reduce(newsFirstPageRequested());
-    reduce(newsPageSucceeded({ page: 1, rows: [item(1)], total: 12 }));
-    reduce(newsPageRequested());
-    reduce(newsPageFailed({ page: 1, error: envelopeError(1, 'late') }));
-    expect(state.status).toBe('loading');
-    reduce(newsPageSucceeded({ page: 2, rows: [item(6)], total: 12 }));
-    expect(state).toMatchObject({ status: 'succeeded', page: 2, error: null });
+  it('a retry of page 2 that is left keeps page 1’s rows on screen', async () => {
+    const { left, storeState } = await leaveAndComeBack(stateAfter(...shown(1), ...shown(2, { error })), 2);
+    expect(left.aborted).toBe(true);
+    expect(left.list).toMatchObject({ page: 1, status: 'idle', error: null });
+    expect(left.list?.rows.map((row) => row.id)).toEqual(ids(1, 5));
+    expect(rowIds(storeState)).toEqual(ids(1, 10));
+  });
+});
+
+describe('loadMoreNews', () => {
+  it('shows the next page, then loads it', () => {
+    const deps = fakeDeps();
+    const onePage: NewsList = { page: 1, rows: newsPage(1).rows, total: 12, status: 'succeeded', error: null };
+    testSaga(loadMoreNews, deps)
+      .next()
+      .select(selectNewsList)
+      .next(onePage)
+      .put(newsPagesShown(2))
+      .next()
+      .call(loadContent, deps, 'newsList', { page: 2 })
+      .next({ ok: true, data: newsPage(2) })
+      .isDone();
   });
 
-  it('More appends pages while rows are fewer than total, then stops', async () => {
-    const first = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, stateWith()).run();
-    const { storeState } = await expectSaga(watchNewsMore, fakeDeps({ newsList }))
-      .withReducer(rootReducer, first.storeState as RootState)
+  it('appends the next page to the rows shown', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter(...shown(1))).put(newsPagesShown(2)).run();
+    expect(api.pages()).toEqual(['newsList 2']);
+    expect(rowIds(storeState)).toEqual(ids(1, 10));
+    expect(selectHasMoreNews(storeState as RootState)).toBe(true);
+  });
+
+  it('does nothing while a page is loading', async () => {
+    const api = provider(pagesAnswered);
+    const state = stateAfter(...shown(1), newsPagesShown(2), contentRequested({ key: key(2) }));
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).not.put.actionType(newsPagesShown.type).run();
+    expect(api.asked).toEqual([]);
+    expect(storeState).toEqual(state);
+  });
+
+  it('does nothing when every row is shown', async () => {
+    const api = provider(pagesAnswered);
+    const state = stateAfter(...shown(1), ...shown(2), ...shown(3));
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).not.put.actionType(newsPagesShown.type).run();
+    expect(api.asked).toEqual([]);
+    expect(storeState).toEqual(state);
+  });
+
+  it('after page 2 failed, asks page 2 again only and keeps page 1’s rows', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1), ...shown(2, { error })))
+      .not.put.actionType(newsPagesShown.type)
+      .run();
+    expect(api.pages()).toEqual(['newsList 2']);
+    expect(selectNewsList(storeState as RootState)).toMatchObject({ page: 2, status: 'succeeded', error: null });
+    expect(rowIds(storeState)).toEqual(ids(1, 10));
+  });
+
+  it('a first page that failed is asked again', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter(...shown(1, { error }))).run();
+    expect(api.pages()).toEqual(['newsList 1']);
+    expect(rowIds(storeState)).toEqual(ids(1, 5));
+  });
+});
+
+describe('watchNewsMore', () => {
+  it('More appends pages while fewer rows than total are shown, then stops', async () => {
+    const api = provider(pagesAnswered);
+    const { storeState } = await expectSaga(watchNewsMore, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1)))
       .dispatch(newsMoreRequested())
-      .delay(10)
       .dispatch(newsMoreRequested())
-      .delay(10)
       .dispatch(newsMoreRequested())
-      .silentRun(40);
-    expect(storeState.news.rows).toHaveLength(12);
-    expect(selectHasMoreNews(storeState)).toBe(false);
-    expect(newsList).toHaveBeenCalledTimes(3);
+      .dispatch(END)
+      .run();
+    expect(api.pages()).toEqual(['newsList 2', 'newsList 3']);
+    expect(rowIds(storeState)).toEqual(ids(1, 12));
+    expect(selectNewsPages(storeState as RootState)).toBe(3);
+    expect(selectHasMoreNews(storeState as RootState)).toBe(false);
   });
 
-  it('ignores More while a page is loading', async () => {
-    const state = stateWith((s) => Object.assign(s.news, { page: 1, rows: [item(1)], total: 12, status: 'loading' }));
-    await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, state).dispatch(newsMoreRequested()).silentRun(30);
-    expect(newsList).not.toHaveBeenCalled();
+  it('takeLeading: clicks while a page loads ask nothing more; the next click after its answer asks the next page', async () => {
+    const page2Asked = deferred<void>();
+    const page2 = deferred<Page>();
+    const api = provider(({ params }) => {
+      if (params.page !== 2) return newsPage(params.page ?? 0);
+      page2Asked.resolve();
+      return page2.promise;
+    });
+    const deps = fakeDeps();
+    const { storeState } = await expectSaga(function* clicks() {
+      yield fork(watchNewsMore, deps);
+      yield put(newsMoreRequested());
+      yield put(newsMoreRequested()); // a double click
+      yield call(() => page2Asked.promise);
+      yield put(newsMoreRequested()); // a click while page 2 loads
+      yield call(page2.resolve, newsPage(2));
+      yield take(contentSucceeded.type);
+      yield put(newsMoreRequested());
+      yield put(END);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1)))
+      .run();
+    expect(api.pages()).toEqual(['newsList 2', 'newsList 3']);
+    expect(api.asked.map((a) => a.signal.aborted)).toEqual([false, false]);
+    expect(rowIds(storeState)).toEqual(ids(1, 12));
+  });
+});
+
+describe('selectNewsList', () => {
+  it('is empty and idle before the first page', () => {
+    expect(selectNewsList(stateAfter())).toEqual({ page: 0, rows: [], total: 0, status: 'idle', error: null });
   });
 
-  it('a failed page keeps the rows already shown and can be asked again', async () => {
-    const error = envelopeError(1, 'busy');
-    const first = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList })).withReducer(rootReducer, stateWith()).run();
-    const failed = await expectSaga(watchNewsMore, fakeDeps({ newsList: () => Promise.reject(error) }))
-      .withReducer(rootReducer, first.storeState as RootState)
-      .put(apiFailed(error))
-      .dispatch(newsMoreRequested())
-      .silentRun(30);
-    expect(failed.storeState.news).toMatchObject({ status: 'failed', page: 1, error });
-    expect(failed.storeState.news.rows).toHaveLength(5);
-    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState as RootState).dispatch(newsMoreRequested()).silentRun(30);
-    expect(retried.storeState.news.rows).toHaveLength(10);
+  it('concatenates the pages in page order, whatever order they answered in, with the total of the last loaded page', () => {
+    const [show1, request1, success1] = shown(1);
+    const [show2, request2] = shown(2);
+    const state = stateAfter(
+      show1,
+      request1,
+      show2,
+      request2,
+      contentSucceeded({ key: key(2), requestId: request2.payload.requestId, data: newsPage(2, 13) }),
+    );
+    expect(selectNewsList(state)).toMatchObject({ page: 0, rows: [], total: 0 });
+    expect(selectNewsList(rootReducer(state, success1))).toEqual({ page: 2, rows: [...newsPage(1).rows, ...newsPage(2).rows], total: 13, status: 'succeeded', error: null });
   });
 
-  it('a first page that fails can be retried with More', async () => {
-    const failed = await expectSaga(loadFirstNewsPage, fakeDeps({ newsList: () => Promise.reject(envelopeError(1, 'x')) })).withReducer(rootReducer, stateWith()).run();
-    expect(failed.storeState.news.status).toBe('failed');
-    const retried = await expectSaga(watchNewsMore, fakeDeps({ newsList })).withReducer(rootReducer, failed.storeState as RootState).dispatch(newsMoreRequested()).silentRun(30);
-    expect(retried.storeState.news.rows).toHaveLength(5);
+  it('has the status and error of the last page shown, with the rows of the pages before it', () => {
+    const loading = stateAfter(...shown(1), newsPagesShown(2), contentRequested({ key: key(2) }));
+    expect(selectNewsList(loading)).toEqual({ page: 1, rows: newsPage(1).rows, total: 12, status: 'loading', error: null });
+    const failed = stateAfter(...shown(1), ...shown(2, { error }));
+    expect(selectNewsList(failed)).toEqual({ page: 1, rows: newsPage(1).rows, total: 12, status: 'failed', error });
+  });
+
+  it('an answer of an earlier request does not settle the page now loading', () => {
+    const earlier = contentRequested({ key: key(1) });
+    const now = contentRequested({ key: key(1) });
+    let state = stateAfter(newsPagesShown(1), earlier, contentCancelled({ key: key(1), requestId: earlier.payload.requestId }), now);
+    state = rootReducer(state, contentFailed({ key: key(1), requestId: earlier.payload.requestId, error: envelopeError(1, 'late') }));
+    state = rootReducer(state, contentSucceeded({ key: key(1), requestId: earlier.payload.requestId, data: newsPage(1, 99) }));
+    expect(selectNewsList(state)).toEqual({ page: 0, rows: [], total: 0, status: 'loading', error: null });
+    state = rootReducer(state, contentSucceeded({ key: key(1), requestId: now.payload.requestId, data: newsPage(1) }));
+    expect(selectNewsList(state)).toMatchObject({ page: 1, total: 12, status: 'succeeded', error: null });
+  });
+});
+
+describe('selectHasMoreNews', () => {
+  it('is false before the first page, true while fewer rows than total are shown, false once all are', () => {
+    expect(selectHasMoreNews(stateAfter())).toBe(false);
+    expect(selectHasMoreNews(stateAfter(newsPagesShown(1), contentRequested({ key: key(1) })))).toBe(false);
+    expect(selectHasMoreNews(stateAfter(...shown(1)))).toBe(true);
+    expect(selectHasMoreNews(stateAfter(...shown(1), ...shown(2)))).toBe(true);
+    expect(selectHasMoreNews(stateAfter(...shown(1), ...shown(2), ...shown(3)))).toBe(false);
   });
 });

@@ -1,162 +1,291 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { call, race, take } from 'redux-saga/effects';
-import { rootReducer } from '../rootReducer';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import { call, cancel, fork, select } from 'redux-saga/effects';
+import type { Category, Paged, ProductRow } from '../../api/types';
+import { contentKey } from '../content/key';
+import { fetchContent } from '../content/saga';
+import { contentFailed, contentRequested, contentSucceeded } from '../content/slice';
+import type { ContentName, ContentParams } from '../content/types';
+import { navigatedTo, routeEntered } from '../navigation/slice';
+import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import type { RouteEntry } from '../navigation/slice';
-import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
-import { loadProductPage, watchProductList } from './saga';
-import reducer, { productListCancelled, productListRequested, productListSucceeded, productPageSelected, productTabSelected } from './slice';
+import type { Resource } from '../shared/resource';
+import { routeEntryOf } from '../shared/route';
+import { deferred, envelopeError, fakeDeps } from '../testing';
+import { loadProductPage, productRouteOf, productUrl, watchProductChoices } from './saga';
+import { selectProductList } from './selectors';
+import { productPageSelected, productRouteApplied, productTabSelected } from './slice';
 
-const categories = [
+const categories: Category[] = [
   { id: 11, name: '软膏剂' },
   { id: 12, name: '乳膏剂' },
   { id: 13, name: '酊剂' },
 ];
-const page = (n: number) => ({ rows: [{ id: n, name: `p${n}`, pics: [] }], total: 9 });
-const route = (query: Record<string, string> = {}): RouteEntry => ({ routeId: 'product', path: '/product', params: {}, query, hash: '' });
+type List = Paged<ProductRow>;
+/** A page of a category's list (classifyId 0: a search of every category). */
+const listPage = (classifyId: number, page: number): List => ({ rows: [{ id: classifyId * 100 + page, name: `p${classifyId}-${page}`, pics: [] }], total: 9 });
+const listKey = (params: ContentParams) => contentKey('productList', 'zh', params);
+const categoriesKey = contentKey('classifyList', 'zh');
+/** The entry of /product as a link, Back or a typed URL enters it. */
+const route = (url: string) => routeEntryOf(url, 'push');
+const error = envelopeError(1, 'boom');
 
-function productApi() {
-  const productList = jest.fn(async (_lan: string, q: { classifyId: number; page: number; keyword: string }) => page(q.page));
-  return { productList, deps: fakeDeps({ classifyList: async () => categories, productList }) };
+interface Asked {
+  name: ContentName;
+  params: ContentParams;
+  signal: AbortSignal;
 }
 
-describe('product list', () => {
-  it('?name= selects the tab of the category with that name', async () => {
-    const { productList, deps } = productApi();
-    const { storeState } = await expectSaga(loadProductPage, deps, route({ name: '酊剂' })).withReducer(rootReducer, stateWith()).run();
-    expect(storeState.product.tab).toBe(2);
-    expect(productList).toHaveBeenCalledWith('zh', { classifyId: 13, page: 1, pageSize: 6, keyword: '' });
-    expect(storeState.product.list.data).toEqual(page(1));
+/** The provider's answers to the content loads (`fetchContent`), and the requests it was asked. */
+function provider(answer: (asked: Asked) => unknown) {
+  const asked: Asked[] = [];
+  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
+    matchers.call.fn(fetchContent),
+    dynamic(({ args }: { args: unknown[] }) => {
+      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
+      asked.push({ name, params, signal });
+      return answer({ name, params, signal });
+    }),
+  ];
+  return { fetch, asked, requests: () => asked.map(({ name, params }) => (name === 'productList' ? [name, params] : [name])) };
+}
+
+/** The categories and any list page, answered at once; any other call fails the test. */
+const answered = ({ name, params }: Asked) => {
+  if (name === 'classifyList') return categories;
+  if (name === 'productList') return listPage(params.classifyId ?? -1, params.page ?? -1);
+  return Promise.reject(new Error(`unexpected ${name}`));
+};
+
+type AnyAction = Parameters<typeof rootReducer>[1];
+/** A state built by real actions through the reducers. */
+const stateAfter = (...actions: AnyAction[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
+
+/** The actions of an entry that loaded (`error`: that failed). */
+function loaded(key: string, data: unknown, failure?: ReturnType<typeof envelopeError>): AnyAction[] {
+  const request = contentRequested({ key });
+  const { requestId } = request.payload;
+  return [request, failure ? contentFailed({ key, requestId, error: failure }) : contentSucceeded({ key, requestId, data })];
+}
+const categoriesLoaded = () => loaded(categoriesKey, categories);
+
+/** Runs the /product entry of `url` from `state`, with the provider's answers. */
+const enter = (url: string, state: RootState, api = provider(answered)) =>
+  expectSaga(loadProductPage, fakeDeps(), route(url)).provide([api.fetch]).withReducer(rootReducer, state);
+
+describe('productRouteOf', () => {
+  it('?name= is the tab of the category with that name; none, or a name no category has, is the first tab', () => {
+    expect(productRouteOf(route('/product?name=酊剂'), categories).tab).toBe(2);
+    expect(productRouteOf(route('/product?name=%E4%B9%B3%E8%86%8F%E5%89%82'), categories).tab).toBe(1);
+    expect(productRouteOf(route('/product'), categories).tab).toBe(0);
+    expect(productRouteOf(route('/product?name=unknown'), categories).tab).toBe(0);
+    expect(productRouteOf(route('/product?name='), categories).tab).toBe(0);
+    expect(productRouteOf(route('/product?name=酊剂'), []).tab).toBe(0);
   });
 
-  it('keeps the tab chosen before navigating (home More, sub-menu) when there is no ?name=', async () => {
-    const { productList, deps } = productApi();
-    const state = stateWith((s) => void (s.product.tab = 1));
-    await expectSaga(loadProductPage, deps, route({ name: 'unknown' })).withReducer(rootReducer, state).run();
-    expect(productList).toHaveBeenCalledWith('zh', expect.objectContaining({ classifyId: 12 }));
+  it('?page= is a whole number from 1; anything else is page 1', () => {
+    const pageOf = (page: string) => productRouteOf(route(`/product?page=${page}`), categories).page;
+    expect(productRouteOf(route('/product'), categories).page).toBe(1);
+    expect([pageOf('1'), pageOf('2'), pageOf('37'), pageOf('999999')]).toEqual([1, 2, 37, 999999]);
+    expect(['0', '-2', '2.5', '1e3', '02', 'abc', '', ' 3', '1000000'].map(pageOf)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
-  it('?keyword= searches every category', async () => {
-    const { productList, deps } = productApi();
-    const { storeState } = await expectSaga(loadProductPage, deps, route({ keyword: ' 软膏 ' })).withReducer(rootReducer, stateWith()).run();
-    expect(storeState.product.keyword).toBe('软膏');
-    expect(productList).toHaveBeenCalledWith('zh', { classifyId: 0, page: 1, pageSize: 6, keyword: '软膏' });
+  it('?keyword= is trimmed; none is no search', () => {
+    expect(productRouteOf(route('/product?keyword=%20软膏%20'), categories)).toEqual({ tab: 0, page: 1, keyword: '软膏' });
+    expect(productRouteOf(route('/product?name=乳膏剂&page=3'), categories)).toEqual({ tab: 1, page: 3, keyword: '' });
   });
+});
 
-  it('changing tab resets the page to 1 and reloads', async () => {
-    const { productList, deps } = productApi();
-    const state = stateWith((s) => {
-      s.content.entries['classifyList|zh|'] = { status: 'succeeded', data: categories, error: null };
-      s.product.page = 2;
-    });
-    const { storeState } = await expectSaga(watchProductList, deps).withReducer(rootReducer, state).dispatch(productTabSelected(1)).silentRun(30);
-    expect(storeState.product).toMatchObject({ tab: 1, page: 1 });
-    expect(productList).toHaveBeenLastCalledWith('zh', { classifyId: 12, page: 1, pageSize: 6, keyword: '' });
+describe('productUrl', () => {
+  it('names the category, the keyword and the page from 2; page 1 and empty values are left out', () => {
+    expect(productUrl({})).toBe('/product');
+    expect(productUrl({ name: '酊剂' })).toBe(`/product?name=${encodeURIComponent('酊剂')}`);
+    expect(productUrl({ name: '酊剂', page: 1 })).toBe(`/product?name=${encodeURIComponent('酊剂')}`);
+    expect(productUrl({ name: 'A&B', page: 3 })).toBe('/product?name=A%26B&page=3');
+    expect(productUrl({ name: '', keyword: 'cream', page: 2 })).toBe('/product?keyword=cream&page=2');
+    expect(routeEntryOf(productUrl({ name: 'A&B', keyword: 'x y', page: 4 })).query).toEqual({ name: 'A&B', keyword: 'x y', page: '4' });
   });
+});
 
-  describe('the route is applied only when it changes the tab or the keyword', () => {
-    /** The visitor is on page 3 of the second tab, and that page failed. */
-    const onPage3 = (status: 'failed' | 'loading') =>
-      stateWith((s) => {
-        s.content.entries['classifyList|zh|'] = { status: 'succeeded', data: categories, error: null };
-        Object.assign(s.product, { tab: 1, page: 3, keyword: '', listQuery: 'zh|12|3|', list: { status, data: null, error: null } });
-      });
-
-    it('Retry keeps the page', async () => {
-      const { productList, deps } = productApi();
-      const { storeState } = await expectSaga(loadProductPage, deps, route()).withReducer(rootReducer, onPage3('failed')).run();
-      expect(productList).toHaveBeenCalledTimes(1);
-      expect(productList).toHaveBeenCalledWith('zh', { classifyId: 12, page: 3, pageSize: 6, keyword: '' });
-      expect(storeState.product).toMatchObject({ tab: 1, page: 3, list: { status: 'succeeded' } });
-    });
-
-    it('a page already loading for that query is not asked twice', async () => {
-      const { productList, deps } = productApi();
-      await expectSaga(loadProductPage, deps, route()).withReducer(rootReducer, onPage3('loading')).run();
-      expect(productList).not.toHaveBeenCalled();
-    });
-
-    it('another keyword or another tab goes back to page 1', async () => {
-      for (const query of [{ keyword: '软膏' }, { name: '酊剂' }] as Record<string, string>[]) {
-        const { productList, deps } = productApi();
-        const { storeState } = await expectSaga(loadProductPage, deps, route(query)).withReducer(rootReducer, onPage3('failed')).run();
-        expect(storeState.product.page).toBe(1);
-        expect(productList).toHaveBeenCalledWith('zh', expect.objectContaining({ page: 1 }));
-      }
-    });
-  });
-
-  it('paging loads that page', async () => {
-    const { deps } = productApi();
-    const { storeState } = await expectSaga(watchProductList, deps).withReducer(rootReducer, stateWith()).dispatch(productPageSelected(2)).silentRun(30);
-    expect(storeState.product.list.data).toEqual(page(2));
-  });
-
-  it('a failure shows on the list and goes to the error saga', async () => {
-    const error = envelopeError(1, 'boom');
-    const deps = fakeDeps({ productList: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(watchProductList, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error)).dispatch(productPageSelected(3)).silentRun(30);
-    expect(storeState.product.list).toEqual({ status: 'failed', data: null, error });
-  });
-
-  it('loads again when the visitor left /product before the list answered and comes back', async () => {
-    const late = deferred<ReturnType<typeof page>>();
-    const productList = jest.fn().mockReturnValueOnce(late.promise).mockImplementation(async () => {
-      late.resolve(page(7)); // the answer of the abandoned visit comes in, too late to count
-      return page(1);
-    });
-    const deps = fakeDeps({ classifyList: async () => categories, productList });
-    const { storeState } = await expectSaga(function* leaveAndComeBack() {
-      yield race({ visit: call(loadProductPage, deps, route()), left: take(productListRequested.type) });
-      yield call(loadProductPage, deps, route());
-    })
-      .withReducer(rootReducer, stateWith())
+describe('loadProductPage (entering /product)', () => {
+  it('loads the categories first, applies the URL, then loads the page the URL names', async () => {
+    const api = provider(answered);
+    const types: string[] = [];
+    const logged = (state: RootState | undefined, action: AnyAction) => {
+      types.push(`${action.type} ${(action.payload as { key?: string } | undefined)?.key ?? ''}`.trim());
+      return rootReducer(state, action);
+    };
+    const { storeState } = await expectSaga(loadProductPage, fakeDeps(), route('/product?name=酊剂&page=2'))
+      .provide([api.fetch])
+      .withReducer(logged, stateAfter())
+      .put(productRouteApplied({ tab: 2, page: 2, keyword: '' }))
       .run();
-    expect(productList).toHaveBeenCalledTimes(2);
-    expect(storeState.product.list).toEqual({ status: 'succeeded', data: page(1), error: null });
+    const list = listKey({ classifyId: 13, page: 2 });
+    expect(types).toEqual([
+      `content/requested ${categoriesKey}`,
+      `content/succeeded ${categoriesKey}`,
+      'product/routeApplied',
+      `content/requested ${list}`,
+      `content/succeeded ${list}`,
+    ]);
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 13, page: 2 }]]);
+    expect((storeState as RootState).product).toEqual({ tab: 2, page: 2, keyword: '', shownKey: list });
+    expect(selectProductList(storeState as RootState)).toEqual({ status: 'succeeded', data: listPage(13, 2), error: null, requestId: null });
   });
 
-  it('a tab chosen while a page loads drops that page and loads the tab', async () => {
-    const late = deferred<ReturnType<typeof page>>();
-    const productList = jest.fn().mockReturnValueOnce(late.promise).mockImplementation(async () => {
-      late.resolve(page(7));
-      return page(1);
+  it('the URL is the truth: without ?name= the first tab, page 1, even when the store had another tab and page', async () => {
+    const api = provider(answered);
+    const before = stateAfter(...categoriesLoaded(), productRouteApplied({ tab: 1, page: 3, keyword: '' }), productTabSelected({ index: 2, name: '酊剂' }), productPageSelected(4));
+    expect(before.product).toMatchObject({ tab: 2, page: 4 });
+    const { storeState } = await enter('/product', before, api).put(productRouteApplied({ tab: 0, page: 1, keyword: '' })).run();
+    expect(api.requests()).toEqual([['productList', { classifyId: 11, page: 1 }]]);
+    expect((storeState as RootState).product).toMatchObject({ tab: 0, page: 1, keyword: '' });
+  });
+
+  it('?keyword= searches every category (classifyId 0), trimmed, on the page of the URL', async () => {
+    const api = provider(answered);
+    const { storeState } = await enter('/product?keyword=%20软膏%20&page=2', stateAfter(), api).run();
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 0, page: 2, keyword: '软膏' }]]);
+    expect((storeState as RootState).product).toMatchObject({ tab: 0, page: 2, keyword: '软膏' });
+    expect(selectProductList(storeState as RootState).data).toEqual(listPage(0, 2));
+  });
+
+  it('Back to a page seen before asks nothing, and shows that page again', async () => {
+    const first = await enter('/product?name=乳膏剂', stateAfter()).run();
+    const second = await enter('/product?name=乳膏剂&page=2', first.storeState as RootState).run();
+    const api = provider(answered);
+    const { storeState } = await enter('/product?name=乳膏剂', second.storeState as RootState, api).run();
+    expect(api.asked).toEqual([]);
+    expect((storeState as RootState).product).toMatchObject({ tab: 1, page: 1 });
+    expect(selectProductList(storeState as RootState)).toMatchObject({ status: 'succeeded', data: listPage(12, 1) });
+  });
+
+  it('a page that failed is asked again on Retry, on the page of the URL', async () => {
+    const api = provider(answered);
+    const failed = stateAfter(...categoriesLoaded(), productRouteApplied({ tab: 1, page: 3, keyword: '' }), ...loaded(listKey({ classifyId: 12, page: 3 }), null, error));
+    expect(selectProductList(failed)).toMatchObject({ status: 'failed', error });
+    const { storeState } = await enter('/product?name=乳膏剂&page=3', failed, api).run();
+    expect(api.requests()).toEqual([['productList', { classifyId: 12, page: 3 }]]);
+    expect(selectProductList(storeState as RootState)).toEqual({ status: 'succeeded', data: listPage(12, 3), error: null, requestId: null });
+  });
+
+  it('a list that fails is shown failed and reported once to the errors saga', async () => {
+    const api = provider((asked) => (asked.name === 'productList' ? Promise.reject(error) : answered(asked)));
+    const { storeState } = await enter('/product?name=酊剂', stateAfter(), api).put(apiFailed(error)).run();
+    expect(selectProductList(storeState as RootState)).toEqual({ status: 'failed', data: null, error, requestId: null });
+    expect((storeState as RootState).product).toMatchObject({ tab: 2, shownKey: null });
+  });
+
+  it('without the categories (they failed), the first tab lists every category', async () => {
+    const api = provider((asked) => (asked.name === 'classifyList' ? Promise.reject(error) : answered(asked)));
+    const { storeState } = await enter('/product?name=酊剂', stateAfter(), api).put(apiFailed(error)).put(productRouteApplied({ tab: 0, page: 1, keyword: '' })).run();
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 0, page: 1 }]]);
+    expect(selectProductList(storeState as RootState).data).toEqual(listPage(0, 1));
+  });
+
+  it('a list left before it answers is aborted, not left loading, and asked again on return; its late answer changes nothing', async () => {
+    const listAsked = deferred<void>();
+    const late = deferred<List>();
+    let lists = 0;
+    const api = provider((asked) => {
+      if (asked.name !== 'productList') return answered(asked);
+      lists += 1;
+      if (lists === 1) {
+        listAsked.resolve();
+        return late.promise;
+      }
+      late.resolve(listPage(99, 9)); // the abandoned visit's answer comes in now
+      return answered(asked);
     });
-    const state = stateWith((s) => void (s.content.entries['classifyList|zh|'] = { status: 'succeeded', data: categories, error: null }));
-    const { storeState } = await expectSaga(watchProductList, fakeDeps({ productList }))
-      .withReducer(rootReducer, state)
+    const deps = fakeDeps();
+    const left: { list?: Resource<List>; aborted?: boolean } = {};
+    const { storeState } = await expectSaga(function* leaveAndComeBack() {
+      const visit = yield fork(loadProductPage, deps, route('/product?name=乳膏剂'));
+      yield call(() => listAsked.promise);
+      yield cancel(visit);
+      left.list = yield select(selectProductList);
+      left.aborted = api.asked[1]?.signal.aborted;
+      yield call(loadProductPage, deps, route('/product?name=乳膏剂'));
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter())
+      .run();
+    expect(left).toEqual({ list: { status: 'idle', data: null, error: null, requestId: null }, aborted: true });
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 12, page: 1 }], ['productList', { classifyId: 12, page: 1 }]]);
+    expect(selectProductList(storeState as RootState)).toEqual({ status: 'succeeded', data: listPage(12, 1), error: null, requestId: null });
+  });
+});
+
+describe('watchProductChoices', () => {
+  /** The visitor is on /product at `url`, its list shown. */
+  const on = async (url: string) => (await enter(url, stateAfter(routeEntered(route(url)))).run()).storeState as RootState;
+  const choose = (state: RootState, ...actions: AnyAction[]) =>
+    actions.reduce((saga, action) => saga.dispatch(action), expectSaga(watchProductChoices, fakeDeps()).provide([provider(answered).fetch]).withReducer(rootReducer, state));
+
+  it('a tab is selected at once (page 1, search ended) and named in the URL', async () => {
+    const state = await on('/product?keyword=软膏&page=2');
+    expect(state.product).toMatchObject({ tab: 0, page: 2, keyword: '软膏' });
+    const { storeState } = await choose(state, productTabSelected({ index: 2, name: '酊剂' }), END)
+      .put(navigatedTo('/product?name=酊剂'))
+      .run();
+    expect((storeState as RootState).product).toMatchObject({ tab: 2, page: 1, keyword: '' });
+    expect((storeState as RootState).navigation.route).toEqual(routeEntryOf('/product?name=酊剂', 'push'));
+  });
+
+  it('a page is named in the URL with the category on screen; page 1 leaves the page out', async () => {
+    const state = await on('/product?name=乳膏剂');
+    const two = await choose(state, productPageSelected(2), END).put(navigatedTo('/product?name=乳膏剂&page=2')).run();
+    expect((two.storeState as RootState).product).toMatchObject({ tab: 1, page: 2 });
+    expect((two.storeState as RootState).navigation.route?.query).toEqual({ name: '乳膏剂', page: '2' });
+    const back = await choose(two.storeState as RootState, productPageSelected(1), END).put(navigatedTo('/product?name=乳膏剂')).run();
+    expect((back.storeState as RootState).navigation.route?.query).toEqual({ name: '乳膏剂' });
+  });
+
+  it('a page of a search keeps the keyword in the URL', async () => {
+    const state = await on('/product?keyword=cream');
+    await choose(state, productPageSelected(3), END).put(navigatedTo('/product?keyword=cream&page=3')).run();
+  });
+
+  it('asks the provider nothing itself: the route saga loads what the URL names', async () => {
+    const api = provider(answered);
+    await expectSaga(watchProductChoices, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, await on('/product'))
+      .dispatch(productTabSelected({ index: 1, name: '乳膏剂' }))
       .dispatch(productPageSelected(2))
-      .dispatch(productTabSelected(1))
-      .silentRun(30);
-    expect(productList).toHaveBeenCalledTimes(2);
-    expect(storeState.product).toMatchObject({ tab: 1, page: 1, list: { status: 'succeeded', data: page(1) } });
+      .dispatch(END)
+      .put(navigatedTo('/product?name=乳膏剂'))
+      .put(navigatedTo('/product?name=乳膏剂&page=2'))
+      .run();
+    expect(api.asked).toEqual([]);
+  });
+});
+
+describe('selectProductList', () => {
+  const page1 = listKey({ classifyId: 12, page: 1 });
+  const page2 = listKey({ classifyId: 12, page: 2 });
+  const onPage1 = () => stateAfter(...categoriesLoaded(), productRouteApplied({ tab: 1, page: 1, keyword: '' }), ...loaded(page1, listPage(12, 1)));
+
+  it('is the entry of the tab, page and keyword applied', () => {
+    expect(selectProductList(onPage1())).toEqual({ status: 'succeeded', data: listPage(12, 1), error: null, requestId: null });
+    expect(selectProductList(stateAfter(...categoriesLoaded()))).toEqual({ status: 'idle', data: null, error: null, requestId: null });
   });
 
-  it('a cancelled load leaves no list waiting, and keeps the rows on screen', () => {
-    let state = reducer(undefined, productListRequested({ query: 'a' }));
-    state = reducer(state, productListCancelled({ query: 'a' }));
-    expect(state.list.status).toBe('idle');
-    state = reducer(state, productListRequested({ query: 'a' }));
-    state = reducer(state, productListSucceeded({ query: 'a', data: page(1) }));
-    state = reducer(state, productListRequested({ query: 'b' }));
-    state = reducer(state, productListCancelled({ query: 'a' }));
-    expect(state.list.status).toBe('loading');
-    state = reducer(state, productListCancelled({ query: 'b' }));
-    expect(state).toMatchObject({ list: { status: 'succeeded', data: page(1) }, listQuery: '' });
+  it('while the next page has no rows yet, shows the rows last shown with that page’s status', () => {
+    const request = contentRequested({ key: page2 });
+    const next = rootReducer(rootReducer(onPage1(), productRouteApplied({ tab: 1, page: 2, keyword: '' })), request);
+    expect(selectProductList(next)).toEqual({ status: 'loading', data: listPage(12, 1), error: null, requestId: request.payload.requestId });
+    const answered2 = rootReducer(next, contentSucceeded({ key: page2, requestId: request.payload.requestId, data: listPage(12, 2) }));
+    expect(selectProductList(answered2)).toEqual({ status: 'succeeded', data: listPage(12, 2), error: null, requestId: null });
+    expect(answered2.product.shownKey).toBe(page2);
   });
 
-  it('a cancel after the answer changes nothing', () => {
-    let state = reducer(undefined, productListRequested({ query: 'a' }));
-    state = reducer(state, productListSucceeded({ query: 'a', data: page(1) }));
-    expect(reducer(state, productListCancelled({ query: 'a' }))).toEqual(state);
-  });
-
-  it('ignores an answer for an older query', () => {
-    let state = reducer(undefined, productListRequested({ query: 'a' }));
-    state = reducer(state, productListRequested({ query: 'b' }));
-    state = reducer(state, productListSucceeded({ query: 'a', data: page(1) }));
-    expect(state.list.status).toBe('loading');
-    state = reducer(state, productListSucceeded({ query: 'b', data: page(2) }));
-    expect(state.list.data).toEqual(page(2));
+  it('a page that failed is shown failed as it is, without the rows of another page', () => {
+    const request = contentRequested({ key: page2 });
+    const failed = [productRouteApplied({ tab: 1, page: 2, keyword: '' }), request, contentFailed({ key: page2, requestId: request.payload.requestId, error })].reduce(rootReducer, onPage1());
+    expect(selectProductList(failed)).toEqual({ status: 'failed', data: null, error, requestId: null });
+    expect(failed.product.shownKey).toBe(page1);
   });
 });
