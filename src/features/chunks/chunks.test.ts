@@ -1,91 +1,110 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../rootReducer';
 import { fakeDeps } from '../testing';
-import type { Deps } from '../deps';
 import { chunkLoadFailed, chunkReloadRequested } from './actions';
 import { CHUNK_RELOAD_KEY, watchChunks } from './saga';
 import { selectChunkReloadGaveUp } from './selectors';
 import { chunkReloadGaveUp } from './slice';
 
-const fail = (deps: Deps, source: 'loader' | 'route') =>
-  expectSaga(watchChunks, deps).withReducer(rootReducer).dispatch(chunkLoadFailed({ source })).silentRun(10);
+type Deps = ReturnType<typeof fakeDeps>;
+
+/** The browser's clock as an input: every services.now read answers `clock.now`, which the test moves. */
+const clockOf = (deps: Deps, now = 5_000_000) => {
+  const clock = { now };
+  const provider = [matchers.call.fn(deps.services.now), dynamic(() => clock.now)] as [matchers.Matcher, unknown];
+  return { clock, provider };
+};
+
+/** The guard hearing of `failures` in one page's life (the same storage, a fresh store). */
+const page = (deps: Deps, provider: [matchers.Matcher, unknown], ...failures: UnknownAction[]) => {
+  let saga = expectSaga(watchChunks, deps).provide([provider]).withReducer(rootReducer);
+  for (const failure of failures) saga = saga.dispatch(failure);
+  return saga.silentRun(20);
+};
 
 describe('chunk-reload guard', () => {
   it.each(['loader', 'route'] as const)('reloads once when the %s reports it, not again within 60 s, and again after', async (source) => {
-    let now = 5_000_000;
-    const deps = fakeDeps({}, { now: jest.fn(() => now) });
-    const first = await fail(deps, source);
+    const deps = fakeDeps();
+    const { clock, provider } = clockOf(deps);
+    const first = await page(deps, provider, chunkLoadFailed({ source }));
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
     expect(deps.services.storageSet).toHaveBeenCalledWith(CHUNK_RELOAD_KEY, '5000000');
     expect(selectChunkReloadGaveUp(first.storeState)).toBe(false);
 
-    now += 59_999;
-    const again = await fail(deps, source);
+    clock.now += 59_999;
+    const again = await page(deps, provider, chunkLoadFailed({ source }));
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
     expect(selectChunkReloadGaveUp(again.storeState)).toBe(true);
 
-    now += 1;
-    await fail(deps, source);
+    clock.now += 1;
+    const later = await page(deps, provider, chunkLoadFailed({ source }));
     expect(deps.services.reload).toHaveBeenCalledTimes(2);
+    expect(deps.services.storageSet).toHaveBeenLastCalledWith(CHUNK_RELOAD_KEY, '5060000');
+    expect(selectChunkReloadGaveUp(later.storeState)).toBe(false);
+    expect(deps.services.now).not.toHaveBeenCalled(); // the clock is the test's
   });
 
   it('a reload by one path guards the other: the boundary after a loader reload gives up', async () => {
     const deps = fakeDeps();
-    await fail(deps, 'loader');
-    const { storeState } = await fail(deps, 'route');
+    const { provider } = clockOf(deps);
+    await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
+    const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'route' }));
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
     expect(selectChunkReloadGaveUp(storeState)).toBe(true);
   });
 
   it('a failure that follows within the same page while it reloads changes nothing', async () => {
     const deps = fakeDeps();
-    const { storeState } = await expectSaga(watchChunks, deps)
-      .withReducer(rootReducer)
-      .dispatch(chunkLoadFailed({ source: 'loader' }))
-      .dispatch(chunkLoadFailed({ source: 'route' }))
-      .silentRun(10);
+    const { provider } = clockOf(deps);
+    const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'loader' }), chunkLoadFailed({ source: 'route' }));
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
+    expect(deps.services.log).not.toHaveBeenCalled();
     expect(selectChunkReloadGaveUp(storeState)).toBe(false);
   });
 
   it('after giving up, a later failure gives up again without reloading', async () => {
     const deps = fakeDeps();
-    deps.services.storageSet(CHUNK_RELOAD_KEY, String(deps.services.now()));
+    const { clock, provider } = clockOf(deps);
+    deps.services.storageSet(CHUNK_RELOAD_KEY, String(clock.now - 1000)); // the reload a second ago
     await expectSaga(watchChunks, deps)
+      .provide([provider])
       .withReducer(rootReducer)
       .put(chunkReloadGaveUp())
       .dispatch(chunkLoadFailed({ source: 'route' }))
       .dispatch(chunkLoadFailed({ source: 'loader' }))
-      .silentRun(10);
+      .silentRun(20);
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(deps.services.log).toHaveBeenCalledTimes(2);
   });
 
   it('never reloads when the browser cannot remember the reload (storage disabled)', async () => {
     const deps = fakeDeps({}, { storageGet: jest.fn(() => null), storageSet: jest.fn() });
-    const { storeState } = await fail(deps, 'route');
+    const { provider } = clockOf(deps);
+    const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'route' }));
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(selectChunkReloadGaveUp(storeState)).toBe(true);
   });
 
   it('never reloads away a form being sent, and leaves the guard free for the next failure', async () => {
     const deps = fakeDeps();
-    const { storeState } = await expectSaga(watchChunks, deps)
-      .withReducer(rootReducer)
-      .dispatch(chunkLoadFailed({ source: 'loader', submission: true }))
-      .dispatch(chunkLoadFailed({ source: 'loader', submission: true }))
-      .silentRun(10);
+    const { provider } = clockOf(deps);
+    const sending = chunkLoadFailed({ source: 'loader', submission: true });
+    const { storeState } = await page(deps, provider, sending, sending);
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(deps.services.storageSet).not.toHaveBeenCalled();
     expect(selectChunkReloadGaveUp(storeState)).toBe(false);
-    await fail(deps, 'route');
+    await page(deps, provider, chunkLoadFailed({ source: 'route' }));
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
   });
 
   it('reloads when the visitor asks, whatever the guard says', async () => {
     const deps = fakeDeps();
-    deps.services.storageSet(CHUNK_RELOAD_KEY, String(deps.services.now()));
-    await expectSaga(watchChunks, deps).dispatch(chunkReloadRequested()).silentRun(10);
-    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+    const { clock, provider } = clockOf(deps);
+    deps.services.storageSet(CHUNK_RELOAD_KEY, String(clock.now));
+    await page(deps, provider, chunkReloadRequested(), chunkReloadRequested());
+    expect(deps.services.reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,58 +1,150 @@
-import { expectSaga } from 'redux-saga-test-plan';
-import { call, fork, put, take } from 'redux-saga/effects';
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '../rootReducer';
-import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
-import { apiFailed } from '../shared/apiFailed';
-import { watchApiErrors } from './saga';
+import { selectLocale } from '../locale/selectors';
 import { navigatedTo, routeEntered } from '../navigation/slice';
+import { rootReducer, type RootState } from '../rootReducer';
 import { sessionCleared } from '../session/actions';
+import { apiFailed } from '../shared/apiFailed';
+import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { watchApiErrors } from './saga';
 
-const run = (deps: ReturnType<typeof fakeDeps>, ...errors: Parameters<typeof apiFailed>[0][]) => {
-  let saga = expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith((s) => void (s.session.loggedIn = true)));
+type Deps = ReturnType<typeof fakeDeps>;
+
+/**
+ * services.now as an input: each read answers the next of `times` (ms). Every message the saga
+ * considers showing reads it once; a read beyond the list fails the test.
+ */
+const clock = (deps: Deps, times: number[]) =>
+  [
+    matchers.call.fn(deps.services.now),
+    dynamic(() => {
+      const now = times.shift();
+      if (now === undefined) throw new Error('services.now read more often than the test expected');
+      return now;
+    }),
+  ] as [matchers.Matcher, unknown];
+
+/** The errors saga hearing of `errors`, 10 s apart unless `times` says otherwise. */
+const run = (deps: Deps, errors: Parameters<typeof apiFailed>[0][], times = errors.map((_, i) => i * 10_000), state: RootState = stateWith()) => {
+  let saga = expectSaga(watchApiErrors, deps).provide([clock(deps, times)]).withReducer(rootReducer, state);
   for (const error of errors) saga = saga.dispatch(apiFailed(error));
-  return saga.silentRun(30);
+  return saga.silentRun(20);
 };
 
 describe('envelope errors', () => {
   it('code 1 shows msg as an error toast for 2 s', async () => {
     const deps = fakeDeps();
-    await run(deps, envelopeError(1, '参数错误'));
+    await run(deps, [envelopeError(1, '参数错误')]);
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith('参数错误', { autoClose: 2000 });
+    expect(deps.services.navigate).not.toHaveBeenCalled();
   });
 
-  it('402 shows 缺token', async () => {
+  it('402 shows 缺token, whatever msg says', async () => {
     const deps = fakeDeps();
-    await run(deps, envelopeError(402, 'whatever'));
+    await run(deps, [envelopeError(402, 'whatever')]);
     expect(deps.services.toast.error).toHaveBeenCalledWith('缺token', { autoClose: 2000 });
   });
 
-  it('402 speaks the page\'s language', async () => {
+  it("402 speaks the page's language", async () => {
     const deps = fakeDeps();
-    await expectSaga(watchApiErrors, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.locale.current = 'en')))
-      .dispatch(apiFailed(envelopeError(402, '缺token')))
-      .silentRun(30);
+    await run(deps, [envelopeError(402, '缺token')], [0], stateWith((s) => void (s.locale.current = 'en')));
     expect(deps.services.toast.error).toHaveBeenCalledWith('Token missing', { autoClose: 2000 });
   });
 
-  it('403 clears the login state and cookies, shows msg and goes to the login route', async () => {
+  it('network errors only reach the console', async () => {
     const deps = fakeDeps();
-    const { storeState } = await run(deps, envelopeError(403, '登录已过期'));
-    expect(storeState.session.loggedIn).toBe(false);
-    expect(deps.services.removeCookie).toHaveBeenCalledWith('token');
-    expect(deps.services.removeCookie).toHaveBeenCalledWith('userInfo');
+    await run(deps, [networkError('timeout')], []);
+    expect(deps.services.log).toHaveBeenCalledWith('Request failed:', 'timeout');
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('"not found" is silent only for the route\'s detail load (its 404 page says so); from any other call it is announced', async () => {
+    const missing = { ...envelopeError(1, '职位已下线'), notFound: true as const };
+    const deps = fakeDeps();
+    await expectSaga(watchApiErrors, deps)
+      .provide([clock(deps, [0])])
+      .withReducer(rootReducer, stateWith())
+      .dispatch(apiFailed(missing, { routeDetail: true }))
+      .dispatch(apiFailed(missing))
+      .silentRun(20);
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
+    expect(deps.services.toast.error).toHaveBeenCalledWith('职位已下线', { autoClose: 2000 });
+  });
+});
+
+describe('the same message within 2 s', () => {
+  it('is shown once when several loads fail together; another message is shown, a generic one for an empty msg', async () => {
+    const deps = fakeDeps();
+    await run(deps, [envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(7, '')], [0, 0, 0, 0]);
+    expect(jest.mocked(deps.services.toast.error).mock.calls).toEqual([
+      ['down', { autoClose: 2000 }],
+      ['服务暂时不可用，请稍后再试', { autoClose: 2000 }],
+    ]);
+  });
+
+  it('is shown again once 2 s have passed since it was shown, not before', async () => {
+    const deps = fakeDeps();
+    await run(deps, Array(5).fill(envelopeError(1, 'down')), [0, 1999, 2000, 3999, 4000]);
+    // 0: shown; 1999: within 2 s of 0; 2000: shown; 3999: within 2 s of 2000; 4000: shown.
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(3);
+    expect(deps.services.now).not.toHaveBeenCalled(); // the clock is the test's
+  });
+});
+
+describe('403', () => {
+  const expired = apiFailed(envelopeError(403, '登录已过期'));
+
+  it('clears the session, then the token and userInfo cookies, goes to the login page, and then shows msg (in this order)', () => {
+    const deps = fakeDeps();
+    const { services } = deps;
+    let worker: ((action: ReturnType<typeof apiFailed>) => Generator) | undefined;
+    testSaga(watchApiErrors, deps)
+      .next()
+      .inspect((effect: { payload: { args: unknown[] } }) => {
+        worker = effect.payload.args[1] as typeof worker;
+        expect(effect).toEqual(takeEvery(apiFailed.type, worker as never));
+      })
+      .next()
+      .isDone();
+    testSaga(worker as NonNullable<typeof worker>, expired)
+      .next()
+      .call(services.getCookie, 'token')
+      .next('t1')
+      .put(sessionCleared())
+      .next()
+      .call(services.removeCookie, 'token')
+      .next()
+      .call(services.removeCookie, 'userInfo')
+      .next()
+      .call(services.navigate, '/login')
+      .next()
+      .select(selectLocale)
+      .next('zh')
+      .call(services.now)
+      .next(0)
+      .call(services.toast.error, '登录已过期', { autoClose: 2000 })
+      .next()
+      .isDone();
+  });
+
+  it('does all of it through the store and the services', async () => {
+    const deps = fakeDeps();
+    await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(rootReducer, stateWith()).put(sessionCleared()).dispatch(expired).silentRun(20);
+    expect(jest.mocked(deps.services.removeCookie).mock.calls).toEqual([['token'], ['userInfo']]);
     expect(deps.services.navigate).toHaveBeenCalledWith('/login');
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
   });
 
-  describe('403: one expiry is handled once', () => {
-    const expired = apiFailed(envelopeError(403, '登录已过期'));
+  describe('one expiry is handled once', () => {
     /** Counts the session/cleared actions the store sees. */
     const counting = (cleared: unknown[]) => (state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action));
     /** The browser's navigate: a saga's navigation is a routeEntered like a link's. */
-    const navigateInto = (run: ReturnType<typeof expectSaga>, deps: ReturnType<typeof fakeDeps>) =>
-      jest.mocked(deps.services.navigate).mockImplementation((path) => void run.dispatch(navigatedTo(path)));
+    const navigateInto = (saga: ReturnType<typeof expectSaga>, deps: Deps) =>
+      jest.mocked(deps.services.navigate).mockImplementation((path) => void saga.dispatch(navigatedTo(path)));
     const loginOpened = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
     /** The browser's cookie jar, as services.getCookie and removeCookie see it. */
     const cookies = (token: string | null) => {
@@ -61,13 +153,13 @@ describe('envelope errors', () => {
     };
 
     it('403 from several loads at once ends the session once', async () => {
-      const { services } = cookies('t1');
-      const deps = fakeDeps({}, services);
+      const deps = fakeDeps({}, cookies('t1').services);
       const cleared: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(30);
+      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(20);
       expect(cleared).toHaveLength(1);
       expect(deps.services.navigate).toHaveBeenCalledTimes(1);
       expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
+      expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     });
 
     it('a 403 that answers after the flow has opened the login page (a load the route did not cancel) is the same expiry', async () => {
@@ -80,9 +172,9 @@ describe('envelope errors', () => {
         yield put(expired); // the news list's next page, asked before and answered now
         yield put(expired);
       }
-      const run = expectSaga(visit).withReducer(counting(cleared), stateWith());
-      navigateInto(run, deps);
-      const { storeState } = await run.silentRun(50);
+      const saga = expectSaga(visit).provide([clock(deps, [0])]).withReducer(counting(cleared), stateWith());
+      navigateInto(saga, deps);
+      const { storeState } = await saga.silentRun(20);
       expect(storeState.navigation.route?.routeId).toBe('login');
       expect(cleared).toHaveLength(1);
       expect(deps.services.navigate).toHaveBeenCalledTimes(1);
@@ -90,10 +182,9 @@ describe('envelope errors', () => {
     });
 
     it('a token the browser could not remove (a cookie of another path) is still the same expiry', async () => {
-      const { services } = cookies('t1');
-      const deps = fakeDeps({}, { ...services, removeCookie: jest.fn() });
+      const deps = fakeDeps({}, { ...cookies('t1').services, removeCookie: jest.fn() });
       const cleared: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).silentRun(30);
+      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).silentRun(20);
       expect(cleared).toHaveLength(1);
       expect(deps.services.navigate).toHaveBeenCalledTimes(1);
     });
@@ -112,43 +203,14 @@ describe('envelope errors', () => {
         yield take(loginOpened);
         yield put(expired);
       }
-      const run = expectSaga(visit).withReducer(counting(cleared), stateWith());
-      navigateInto(run, deps);
-      await run.silentRun(50);
+      // Each expiry's toast is 10 s after the last: both are shown.
+      const saga = expectSaga(visit).provide([clock(deps, [0, 10_000])]).withReducer(counting(cleared), stateWith());
+      navigateInto(saga, deps);
+      await saga.silentRun(20);
       expect(cleared).toHaveLength(2);
       expect(deps.services.navigate).toHaveBeenCalledTimes(2);
+      expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
       expect(jar.has('token')).toBe(false);
     });
-  });
-
-  it('"not found" is silent only for the route\'s detail load (its 404 page says so); from any other call it is announced', async () => {
-    const missing = { ...envelopeError(1, '职位已下线'), notFound: true as const };
-    const deps = fakeDeps();
-    await expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith()).dispatch(apiFailed(missing, { routeDetail: true })).silentRun(30);
-    expect(deps.services.toast.error).not.toHaveBeenCalled();
-    await expectSaga(watchApiErrors, deps).withReducer(rootReducer, stateWith()).dispatch(apiFailed(missing)).silentRun(30);
-    expect(deps.services.toast.error).toHaveBeenCalledWith('职位已下线', { autoClose: 2000 });
-  });
-
-  it('network errors only reach the console', async () => {
-    const deps = fakeDeps();
-    await run(deps, networkError('timeout'));
-    expect(deps.services.log).toHaveBeenCalledWith('Request failed:', 'timeout');
-    expect(deps.services.toast.error).not.toHaveBeenCalled();
-  });
-
-  it('shows the same message once when several loads fail together, and a generic one for an empty msg', async () => {
-    const deps = fakeDeps();
-    await run(deps, envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(7, ''));
-    expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
-    expect(deps.services.toast.error).toHaveBeenLastCalledWith('服务暂时不可用，请稍后再试', { autoClose: 2000 });
-  });
-
-  it('shows the same message again once 2 s have passed, not before', async () => {
-    // The saga reads the clock once per message shown: at 0, 1999 and 2000 ms.
-    const times = [0, 1999, 2000].map((ms) => 1_000_000 + ms);
-    const deps = fakeDeps({}, { now: jest.fn(() => times.shift() ?? Number.NaN) });
-    await run(deps, envelopeError(1, 'down'), envelopeError(1, 'down'), envelopeError(1, 'down'));
-    expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
   });
 });

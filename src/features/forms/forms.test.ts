@@ -1,88 +1,151 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, call, fork } from 'redux-saga/effects';
-import { watchChunks } from '../chunks/saga';
-import { loadContent } from '../content/saga';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
+import { all, call, fork, put, select, take } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { EMPTY_APPLICATION, EMPTY_PATIENT, type ApplicationForm, type PatientForm } from '../../contracts/forms';
 import type { Locale } from '../../contracts/locale';
+import { watchChunks } from '../chunks/saga';
+import { fetchContent, loadContent } from '../content/saga';
+import type { ContentName } from '../content/types';
 import { watchApiErrors } from '../errors/saga';
-import { rootReducer } from '../rootReducer';
-import type { RootState } from '../rootReducer';
+import { routeEntered } from '../navigation/slice';
+import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
-import { watchForms } from './saga';
-import type { UnknownAction } from '@reduxjs/toolkit';
+import { routeEntryOf } from '../shared/route';
+import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { submitApplication, submitPatient, watchForms } from './saga';
 import { fieldErrorsOf, selectForm } from './selectors';
-import { applicationSubmitted, formFieldEdited, formRejected, formSubmitting, formSucceeded, patientSubmitted, type ConsentTicks } from './slice';
+import {
+  applicationForm,
+  applicationSubmitted,
+  formFieldEdited,
+  formRejected,
+  formSubmitting,
+  formSucceeded,
+  patientSubmitted,
+  type ConsentTicks,
+} from './slice';
+
+type Deps = ReturnType<typeof fakeDeps>;
+type Submit = ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>;
 
 const ALL_CONSENTS: ConsentTicks = { consent: true, health_consent: true };
-/** The submit action of a form as the visitor left it: unless told otherwise, every consent ticked. */
-const application = (values: Partial<ApplicationForm>, consents = ALL_CONSENTS) => applicationSubmitted({ jobId: '4', values: { ...EMPTY_APPLICATION, ...values }, consents });
+/** The submit action of a form as the visitor left it: unless told otherwise, every consent ticked, job 4. */
+const application = (values: Partial<ApplicationForm>, consents = ALL_CONSENTS, jobId = '4') =>
+  applicationSubmitted({ jobId, values: { ...EMPTY_APPLICATION, ...values }, consents });
 const patient = (values: Partial<PatientForm>, consents = ALL_CONSENTS) => patientSubmitted({ values: { ...EMPTY_PATIENT, ...values }, consents });
 
 const valid = { name: '李雷', phone: '13800000000', email: 'lilei@example.com' };
+const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '', name: '', phone: '13800000000', email: '', description: '涂抹后皮肤发红' };
 const notice = { title: '个人信息保护政策', content: '<p>…</p>', version: '2026-01', update_time: '2026-01-01 00:00:00' };
-const withNotice = (api: Parameters<typeof fakeDeps>[0] = {}) => fakeDeps({ privacyNotice: async () => notice, ...api });
-const submit = (action: ReturnType<typeof application | typeof patient>, deps: ReturnType<typeof fakeDeps>, state: RootState = stateWith()) =>
-  expectSaga(watchForms, deps).withReducer(rootReducer, state).dispatch(action).silentRun(30);
+const JOB4 = applicationForm('4');
+const siteUpdated = () => Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' });
+
+/** The content the forms load (the privacy notice), answered by a provider: any other load is a bug. */
+const content = (answers: Partial<Record<ContentName, () => unknown>> = { privacyNotice: () => notice }) =>
+  [
+    matchers.call.fn(fetchContent),
+    dynamic(({ args }: { args: unknown[] }) => {
+      const answer = answers[args[1] as ContentName];
+      if (!answer) throw new Error(`Unexpected content load: ${String(args[1])}`);
+      return answer();
+    }),
+  ] as [matchers.Matcher, unknown];
+
+/** The state of a visitor on `url` (preloaded in `locale`), built by the reducers. */
+const visiting = (url: string, locale: Locale = 'zh'): RootState =>
+  rootReducer(stateWith((s) => void (s.locale.current = locale)), routeEntered(routeEntryOf(url, 'push')));
+
+/** A state the reducers reach from their initial state through `actions`. */
+const reduced = (...actions: UnknownAction[]): RootState => actions.reduce<RootState>((state, action) => rootReducer(state, action), rootReducer(undefined, { type: '@@test/init' }));
+const byKey = (state: RootState) => state.forms.byKey;
+
+/** One submission handled to its end (the watcher's worker). */
+function* handle(deps: Deps, action: Submit) {
+  if (applicationSubmitted.match(action)) yield call(submitApplication, deps, action);
+  else yield call(submitPatient, deps, action);
+}
+
+const submit = (action: Submit, deps: Deps, state: RootState = visiting(applicationSubmitted.match(action) ? '/resources/4' : '/patient')) =>
+  expectSaga(handle, deps, action).provide([content()]).withReducer(rootReducer, state).run();
+
+/** A provider answer the test gives while the saga runs; `asked` settles once the api was called. */
+function lateAnswer<T>() {
+  const asked = deferred<void>();
+  const answer = deferred<T>();
+  const reply = () => {
+    asked.resolve();
+    return answer.promise;
+  };
+  return { asked: asked.promise, answer, reply };
+}
 
 describe('job application', () => {
-  it('with an empty field warns 应聘信息请填写完整！ and sends nothing', async () => {
+  it('with an empty field warns 应聘信息请填写完整！ and sends nothing (not even the notice is loaded)', async () => {
     const send = jest.fn();
-    const deps = withNotice({ submitApplication: send });
+    const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application({ name: '李雷', email: 'x@y.com' }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('应聘信息请填写完整！');
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: { phone: 'required' }, error: '应聘信息请填写完整！', refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: { phone: 'required' }, error: '应聘信息请填写完整！', refusal: 1 });
     expect(send).not.toHaveBeenCalled();
+    expect(storeState.content.entries).toEqual({});
   });
 
   it('with a bad email warns 邮箱格式不正确！', async () => {
-    const deps = withNotice();
+    const deps = fakeDeps();
     const { storeState } = await submit(application({ ...valid, email: 'li@lei' }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('邮箱格式不正确！');
-    expect(storeState.forms.application).toMatchObject({ fieldErrors: { email: 'invalidEmail' } });
+    expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', fieldErrors: { email: 'invalidEmail' } });
   });
 
   it('with a name too long says it is too long, not that the e-mail is wrong', async () => {
-    const deps = withNotice();
+    const deps = fakeDeps();
     const { storeState } = await submit(application({ ...valid, name: '李'.repeat(200) }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('部分内容超出长度限制，请删减后再提交');
-    expect(storeState.forms.application).toMatchObject({ fieldErrors: { name: 'tooLong' } });
+    expect(selectForm(JOB4)(storeState)).toMatchObject({ fieldErrors: { name: 'tooLong' } });
   });
 
   it('does not check the phone format, and sends the fields trimmed with the job id and notice version', async () => {
     const send = jest.fn(async () => '提交成功！');
-    await submit(application({ ...valid, name: ' 李雷 ', phone: 'call me' }), withNotice({ submitApplication: send }));
+    await submit(application({ ...valid, name: ' 李雷 ', phone: 'call me' }), fakeDeps({ submitApplication: send }));
+    expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith('zh', { name: '李雷', phone: 'call me', email: 'lilei@example.com', id: '4', consent: '2026-01' });
   });
 
-  it('sends only the form\'s own fields, whatever else the action carries', async () => {
+  it("sends only the form's own fields, whatever else the action carries", async () => {
     const send = jest.fn(async () => 'ok');
-    await submit(applicationSubmitted({ jobId: '4', values: { ...valid, extra: 'x' } as ApplicationForm, consents: ALL_CONSENTS }), withNotice({ submitApplication: send }));
+    await submit(applicationSubmitted({ jobId: '4', values: { ...valid, extra: 'x' } as ApplicationForm, consents: ALL_CONSENTS }), fakeDeps({ submitApplication: send }));
     expect(send).toHaveBeenCalledWith('zh', { ...valid, id: '4', consent: '2026-01' });
   });
 
   it('on success says 提交成功！', async () => {
-    const deps = withNotice({ submitApplication: async () => 'ok' });
+    const deps = fakeDeps({ submitApplication: async () => 'ok' });
     const { storeState } = await submit(application(valid), deps);
     expect(deps.services.toast.success).toHaveBeenCalledWith('提交成功！');
-    expect(storeState.forms.application).toEqual({ status: 'succeeded', message: '提交成功！', reference: null });
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'succeeded', message: '提交成功！', reference: null });
   });
 
   it.each([
     ['code 1', envelopeError(1, '提交过于频繁，请稍后再试'), '提交过于频繁，请稍后再试'],
     ['a network failure', networkError('Network Error'), '网络异常，提交未成功，请稍后重试'],
     ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
-  ])('on %s fails and shows why', async (_case, error, shown) => {
-    const deps = withNotice({ submitApplication: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error, { submission: true })).dispatch(application(valid)).silentRun(30);
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: shown, refusal: 1 });
+  ])('on %s fails, shows why and reports it as a submission', async (_case, error, shown) => {
+    const deps = fakeDeps({ submitApplication: () => Promise.reject(error) });
+    const { storeState } = await expectSaga(handle, deps, application(valid))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .put(apiFailed(error, { submission: true }))
+      .run();
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: shown, refusal: 1 });
+    expect(deps.services.toast.success).not.toHaveBeenCalled();
   });
 });
 
 describe('a submission the provider refuses', () => {
   /** The form's saga beside the errors saga, as in the app: the toast and the form must agree. */
-  function* formsAndErrors(deps: ReturnType<typeof fakeDeps>) {
+  function* formsAndErrors(deps: Deps) {
     yield all([fork(watchForms, deps), fork(watchApiErrors, deps)]);
   }
 
@@ -92,41 +155,46 @@ describe('a submission the provider refuses', () => {
     ['402', 'zh', envelopeError(402, 'token required'), '缺token'],
     ['402 on an English page', 'en', envelopeError(402, '缺token'), 'Token missing'],
   ])('on %s is announced once: the toast and the form say the same words', async (_case, locale, error, shown) => {
-    const deps = withNotice({ submitApplication: () => Promise.reject(error) });
-    const state = stateWith((s) => void (s.locale.current = locale));
-    const { storeState } = await expectSaga(formsAndErrors, deps).withReducer(rootReducer, state).dispatch(application(valid)).silentRun(30);
+    const deps = fakeDeps({ submitApplication: () => Promise.reject(error) });
+    const { storeState } = await expectSaga(formsAndErrors, deps)
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4', locale))
+      .dispatch(application(valid))
+      .silentRun(20);
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith(shown, { autoClose: 2000 });
-    expect(storeState.forms.application).toMatchObject({ status: 'failed', error: shown });
+    expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', error: shown });
   });
 });
 
 describe('patient-service message', () => {
-  const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '蚊虫叮咬', name: '', phone: '13800000000', email: '', description: '涂抹后皮肤发红' };
-
   it('requires category, medication and phone, and a description for an adverse reaction', async () => {
     const send = jest.fn();
-    const deps = withNotice({ submitPatient: send });
+    const deps = fakeDeps({ submitPatient: send });
     const { storeState } = await submit(patient({ category: 'adverse', reason: 'r' }), deps);
-    expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: { medication: 'required', phone: 'required', description: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
+    expect(selectForm('patient')(storeState)).toEqual({ status: 'failed', fieldErrors: { medication: 'required', phone: 'required', description: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
     expect(deps.services.toast.warning).toHaveBeenCalledWith('请检查标记的内容后再提交');
     expect(send).not.toHaveBeenCalled();
   });
 
   it('sends a valid message with both consents', async () => {
     const send = jest.fn(async () => ({ msg: 'ok', reference: '' }));
-    const { storeState } = await submit(patient(message), withNotice({ submitPatient: send }));
+    const { storeState } = await submit(patient(message), fakeDeps({ submitPatient: send }));
     expect(send).toHaveBeenCalledWith('zh', { ...message, consent: '2026-01', health_consent: '2026-01' });
-    expect(storeState.forms.patient.status).toBe('succeeded');
+    expect(selectForm('patient')(storeState)).toEqual({ status: 'succeeded', message: '提交成功！', reference: null });
   });
 
   it.each([
     ['code 1', envelopeError(1, '今日留言过多'), '今日留言过多'],
     ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
   ])('on %s fails and shows why', async (_case, error, shown) => {
-    const deps = withNotice({ submitPatient: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(watchForms, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error, { submission: true })).dispatch(patient(message)).silentRun(30);
-    expect(storeState.forms.patient).toEqual({ status: 'failed', fieldErrors: {}, error: shown, refusal: 1 });
+    const deps = fakeDeps({ submitPatient: () => Promise.reject(error) });
+    const { storeState } = await expectSaga(handle, deps, patient(message))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/patient'))
+      .put(apiFailed(error, { submission: true }))
+      .run();
+    expect(selectForm('patient')(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: shown, refusal: 1 });
   });
 });
 
@@ -138,81 +206,243 @@ describe('what the visitor typed', () => {
     ['refused by the provider', () => Promise.reject(envelopeError(1, 'busy')), typed],
     ['sent', () => Promise.resolve({ msg: 'ok', reference: 'PS-2026-000001' }), typed],
   ])('never reaches the store nor any action the saga puts, when %s', async (_case, send, values) => {
-    const { storeState, effects } = await submit(patient(values), withNotice({ submitPatient: send }));
-    const recorded = JSON.stringify([storeState, effects.put ?? []]);
+    const { storeState, effects } = await submit(patient(values), fakeDeps({ submitPatient: send }));
+    expect(effects.put?.length).toBeGreaterThan(0);
+    const recorded = JSON.stringify([storeState, effects.put]);
     for (const value of Object.values(typed).filter((v) => v !== 'adverse')) expect(recorded).not.toContain(value);
   });
 });
 
-describe('editing a field', () => {
-  const failed = stateWith((s) => void (s.forms.patient = { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 }));
+describe('one form per job (forms keyed by instance)', () => {
+  const JOB1 = applicationForm('1');
+  const JOB2 = applicationForm('2');
 
-  it('clears that field\'s error only, and carries no value', () => {
-    const action = formFieldEdited({ form: 'patient', field: 'phone' });
-    expect(action.payload).toEqual({ form: 'patient', field: 'phone' });
-    expect(rootReducer(failed, action).forms.patient).toEqual({ status: 'failed', fieldErrors: { medication: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
+  it('a refusal on job 1 leaves job 2 untouched: no entry, idle', async () => {
+    const { storeState } = await submit(application({}, ALL_CONSENTS, '1'), fakeDeps(), visiting('/resources/1'));
+    expect(selectForm(JOB1)(storeState)).toMatchObject({ status: 'failed', refusal: 1 });
+    expect(storeState.forms.byKey[JOB2]).toBeUndefined();
+    expect(selectForm(JOB2)(storeState)).toEqual({ status: 'idle' });
   });
 
-  it('keeps the refusal it edits; a refusal counts one more than the refusal it follows, 1 after any other status', () => {
-    const edited = rootReducer(failed, formFieldEdited({ form: 'patient', field: 'phone' }));
-    expect(edited.forms.patient).toMatchObject({ refusal: 1 });
+  it('a success on job 1 does not make job 2 succeeded', async () => {
+    const deps = fakeDeps({ submitApplication: async () => 'ok' });
+    const { storeState } = await submit(application(valid, ALL_CONSENTS, '1'), deps, visiting('/resources/1'));
+    expect(selectForm(JOB1)(storeState)).toMatchObject({ status: 'succeeded' });
+    expect(selectForm(JOB2)(storeState)).toEqual({ status: 'idle' });
+  });
+
+
+  it('job 2 can be sent while job 1 is in flight, which does not mark it; a second click on job 1 in flight is ignored', async () => {
+    const job1 = lateAnswer<string>();
+    const job2 = lateAnswer<string>();
+    const send = jest.fn((_lan: Locale, form: { id: string }) => (form.id === '1' ? job1.reply() : job2.reply()));
+    const deps = fakeDeps({ submitApplication: send });
+    const seen: RootState['forms']['byKey'][] = [];
+    function* visit() {
+      yield fork(watchForms, deps);
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => job1.asked);
+      seen.push(yield select(byKey));
+      yield put(application(valid, ALL_CONSENTS, '1')); // a second click on job 1
+      yield put(application(valid, ALL_CONSENTS, '2'));
+      yield call(() => job2.asked);
+      seen.push(yield select(byKey));
+      yield call(() => job2.answer.resolve('ok'));
+    }
+    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    expect(seen).toEqual([{ [JOB1]: { status: 'submitting' } }, { [JOB1]: { status: 'submitting' }, [JOB2]: { status: 'submitting' } }]);
+    expect(send.mock.calls.map(([, form]) => form.id)).toEqual(['1', '2']);
+    expect(selectForm(JOB2)(storeState)).toEqual({ status: 'succeeded', message: '提交成功！', reference: null });
+    expect(selectForm(JOB1)(storeState)).toEqual({ status: 'submitting' });
+  });
+
+  it('once job 1 has its answer, job 1 can be sent again', async () => {
+    const first = lateAnswer<string>();
+    const send = jest.fn(async () => 'ok').mockImplementationOnce(first.reply);
+    const deps = fakeDeps({ submitApplication: send });
+    function* visit() {
+      yield fork(watchForms, deps);
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => first.asked);
+      yield call(() => first.answer.reject(envelopeError(1, 'busy')));
+      yield take(formRejected.type);
+      yield put(application(valid, ALL_CONSENTS, '1'));
+    }
+    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(selectForm(JOB1)(storeState)).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe('leaving the page', () => {
+  const JOB1 = applicationForm('1');
+  const JOB2 = applicationForm('2');
+  /** On job 1's page: its form refused, another being sent. */
+  const withForms = reduced(
+    routeEntered(routeEntryOf('/resources/1', 'push')),
+    formRejected({ form: JOB1, fieldErrors: { phone: 'required' }, error: '应聘信息请填写完整！' }),
+    formSubmitting({ form: JOB2 }),
+  );
+
+  it.each([
+    ['a link', routeEntryOf('/about', 'push')],
+    ['back', routeEntryOf('/resources/2', 'pop')],
+  ])('by %s to another path forgets every form', (_case, entry) => {
+    const left = rootReducer(withForms, routeEntered(entry));
+    expect(left.forms).toEqual({ path: entry.path, byKey: {} });
+    expect(selectForm(JOB1)(left)).toEqual({ status: 'idle' });
+  });
+
+  it.each(['/resources/1#apply', '/resources/1?from=list'])('keeps them on an entry of the same path (%s)', (url) => {
+    expect(rootReducer(withForms, routeEntered(routeEntryOf(url, 'push'))).forms).toBe(withForms.forms);
+  });
+
+  /** Sends job 4's form, leaves for /about while it is in flight, then the provider answers. */
+  function* leaveWhileSending(deps: Deps, late: ReturnType<typeof lateAnswer<string>>, answer: () => void) {
+    yield fork(watchForms, deps);
+    yield put(application(valid));
+    yield call(() => late.asked);
+    yield put(routeEntered(routeEntryOf('/about', 'push')));
+    yield call(answer);
+  }
+
+  it('a success that arrives after the visitor left marks no form, but its toast is still shown', async () => {
+    const late = lateAnswer<string>();
+    const deps = fakeDeps({ submitApplication: late.reply });
+    const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.resolve('ok'))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .put(formSucceeded({ form: JOB4, message: '提交成功！', reference: null }))
+      .silentRun(20);
+    expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
+    expect(deps.services.toast.success).toHaveBeenCalledWith('提交成功！');
+  });
+
+  it('a provider refusal that arrives after the visitor left marks no form (the errors saga still hears of it)', async () => {
+    const late = lateAnswer<string>();
+    const error = envelopeError(1, '提交过于频繁，请稍后再试');
+    const deps = fakeDeps({ submitApplication: late.reply });
+    const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.reject(error))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .put(apiFailed(error, { submission: true }))
+      .put.like({ action: { type: formRejected.type, payload: { form: JOB4, sent: true } } })
+      .silentRun(20);
+    expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
+  });
+});
+
+describe('refusals in a row', () => {
+  it('count 1, then 2 for the next refusal; a submission that goes out starts again at 1', async () => {
+    const steps: string[] = [];
+    const recording = (state: RootState | undefined, action: UnknownAction) => {
+      const next = rootReducer(state, action);
+      const form = next.forms.byKey[JOB4];
+      if (form && form !== state?.forms.byKey[JOB4]) steps.push(form.status === 'failed' ? `failed ${form.refusal}` : form.status);
+      return next;
+    };
+    const deps = fakeDeps({ submitApplication: () => Promise.reject(envelopeError(1, 'busy')) });
+    await expectSaga(watchForms, deps)
+      .provide([content()])
+      .withReducer(recording, visiting('/resources/4'))
+      .dispatch(application({}))
+      .dispatch(application({ ...valid, email: 'li@lei' }))
+      .dispatch(application(valid))
+      .silentRun(20);
+    expect(steps).toEqual(['failed 1', 'failed 2', 'submitting', 'failed 1']);
+  });
+});
+
+describe('editing a field', () => {
+  const refused = reduced(
+    routeEntered(routeEntryOf('/patient', 'push')),
+    formRejected({ form: 'patient', fieldErrors: { phone: 'required', medication: 'required' }, error: '请检查标记的内容后再提交' }),
+  );
+
+  it("clears that field's error only, and carries no value", () => {
+    const action = formFieldEdited({ form: 'patient', field: 'phone' });
+    expect(action.payload).toEqual({ form: 'patient', field: 'phone' });
+    expect(selectForm('patient')(rootReducer(refused, action))).toEqual({ status: 'failed', fieldErrors: { medication: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
+  });
+
+  it('keeps the refusal it edits, so the next refusal counts 2', () => {
+    const edited = rootReducer(refused, formFieldEdited({ form: 'patient', field: 'phone' }));
+    expect(selectForm('patient')(edited)).toMatchObject({ refusal: 1 });
     const again = rootReducer(edited, formRejected({ form: 'patient', fieldErrors: { medication: 'required' }, error: 'x' }));
-    expect(again.forms.patient).toMatchObject({ refusal: 2 });
-    const sending = rootReducer(again, formSubmitting({ form: 'patient' }));
-    expect(rootReducer(sending, formRejected({ form: 'patient', fieldErrors: {}, error: 'y' })).forms.patient).toMatchObject({ refusal: 1 });
+    expect(selectForm('patient')(again)).toMatchObject({ refusal: 2 });
   });
 
   it('ticking a consent box clears its error', () => {
-    const state = rootReducer(failed, formRejected({ form: 'patient', fieldErrors: { consent: 'required', health_consent: 'required' }, error: 'x' }));
-    expect(rootReducer(state, formFieldEdited({ form: 'patient', field: 'consent' })).forms.patient).toMatchObject({ fieldErrors: { health_consent: 'required' } });
+    const state = rootReducer(refused, formRejected({ form: 'patient', fieldErrors: { consent: 'required', health_consent: 'required' }, error: 'x' }));
+    expect(selectForm('patient')(rootReducer(state, formFieldEdited({ form: 'patient', field: 'consent' })))).toMatchObject({ fieldErrors: { health_consent: 'required' } });
+  });
+
+  it("edits one job's form only", () => {
+    const JOB1 = applicationForm('1');
+    const JOB2 = applicationForm('2');
+    const both = reduced(
+      routeEntered(routeEntryOf('/resources/1', 'push')),
+      formRejected({ form: JOB1, fieldErrors: { phone: 'required' }, error: 'x' }),
+      formRejected({ form: JOB2, fieldErrors: { phone: 'required' }, error: 'x' }),
+    );
+    const edited = rootReducer(both, formFieldEdited({ form: JOB1, field: 'phone' }));
+    expect(fieldErrorsOf(selectForm(JOB1)(edited))).toEqual({});
+    expect(fieldErrorsOf(selectForm(JOB2)(edited))).toEqual({ phone: 'required' });
   });
 
   it('after a success starts a new message: the old success message goes', () => {
-    const sent = rootReducer(stateWith(), formSucceeded({ form: 'application', message: '提交成功！' }));
-    expect(rootReducer(sent, formFieldEdited({ form: 'application', field: 'name' })).forms.application).toEqual({ status: 'idle' });
+    const sent = reduced(
+      routeEntered(routeEntryOf('/resources/4', 'push')),
+      formSubmitting({ form: JOB4 }),
+      formSucceeded({ form: JOB4, message: '提交成功！' }),
+    );
+    expect(selectForm(JOB4)(sent)).toMatchObject({ status: 'succeeded' });
+    const edited = rootReducer(sent, formFieldEdited({ form: JOB4, field: 'name' }));
+    expect(edited.forms.byKey[JOB4]).toBeUndefined();
+    expect(selectForm(JOB4)(edited)).toEqual({ status: 'idle' });
   });
 
-  it('changes nothing while nothing is shown', () => {
-    const idle = stateWith();
+  it('changes nothing while nothing is shown, nor while the form is being sent', () => {
+    const idle = reduced(routeEntered(routeEntryOf('/patient', 'push')));
     expect(rootReducer(idle, formFieldEdited({ form: 'patient', field: 'phone' })).forms).toBe(idle.forms);
+    const sending = rootReducer(idle, formSubmitting({ form: 'patient' }));
+    expect(rootReducer(sending, formFieldEdited({ form: 'patient', field: 'phone' })).forms).toBe(sending.forms);
   });
 });
 
 describe('consent (PIPL)', () => {
-  const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '', name: '', phone: '13800000000', email: '', description: '涂抹后皮肤发红' };
-
-  it('reports field problems first, with SPEC\'s warning, and marks the missing consent too', async () => {
+  it("reports field problems first, with SPEC's warning, and marks the missing consent too", async () => {
     const send = jest.fn();
-    const deps = withNotice({ submitApplication: send });
+    const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application({ ...valid, phone: '' }, {}), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('应聘信息请填写完整！');
-    expect(storeState.forms.application).toEqual({ status: 'failed', error: '应聘信息请填写完整！', fieldErrors: { phone: 'required', consent: 'required' }, refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', error: '应聘信息请填写完整！', fieldErrors: { phone: 'required', consent: 'required' }, refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('with every field right but no consent, says so', async () => {
     const send = jest.fn();
-    const deps = withNotice({ submitApplication: send });
+    const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application(valid, { consent: false }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('请阅读并勾选同意《个人信息保护政策》后再提交');
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交', refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交', refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('asks the health consent separately on the patient form, in the visitor\'s language', async () => {
+  it("asks the health consent separately on the patient form, in the visitor's language", async () => {
     const send = jest.fn();
-    const deps = withNotice({ submitPatient: send });
-    const { storeState } = await submit(patient(message, { consent: true }), deps, stateWith((s) => void (s.locale.current = 'en')));
+    const deps = fakeDeps({ submitPatient: send });
+    const { storeState } = await submit(patient(message, { consent: true }), deps, visiting('/patient', 'en'));
     expect(deps.services.toast.warning).toHaveBeenCalledWith('Please agree to the processing of your health information before submitting');
-    expect(storeState.forms.patient).toMatchObject({ fieldErrors: { health_consent: 'required' } });
+    expect(selectForm('patient')(storeState)).toMatchObject({ fieldErrors: { health_consent: 'required' } });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('a sent message keeps its case reference and says it', async () => {
-    const deps = withNotice({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-2026-000123' }) });
+    const deps = fakeDeps({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-2026-000123' }) });
     const { storeState } = await submit(patient(message), deps);
     const text = '提交成功！您的留言编号为 PS-2026-000123，如需跟进请提供此编号。';
-    expect(storeState.forms.patient).toEqual({ status: 'succeeded', reference: 'PS-2026-000123', message: text });
+    expect(selectForm('patient')(storeState)).toEqual({ status: 'succeeded', reference: 'PS-2026-000123', message: text });
     expect(deps.services.toast.success).toHaveBeenCalledWith(text);
   });
 
@@ -220,16 +450,16 @@ describe('consent (PIPL)', () => {
     const statuses: string[] = [];
     const recording = (state: RootState | undefined, action: UnknownAction) => {
       const next = rootReducer(state, action);
-      if (next.forms.patient !== state?.forms.patient) statuses.push(next.forms.patient.status);
+      if (next.forms.byKey.patient !== state?.forms.byKey.patient) statuses.push(selectForm('patient')(next).status);
       return next;
     };
-    const deps = withNotice({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-1' }) });
-    await expectSaga(watchForms, deps).withReducer(recording, stateWith()).dispatch(patient(message)).silentRun(30);
+    const deps = fakeDeps({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-1' }) });
+    await expectSaga(handle, deps, patient(message)).provide([content()]).withReducer(recording, visiting('/patient')).run();
     expect(statuses).toEqual(['submitting', 'succeeded']);
   });
 
   it('reads as idle before any submission, and shows field errors only for a refused one', () => {
-    expect(selectForm('patient')(stateWith())).toEqual({ status: 'idle' });
+    expect(selectForm('patient')(visiting('/patient'))).toEqual({ status: 'idle' });
     const refused = { status: 'failed', fieldErrors: { phone: 'required' }, error: 'x', refusal: 1 } as const;
     expect(fieldErrorsOf(refused)).toEqual({ phone: 'required' });
     expect(fieldErrorsOf({ status: 'submitting' })).toEqual({});
@@ -237,55 +467,60 @@ describe('consent (PIPL)', () => {
 
   it('sends nothing when the privacy notice cannot be loaded', async () => {
     const send = jest.fn();
-    const deps = fakeDeps({ submitApplication: send, privacyNotice: () => Promise.reject(networkError()) });
-    const { storeState } = await submit(application(valid), deps);
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试', refusal: 1 });
+    const deps = fakeDeps({ submitApplication: send });
+    const { storeState } = await expectSaga(handle, deps, application(valid))
+      .provide([content({ privacyNotice: () => Promise.reject(networkError()) })])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .put(apiFailed(networkError(), { submission: true }))
+      .run();
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试', refusal: 1 });
     expect(send).not.toHaveBeenCalled();
   });
 });
 
-describe('a site updated under the page (the client\'s code would not download while sending)', () => {
-  const updated = () => Promise.reject(Object.assign(new Error('Loading chunk axios failed.'), { name: 'ChunkLoadError' }));
+describe("a site updated under the page (the client's code would not download while sending)", () => {
   /** The forms beside the chunk-reload guard, as in the browser. */
-  function* withGuard(deps: ReturnType<typeof fakeDeps>) {
+  function* withGuard(deps: Deps) {
     yield all([fork(watchForms, deps), fork(watchChunks, deps)]);
   }
 
   it.each([
     ['zh', '网站刚刚更新，提交未成功。您填写的内容仍在表单中：请先复制保存，再重新加载页面后提交。'],
     ['en', 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.'],
-  ] as const)('never reloads by itself: the form is refused with a sentence in the page\'s language (%s) and the reload offered', async (locale, sentence) => {
-    const deps = withNotice({ submitApplication: updated });
-    const { storeState } = await expectSaga(withGuard, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.locale.current = locale)))
-      .dispatch(application(valid))
-      .silentRun(30);
+  ] as const)("never reloads by itself: the form is refused with a sentence in the page's language (%s) and the reload offered", async (locale, sentence) => {
+    const deps = fakeDeps({ submitApplication: () => Promise.reject(siteUpdated()) });
+    const { storeState } = await expectSaga(withGuard, deps).provide([content()]).withReducer(rootReducer, visiting('/resources/4', locale)).dispatch(application(valid)).silentRun(20);
     expect(deps.services.reload).not.toHaveBeenCalled();
-    expect(storeState.forms.application).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true, refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true, refusal: 1 });
     expect(storeState.chunks.gaveUp).toBe(false);
   });
 
   it('a privacy notice that would not download while sending does not reload the page either', async () => {
     const send = jest.fn();
-    const deps = fakeDeps({ privacyNotice: updated, submitApplication: send });
-    const { storeState } = await expectSaga(withGuard, deps).withReducer(rootReducer, stateWith()).dispatch(application(valid)).silentRun(30);
+    const deps = fakeDeps({ submitApplication: send });
+    const { storeState } = await expectSaga(withGuard, deps)
+      .provide([content({ privacyNotice: () => Promise.reject(siteUpdated()) })])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .dispatch(application(valid))
+      .silentRun(20);
     expect(deps.services.reload).not.toHaveBeenCalled();
-    expect(storeState.forms.application).toMatchObject({ status: 'failed', error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试' });
+    expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试' });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('leaves the guard as it was: a page load that fails afterwards still reloads', async () => {
-    const deps = withNotice({ submitPatient: updated, report: updated });
-    const message = { category: 'adverse', medication: '复方樟脑软膏', phone: '13800000000', description: '涂抹后皮肤发红' };
-    const { storeState } = await expectSaga(withGuard, deps).withReducer(rootReducer, stateWith()).dispatch(patient(message)).silentRun(30);
-    expect(storeState.forms.patient).toMatchObject({ status: 'failed', offerReload: true });
+    const deps = fakeDeps({ submitPatient: () => Promise.reject(siteUpdated()) });
+    const answers = { privacyNotice: () => notice, report: () => Promise.reject(siteUpdated()) };
+    const { storeState } = await expectSaga(withGuard, deps).provide([content(answers)]).withReducer(rootReducer, visiting('/patient')).dispatch(patient(message)).silentRun(20);
+    expect(selectForm('patient')(storeState)).toMatchObject({ status: 'failed', offerReload: true });
     expect(deps.services.reload).not.toHaveBeenCalled();
-    await expectSaga(function* () {
+    await expectSaga(function* pageLoad() {
       yield fork(watchChunks, deps);
       yield call(loadContent, deps, 'report');
     })
-      .withReducer(rootReducer, stateWith())
-      .silentRun(30);
+      .provide([content(answers)])
+      .withReducer(rootReducer, visiting('/report'))
+      .silentRun(20);
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
   });
 });

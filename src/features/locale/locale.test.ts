@@ -1,60 +1,102 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../rootReducer';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import { call, fork, put } from 'redux-saga/effects';
+import { routeEntered } from '../navigation/slice';
+import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { envelopeError, fakeDeps, stateWith } from '../testing';
+import { routeEntryOf } from '../shared/route';
+import { deferred, envelopeError, fakeDeps } from '../testing';
 import { watchLocale } from './saga';
 import { selectTwinLinks, twinUrl } from './selectors';
-import { localeChangeConfirmed, localeChangeRequested } from './slice';
+import { localeChangeConfirmed, localeChangeRejected, localeChangeRequested } from './slice';
+
+type Deps = ReturnType<typeof fakeDeps>;
+
+/** Deps whose checkLanguage is answered by the test's provider (calling the fake itself fails). */
+const withCheck = () => fakeDeps({ checkLanguage: jest.fn(() => Promise.reject(new Error('checkLanguage is provided by the test'))) });
+
+/** A visitor on `url`, the state built by the reducers. */
+const visiting = (url: string): RootState => rootReducer(undefined, routeEntered(routeEntryOf(url, 'push')));
+
+const choose = (deps: Deps, locale: string, answer: unknown, state: RootState = visiting('/')) =>
+  expectSaga(watchLocale, deps)
+    .provide([[matchers.call.fn(deps.api.checkLanguage), answer]])
+    .withReducer(rootReducer, state)
+    .dispatch(localeChangeRequested(locale));
 
 describe('language switch', () => {
   it('asks checkLanguage, keeps the choice in a one-year cookie, and loads the same page in English', async () => {
-    const checkLanguage = jest.fn(async () => undefined);
-    const deps = fakeDeps({ checkLanguage });
-    const route = { routeId: 'product' as const, path: '/product', params: {}, query: { keyword: '软膏' }, hash: '#product' };
-    await expectSaga(watchLocale, deps)
-      .withReducer(rootReducer, stateWith((s) => void (s.navigation.route = route)))
+    const deps = withCheck();
+    await choose(deps, 'en', undefined, visiting('/product?keyword=软膏#product'))
+      .call(deps.api.checkLanguage, 'en')
       .put(localeChangeConfirmed('en'))
-      .dispatch(localeChangeRequested('en'))
-      .silentRun(30);
-    expect(checkLanguage).toHaveBeenCalledWith('en');
+      .not.put(localeChangeRejected())
+      .silentRun(20);
     expect(deps.services.setCookie).toHaveBeenCalledWith('locale', 'en', { maxAgeSeconds: 31536000 });
+    expect(deps.services.load).toHaveBeenCalledTimes(1);
     expect(deps.services.load).toHaveBeenCalledWith('/en/product?keyword=%E8%BD%AF%E8%86%8F#product');
   });
 
   it('leaves the page on screen in its language until the page in the other one loads', async () => {
-    const deps = fakeDeps({ checkLanguage: async () => undefined });
-    const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).dispatch(localeChangeRequested('en')).silentRun(30);
+    const deps = withCheck();
+    const { storeState } = await choose(deps, 'en', undefined).silentRun(20);
     expect(deps.services.load).toHaveBeenCalledWith('/en/');
-    expect(storeState.locale).toEqual({ current: 'zh', pending: 'en' });
+    expect(storeState.locale).toEqual({ current: 'zh' });
   });
 
+  it('accepts only en and zh: another language is rejected without asking the provider', async () => {
+    const deps = withCheck();
+    const { storeState } = await choose(deps, 'fr', undefined).put(localeChangeRejected()).not.call.fn(deps.api.checkLanguage).silentRun(20);
+    expect(storeState.locale).toEqual({ current: 'zh' });
+    expect(deps.services.setCookie).not.toHaveBeenCalled();
+    expect(deps.services.load).not.toHaveBeenCalled();
+  });
+
+  it('keeps the current language when the provider refuses: the refusal is reported and the change rejected', async () => {
+    const error = envelopeError(1, 'unsupported');
+    const deps = withCheck();
+    const { storeState } = await choose(deps, 'en', throwError(error as unknown as Error))
+      .put(apiFailed(error))
+      .put(localeChangeRejected())
+      .not.put(localeChangeConfirmed('en'))
+      .silentRun(20);
+    expect(storeState.locale).toEqual({ current: 'zh' });
+    expect(deps.services.setCookie).not.toHaveBeenCalled();
+    expect(deps.services.load).not.toHaveBeenCalled();
+  });
+
+  it('follows the last choice: a check still on its way when the visitor chooses again loads nothing', async () => {
+    const deps = withCheck();
+    const askedEn = deferred<void>();
+    const answerEn = deferred<void>();
+    const check = jest.fn((lan: string) => (lan === 'en' ? (askedEn.resolve(), answerEn.promise) : undefined));
+    function* visitor() {
+      yield fork(watchLocale, deps);
+      yield put(localeChangeRequested('en'));
+      yield call(() => askedEn.promise);
+      yield put(localeChangeRequested('zh'));
+      yield call(() => answerEn.resolve());
+    }
+    await expectSaga(visitor)
+      .provide([[matchers.call.fn(deps.api.checkLanguage), dynamic(({ args }: { args: string[] }) => check(args[0] as string))]])
+      .withReducer(rootReducer, visiting('/about'))
+      .not.put(localeChangeConfirmed('en'))
+      .silentRun(20);
+    expect(check.mock.calls).toEqual([['en'], ['zh']]);
+    expect(jest.mocked(deps.services.setCookie).mock.calls).toEqual([['locale', 'zh', { maxAgeSeconds: 31536000 }]]);
+    expect(jest.mocked(deps.services.load).mock.calls).toEqual([['/about']]);
+  });
+});
+
+describe('twin URLs', () => {
   it('goes back to the unprefixed Chinese URL', () => {
-    expect(twinUrl({ routeId: 'newsDetail', path: '/news/3', params: { id: '3' }, query: {}, hash: '' }, 'zh')).toBe('/news/3');
-    expect(twinUrl({ routeId: 'index', path: '/', params: {}, query: {}, hash: '' }, 'en')).toBe('/en/');
+    expect(twinUrl(routeEntryOf('/news/3'), 'zh')).toBe('/news/3');
+    expect(twinUrl(routeEntryOf('/'), 'en')).toBe('/en/');
     expect(twinUrl(null, 'en')).toBe('/en/');
   });
 
   it("links the language menu to the page's twin without the hash the server cannot see", () => {
-    const route = { routeId: 'about' as const, path: '/about', params: {}, query: { a: '1' }, hash: '#contact' };
-    const state = stateWith((s) => void (s.navigation.route = route));
-    expect(selectTwinLinks(state)).toEqual({ zh: '/about?a=1', en: '/en/about?a=1' });
-  });
-
-  it('accepts only en and zh', async () => {
-    const checkLanguage = jest.fn(async () => undefined);
-    const deps = fakeDeps({ checkLanguage });
-    const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).dispatch(localeChangeRequested('fr')).silentRun(30);
-    expect(checkLanguage).not.toHaveBeenCalled();
-    expect(storeState.locale).toEqual({ current: 'zh', pending: null });
-    expect(deps.services.load).not.toHaveBeenCalled();
-  });
-
-  it('keeps the current language when the provider refuses', async () => {
-    const error = envelopeError(1, 'unsupported');
-    const deps = fakeDeps({ checkLanguage: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(watchLocale, deps).withReducer(rootReducer, stateWith()).put(apiFailed(error)).dispatch(localeChangeRequested('en')).silentRun(30);
-    expect(storeState.locale.current).toBe('zh');
-    expect(deps.services.setCookie).not.toHaveBeenCalled();
-    expect(deps.services.load).not.toHaveBeenCalled();
+    expect(selectTwinLinks(visiting('/about?a=1#contact'))).toEqual({ zh: '/about?a=1', en: '/en/about?a=1' });
   });
 });
