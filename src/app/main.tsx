@@ -60,7 +60,7 @@ async function start() {
   await nextTask();
   const { Provider } = await import(/* webpackMode: "eager" */ 'react-redux');
   await nextTask();
-  const [{ App }, { StoreRouter }, history, { routeEntered, navigatedTo }] = await Promise.all([
+  const [{ App }, { StoreRouter }, history, { routeEntered }] = await Promise.all([
     import(/* webpackMode: "eager" */ './App'),
     import(/* webpackMode: "eager" */ './StoreRouter'),
     import(/* webpackMode: "eager" */ './browserHistory'),
@@ -74,9 +74,8 @@ async function start() {
     import(/* webpackMode: "eager" */ '../api/client'),
   ]);
   await nextTask();
-  // A saga's navigation is an action like a link's; the store exists by the time a saga runs.
   const services = {
-    ...createBrowserServices((path) => void store.dispatch(navigatedTo(path))),
+    ...createBrowserServices(),
     preloadPage: (id: keyof typeof PAGES) => PAGES[id].preload().then(() => true, () => false),
   };
   const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);

@@ -17,7 +17,7 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-export function createBrowserServices(navigate: (path: string) => void): Services {
+export function createBrowserServices(): Services {
   return {
     toast: {
       success: (msg) => showToast('success', msg),
@@ -45,7 +45,6 @@ export function createBrowserServices(navigate: (path: string) => void): Service
     },
     reload: () => window.location.reload(),
     load: (url) => window.location.assign(url),
-    navigate,
     afterPaint,
     now: () => Date.now(),
     storageGet: (key) => {

@@ -1,5 +1,5 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type EffectMiddleware } from 'redux-saga';
 import type { Deps } from '../features/deps';
 import { rootReducer } from '../features/rootReducer';
 import { devToolsOptions, redactedForDevTools } from './devtools';
@@ -15,9 +15,10 @@ import type { RootState } from '../features/rootReducer';
 export function createAppStore(
   preloadedState: Partial<RootState>,
   deps: Deps,
-  { devTools = false, middleware = [] as Middleware[], watchers = true, checks = true } = {},
+  { devTools = false, middleware = [] as Middleware[], watchers = true, checks = true, effectMiddlewares = [] as EffectMiddleware[] } = {},
 ) {
-  const sagaMiddleware = createSagaMiddleware();
+  // effectMiddlewares: a replay of a recorded session answers the sagas' delays itself.
+  const sagaMiddleware = createSagaMiddleware({ effectMiddlewares });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

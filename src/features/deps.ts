@@ -27,7 +27,6 @@ export interface Services {
   reload(): void;
   /** A full page load of another URL (the same page in the other language). */
   load(url: string): void;
-  navigate(path: string): void;
   /** Loads a page's code (the browser's chunks), so "its loads have settled" includes it; resolves false when it cannot. */
   preloadPage?(routeId: RouteId): Promise<boolean>;
   /**

@@ -25,7 +25,6 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
     removeCookie: jest.fn(),
     reload: jest.fn(),
     load: jest.fn(),
-    navigate: jest.fn(),
     now: jest.fn(() => (clock += 10)),
     storageGet: jest.fn((key: string) => storage.get(key) ?? null),
     storageSet: jest.fn((key: string, value: string) => void storage.set(key, value)),

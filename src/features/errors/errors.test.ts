@@ -37,10 +37,10 @@ const run = (deps: Deps, errors: Parameters<typeof apiFailed>[0][], times = erro
 describe('envelope errors', () => {
   it('code 1 shows msg as an error toast for 2 s', async () => {
     const deps = fakeDeps();
-    await run(deps, [envelopeError(1, '参数错误')]);
+    const { storeState } = await run(deps, [envelopeError(1, '参数错误')]);
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith('参数错误', { autoClose: 2000 });
-    expect(deps.services.navigate).not.toHaveBeenCalled();
+    expect(storeState.navigation.route).toBeNull();
   });
 
   it('402 shows 缺token, whatever msg says', async () => {
@@ -120,7 +120,7 @@ describe('403', () => {
       .next()
       .call(services.removeCookie, 'userInfo')
       .next()
-      .call(services.navigate, '/login')
+      .put(navigatedTo('/login'))
       .next()
       .select(selectLocale)
       .next('zh')
@@ -133,18 +133,17 @@ describe('403', () => {
 
   it('does all of it through the store and the services', async () => {
     const deps = fakeDeps();
-    await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(rootReducer, stateWith()).put(sessionCleared()).dispatch(expired).silentRun(20);
+    const { storeState } = await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(rootReducer, stateWith()).put(sessionCleared()).put(navigatedTo('/login')).dispatch(expired).silentRun(20);
     expect(jest.mocked(deps.services.removeCookie).mock.calls).toEqual([['token'], ['userInfo']]);
-    expect(deps.services.navigate).toHaveBeenCalledWith('/login');
+    expect(storeState.navigation.route).toMatchObject({ routeId: 'login', navigation: 'push' });
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
   });
 
   describe('one expiry is handled once', () => {
-    /** Counts the session/cleared actions the store sees. */
-    const counting = (cleared: unknown[]) => (state: RootState | undefined, action: UnknownAction) => (sessionCleared.match(action) && cleared.push(action), rootReducer(state, action));
-    /** The browser's navigate: a saga's navigation is a routeEntered like a link's. */
-    const navigateInto = (saga: ReturnType<typeof expectSaga>, deps: Deps) =>
-      jest.mocked(deps.services.navigate).mockImplementation((path) => void saga.dispatch(navigatedTo(path)));
+    /** Counts the session/cleared actions the store sees, and the login pages the flow opens. */
+    const counting = (cleared: unknown[], opened: unknown[] = []) => (state: RootState | undefined, action: UnknownAction) => (
+      sessionCleared.match(action) && cleared.push(action), loginOpened(action) && opened.push(action), rootReducer(state, action)
+    );
     const loginOpened = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
     /** The browser's cookie jar, as services.getCookie and removeCookie see it. */
     const cookies = (token: string | null) => {
@@ -155,15 +154,17 @@ describe('403', () => {
     it('403 from several loads at once ends the session once', async () => {
       const deps = fakeDeps({}, cookies('t1').services);
       const cleared: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(20);
+      const opened: unknown[] = [];
+      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(20);
       expect(cleared).toHaveLength(1);
-      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(opened).toHaveLength(1);
       expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
       expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     });
 
     it('a 403 that answers after the flow has opened the login page (a load the route did not cancel) is the same expiry', async () => {
       const cleared: unknown[] = [];
+      const opened: unknown[] = [];
       const deps = fakeDeps({}, cookies('t1').services);
       function* visit() {
         yield fork(watchApiErrors, deps);
@@ -172,26 +173,27 @@ describe('403', () => {
         yield put(expired); // the news list's next page, asked before and answered now
         yield put(expired);
       }
-      const saga = expectSaga(visit).provide([clock(deps, [0])]).withReducer(counting(cleared), stateWith());
-      navigateInto(saga, deps);
+      const saga = expectSaga(visit).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith());
       const { storeState } = await saga.silentRun(20);
       expect(storeState.navigation.route?.routeId).toBe('login');
       expect(cleared).toHaveLength(1);
-      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(opened).toHaveLength(1);
       expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
     });
 
     it('a token the browser could not remove (a cookie of another path) is still the same expiry', async () => {
       const deps = fakeDeps({}, { ...cookies('t1').services, removeCookie: jest.fn() });
       const cleared: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared), stateWith()).dispatch(expired).dispatch(expired).silentRun(20);
+      const opened: unknown[] = [];
+      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).silentRun(20);
       expect(cleared).toHaveLength(1);
-      expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+      expect(opened).toHaveLength(1);
     });
 
     it('ends the session again only for a token the flow did not take away (a new login), with no token at all the first time too', async () => {
       const { jar, services } = cookies(null);
       const cleared: unknown[] = [];
+      const opened: unknown[] = [];
       const deps = fakeDeps({}, services);
       function* visit() {
         yield fork(watchApiErrors, deps);
@@ -204,11 +206,10 @@ describe('403', () => {
         yield put(expired);
       }
       // Each expiry's toast is 10 s after the last: both are shown.
-      const saga = expectSaga(visit).provide([clock(deps, [0, 10_000])]).withReducer(counting(cleared), stateWith());
-      navigateInto(saga, deps);
+      const saga = expectSaga(visit).provide([clock(deps, [0, 10_000])]).withReducer(counting(cleared, opened), stateWith());
       await saga.silentRun(20);
       expect(cleared).toHaveLength(2);
-      expect(deps.services.navigate).toHaveBeenCalledTimes(2);
+      expect(opened).toHaveLength(2);
       expect(deps.services.toast.error).toHaveBeenCalledTimes(2);
       expect(jar.has('token')).toBe(false);
     });

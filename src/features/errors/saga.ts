@@ -7,6 +7,7 @@ import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
 import { SESSION_COOKIES, sessionCleared } from '../session/actions';
+import { navigatedTo } from '../navigation/slice';
 import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
 
@@ -38,7 +39,7 @@ export function* watchApiErrors({ services }: Deps) {
       expired = { token };
       yield put(sessionCleared());
       for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
-      yield call(services.navigate, pathTo('login'));
+      yield put(navigatedTo(pathTo('login')));
     }
     const locale: 'zh' | 'en' = yield select(selectLocale);
     const msg = errorText(error, dictionary(locale));

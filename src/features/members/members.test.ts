@@ -2,7 +2,7 @@ import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
-import { call, cancel, fork, select } from 'redux-saga/effects';
+import { call, cancel, fork, put, select } from 'redux-saga/effects';
 import type { Paged, MemberPicture } from '../../api/types';
 import { contentKey } from '../content/key';
 import { fetchContent } from '../content/saga';
@@ -15,6 +15,8 @@ import { deferred, envelopeError, fakeDeps } from '../testing';
 import { loadStaffPage, watchStaffPages } from './saga';
 import { selectStaffList } from './selectors';
 import { staffPageSelected } from './slice';
+import { routeEntered } from '../navigation/slice';
+import { routeEntryOf } from '../shared/route';
 
 type Pictures = Paged<MemberPicture>;
 const pictures = (page: number): Pictures => ({ rows: [{ pic: `/staff/${page}.png` }], total: 23 });
@@ -154,6 +156,27 @@ describe('watchStaffPages', () => {
     expect(entries[key(2)]).toEqual(IDLE);
     expect(entries[key(1)]).toMatchObject({ status: 'succeeded', data: pictures(1) });
     expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'succeeded', data: pictures(3), error: null, requestId: null } });
+  });
+
+  it('leaving the page cancels a staff page on its way: its request is aborted, its entry not left loading', async () => {
+    const asked = deferred<void>();
+    const api = provider(() => (asked.resolve(), new Promise(() => {})));
+    const deps = fakeDeps();
+    const seen: { aborted?: boolean; entry?: unknown } = {};
+    await expectSaga(function* visitor() {
+      yield fork(watchStaffPages, deps);
+      yield put(staffPageSelected(2));
+      yield call(() => asked.promise);
+      yield put(routeEntered(routeEntryOf('/about', 'push')));
+      yield call(() => Promise.resolve()); // the cancellation's own effects run first
+      seen.aborted = api.asked[0]!.signal.aborted;
+      seen.entry = yield select((state: RootState) => state.content.entries[key(2)]);
+      yield put(END);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...loaded(1)))
+      .run();
+    expect(seen).toEqual({ aborted: true, entry: IDLE });
   });
 
   it('going back to a page already loaded asks nothing', async () => {

@@ -15,6 +15,8 @@ import { deferred, envelopeError, fakeDeps } from '../testing';
 import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
+import { routeEntered } from '../navigation/slice';
+import { routeEntryOf } from '../shared/route';
 
 type Page = Paged<NewsItem>;
 const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
@@ -246,6 +248,29 @@ describe('watchNewsMore', () => {
     expect(rowIds(storeState)).toEqual(ids(1, 12));
     expect(selectNewsPages(storeState as RootState)).toBe(3);
     expect(selectHasMoreNews(storeState as RootState)).toBe(false);
+  });
+
+  it('leaving /news cancels a page on its way: its request is aborted, the rows shown stay, the list is not left loading', async () => {
+    const asked = deferred<void>();
+    const api = provider(() => (asked.resolve(), new Promise(() => {})));
+    const deps = fakeDeps();
+    const seen: { aborted?: boolean; list?: NewsList } = {};
+    await expectSaga(function* visitor() {
+      yield fork(watchNewsMore, deps);
+      yield put(newsMoreRequested());
+      yield call(() => asked.promise);
+      yield put(routeEntered(routeEntryOf('/about', 'push')));
+      yield call(() => Promise.resolve()); // the cancellation's own effects run first
+      seen.aborted = api.asked[0]!.signal.aborted;
+      seen.list = yield select(selectNewsList);
+      yield put(END);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1)))
+      .run();
+    expect(seen.aborted).toBe(true);
+    expect(seen.list?.rows.map((row) => row.id)).toEqual(ids(1, 5));
+    expect(seen.list?.status).toBe('idle');
   });
 
   it('takeLeading: clicks while a page loads ask nothing more; the next click after its answer asks the next page', async () => {

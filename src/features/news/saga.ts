@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
 import { selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
+import { whileOnPage } from '../shared/whileOnPage';
 
 /**
  * Entering /news: the pages shown so far (the first on a first visit), each asked only when not
@@ -31,7 +32,7 @@ export function* loadMoreNews(deps: Deps) {
   yield call(loadContent, deps, 'newsList', { page: news.page + 1 });
 }
 
-/** takeLeading: clicks while a page is loading are ignored, so no page is fetched twice. */
+/** takeLeading: clicks while a page is loading are ignored, so no page is fetched twice; leaving the page cancels it. */
 export function* watchNewsMore(deps: Deps) {
-  yield takeLeading(newsMoreRequested.type, loadMoreNews, deps);
+  yield takeLeading(newsMoreRequested.type, whileOnPage, loadMoreNews, deps);
 }

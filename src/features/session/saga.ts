@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import { logoutRequested, SESSION_COOKIES, sessionCleared } from './actions';
+import { navigatedTo } from '../navigation/slice';
 
 /** SPEC §6: the bare layout's logout, behind a confirm. */
 export function* logout(deps: Deps) {
@@ -22,7 +23,7 @@ export function* logout(deps: Deps) {
   yield call(services.toast.success, text.loggedOut);
   yield put(sessionCleared());
   for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
-  yield call(services.navigate, pathTo('login'));
+  yield put(navigatedTo(pathTo('login')));
 }
 
 export function* watchLogout(deps: Deps) {

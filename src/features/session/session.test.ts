@@ -5,6 +5,7 @@ import { call, fork, put } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
+import { navigatedTo, routeEntered } from '../navigation/slice';
 import { logoutRequested, sessionCleared } from './actions';
 import { watchLogout } from './saga';
 
@@ -25,19 +26,19 @@ const logOut = (deps: Deps, answer: unknown, locale: 'zh' | 'en' = 'zh') =>
 describe('logout', () => {
   it('asks 退出登录? and on cancel shows 取消登出, asks the provider nothing and keeps the cookies', async () => {
     const deps = withLogout({ confirm: jest.fn(() => false) });
-    await logOut(deps, 'ok').not.call.fn(deps.api.logout).not.put(sessionCleared()).silentRun(20);
+    const { storeState } = await logOut(deps, 'ok').not.call.fn(deps.api.logout).not.put(sessionCleared()).silentRun(20);
     expect(deps.services.confirm).toHaveBeenCalledWith('退出登录?');
     expect(deps.services.toast.info).toHaveBeenCalledWith('取消登出');
     expect(deps.services.removeCookie).not.toHaveBeenCalled();
-    expect(deps.services.navigate).not.toHaveBeenCalled();
+    expect(storeState.navigation.route).toBeNull();
   });
 
   it('on code 0 shows 退出登录, clears the session and its cookies, and goes to the login route', async () => {
     const deps = withLogout();
-    await logOut(deps, 'ok').call.fn(deps.api.logout).put(sessionCleared()).silentRun(20);
+    const { storeState } = await logOut(deps, 'ok').call.fn(deps.api.logout).put(sessionCleared()).put(navigatedTo('/login')).silentRun(20);
     expect(deps.services.toast.success).toHaveBeenCalledWith('退出登录');
     expect(jest.mocked(deps.services.removeCookie).mock.calls).toEqual([['token'], ['userInfo']]);
-    expect(deps.services.navigate).toHaveBeenCalledWith('/login');
+    expect(storeState.navigation.route).toMatchObject({ routeId: 'login', navigation: 'push' });
   });
 
   it('speaks the page\'s language', async () => {
@@ -50,10 +51,10 @@ describe('logout', () => {
   it('on a failure reports the error and stays: no session cleared, no cookie removed, no navigation', async () => {
     const error = envelopeError(1, 'no');
     const deps = withLogout();
-    await logOut(deps, throwError(error as unknown as Error)).put(apiFailed(error)).not.put(sessionCleared()).silentRun(20);
+    const { storeState } = await logOut(deps, throwError(error as unknown as Error)).put(apiFailed(error)).not.put(sessionCleared()).silentRun(20);
     expect(deps.services.toast.success).not.toHaveBeenCalled();
     expect(deps.services.removeCookie).not.toHaveBeenCalled();
-    expect(deps.services.navigate).not.toHaveBeenCalled();
+    expect(storeState.navigation.route).toBeNull();
   });
 
   it('ignores a second click while the first logout is on its way', async () => {
@@ -68,12 +69,12 @@ describe('logout', () => {
       yield put(logoutRequested());
       yield call(() => answer.resolve('ok'));
     }
-    await expectSaga(clicks)
+    const { effects } = await expectSaga(clicks)
       .provide([[matchers.call.fn(deps.api.logout), dynamic(provider)]])
       .withReducer(rootReducer, stateWith())
       .silentRun(20);
     expect(provider).toHaveBeenCalledTimes(1);
     expect(deps.services.confirm).toHaveBeenCalledTimes(1);
-    expect(deps.services.navigate).toHaveBeenCalledTimes(1);
+    expect(effects.put.filter((effect) => routeEntered.match(effect.payload.action))).toHaveLength(1);
   });
 });

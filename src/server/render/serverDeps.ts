@@ -71,7 +71,6 @@ export function serverServices(log: (...args: unknown[]) => void): Services {
     removeCookie: nothing,
     reload: nothing,
     load: nothing,
-    navigate: nothing,
     now: () => Date.now(),
     storageGet: () => null,
     storageSet: nothing,
