@@ -50,6 +50,11 @@ export interface DevToolsMonitor {
    * actions the store recorded, after @@INIT, and the committed state, with no sanitizer at all.
    */
   exportActions(): string;
+  /**
+   * The ids of the actions a saga put (redux-saga marks them, not enumerably, so no export
+   * carries the mark): what a replay with sagas leaves to the sagas.
+   */
+  sagaActionIds(): number[];
 }
 
 declare global {
@@ -86,6 +91,10 @@ function monitorOf(liftedStore: LiftedStore, options: DevToolsOptions): DevTools
       // Repeated references (unchanged slices of consecutive states) are written once: jsan, as DevTools does.
       const state = { actionsById, computedStates, committedState, currentStateIndex, nextActionId, skippedActionIds, stagedActionIds };
       return JSON.stringify({ payload: jsan.stringify(state, undefined, undefined, { refs: true }), preloadedState: jsan.stringify(committedState) });
+    },
+    sagaActionIds: () => {
+      const { actionsById, stagedActionIds } = lifted();
+      return stagedActionIds.filter((id) => (actionsById[id]!.action as unknown as Record<string, unknown>)['@@redux-saga/SAGA_ACTION'] === true);
     },
     exportActions: () => {
       const { actionsById, stagedActionIds, committedState } = lifted();

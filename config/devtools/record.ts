@@ -1,102 +1,132 @@
 /**
- * `npm run sessions:record`: records the committed Redux DevTools sessions from the running
- * development build, in Chromium, through the instrument enhancer the extension runs
- * (config/devtools/extension.ts), and writes each export into config/devtools/sessions/.
- * A provider answer is changed on the wire only where a scenario needs one the embedded
- * provider never gives (the expired login's 403).
+ * `npm run sessions:record [NAME …]`: records the committed Redux DevTools sessions from the
+ * running development build, in Chromium, through the instrument enhancer the extension runs
+ * (config/devtools/extension.ts), and writes each export into config/devtools/sessions/, with
+ * what a replay with sagas needs (sagaReplay.ts): which actions the sagas put, every provider
+ * answer, the toasts shown and the pages loaded anew. A provider answer is changed on the wire
+ * only where a scenario needs one the embedded provider never gives (a refusal, a 403, an outage).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../../tests/browser/browser';
-import { DESKTOP, startTestSite, waitForContent } from '../../tests/browser/harness';
+import { DESKTOP, startTestSite } from '../../tests/browser/harness';
 import { buildDevClient, withDevTools } from './devSite';
+import { sortedQuery, type Exchange } from './sagaReplay';
+import { SCENARIOS } from './scenarios';
 
 const SESSIONS = join(__dirname, 'sessions');
 
-const exportSession = (page: Page) => page.evaluate(() => window.__REDUX_DEVTOOLS_MONITOR__!.exportSession());
-const topLink = (page: Page, name: string) => page.locator('.site-nav__link', { hasText: name }).click();
+/**
+ * What the page under test keeps for the recorder: the toasts it showed and its storage when it
+ * started; and, when it goes (a reload, another document), it keeps its session for the recorder.
+ */
+const IN_PAGE = `(() => {
+  window.__recordedToasts = [];
+  const STASH = '__recordedDocument';
+  document.addEventListener('DOMContentLoaded', () => (window.__storageAtStart = Object.fromEntries(Object.entries(sessionStorage).filter(([key]) => key !== STASH))));
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (!(node instanceof Element)) continue;
+      for (const toast of [node, ...node.querySelectorAll('*')].filter((element) => element.classList.contains('Toastify__toast'))) {
+        window.__recordedToasts.push(toast.textContent);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+  window.__recordedDocument = () => {
+    const monitor = window.__REDUX_DEVTOOLS_MONITOR__;
+    return { session: monitor.exportSession(), sagaActionIds: monitor.sagaActionIds(), toasts: window.__recordedToasts, storage: window.__storageAtStart ?? {} };
+  };
+  // The first document to go keeps its recording in the tab's storage, for the recorder to read from the next one.
+  addEventListener('pagehide', () => sessionStorage.getItem(STASH) || sessionStorage.setItem(STASH, JSON.stringify(window.__recordedDocument())));
+})();`;
 
-const BROWSE_LABELS = {
-  zh: { home: '/', products: '产品中心', news: '新闻资讯', more: '加载更多' },
-  en: { home: '/en/', products: 'Product Center', news: 'News', more: 'More' },
-};
-
-/** Products and news in one language: a product tab, a product and Back to that tab, news "More", an article, and Back once more. */
-const browse = (locale: keyof typeof BROWSE_LABELS) => async (page: Page) => {
-  const labels = BROWSE_LABELS[locale];
-  const settle = () => waitForContent(page);
-  await page.goto(labels.home);
-  await settle();
-  await topLink(page, labels.products);
-  await settle();
-  await page.getByRole('tab').nth(1).click();
-  await settle();
-  await page.locator('.product-card').first().click();
-  await settle();
-  await page.goBack();
-  await page.getByRole('tab', { selected: true }).and(page.getByRole('tab').nth(1)).waitFor();
-  await settle();
-  await topLink(page, labels.news);
-  await settle();
-  await page.getByRole('button', { name: labels.more }).click();
-  await settle();
-  await page.locator('.news-card').nth(1).click();
-  await settle();
-  await page.goBack();
-  await settle();
-  return exportSession(page);
-};
-
-/** A job application refused on one job (no e-mail), then sent on another, whose form starts clean. */
-async function jobApplication(page: Page) {
-  await page.goto('/resources');
-  await waitForContent(page);
-  await page.getByRole('link', { name: /申请职位/ }).first().click();
-  await waitForContent(page);
-  await page.getByLabel('姓名').fill('李明');
-  await page.getByLabel('电话').fill('13800000000');
-  await page.getByRole('button', { name: '提交申请' }).click();
-  await page.getByText('应聘信息请填写完整！').first().waitFor();
-  await page.goBack();
-  await waitForContent(page);
-  await page.getByRole('link', { name: /申请职位/ }).nth(1).click();
-  await waitForContent(page);
-  await page.getByLabel('姓名').fill('李明');
-  await page.getByLabel('电话').fill('13800000000');
-  await page.getByLabel('邮箱').fill('li.ming@example.com');
-  await page.locator('form input[type="checkbox"]').first().check();
-  await page.getByRole('button', { name: '提交申请' }).click();
-  await page.getByText('提交成功！').first().waitFor();
-  return exportSession(page);
+interface RecordedDocument {
+  session: string;
+  sagaActionIds: number[];
+  toasts: string[];
+  storage: Record<string, string>;
 }
 
-/** The provider says the login expired (403) while the news list loads: session cleared, the login route. */
-async function expiredToken(page: Page) {
-  await page.route('**/api/index/news/lists**', (route) => route.fulfill({ json: { code: 403, msg: '登录已过期，请重新登录', data: null } }));
-  await page.goto('/');
-  await waitForContent(page);
-  await topLink(page, '新闻资讯');
-  await page.waitForURL('**/login');
-  await page.waitForFunction(() => window.__REDUX_DEVTOOLS_MONITOR__!.actions().some((a) => a.type === 'session/cleared'));
-  return exportSession(page);
+/** One scenario: its page, and what it tells the recorder (the values it typed into forms). */
+export interface Recording {
+  page: Page;
+  /** Call once per submitted form, with the values typed (fictional). */
+  typed(values: Record<string, string>): void;
 }
 
-const SCENARIOS: Record<string, (page: Page) => Promise<string>> = {
-  'browse-products-news-zh': browse('zh'),
-  'browse-products-news-en': browse('en'),
-  'job-application-refused-then-accepted': jobApplication,
-  'expired-login-403': expiredToken,
-};
+/** A provider exchange as the page made it; never answered (its load was cancelled) until it finishes. */
+function exchangeOf(request: Request): Exchange {
+  const address = new URL(request.url());
+  return {
+    method: request.method() as Exchange['method'],
+    path: address.pathname.slice('/api'.length),
+    query: sortedQuery(Object.fromEntries(address.searchParams)),
+    status: 0,
+    body: null,
+  };
+}
 
-async function record(browser: Browser, url: string, name: string, scenario: (page: Page) => Promise<string>) {
+const isProviderCall = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+
+async function record(browser: Browser, url: string, name: string, scenario: (recording: Recording) => Promise<void>) {
   const context = await browser.newContext({ baseURL: url, viewport: DESKTOP, reducedMotion: 'reduce' });
   try {
     await withDevTools(context);
+    await context.addInitScript({ content: IN_PAGE });
     const page = await context.newPage();
-    const session = await scenario(page);
-    writeFileSync(join(SESSIONS, `${name}.json`), `${session}\n`);
-    console.log(`${name}: ${JSON.parse(session).payload.length} characters`);
+    const provider: Exchange[] = [];
+    const exchanges = new Map<Request, Exchange>();
+    const answers: Promise<void>[] = [];
+    const documents: string[] = [];
+    const typed: Record<string, string>[] = [];
+    let started = false;
+    let answered = 0;
+    // The site's answers are read here, whole, before the page gets them: a page that goes away
+    // right after (the language switch) takes no answer with it. A scenario's own route for a
+    // call (a refusal it needs) is asked first and answers instead.
+    const bodies = new Map<Request, string>();
+    await page.route('**/api/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      bodies.set(route.request(), body);
+      await route.fulfill({ response, body });
+    });
+    page.on('request', (request) => {
+      if (!started || documents.length > 0) return;
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        const address = new URL(request.url());
+        documents.push(request.url() === page.url() ? 'reload' : `${address.pathname}${address.search}`);
+      } else if (isProviderCall(request)) {
+        const exchange = exchangeOf(request);
+        exchanges.set(request, exchange);
+        provider.push(exchange);
+      }
+    });
+    // An answer counts once the page has it, in the order the page got them; a request that
+    // fails (aborted: its load was cancelled) stays unanswered.
+    page.on('requestfinished', (request) => {
+      const exchange = exchanges.get(request);
+      if (!exchange) return;
+      exchange.order = answered++;
+      answers.push(
+        (async () => {
+          const response = await request.response();
+          exchange.status = response?.status() ?? 0;
+          const text = bodies.get(request) ?? (await response?.text().catch(() => '')) ?? '';
+          exchange.body = text ? (JSON.parse(text) as unknown) : null;
+        })().catch(() => undefined),
+      );
+    });
+    page.on('load', () => void (started ||= true));
+    await scenario({ page, typed: (values) => void typed.push(values) });
+    await Promise.all(answers);
+    // The first document that went away is the recorded one: the session ends with it.
+    const stashed = (await page.evaluate('sessionStorage.getItem("__recordedDocument")')) as string | null;
+    const { session, sagaActionIds, toasts, storage } = stashed ? (JSON.parse(stashed) as RecordedDocument) : ((await page.evaluate('window.__recordedDocument()')) as RecordedDocument);
+    const file = { ...(JSON.parse(session) as object), saga: { sagaActionIds, provider, effects: { toasts, documents }, typed, storage } };
+    writeFileSync(join(SESSIONS, `${name}.json`), `${JSON.stringify(file)}\n`);
+    console.log(`${name}: ${JSON.parse(session).payload.length} characters, ${provider.length} provider calls`);
   } finally {
     await context.close();
   }

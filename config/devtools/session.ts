@@ -7,16 +7,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import jsan from 'jsan';
 import type { Action, Reducer } from 'redux';
+import type { SagaRecording } from './sagaReplay';
 
 export interface Session {
   initialState: unknown;
   actions: Action<string>[];
+  /** When each action was dispatched (ms), where the file says. */
+  timestamps?: number[];
+  /** Our recordings: what the sagas did, for a replay with sagas (sagaReplay.ts). */
+  saga?: SagaRecording;
   /** The state DevTools computed after the last action; absent from the extension's plain export. */
   recordedFinal?: unknown;
 }
 
 interface LiftedShape {
-  actionsById: Record<string, { action: Action<string> }>;
+  actionsById: Record<string, { action: Action<string>; timestamp?: number }>;
   stagedActionIds: number[];
   skippedActionIds?: number[];
   computedStates?: { state: unknown }[];
@@ -31,18 +36,37 @@ export function readSession(text: string): Session {
   if (typeof file !== 'object' || file === null || typeof (file as { payload?: unknown }).payload !== 'string') {
     throw new Error('Not a Redux DevTools session: expected { payload, preloadedState } or a lifted state');
   }
-  const { payload, preloadedState } = file as { payload: string; preloadedState?: string };
+  const { payload, preloadedState, saga } = file as { payload: string; preloadedState?: string; saga?: SagaFile };
   const initial: unknown = preloadedState ? jsan.parse(preloadedState) : undefined;
   const parsed: unknown = jsan.parse(payload);
   if (Array.isArray(parsed)) return { initialState: initial, actions: parsed as Action<string>[] };
-  if (isLifted(parsed)) return fromLifted(parsed, initial);
+  if (isLifted(parsed)) return withSaga(fromLifted(parsed, initial), parsed, saga);
   throw new Error('The session payload is neither a list of actions nor a lifted state');
 }
 
-function fromLifted(lifted: LiftedShape, preloaded: unknown): Session {
+/** The saga part of our recordings: which action ids a saga put, and what the sagas did. */
+type SagaFile = Omit<SagaRecording, 'bySaga'> & { sagaActionIds: number[] };
+
+const replayedIds = (lifted: LiftedShape) => {
   const skipped = new Set(lifted.skippedActionIds ?? []);
-  const actions = lifted.stagedActionIds.filter((id) => !skipped.has(id)).map((id) => lifted.actionsById[id]!.action);
-  return { initialState: lifted.committedState ?? preloaded, actions, recordedFinal: lifted.computedStates?.at(-1)?.state };
+  return lifted.stagedActionIds.filter((id) => !skipped.has(id));
+};
+
+function fromLifted(lifted: LiftedShape, preloaded: unknown): Session {
+  const ids = replayedIds(lifted);
+  return {
+    initialState: lifted.committedState ?? preloaded,
+    actions: ids.map((id) => lifted.actionsById[id]!.action),
+    timestamps: ids.map((id) => lifted.actionsById[id]!.timestamp ?? 0),
+    recordedFinal: lifted.computedStates?.at(-1)?.state,
+  };
+}
+
+function withSaga(session: Session, lifted: LiftedShape, saga: SagaFile | undefined): Session {
+  if (!saga) return session;
+  const { sagaActionIds, ...rest } = saga;
+  const bySaga = new Set(sagaActionIds);
+  return { ...session, saga: { ...rest, bySaga: replayedIds(lifted).map((id) => bySaga.has(id)) } };
 }
 
 export interface ReplayStep {

@@ -2,10 +2,15 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { testSession } from './sessionTest';
 
-/** Every session recorded from the development build (npm run sessions:record) replays to the state it recorded. */
+/**
+ * Every session recorded from the development build (npm run sessions:record) replays to the state
+ * it recorded, and with the sagas to the same effects (sessionTest.ts).
+ */
 describe('recorded Redux DevTools sessions', () => {
   const dir = join(__dirname, 'sessions');
   const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
-  it('are at least the three the team relies on', () => expect(files.length).toBeGreaterThanOrEqual(3));
+  // The scenarios of scenarios.ts: browsing in zh and en, the job form, 403, code 1, 402, Retry
+  // after an outage, an anchor on another page, the language switch, a chunk's reload and give-up.
+  it('are the eleven the team relies on', () => expect(files.length).toBeGreaterThanOrEqual(11));
   for (const file of files) testSession(join(dir, file));
 });

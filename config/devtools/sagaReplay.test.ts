@@ -1,0 +1,69 @@
+/**
+ * The replay with sagas notices when the sagas change what they do: run against a recorded
+ * session with one saga changed, it names the action, the request, the toast or the navigation
+ * that is no longer there.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SagaReplay } from './sagaReplay';
+import { readSession } from './session';
+
+const sessionFile = (name: string) => readSession(readFileSync(join(__dirname, 'sessions', `${name}.json`), 'utf8'));
+
+/** Replays `name` with the sagas, after `change` has replaced some module of the app. */
+async function replayChanged(name: string, change: () => void): Promise<SagaReplay> {
+  let result!: SagaReplay;
+  await jest.isolateModulesAsync(async () => {
+    change();
+    const { replayWithSagas } = await import('./sagaReplay');
+    const session = sessionFile(name);
+    result = await replayWithSagas(session, session.saga!);
+  });
+  return result;
+}
+
+afterEach(() => jest.resetModules());
+
+describe('a replay with sagas', () => {
+  it('passes for the code that recorded the session', async () => {
+    expect((await replayChanged('expired-login-403', () => undefined)).differences).toEqual([]);
+  });
+
+  it('fails when a 403 no longer clears the session nor goes to the login page', async () => {
+    const replay = await replayChanged('expired-login-403', () => {
+      const { ENVELOPE_CODE } = jest.requireActual('../../src/contracts/envelope');
+      jest.doMock('../../src/contracts/envelope', () => ({ ENVELOPE_CODE: { ...ENVELOPE_CODE, loginExpired: -403 } }));
+    });
+    expect(replay.ok).toBe(false);
+    expect(replay.differences).toEqual(expect.arrayContaining(['a saga no longer puts {"type":"session/cleared"}', expect.stringMatching(/^a saga no longer puts .*"routeId":"login"/)]));
+  });
+
+  it('fails when a toast is no longer shown', async () => {
+    const replay = await replayChanged('refused-section-code-1', () => {
+      jest.doMock('../../src/features/errors/saga', () => ({ *watchApiErrors() {} }));
+    });
+    expect(replay.differences).toContain('toast no longer shown: 举报内容维护中');
+  });
+
+  it('fails when a request is no longer made', async () => {
+    const replay = await replayChanged('expired-login-403', () => {
+      const actual = jest.requireActual('../../src/features/navigation/routeLoads');
+      jest.doMock('../../src/features/navigation/routeLoads', () => ({
+        ...actual,
+        routeLoads: (...args: Parameters<typeof actual.routeLoads>) => {
+          const loads = actual.routeLoads(...args);
+          return { ...loads, content: loads.content.filter(([name]: [string]) => name !== 'publicationList') };
+        },
+      }));
+    });
+    expect(replay.differences).toContain('no longer requested: GET /index/publication/publicationList?lan=zh');
+  });
+
+  it('fails when the page would load anew differently (the language switch no longer loads the English page)', async () => {
+    const replay = await replayChanged('language-switch', () => {
+      const actual = jest.requireActual('../../src/features/locale/selectors');
+      jest.doMock('../../src/features/locale/selectors', () => ({ ...actual, twinUrl: () => '/en/' }));
+    });
+    expect(replay.differences).toEqual(expect.arrayContaining([expect.stringMatching(/^pages loaded: recorded \["\/en\/about"\], replayed \["\/en\/"\]/)]));
+  });
+});
