@@ -6,6 +6,8 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import { delay } from 'redux-saga/effects';
 import type { Api } from '../api/api';
+import { fetchContent } from './content/saga';
+import type { ContentName, ContentParams } from './content/types';
 import type { ApiError } from '../api/types';
 import { rootReducer } from './rootReducer';
 import type { RootState } from './rootReducer';
@@ -111,3 +113,31 @@ export function virtualClock() {
   ];
   return { provider, waits, now: () => time };
 }
+
+/** A content load as the provider was asked for it (the arguments of `fetchContent`). */
+export interface AskedContent {
+  name: ContentName;
+  params: ContentParams;
+  signal: AbortSignal;
+}
+
+/**
+ * The provider of a saga test: `.provide([provider.fetch])` answers every content load with
+ * `answer` (a value, a promise the test settles during the run, or a rejection), and
+ * `provider.asked` lists the loads asked, with the signal that aborts each.
+ */
+export function contentProvider(answer: (asked: AskedContent) => unknown) {
+  const asked: AskedContent[] = [];
+  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
+    matchers.call.fn(fetchContent),
+    dynamic(({ args }: { args: unknown[] }) => {
+      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
+      asked.push({ name, params, signal });
+      return answer({ name, params, signal });
+    }),
+  ];
+  return { fetch, asked };
+}
+
+/** A state built by real actions through the reducers. */
+export const stateAfter = (...actions: Parameters<typeof rootReducer>[1][]): RootState => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));

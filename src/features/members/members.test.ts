@@ -1,17 +1,13 @@
 import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic } from 'redux-saga-test-plan/providers';
 import { call, cancel, fork, put, select } from 'redux-saga/effects';
 import type { Paged, MemberPicture } from '../../api/types';
 import { contentKey } from '../content/key';
-import { fetchContent } from '../content/saga';
 import { contentFailed, contentRequested, contentSucceeded } from '../content/slice';
-import type { ContentName, ContentParams } from '../content/types';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { IDLE } from '../shared/resource';
-import { deferred, envelopeError, fakeDeps } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
 import { loadStaffPage, watchStaffPages } from './saga';
 import { selectStaffList } from './selectors';
 import { staffPageSelected } from './slice';
@@ -22,23 +18,11 @@ type Pictures = Paged<MemberPicture>;
 const pictures = (page: number): Pictures => ({ rows: [{ pic: `/staff/${page}.png` }], total: 23 });
 const key = (page: number) => contentKey('memberList', 'zh', { page });
 
-interface Asked {
-  name: ContentName;
-  params: ContentParams;
-  signal: AbortSignal;
-}
+type Asked = AskedContent;
 
-/** The provider's answers to the content loads (`fetchContent`), and the requests it was asked. */
+/** The provider's answers to the content loads, and the requests it was asked. */
 function provider(answer: (asked: Asked) => unknown) {
-  const asked: Asked[] = [];
-  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
-    matchers.call.fn(fetchContent),
-    dynamic(({ args }: { args: unknown[] }) => {
-      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
-      asked.push({ name, params, signal });
-      return answer({ name, params, signal });
-    }),
-  ];
+  const { fetch, asked } = contentProvider(answer);
   return { fetch, asked, pages: () => asked.map((a) => `${a.name} ${a.params.page}`) };
 }
 
@@ -46,8 +30,6 @@ function provider(answer: (asked: Asked) => unknown) {
 const pagesAnswered = ({ name, params }: Asked) =>
   name === 'memberList' ? pictures(params.page ?? 0) : Promise.reject(new Error(`unexpected ${name}`));
 
-/** A state built by real actions through the reducers. */
-const stateAfter = (...actions: Parameters<typeof rootReducer>[1][]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
 
 /** The actions of a staff page that loaded. */
 function loaded(page: number): [ReturnType<typeof contentRequested>, ReturnType<typeof contentSucceeded>] {

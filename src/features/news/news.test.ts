@@ -1,17 +1,14 @@
 import { END } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
-import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic } from 'redux-saga-test-plan/providers';
 import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import type { NewsItem, Paged } from '../../api/types';
 import { PAGE_SIZE } from '../../contracts/constants';
 import { contentKey } from '../content/key';
-import { fetchContent, loadContent } from '../content/saga';
+import { loadContent } from '../content/saga';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from '../content/slice';
-import type { ContentName, ContentParams } from '../content/types';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
 import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
@@ -29,23 +26,11 @@ const newsPage = (page: number, total = 12): Page => ({
 const key = (page: number) => contentKey('newsList', 'zh', { page });
 const rowIds = (state: unknown) => selectNewsList(state as RootState).rows.map((row) => row.id);
 
-interface Asked {
-  name: ContentName;
-  params: ContentParams;
-  signal: AbortSignal;
-}
+type Asked = AskedContent;
 
-/** The provider's answers to the content loads (`fetchContent`), and the requests it was asked. */
+/** The provider's answers to the content loads, and the requests it was asked. */
 function provider(answer: (asked: Asked) => unknown) {
-  const asked: Asked[] = [];
-  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
-    matchers.call.fn(fetchContent),
-    dynamic(({ args }: { args: unknown[] }) => {
-      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
-      asked.push({ name, params, signal });
-      return answer({ name, params, signal });
-    }),
-  ];
+  const { fetch, asked } = contentProvider(answer);
   return { fetch, asked, pages: () => asked.map((a) => `${a.name} ${a.params.page}`) };
 }
 
@@ -53,8 +38,6 @@ function provider(answer: (asked: Asked) => unknown) {
 const pagesAnswered = ({ name, params }: Asked) => (name === 'newsList' ? newsPage(params.page ?? 0) : Promise.reject(new Error(`unexpected ${name}`)));
 
 type AnyAction = Parameters<typeof rootReducer>[1];
-/** A state built by real actions through the reducers. */
-const stateAfter = (...actions: AnyAction[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
 
 /** The actions of a news page shown and answered (`error`: it failed; `data`: another answer). */
 function shown(page: number, answer: { error?: ReturnType<typeof envelopeError>; data?: Page } = {}): [AnyAction, ReturnType<typeof contentRequested>, AnyAction] {

@@ -1,19 +1,16 @@
 import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic } from 'redux-saga-test-plan/providers';
 import { call, cancel, fork, select } from 'redux-saga/effects';
 import type { Category, Paged, ProductRow } from '../../api/types';
 import { contentKey } from '../content/key';
-import { fetchContent } from '../content/saga';
 import { contentFailed, contentRequested, contentSucceeded } from '../content/slice';
-import type { ContentName, ContentParams } from '../content/types';
+import type { ContentParams } from '../content/types';
 import { navigatedTo, routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { Resource } from '../shared/resource';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
 import { loadProductPage, productRouteOf, productUrl, watchProductChoices } from './saga';
 import { selectProductList } from './selectors';
 import { productPageSelected, productRouteApplied, productTabSelected } from './slice';
@@ -32,23 +29,11 @@ const categoriesKey = contentKey('classifyList', 'zh');
 const route = (url: string) => routeEntryOf(url, 'push');
 const error = envelopeError(1, 'boom');
 
-interface Asked {
-  name: ContentName;
-  params: ContentParams;
-  signal: AbortSignal;
-}
+type Asked = AskedContent;
 
-/** The provider's answers to the content loads (`fetchContent`), and the requests it was asked. */
+/** The provider's answers to the content loads, and the requests it was asked. */
 function provider(answer: (asked: Asked) => unknown) {
-  const asked: Asked[] = [];
-  const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
-    matchers.call.fn(fetchContent),
-    dynamic(({ args }: { args: unknown[] }) => {
-      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
-      asked.push({ name, params, signal });
-      return answer({ name, params, signal });
-    }),
-  ];
+  const { fetch, asked } = contentProvider(answer);
   return { fetch, asked, requests: () => asked.map(({ name, params }) => (name === 'productList' ? [name, params] : [name])) };
 }
 
@@ -60,8 +45,6 @@ const answered = ({ name, params }: Asked) => {
 };
 
 type AnyAction = Parameters<typeof rootReducer>[1];
-/** A state built by real actions through the reducers. */
-const stateAfter = (...actions: AnyAction[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
 
 /** The actions of an entry that loaded (`error`: that failed). */
 function loaded(key: string, data: unknown, failure?: ReturnType<typeof envelopeError>): AnyAction[] {
