@@ -55,3 +55,23 @@ export type EndpointName = keyof typeof ENDPOINT;
 
 /** The POST paths; every other path is a GET content call carrying `lan`. */
 export const POST_ENDPOINTS: readonly EndpointName[] = ['patientSubmit', 'recruitSubmit', 'logout', 'upload'];
+
+/**
+ * The query keys each path takes besides `lan`, which every path takes (src/api sends no other).
+ * The site proxy forwards these alone, so a query cannot steer a provider that routes or
+ * filters by its query (`?s=/admin/user` on a ThinkPHP-style backend).
+ */
+export const ENDPOINT_QUERY_KEYS: Partial<Record<EndpointName, readonly string[]>> = {
+  pageBanner: ['type'],
+  productList: ['classify_id', 'page', 'pageSize', 'keyword'],
+  productDetail: ['id'],
+  newsList: ['page', 'pageSize'],
+  newsDetail: ['id'],
+  notices: ['id'],
+  memberCulture: ['type'],
+  memberList: ['page', 'pageSize'],
+  jobDetail: ['id'],
+};
+
+/** Every query key a path takes. */
+export const queryKeysOf = (name: EndpointName): readonly string[] => ['lan', ...(ENDPOINT_QUERY_KEYS[name] ?? [])];

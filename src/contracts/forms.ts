@@ -14,6 +14,21 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*@(?:[A-Za-z0-9](?
 export type FieldError = 'required' | 'tooLong' | 'invalidEmail' | 'invalidChoice' | 'invalidPhone';
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>;
 
+/**
+ * Characters that steer a terminal or reorder text instead of being text: C0 and C1 controls
+ * (ESC starts terminal sequences, OSC-8 links among them), DEL, and the bidi controls
+ * (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that make text read otherwise than it is
+ * stored. The staff tools escape them on output (`src/provider/staff/inert.ts`).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_AND_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A name or phone number as kept: control and bidi characters taken out, then trimmed. */
+export const stripControls = (value: string): string => value.replace(CONTROL_AND_BIDI, '').trim();
+
+/** Digits with the usual separators: enough to call the visitor back, any country. */
+const PHONE_PATTERN = /^\+?[\d\s()-]{5,30}$/;
+
 // ---- Job application (SPEC §5) ----
 
 export const APPLICATION_FIELDS = ['name', 'phone', 'email'] as const;
@@ -22,15 +37,25 @@ export type ApplicationForm = Record<ApplicationField, string>;
 
 export const APPLICATION_MAX_LENGTH: Record<ApplicationField, number> = { name: 50, phone: 30, email: 100 };
 
-/** Empty fields first (one warning for all), then the email pattern; no phone format check. */
-export function validateApplication(form: ApplicationForm): FieldErrors<ApplicationField> {
+/** The application as stored and sent: every field trimmed, name and phone without control or bidi characters. */
+export function cleanApplication(form: ApplicationForm): ApplicationForm {
+  return { name: stripControls(form.name), phone: stripControls(form.phone), email: form.email.trim() };
+}
+
+/**
+ * Judged as it will be stored (`cleanApplication`): empty fields first (one warning for all),
+ * then the email pattern and the phone format (the patient form's).
+ */
+export function validateApplication(raw: ApplicationForm): FieldErrors<ApplicationField> {
+  const form = cleanApplication(raw);
   const errors: FieldErrors<ApplicationField> = {};
   for (const field of APPLICATION_FIELDS) {
-    const value = form[field].trim();
+    const value = form[field];
     if (!value) errors[field] = 'required';
     else if (value.length > APPLICATION_MAX_LENGTH[field]) errors[field] = 'tooLong';
   }
-  if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'invalidEmail';
+  if (!errors.email && !EMAIL_PATTERN.test(form.email)) errors.email = 'invalidEmail';
+  if (!errors.phone && !PHONE_PATTERN.test(form.phone)) errors.phone = 'invalidPhone';
   return errors;
 }
 
@@ -53,17 +78,21 @@ export const PATIENT_MAX_LENGTH: Record<PatientField, number> = {
   description: 2000,
 };
 
-/** Digits with the usual separators: enough to call the visitor back, any country. */
-const PHONE_PATTERN = /^\+?[\d\s()-]{5,30}$/;
+/** The message as stored: every field trimmed, name and phone without control or bidi characters. */
+export function cleanPatient(form: PatientForm): PatientForm {
+  const trimmed = Object.fromEntries(PATIENT_FIELDS.map((field) => [field, form[field].trim()])) as PatientForm;
+  return { ...trimmed, name: stripControls(form.name), phone: stripControls(form.phone) };
+}
 
 /**
  * Pharmacovigilance minimum: what kind of request, which medicine, and a way to reach the
  * reporter. An adverse-reaction report also needs the event described. E-mail is optional
- * but must be well-formed when given.
+ * but must be well-formed when given. Judged as it will be stored (`cleanPatient`).
  */
-export function validatePatient(form: PatientForm): FieldErrors<PatientField> {
+export function validatePatient(raw: PatientForm): FieldErrors<PatientField> {
+  const form = cleanPatient(raw);
   const errors: FieldErrors<PatientField> = {};
-  const value = (field: PatientField) => form[field].trim();
+  const value = (field: PatientField) => form[field];
   for (const field of PATIENT_FIELDS) {
     if (value(field).length > PATIENT_MAX_LENGTH[field]) errors[field] = 'tooLong';
   }
@@ -102,7 +131,7 @@ export const PATIENT_CONSENTS = ['consent', 'health_consent'] as const;
 export type ConsentField = (typeof PATIENT_CONSENTS)[number];
 export type Consents = Partial<Record<ConsentField, string>>;
 
-/** A consent counts when it names a version: any non-empty text, stored as given. */
+/** A consent names a version: here any non-empty text; the provider also checks it is the current notice's. */
 export function missingConsents(consents: Consents, required: readonly ConsentField[]): FieldErrors<ConsentField> {
   const errors: FieldErrors<ConsentField> = {};
   for (const field of required) if (!consents[field]?.trim()) errors[field] = 'required';

@@ -14,6 +14,8 @@ import { fail } from './envelope';
 import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
 import { isLoopback, requestIdFrom } from './requestId';
+import { visitorKey } from './visitorKey';
+import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
 
 /**
  * The embedded provider is reached through the site on the same machine: only a loopback hop's
@@ -36,12 +38,14 @@ export interface ProviderAppOptions {
   strapi?: StrapiConnection;
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
+  /** The retention purge the provider runs by itself once it listens (default: a minute after, then daily); false: none. */
+  retention?: RetentionSchedule | false;
 }
 
-export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger = false }: ProviderAppOptions) {
+export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger = false, retention = DAILY_RETENTION }: ProviderAppOptions) {
   const app = Fastify({
     logger,
-    // Fastify accepts a hop count too, though its type does not say so.
+    // Addresses and CIDRs only: a hop count is refused by parseTrustProxy (Fastify trusts no hop for one).
     trustProxy: trustProxy as FastifyServerOptions['trustProxy'],
     // The site's request id, so one visit reads as one story across both logs.
     genReqId: requestIdFrom(isLoopback),
@@ -50,7 +54,8 @@ export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PRO
     return503OnClosing: true,
   });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  // Per visitor: an IPv4 address, an IPv6 /64 (visitorKey.ts), whatever the plugin's default.
+  await app.register(rateLimit, { global: false, keyGenerator: (request) => visitorKey(request.ip) });
   if (strapi) {
     await app.register(replyFrom, { base: new URL(strapi.url).origin, undici: { headersTimeout: 15_000 } });
     // Strapi keeps its uploads in one folder under the names it gave them: nothing else is forwarded.
@@ -79,6 +84,7 @@ export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PRO
   const source = strapi ? createStrapiSource({ ...strapi, warn: (message) => app.log.warn(message) }) : repo;
   registerContentRoutes(app, source);
   registerSubmissionRoutes(app, repo, source);
+  if (retention) scheduleRetention(app, db, retention);
 
   const knownPaths = new Set<string>(Object.values(ENDPOINT));
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,9 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createRepository } from './repository';
+import { registerSubmissionRoutes } from './submissionRoutes';
 import { providerWithFreshDatabase } from './testing';
 
 type Provider = Awaited<ReturnType<typeof providerWithFreshDatabase>>;
@@ -45,15 +49,49 @@ describe('consent (PIPL)', () => {
     expect((await post(ENDPOINT.patientSubmit, { ...without(message, 'health_consent'), medication: '' })).msg).toContain('药品通用名必填');
   });
 
-  it('stores the versions as given and the time of consent with every row', async () => {
+  it('stores the version of the current notice and the time of consent with every row', async () => {
     const before = new Date().toISOString();
-    expect((await post(ENDPOINT.recruitSubmit, { ...application, consent: 'v 2026-01 (web)' })).code).toBe(0);
-    expect((await post(ENDPOINT.patientSubmit, { ...message, health_consent: 'h-7' })).code).toBe(0);
+    expect((await post(ENDPOINT.recruitSubmit, application)).code).toBe(0);
+    expect((await post(`${ENDPOINT.patientSubmit}?lan=en`, message)).code).toBe(0);
     const [applicationRow] = all('SELECT consent_version, consent_at, created_at FROM applications') as { consent_version: string; consent_at: string; created_at: string }[];
-    expect(applicationRow).toMatchObject({ consent_version: 'v 2026-01 (web)' });
+    expect(applicationRow).toMatchObject({ consent_version: '2026-01' });
     expect(applicationRow?.consent_at).toBe(applicationRow?.created_at);
     expect(applicationRow!.consent_at >= before).toBe(true);
-    expect(all('SELECT consent_version, health_consent_version, consent_at IS NOT NULL AS dated FROM patient_messages')).toEqual([{ consent_version: '2026-01', health_consent_version: 'h-7', dated: 1 }]);
+    expect(all('SELECT consent_version, health_consent_version, consent_at IS NOT NULL AS dated FROM patient_messages')).toEqual([{ consent_version: '2026-01', health_consent_version: '2026-01', dated: 1 }]);
+  });
+
+  it.each([
+    ['zh', '《个人信息保护政策》已更新，请重新加载页面，阅读并同意新版本后再提交'],
+    ['en', 'The Privacy Notice has been updated: please reload the page, read and agree to the new version, then submit again'],
+  ])('refuses in %s a consent to any other version than the current notice\'s, and stores nothing', async (lan, msg) => {
+    const refusal = { code: 1, msg, data: null };
+    expect(await post(`${ENDPOINT.recruitSubmit}?lan=${lan}`, { ...application, consent: '2025-06' })).toEqual(refusal);
+    expect(await post(`${ENDPOINT.recruitSubmit}?lan=${lan}`, { ...application, consent: 'x'.repeat(40_000) })).toEqual(refusal);
+    expect(await post(`${ENDPOINT.patientSubmit}?lan=${lan}`, { ...message, consent: ' 2026-01' })).toEqual(refusal);
+    expect(await post(`${ENDPOINT.patientSubmit}?lan=${lan}`, { ...message, health_consent: 'h-7' })).toEqual(refusal);
+    expect(all('SELECT id FROM applications')).toEqual([]);
+    expect(all('SELECT id FROM patient_messages')).toEqual([]);
+  });
+
+  it('checks against the notice as it is now: after the notice changes, the old version is refused and the new one stored', async () => {
+    provider.db.prepare("UPDATE content SET json = json_set(json, '$.version', '2026-07') WHERE key = 'privacyNotice'").run();
+    expect((await post(ENDPOINT.recruitSubmit, application)).code).toBe(1);
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, consent: '2026-07' })).code).toBe(0);
+    expect(all('SELECT consent_version FROM applications')).toEqual([{ consent_version: '2026-07' }]);
+  });
+
+  it('stores a report with the version as given when the notice cannot be read (a CMS that is down), with a warning', async () => {
+    const warnings: string[] = [];
+    const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => (warnings.push(String(JSON.parse(chunk.toString()).msg)), done()) });
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    await app.register(formbody);
+    const repo = createRepository(provider.db);
+    registerSubmissionRoutes(app, repo, { ...repo, content: () => Promise.reject(new Error('CMS unavailable')) });
+    const res = await app.inject({ method: 'POST', url: ENDPOINT.patientSubmit, payload: new URLSearchParams(message).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.json()).toMatchObject({ code: 0 });
+    expect(all('SELECT consent_version FROM patient_messages')).toEqual([{ consent_version: '2026-01' }]);
+    expect(warnings).toContain('privacy notice unavailable; consent version not checked');
+    await app.close();
   });
 });
 

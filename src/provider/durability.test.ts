@@ -7,7 +7,7 @@ describe('durability', () => {
   it('keeps an acknowledged application through a SIGKILL and a restart', async () => {
     const data = tempDataDir();
     const { child: first, port } = await startProviderProcess(data.dir);
-    const body = new URLSearchParams({ name: 'Chen', phone: '123', email: 'chen@example.com', id: '1', consent: 'v1' });
+    const body = new URLSearchParams({ name: 'Chen', phone: '13800000000', email: 'chen@example.com', id: '1', consent: '2026-01' });
     const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, { method: 'POST', body });
     expect(((await res.json()) as { code: number }).code).toBe(0);
     first.kill('SIGKILL');

@@ -21,7 +21,7 @@ async function loggedProvider() {
   return { app, db, lines, close: async () => (await app.close(), db.close(), data.remove()) };
 }
 
-const application = new URLSearchParams({ name: '钱多多', phone: '13712345678', email: 'qian@sina.com.cn', id: '1', consent: 'v1' }).toString();
+const application = new URLSearchParams({ name: '钱多多', phone: '13712345678', email: 'qian@sina.com.cn', id: '1', consent: '2026-01' }).toString();
 
 describe('provider logs', () => {
   it('a failed insert is an error line with the site\'s request id and the cause, and nothing personal', async () => {

@@ -22,6 +22,7 @@ export const MESSAGES = {
     tooLarge: '提交内容过长，请缩短后再试',
     consentMissing: '请阅读并同意《个人信息保护政策》后再提交',
     healthConsentMissing: '请同意我们处理您的健康信息后再提交',
+    consentVersionOutdated: '《个人信息保护政策》已更新，请重新加载页面，阅读并同意新版本后再提交',
     patientReceived: '提交成功！您的留言编号为 {reference}',
   },
   en: {
@@ -43,6 +44,7 @@ export const MESSAGES = {
     tooLarge: 'The submission is too long; please shorten it and try again',
     consentMissing: 'Please read and agree to the Privacy Notice before submitting',
     healthConsentMissing: 'Please agree to the processing of your health information before submitting',
+    consentVersionOutdated: 'The Privacy Notice has been updated: please reload the page, read and agree to the new version, then submit again',
     patientReceived: 'Submitted successfully! Your case reference is {reference}',
   },
 } satisfies Record<Locale, Record<string, string>>;

@@ -5,6 +5,7 @@ import type { TrustProxy } from '../contracts/trustProxy';
 import { loadContentPack } from './content/loadPack';
 import { openDatabase } from './database';
 import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from './app';
+import type { RetentionSchedule } from './retentionSchedule';
 
 export const SEED_MEDIA_DIR = join(__dirname, '..', '..', 'config', 'seed', 'media', 'uploads');
 
@@ -19,6 +20,8 @@ export interface ProviderOptions {
   /** Default: loopback only (the site on the same machine). */
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
+  /** Default: the daily retention purge, first a minute after start. */
+  retention?: RetentionSchedule | false;
 }
 
 export interface RunningProvider {
@@ -26,9 +29,9 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-export async function startProvider({ port, host = '127.0.0.1', dataDir, packDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger }: ProviderOptions): Promise<RunningProvider> {
+export async function startProvider({ port, host = '127.0.0.1', dataDir, packDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger, retention }: ProviderOptions): Promise<RunningProvider> {
   const db = openDatabase(dataDir, () => loadContentPack(packDir));
-  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: strapi ?? undefined, trustProxy, logger });
+  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: strapi ?? undefined, trustProxy, logger, retention });
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

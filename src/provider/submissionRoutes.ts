@@ -11,6 +11,8 @@ import {
   APPLICATION_FIELDS,
   PATIENT_CONSENTS,
   PATIENT_FIELDS,
+  cleanApplication,
+  cleanPatient,
   hasErrors,
   missingConsents,
   type ConsentField,
@@ -45,6 +47,29 @@ function consentProblem(locale: Locale, body: Body, required: readonly ConsentFi
   return null;
 }
 
+/**
+ * A consent counts for the notice the visitor was shown: every consent must name the version
+ * of the current privacy notice (in the request's language). Another version (an old page, a
+ * made-up text) is refused, so a stored consent always names a notice that existed. When the
+ * notice cannot be read (a CMS that is down), the submission is stored with the versions as
+ * given and a warning logged: a report is never lost to an outage of the content.
+ */
+async function consentVersionProblem(request: FastifyRequest, content: ContentSource, locale: Locale, body: Body, required: readonly ConsentField[]): Promise<string | null> {
+  let current: unknown;
+  try {
+    current = ((await content.content('privacyNotice', locale)) as { version?: unknown } | undefined)?.version;
+  } catch (error) {
+    request.log.warn({ err: error }, 'privacy notice unavailable; consent version not checked');
+    return null;
+  }
+  if (typeof current !== 'string' || !current) {
+    request.log.warn('privacy notice without a version; consent version not checked');
+    return null;
+  }
+  const given = fieldsOf(body, required);
+  return required.every((field) => given[field] === current) ? null : MESSAGES[locale].consentVersionOutdated;
+}
+
 /** Submissions may carry `lan` in the query or the body; zh by default. */
 export function requestLocale(request: FastifyRequest): Locale {
   const query = request.query as Record<string, unknown>;
@@ -59,12 +84,12 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository,
   app.post(ENDPOINT.recruitSubmit, submit, async (request, reply) => {
     const locale = requestLocale(request);
     const body = (request.body ?? {}) as Body;
-    const form: ApplicationForm = fieldsOf(body, APPLICATION_FIELDS);
+    const form: ApplicationForm = cleanApplication(fieldsOf(body, APPLICATION_FIELDS));
     const errors = validateApplication(form);
     if (Object.values(errors).includes('required')) return fail(reply, MESSAGES[locale].applicationIncomplete);
     if (errors.email) return fail(reply, MESSAGES[locale].badEmail);
     if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
-    const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS);
+    const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS) ?? (await consentVersionProblem(request, content, locale, body, APPLICATION_CONSENTS));
     if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
     // A CMS that is down never costs an application: it is stored with the job's id alone.
@@ -82,10 +107,10 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository,
   app.post(ENDPOINT.patientSubmit, submit, async (request, reply) => {
     const locale = requestLocale(request);
     const body = (request.body ?? {}) as Body;
-    const form: PatientForm = fieldsOf(body, PATIENT_FIELDS);
+    const form: PatientForm = cleanPatient(fieldsOf(body, PATIENT_FIELDS));
     const errors = validatePatient(form);
     if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
-    const consentRefusal = consentProblem(locale, body, PATIENT_CONSENTS);
+    const consentRefusal = consentProblem(locale, body, PATIENT_CONSENTS) ?? (await consentVersionProblem(request, content, locale, body, PATIENT_CONSENTS));
     if (consentRefusal) return fail(reply, consentRefusal);
     const reference = repo.savePatientMessage(form, fieldsOf(body, PATIENT_CONSENTS), request.ip);
     return ok({ reference }, patientReceived(locale, reference));

@@ -48,9 +48,24 @@ describe('job application', () => {
     [{ ...application, email: 'not-an-email' }, '邮箱格式不正确！'],
     [{ ...application, email: '_x@example.com' }, '邮箱格式不正确！'],
     [{ ...application, id: '999' }, '该职位不存在或已下线'],
+    [{ ...application, phone: 'call me' }, '留言信息有误：联系电话格式不正确'],
+    [{ ...application, phone: '1' }, '留言信息有误：联系电话格式不正确'],
+    [{ ...application, phone: '\u001b]8;;https://evil.example\u0007' }, '留言信息有误：联系电话格式不正确'],
+    [{ ...application, name: '\u202e\u001b\u200f' }, '应聘信息请填写完整！'],
   ])('refers invalid input %# with a readable message and stores nothing', async (form, msg) => {
     expect((await post(ENDPOINT.recruitSubmit, form)).body).toEqual({ code: 1, msg, data: null });
     expect(count('applications')).toBe(0);
+  });
+
+  it('stores names and phones without control or bidi characters (terminal escapes, OSC-8 links, direction overrides)', async () => {
+    const name = '\u001b]8;;https://evil.example\u0007李明\u001b]8;;\u0007\u009b2J\u202e\u2066\u061c';
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, name, phone: '\u200e+86 (138) 0000-0000\u202c' })).body.code).toBe(0);
+    expect((await post(ENDPOINT.patientSubmit, { ...message, name, phone: '138\u00000000\u00850000' })).body.code).toBe(0);
+    // What is left is plain text: no character of it steers a terminal or reorders a line.
+    expect(provider.db.prepare('SELECT name, phone FROM applications').get()).toEqual({ name: ']8;;https://evil.example李明]8;;2J', phone: '+86 (138) 0000-0000' });
+    expect(provider.db.prepare('SELECT name, phone FROM patient_messages').get()).toEqual({ name: ']8;;https://evil.example李明]8;;2J', phone: '13800000000' });
+    // An escape sequence in a phone leaves text that is no phone number: refused.
+    expect((await post(ENDPOINT.recruitSubmit, { ...application, phone: '13800000000\u001b[8m' })).body.msg).toBe('留言信息有误：联系电话格式不正确');
   });
 
   it('speaks English when asked', async () => {

@@ -85,7 +85,7 @@ export async function applicationBurst(
         const res = await fetch(`http://127.0.0.1:${port}/index/recruit/submitData`, {
           method: 'POST',
           headers: { 'x-forwarded-for': `10.${tag.length}.${Math.floor(i / 250)}.${i % 250}` },
-          body: new URLSearchParams({ name, phone: '1', email: 'a@b.com', id: '1', consent: '2026-01' }),
+          body: new URLSearchParams({ name, phone: '13800000000', email: 'a@b.com', id: '1', consent: '2026-01' }),
         });
         if (((await res.json()) as { code: number }).code === 0) {
           acknowledged.push(name);

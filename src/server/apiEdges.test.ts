@@ -9,6 +9,7 @@ import { ENDPOINT } from '../contracts/endpoints';
 import { PATIENT_MAX_LENGTH } from '../contracts/forms';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { logOptions } from '../provider/logging';
+import Database from '../provider/sqliteDriver';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/testing';
 import { createSiteServer } from './app';
@@ -34,8 +35,17 @@ let provider: RunningProvider;
 const providerLog = logSink();
 const sites: Site[] = [];
 
-async function siteFor(options: { trustProxy?: TrustProxy; providerUrl?: string; logger?: object } = {}) {
-  const site = await createSiteServer({ distDir: dist, providerUrl: options.providerUrl ?? provider.url, mediaUrl: 'https://media.example.com', variant: 'standard', trustProxy: options.trustProxy, logger: options.logger });
+async function siteFor(options: { trustProxy?: TrustProxy; providerUrl?: string; logger?: object; publicUrl?: string; mediaUrl?: string; cachePurgeSecret?: string } = {}) {
+  const site = await createSiteServer({
+    distDir: dist,
+    providerUrl: options.providerUrl ?? provider.url,
+    mediaUrl: options.mediaUrl ?? 'https://media.example.com',
+    variant: 'standard',
+    trustProxy: options.trustProxy,
+    logger: options.logger,
+    publicUrl: options.publicUrl,
+    cachePurgeSecret: options.cachePurgeSecret,
+  });
   await site.listen({ port: 0, host: '127.0.0.1' });
   sites.push(site);
   return `http://127.0.0.1:${(site.server.address() as { port: number }).port}`;
@@ -165,14 +175,14 @@ describe('logs', () => {
     for (const secret of ['赵敏敏', '13912345678', 'zhao.min', '203.0.113.99', 'secret-token-1', 'lan=zh']) expect(written).not.toContain(secret);
   });
 
-  it('carry a request id from a proxy TRUST_PROXY names, never from whoever is the first hop of a hop count', async () => {
-    const counted = await siteFor({ trustProxy: 1 });
+  it('carry a request id from a proxy TRUST_PROXY names, never from a peer it does not name', async () => {
+    const unnamed = await siteFor({ trustProxy: ['192.0.2.1'] });
     const named = await siteFor({ trustProxy: ['127.0.0.1'] });
-    for (const [base, id] of [[counted, 'hop-count-forged'], [named, 'named-proxy-1']] as const) {
+    for (const [base, id] of [[unnamed, 'unnamed-peer-forged'], [named, 'named-proxy-1']] as const) {
       const res = await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { headers: { 'x-request-id': id, 'x-forwarded-for': '198.51.100.20' } });
       expect(res.status).toBe(200);
     }
-    expect(providerLog.lines.some((line) => line.reqId === 'hop-count-forged')).toBe(false);
+    expect(providerLog.lines.some((line) => line.reqId === 'unnamed-peer-forged')).toBe(false);
     expect(providerLog.lines.some((line) => line.reqId === 'named-proxy-1')).toBe(true);
   });
 
@@ -183,5 +193,133 @@ describe('logs', () => {
     const lines = providerLog.lines.filter((line) => line.reqId === 'render-req-1');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => line.service === 'provider')).toBe(true);
+  });
+});
+
+/** The patient messages stored under a name, read from the provider's database file. */
+function storedMessages(name: string): number {
+  const db = new Database(`${data.dir}/provider.sqlite`, { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM patient_messages WHERE name = ?').get(name) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe('forms are taken from the site\'s own pages only', () => {
+  let base: string;
+  let ownOrigin: string;
+  let publicBase: string;
+  beforeAll(async () => {
+    base = await siteFor({ trustProxy: ['127.0.0.1'] });
+    ownOrigin = base; // no PUBLIC_URL, no ALLOWED_HOSTS: the request's own host
+    publicBase = await siteFor({ trustProxy: ['127.0.0.1'], publicUrl: 'https://www.example.com' });
+  });
+  const visitor = (n: number) => ({ 'x-forwarded-for': `198.19.0.${n}` });
+
+  it.each([
+    ['a cross-site page', '跨站甲', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['a cross-site page that hides its origin', '跨站乙', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+    ['a browser without Sec-Fetch-Site, on another origin', '跨站丙', { origin: 'https://evil.example' }],
+    ['a sibling site (same-site) on another origin', '跨站丁', { origin: 'https://blog.example.com', 'sec-fetch-site': 'same-site' }],
+  ])('a POST from %s answers 403 in the envelope (code 1, not "login expired") and stores nothing', async (_who, name, headers) => {
+    const zh = await submit(base, message({ name }), { ...headers, ...visitor(1) });
+    expect(zh).toEqual({ status: 403, body: { code: 1, msg: '只接受从本网站页面提交的表单', data: null } });
+    const res = await fetch(`${base}/api${ENDPOINT.recruitSubmit}?lan=en`, { method: 'POST', body: new URLSearchParams({ name, phone: '13800000000', email: 'a@b.com', id: '1' }), headers: { ...headers, ...visitor(1) } });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 403, body: { code: 1, msg: 'Only forms sent from this site\'s own pages are accepted', data: null } });
+    expect(storedMessages(name)).toBe(0);
+  });
+
+  it('the site\'s own pages, its PUBLIC_URL and requests no browser sent still submit', async () => {
+    const sent = [
+      [base, { origin: ownOrigin, 'sec-fetch-site': 'same-origin' }, '本站页面'],
+      [base, { 'sec-fetch-site': 'same-origin' }, '本站无来源'],
+      [base, { origin: ownOrigin }, '旧浏览器'],
+      [base, {}, '服务器调用'],
+      [publicBase, { origin: 'https://www.example.com', 'sec-fetch-site': 'same-site' }, '公开地址'],
+    ] as const;
+    for (const [site, headers, name] of sent) {
+      const answer = await submit(site, message({ name }), { ...headers, ...visitor(2) });
+      expect({ name, status: answer.status, code: answer.body.code }).toEqual({ name, status: 200, code: 0 });
+      expect(storedMessages(name)).toBe(1);
+    }
+    // Behind PUBLIC_URL the site's origin is that one, not the address it was reached at.
+    expect((await submit(publicBase, message({ name: '内部地址' }), { origin: base, ...visitor(2) })).status).toBe(403);
+  });
+
+  it('reading is not a form: GETs from other sites pass; the internal endpoints keep their own guard', async () => {
+    const res = await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(200);
+    const internal = await siteFor({ cachePurgeSecret: 'purge-secret-1' });
+    const purge = await fetch(`${internal}/_internal/cache/purge`, { method: 'POST', headers: { authorization: 'Bearer purge-secret-1', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(purge.status).toBe(204);
+  });
+});
+
+describe('a URL that does not decode is a bad request, wherever the escape is', () => {
+  let base: string;
+  const siteLog = logSink();
+  beforeAll(async () => {
+    base = await siteFor({ mediaUrl: '', logger: { ...logOptions('site'), stream: siteLog.stream } });
+  });
+
+  it.each([
+    ['/api/index/index/banner?lan=zh&x=%E0', '请求格式不正确'],
+    ['/api/index/index/banner?lan=en&x=%E0', 'The request is malformed'],
+    ['/uploads/a.png?x=%E0', '请求格式不正确'],
+    ['/uploads/%E0.png', '请求格式不正确'],
+    ['/api/index/news/details?lan=en&id=%zz', 'The request is malformed'],
+  ])('GET %s answers 400 in the envelope, logged at warn', async (path, msg) => {
+    const before = siteLog.lines.length;
+    const res = await rawRequest(base, 'GET', path);
+    expect({ status: res.status, type: res.headers['content-type'], body: JSON.parse(res.body) }).toEqual({ status: 400, type: 'application/json; charset=utf-8', body: { code: 1, msg, data: null } });
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    const lines = siteLog.lines.slice(before);
+    expect(lines.some((line) => line.level === 40 && line.msg === 'malformed escape in the URL')).toBe(true);
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it.each([
+    ['/news/%E0', 'zh-CN'],
+    ['/en/news/%E0', 'en'],
+    ['/product?keyword=%E0', 'zh-CN'],
+    ['/about%zz', 'zh-CN'],
+  ])('GET %s answers 400 with the site\'s error page in its language, never cached', async (path, lang) => {
+    const before = siteLog.lines.length;
+    const res = await rawRequest(base, 'GET', path);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.body).toContain(`<html lang="${lang}"`);
+    expect(res.body).toContain('error-page');
+    const lines = siteLog.lines.slice(before);
+    expect(lines.some((line) => line.level === 40 && line.msg === 'malformed escape in the URL')).toBe(true);
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+});
+
+describe('server renders of new searches are budgeted per client', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await siteFor({ trustProxy: ['127.0.0.1'] });
+  });
+  const search = (keyword: string, client: string) => fetch(`${base}/product?keyword=${encodeURIComponent(keyword)}`, { headers: { 'x-forwarded-for': client } });
+
+  it('a client that spends its budget on new keywords gets the shell with 503; another client, and searches in hand, still render', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await search(`无此产品-a${i}`, '203.0.113.50')).status).toBe(200);
+    const refused = await search('无此产品-a10', '203.0.113.50');
+    expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), cache: refused.headers.get('cache-control') }).toEqual({ status: 503, retryAfter: '30', cache: 'no-store' });
+    expect(await refused.text()).toContain('<div id="root">');
+    // A search another client made is in hand: free. Another client has a budget of its own.
+    expect((await search('无此产品-a3', '203.0.113.50')).status).toBe(200);
+    expect((await search('无此产品-b0', '203.0.113.51')).status).toBe(200);
+    expect((await search('无此产品-a10', '203.0.113.51')).status).toBe(200);
+  });
+
+  it('an IPv6 client is its /64: other addresses of that network share the budget', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await search(`无此产品-v6-${i}`, `2001:db8:5:6::${i + 1}`)).status).toBe(200);
+    expect((await search('无此产品-v6-x', '2001:db8:5:6:ffff:1:2:3')).status).toBe(503);
+    expect((await search('无此产品-v6-y', '2001:db8:5:7::1')).status).toBe(200);
   });
 });

@@ -15,11 +15,13 @@ import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
 import { answerFrameworkError, answerWhileClosing } from './earlyErrors';
+import { markMalformedUrl, refuseMalformedUrls } from './malformedUrl';
 import { requestIdFrom } from '../provider/requestId';
 import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
 import { registerCmsWebhook } from './cmsWebhook';
-import { registerCrawlerRoutes } from './crawlerRoutes';
+import { createSitemapLists, registerCrawlerRoutes } from './crawlerRoutes';
+import { listsName } from './providerLists';
 import { createOriginResolver } from './origin';
 import { readBuildAssets } from './render/document';
 import { createPageRenderer } from './render/pageRenderer';
@@ -64,7 +66,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   const { distDir, providerUrl, mediaUrl, variant, upstreamTimeoutMs = TIMING.requestTimeoutMs } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    // Fastify accepts a hop count too, though its type does not say so.
+    // Addresses and CIDRs only: a hop count is refused by parseTrustProxy (Fastify trusts no hop for one).
     trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     // A request id from a trusted proxy carries on; otherwise one is made. The provider gets it too.
     genReqId: requestIdFrom(trustedPeer(options.trustProxy ?? false)),
@@ -75,12 +77,16 @@ export async function createSiteServer(options: SiteServerOptions) {
     // Both answered by earlyErrors.ts: under /api as envelopes, like every /api answer.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    // A URL whose escapes do not decode is noted here and refused with 400 (malformedUrl.ts).
+    rewriteUrl: markMalformedUrl,
   });
   answerWhileClosing(app);
   const renderDeadlineMs = options.renderDeadlineMs ?? TIMING.renderDeadlineMs;
   // The sitemap's client; each page render makes its own, naming the request it serves.
   const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);
   const assets = readBuildAssets(distDir);
+  // The lists behind the sitemap; the pages ask them which ids exist (the rest share a small lane).
+  const providerLists = createSitemapLists(providerApi);
   const pages = createPageRenderer({
     assets,
     providerUrl,
@@ -89,6 +95,10 @@ export async function createSiteServer(options: SiteServerOptions) {
     cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
     log: (...args) => app.log.warn(args.map(String).join(' ')),
     logError: (page, err) => app.log.error({ err, page }, 'server render threw'),
+    listed: async (locale, routeId, id) => {
+      const lists = await providerLists.current();
+      return lists !== null && listsName(lists, locale, routeId, id);
+    },
   });
   const serverRendering = options.serverRendering ?? true;
   const originOf = createOriginResolver({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
@@ -104,8 +114,9 @@ export async function createSiteServer(options: SiteServerOptions) {
   ].join(', ');
 
   await registerSecurityHeaders(app, mediaUrl, [assets.boot.hash]);
+  const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerApiProxy(app, providerUrl, upstreamTimeoutMs);
+  await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf);
   if (!mediaUrl) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs);
 
   await app.register(fastifyStatic, {
@@ -123,7 +134,7 @@ export async function createSiteServer(options: SiteServerOptions) {
     app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir));
   }
 
-  const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf });
+  const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf, lists: providerLists });
   const purgeAll = () => {
     pages.purge();
     expireSitemap();
@@ -138,7 +149,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   }
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  registerPageRoute(app, { pages, originOf, serverRendering, cacheControl: pageCacheControl });
+  malformedUrls.answerPagesWith(registerPageRoute(app, { pages, originOf, serverRendering, cacheControl: pageCacheControl }).errorPage);
 
   app.setNotFoundHandler((request, reply) => {
     const allowed = request.method === 'GET' || request.method === 'HEAD';

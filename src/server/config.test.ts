@@ -38,9 +38,11 @@ describe('the site configuration', () => {
     expect(() => read({ CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://cms.internal:1337', STRAPI_TOKEN: 't', PROVIDER_URL: 'http://provider.internal' })).toThrow('PROVIDER_URL');
   });
 
-  it('refuses TRUST_PROXY=true at start and takes addresses or a hop count', () => {
-    expect(() => read({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://www.example.com' })).toThrow(/TRUST_PROXY=true/);
-    expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
-    expect(read({ TRUST_PROXY: '1', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toBe(1);
+  it('takes TRUST_PROXY as addresses or CIDRs, and refuses true and a hop count at start, saying to name the proxy', () => {
+    expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, 2001:db8::/32', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '2001:db8::/32']);
+    expect(() => read({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://www.example.com' })).toThrow(/TRUST_PROXY=true.*name the proxy by address or CIDR/);
+    for (const count of ['0', '1', '2', ' 1 ', '1, 10.0.0.1']) {
+      expect(() => read({ TRUST_PROXY: count, PUBLIC_URL: 'https://www.example.com' })).toThrow(/hop count.*not supported.*name the proxy by address or CIDR \(TRUST_PROXY=127\.0\.0\.1/);
+    }
   });
 });

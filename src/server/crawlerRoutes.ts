@@ -1,13 +1,15 @@
 /**
  * What crawlers read: /robots.txt naming the sitemap, and /sitemap.xml built from the
  * provider's lists (cached; a failing provider keeps the last good sitemap in service). The
- * caller gets expireSitemap(), for when it learns the content changed.
+ * caller gets expireSitemap(), for when it learns the content changed. The site makes the lists
+ * cache first (createSitemapLists) and shares it with the page renderer, which reads from it
+ * which ids exist.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProviderApi } from './render/serverDeps';
 import { fetchProviderLists } from './providerLists';
 import { renderSitemap, sitemapPages } from './sitemap';
-import { createListsCache } from './sitemapCache';
+import { createListsCache, type ListsCache } from './sitemapCache';
 import { createOriginResolver, type OriginOf } from './origin';
 
 export interface CrawlerRouteOptions {
@@ -19,15 +21,22 @@ export interface CrawlerRouteOptions {
   /** How long the provider may take for the whole walk of its lists. */
   deadlineMs?: number;
   freshMs?: number;
+  /** The lists cache to read (shared with the page renderer); by default one of its own. */
+  lists?: ListsCache;
 }
 
 const SITEMAP_DEADLINE_MS = 2000;
 const SITEMAP_FRESH_MS = 60_000;
 
+/** The provider's lists behind the sitemap, cached (see sitemapCache.ts). */
+export function createSitemapLists(api: ProviderApi, { deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = {}): ListsCache {
+  return createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs });
+}
+
 export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRouteOptions) {
-  const { api, publicUrl, deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = options;
+  const { api, publicUrl, deadlineMs, freshMs = SITEMAP_FRESH_MS } = options;
   const originOf = options.originOf ?? createOriginResolver({ publicUrl });
-  const lists = createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs });
+  const lists = options.lists ?? createSitemapLists(api, { deadlineMs, freshMs });
 
   app.get('/robots.txt', (request, reply) =>
     reply

@@ -1,8 +1,9 @@
 /**
  * Answers Fastify would otherwise write itself, as raw JSON of its own, before any route or hook
- * of ours runs: a path it cannot decode (`/api/%zz`), a parameter too long, and requests that
- * arrive while the server closes. Under /api they are envelopes like every other /api answer
- * (the client's envelope handling covers them); elsewhere plain text, naming nothing of the request.
+ * of ours runs: a parameter too long, and requests that arrive while the server closes (a URL
+ * that does not decode never gets here: malformedUrl.ts answers it). Under /api they are
+ * envelopes like every other /api answer (the client's envelope handling covers them);
+ * elsewhere plain text, naming nothing of the request.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, isApiUrl } from './proxy';

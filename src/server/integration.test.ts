@@ -105,7 +105,7 @@ describe('every provider path through the site proxy', () => {
   it('keeps a submission made through the proxy across a provider restart, and answers 502 while it is down', async () => {
     const res = await fetch(url(site, '/api/index/recruit/submitData?lan=zh'), {
       method: 'POST',
-      body: new URLSearchParams({ name: 'Restart', phone: '1', email: 'r@example.com', id: '1', consent: 'v1' }),
+      body: new URLSearchParams({ name: 'Restart', phone: '13800000000', email: 'r@example.com', id: '1', consent: '2026-01' }),
     });
     expect(((await res.json()) as { code: number }).code).toBe(0);
     const port = Number(new URL(provider.url).port);

@@ -15,7 +15,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-async function site(options: { publicUrl?: string; allowedHosts?: string[] }) {
+async function site(options: { publicUrl?: string; allowedHosts?: string[]; trustProxy?: string[] }) {
   // Nothing listens on port 9: every page is the shell, which names its canonical URL too.
   const app = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:9', mediaUrl: '', variant: 'standard', renderDeadlineMs: 300, ...options });
   apps.push(app);
@@ -41,6 +41,21 @@ describe('the origin of absolute URLs', () => {
     const app = await site({ publicUrl: 'https://www.example.com', allowedHosts: ['example.com'] });
     const robots = await app.inject({ url: '/robots.txt', headers: { host: 'example.com' } });
     expect(robots.body).toContain('Sitemap: https://www.example.com/sitemap.xml');
+  });
+
+  it('takes a trusted proxy\'s X-Forwarded-Proto only when it is exactly http or https', async () => {
+    // inject() comes from 127.0.0.1: the named proxy.
+    for (const app of [await site({ allowedHosts: ['www.example.com'], trustProxy: ['127.0.0.1'] }), await site({ trustProxy: ['127.0.0.1'] })]) {
+      const host = { host: 'www.example.com' };
+      const https = await app.inject({ url: '/en/about', headers: { ...host, 'x-forwarded-proto': 'https' } });
+      expect(canonical(https.body)).toBe('https://www.example.com/en/about');
+      for (const proto of ['javascript', 'HTTPS', 'ftp', 'https, javascript', 'data']) {
+        const robots = await app.inject({ url: '/robots.txt', headers: { ...host, 'x-forwarded-proto': proto } });
+        expect({ proto, robots: robots.body }).toEqual({ proto, robots: expect.stringContaining('Sitemap: http://www.example.com/sitemap.xml') });
+        const page = await app.inject({ url: '/en/about', headers: { ...host, 'x-forwarded-proto': proto } });
+        expect({ proto, canonical: canonical(page.body) }).toEqual({ proto, canonical: 'http://www.example.com/en/about' });
+      }
+    }
   });
 
   it('reads ALLOWED_HOSTS, defaults to the local addresses and warns once in production without PUBLIC_URL', () => {

@@ -18,9 +18,34 @@ export type OriginOf = (request: FastifyRequest) => string;
 export function createOriginResolver({ publicUrl, allowedHosts }: OriginOptions): OriginOf {
   if (publicUrl) return () => publicUrl;
   const hosts = (allowedHosts ?? []).map((host) => host.trim().toLowerCase()).filter(Boolean);
-  if (hosts.length === 0) return (request) => `${request.protocol}://${request.host}`;
+  if (hosts.length === 0) return (request) => `${schemeOf(request)}://${request.host}`;
   return (request) => {
     const asked = request.host.toLowerCase();
-    return `${request.protocol}://${hosts.includes(asked) ? asked : hosts[0]}`;
+    return `${schemeOf(request)}://${hosts.includes(asked) ? asked : hosts[0]}`;
   };
+}
+
+/**
+ * The request's scheme: a trusted proxy's X-Forwarded-Proto (Fastify's request.protocol) only
+ * when it is exactly `http` or `https`, else the connection's own. Any other word would make a
+ * cache key of its own and an origin such as `javascript://` in the page.
+ */
+export function schemeOf(request: FastifyRequest): 'http' | 'https' {
+  const said = request.protocol;
+  if (said === 'http' || said === 'https') return said;
+  return (request.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
+}
+
+/**
+ * Whether an unsafe request (a POST) comes from another site's page, by what the browser says:
+ * `Sec-Fetch-Site: cross-site`, or (without a verdict from that header, `same-site` included)
+ * an `Origin` other than the site's own. Requests no browser sent, with neither header (curl,
+ * another server), are not from a page at all and pass.
+ */
+export function isFromElsewhere(request: FastifyRequest, originOf: OriginOf): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return true;
+  if (fetchSite === 'same-origin' || fetchSite === 'none') return false;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== originOf(request);
 }

@@ -4,8 +4,10 @@
  * shell. The route negotiates its encoding itself (acceptEncoding.ts), so the compression
  * plugin stays out of it: it would compress an identity page a second time by its own reading
  * of Accept-Encoding, under the identity page's ETag.
+ * A search not yet in hand renders within the asking client's budget (searchBudget.ts) as well as
+ * the cache's global one; either spent, the answer is the same 503 and shell.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { EN_PREFIX, matchRoute, splitLocalePath } from '../contracts/routes';
 import { negotiateEncoding, type PageEncoding } from './acceptEncoding';
@@ -14,6 +16,7 @@ import type { OriginOf } from './origin';
 import { canonicalPath } from './render/canonicalPath';
 import { matchesEtag } from './render/etag';
 import { NOT_FOUND_PATH, type PageAddress, type PageRenderer } from './render/pageRenderer';
+import { createSearchBudget } from './searchBudget';
 
 export interface PageRouteOptions {
   pages: PageRenderer;
@@ -27,8 +30,12 @@ export interface PageRouteOptions {
 /** What the home page's answer depends on besides its URL (see the language redirect). */
 const LANGUAGE_REDIRECT_VARY = 'Cookie, Sec-Fetch-Site, Accept-Encoding';
 const RETRY_AFTER_SECONDS = 30;
+/** Renders of new searches one client may start per window (a visitor's own searches in the app go to /api). */
+const SEARCH_RENDERS_PER_CLIENT = 10;
+const SEARCH_BUDGET_WINDOW_MS = 60_000;
 
 export function registerPageRoute(app: FastifyInstance, { pages, originOf, serverRendering, cacheControl }: PageRouteOptions) {
+  const searchBudget = createSearchBudget(SEARCH_RENDERS_PER_CLIENT, SEARCH_BUDGET_WINDOW_MS);
   app.get('/*', { compress: false }, async (request, reply) => {
     const [rawPath = '/', rawSearch = ''] = request.url.split('?');
     if (rawPath.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
@@ -52,7 +59,7 @@ export function registerPageRoute(app: FastifyInstance, { pages, originOf, serve
     reply.type('text/html; charset=utf-8');
     const known = matchRoute(path) !== null;
     if (!serverRendering) return sendShell(reply.code(known ? 200 : 404), pages.shell(address), encoding);
-    const page = await pages.page(address);
+    const page = await pages.page(address, () => searchBudget(request.ip));
     if (!page) {
       if (!known) return sendShell(reply.code(404), pages.shell({ ...address, path: NOT_FOUND_PATH, search: '' }), encoding);
       // Nothing rendered and nothing in hand: the provider is out. The shell still runs (the
@@ -66,6 +73,20 @@ export function registerPageRoute(app: FastifyInstance, { pages, originOf, serve
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   });
+
+  return {
+    /** The shared error page (the 404's) answered with another status, e.g. 400 for a URL that does not decode; never cached. */
+    async errorPage(request: FastifyRequest, reply: FastifyReply, status: number) {
+      const { locale } = splitLocalePath(request.url.split('?')[0] ?? '/');
+      const address: PageAddress = { locale: locale ?? 'zh', path: NOT_FOUND_PATH, search: '', origin: originOf(request), requestId: request.id };
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      reply.code(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding').header('Cache-Control', 'no-store');
+      const page = serverRendering ? await pages.page(address) : null;
+      if (!page) return sendShell(reply, pages.shell(address), encoding);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    },
+  };
 }
 
 /** The shell is a few kilobytes made per answer (it is what an outage serves): compressed here, quickly. */

@@ -6,6 +6,7 @@
  */
 import type { ProviderApi } from './render/serverDeps';
 import { LOCALES, type Locale } from '../contracts/locale';
+import type { RouteId } from '../contracts/routes';
 
 export interface ListedItem {
   id: number;
@@ -15,6 +16,32 @@ export interface ListedItem {
 
 export type ListKind = 'products' | 'news' | 'notices' | 'jobs';
 export type ProviderLists = Record<Locale, Record<ListKind, ListedItem[]>>;
+
+/** The detail route of each provider list. */
+export const DETAIL_ROUTE: Record<ListKind, RouteId> = {
+  products: 'productDetail',
+  news: 'newsDetail',
+  notices: 'noticeDetail',
+  jobs: 'jobDetail',
+};
+
+/** Per lists, per language and route, the ids they name (made once per lists, on first use). */
+const namedIds = new WeakMap<ProviderLists, Map<string, Set<string>>>();
+
+/** Whether the lists name `id` as a page of `routeId` in `locale` (and so the sitemap lists it). */
+export function listsName(lists: ProviderLists, locale: Locale, routeId: RouteId, id: string): boolean {
+  let index = namedIds.get(lists);
+  if (!index) {
+    index = new Map();
+    for (const lan of LOCALES) {
+      for (const kind of Object.keys(DETAIL_ROUTE) as ListKind[]) {
+        index.set(`${lan}|${DETAIL_ROUTE[kind]}`, new Set(lists[lan][kind].map((item) => String(item.id))));
+      }
+    }
+    namedIds.set(lists, index);
+  }
+  return index.get(`${locale}|${routeId}`)?.has(id) ?? false;
+}
 
 /** The provider pages at most 50 rows; 200 pages is far past any real catalogue. */
 const PAGE_SIZE = 50;

@@ -3,20 +3,24 @@
  * methods only (src/contracts/endpoints.ts): pointed at a real CMS, its admin and user APIs
  * stay unreachable. Every answer of /api is an envelope {code, msg}: an unknown path or
  * method (404), a body over the form's limit (413), a provider that is down or slow (502/504),
- * and what Fastify answers before routing (a malformed escape, 400; closing, 503: earlyErrors.ts),
- * without any internal host, port or stack in it.
+ * and what Fastify answers before routing (a malformed escape, 400: malformedUrl.ts; closing, 503:
+ * earlyErrors.ts), without any internal host, port or stack in it.
+ * A POST from another site's page (a browser's Sec-Fetch-Site, else its Origin) is refused with
+ * 403 (envelope code 1, not the client's "login expired" 403) before its body is read.
  * The provider learns the visitor's address (X-Forwarded-For, as resolved under TRUST_PROXY)
- * and the request id, never the visitor's cookies or forwarding headers.
+ * and the request id, never the visitor's cookies, forwarding headers or override headers, and
+ * of the query only the keys its endpoint takes (ENDPOINT_QUERY_KEYS).
  * /uploads/* → the provider's media, path kept, when the site serves them from its own origin,
  * with only the headers a file request needs (mediaRequestHeaders).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { ENVELOPE_CODE } from '../contracts/envelope';
-import { ENDPOINT, MEDIA_PREFIX, POST_ENDPOINTS, type EndpointName } from '../contracts/endpoints';
+import { ENDPOINT, MEDIA_PREFIX, POST_ENDPOINTS, queryKeysOf, type EndpointName } from '../contracts/endpoints';
 import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
 import { REQUEST_ID_HEADER } from '../contracts/constants';
 import { localeFromCookie } from './localeCookie';
+import { isFromElsewhere, type OriginOf } from './origin';
 import { createPictureResizer, pictureRequest } from './pictures';
 import { matchesEtag } from './render/etag';
 
@@ -28,6 +32,7 @@ const MESSAGES = {
     tooLarge: '提交内容过长，请缩短后再试',
     badRequest: '请求格式不正确',
     failed: '服务器繁忙，请稍后再试',
+    elsewhere: '只接受从本网站页面提交的表单',
   },
   en: {
     down: 'The content service is unavailable, please try again later',
@@ -36,13 +41,30 @@ const MESSAGES = {
     tooLarge: 'The submission is too long; please shorten it and try again',
     badRequest: 'The request is malformed',
     failed: 'The server is busy, please try again later',
+    elsewhere: 'Only forms sent from this site\'s own pages are accepted',
   },
 };
 export type Message = keyof (typeof MESSAGES)['zh'];
 
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
-/** What the visitor sent that the provider must not believe or see. */
-const DROPPED_HEADERS = ['cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded', REQUEST_ID_HEADER];
+/**
+ * What the visitor sent that the provider must not believe or see: cookies, forwarding headers,
+ * and the headers some backends take as another method or another path than the allow-list's.
+ */
+const DROPPED_HEADERS = [
+  'cookie',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'forwarded',
+  REQUEST_ID_HEADER,
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+  'x-original-url',
+  'x-rewrite-url',
+];
 
 /**
  * What a request for a picture or the video carries to the provider or media host: the file
@@ -59,6 +81,7 @@ function mediaRequestHeaders(headers: Record<string, string | string[] | undefin
 
 /** The allow-list: each SPEC endpoint with its one method (GET also answers HEAD). */
 export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][]).map(([name, path]) => ({
+  name,
   path,
   method: POST_ENDPOINTS.includes(name) ? ('POST' as const) : ('GET' as const),
 }));
@@ -78,6 +101,36 @@ export function isApiUrl(url: string): boolean {
   return url === API_PREFIX || /^\/api[/?]/.test(url);
 }
 
+/**
+ * The query as sent, with only the pairs whose key is in `keys` (the first of each; the rest
+ * dropped): `?lan=en&s=/admin/user` → `?lan=en`. Pairs are kept as written, escapes and all.
+ */
+export function knownQuery(url: string, keys: readonly string[]): string {
+  const at = url.indexOf('?');
+  if (at === -1) return '';
+  const seen = new Set<string>();
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => {
+      const key = queryKey(pair);
+      if (key === null || !keys.includes(key) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
+function queryKey(pair: string): string | null {
+  try {
+    return decodeURIComponent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** An error of /api as the client's envelope handling expects it, in the visitor's language. */
 export function envelope(request: FastifyRequest, reply: FastifyReply, status: number, message: Message) {
   return reply
@@ -86,21 +139,31 @@ export function envelope(request: FastifyRequest, reply: FastifyReply, status: n
     .send({ code: ENVELOPE_CODE.error, msg: MESSAGES[requestLanguage(request)][message], data: null });
 }
 
-export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
+export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, originOf: OriginOf) {
   await app.register(
     async (api) => {
+      // Forms are sent from the site's own pages only: another site's page cannot post them from
+      // its visitors' browsers. Requests no browser sent (no Sec-Fetch-Site, no Origin) pass.
+      api.addHook('onRequest', async (request, reply) => {
+        if (SAFE_METHODS.has(request.method) || !isFromElsewhere(request, originOf)) return;
+        request.log.warn({ fetchSite: request.headers['sec-fetch-site'] ?? null }, 'post from another site refused');
+        return envelope(request, reply, 403, 'elsewhere');
+      });
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SUBMISSION_BODY_LIMIT }, (_request, body, done) => done(null, body));
       // Its own log lines would carry the query; the site's request log says what is needed.
       await api.register(replyFrom, { base: providerUrl, undici: UPSTREAM, disableRequestLogging: true });
 
-      for (const { path, method } of API_ROUTES) {
+      for (const { name, path, method } of API_ROUTES) {
+        const keys = queryKeysOf(name);
         api.route({
           method,
           url: path,
           handler(request, reply) {
-            const query = request.url.indexOf('?');
-            return reply.from(query === -1 ? path : `${path}${request.url.slice(query)}`, {
+            // The query as a function: reply-from would put back the visitor's whole query for an empty one.
+            const query = knownQuery(request.url, keys).slice(1);
+            return reply.from(path, {
+              queryString: () => query,
               timeout: timeoutMs,
               rewriteRequestHeaders(_request, headers) {
                 const forwarded: Record<string, string | string[] | undefined> = { ...headers };

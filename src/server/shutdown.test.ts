@@ -18,7 +18,7 @@ describe('npm start under SIGTERM', () => {
       Array.from({ length: 150 }, async (_, i) => {
         try {
           const res = i % 3 === 0
-            ? await fetch(`${base}/api/index/recruit/submitData`, { method: 'POST', body: new URLSearchParams({ name: `s${i}`, phone: '1', email: 'a@b.com', id: '1', consent: 'v1' }) })
+            ? await fetch(`${base}/api/index/recruit/submitData`, { method: 'POST', body: new URLSearchParams({ name: `s${i}`, phone: '13800000000', email: 'a@b.com', id: '1', consent: '2026-01' }) })
             : await fetch(`${base}${i % 3 === 1 ? '/' : '/api/index/index/banner?lan=zh'}`);
           return { i, status: res.status, body: await res.text() };
         } catch {

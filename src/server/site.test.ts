@@ -1,4 +1,5 @@
 import { Agent, createServer, type IncomingMessage, type Server } from 'node:http';
+import { ENDPOINT } from '../contracts/endpoints';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '../contracts/routes';
@@ -9,6 +10,8 @@ import { inlineScriptHash } from './render/document';
 /** A real upstream that echoes what reached it, or misbehaves on request. */
 let upstream: Server;
 let upstreamUrl: string;
+/** Headers some backends take as another method or another path than the one asked for. */
+const OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override', 'x-original-url', 'x-rewrite-url'];
 const echo = (req: IncomingMessage, body: string) => ({
   method: req.method,
   url: req.url,
@@ -16,6 +19,7 @@ const echo = (req: IncomingMessage, body: string) => ({
   cookie: req.headers.cookie,
   forwardedFor: req.headers['x-forwarded-for'],
   requestId: req.headers['x-request-id'],
+  overrides: OVERRIDE_HEADERS.filter((name) => req.headers[name] !== undefined),
   body,
 });
 
@@ -180,13 +184,13 @@ describe('the /api proxy', () => {
     });
     expect(res.statusCode).toBe(200);
     const reached = res.json().data;
-    expect(reached).toEqual({ method: 'POST', url: '/index/recruit/submitData?lan=en', token: 't-1', forwardedFor: '127.0.0.1', requestId: expect.any(String), body: 'name=Li&phone=1&email=a%40b.com&id=4' });
+    expect(reached).toEqual({ method: 'POST', url: '/index/recruit/submitData?lan=en', token: 't-1', forwardedFor: '127.0.0.1', requestId: expect.any(String), overrides: [], body: 'name=Li&phone=1&email=a%40b.com&id=4' });
     expect(reached.requestId).not.toBe('forged');
     expect(reached).not.toHaveProperty('cookie');
     expectSecurityHeaders(res.headers);
   });
 
-  it('answers a path it cannot decode, or a method it does not know, with an envelope under /api and plain text elsewhere', async () => {
+  it('answers a path it cannot decode, or a method it does not know, with an envelope under /api and the error page elsewhere', async () => {
     const zh = await app.inject({ url: '/api/%zz' });
     expect({ status: zh.statusCode, type: zh.headers['content-type'], body: zh.json() }).toEqual({
       status: 400,
@@ -199,8 +203,34 @@ describe('the /api proxy', () => {
       const res = await app.inject({ method, url: '/api/index/index/banner' });
       expect({ method, status: res.statusCode, body: res.json() }).toEqual({ method, status: 404, body: { code: 1, msg: '接口不存在', data: null } });
     }
+    // A page: the site's error page, with 400.
     const page = await app.inject({ url: '/about%zz' });
-    expect({ status: page.statusCode, type: page.headers['content-type'], body: page.body }).toEqual({ status: 400, type: 'text/plain', body: 'Bad request' });
+    expect({ status: page.statusCode, type: page.headers['content-type'] }).toEqual({ status: 400, type: 'text/html; charset=utf-8' });
+    expect(page.body).toContain('error-page');
+  });
+
+  it('forwards only the query keys the endpoint takes, each once, as written', async () => {
+    const asked = [
+      [`${ENDPOINT.productList}?lan=en&classify_id=2&page=1&pageSize=6&keyword=%E8%86%8F&s=/admin/user&lan=zh&_method=DELETE`, `${ENDPOINT.productList}?lan=en&classify_id=2&page=1&pageSize=6&keyword=%E8%86%8F`],
+      [`${ENDPOINT.banner}?s=%2Fadmin%2Fuser&lan=zh&id=3`, `${ENDPOINT.banner}?lan=zh`],
+      [`${ENDPOINT.newsDetail}?id=3&lan=en&id[]=4&%69d=5`, `${ENDPOINT.newsDetail}?id=3&lan=en`],
+      [`${ENDPOINT.banner}?s=/admin/user`, ENDPOINT.banner],
+      [`${ENDPOINT.memberCulture}?lan=zh&type=member_culture&callback=x`, `${ENDPOINT.memberCulture}?lan=zh&type=member_culture`],
+    ];
+    for (const [path, forwarded] of asked) {
+      const res = await app.inject({ url: `/api${path}` });
+      expect({ path, reached: res.json().data.url }).toEqual({ path, reached: forwarded });
+    }
+    const post = await app.inject({ method: 'POST', url: `/api${ENDPOINT.recruitSubmit}?lan=en&s=/admin`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Li' });
+    expect(post.json().data.url).toBe(`${ENDPOINT.recruitSubmit}?lan=en`);
+  });
+
+  it('never forwards the headers that would make the provider run another method or path', async () => {
+    const overrides = Object.fromEntries(OVERRIDE_HEADERS.map((name) => [name, name.includes('url') ? '/admin/user' : 'DELETE']));
+    const get = await app.inject({ url: `/api${ENDPOINT.banner}?lan=zh`, headers: overrides });
+    expect(get.json().data).toMatchObject({ method: 'GET', url: `${ENDPOINT.banner}?lan=zh`, overrides: [] });
+    const post = await app.inject({ method: 'POST', url: `/api${ENDPOINT.patientSubmit}?lan=zh`, headers: { ...overrides, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Li' });
+    expect(post.json().data).toMatchObject({ method: 'POST', overrides: [] });
   });
 
   it('tells a request that arrives while the server closes 503 in the envelope under /api', async () => {

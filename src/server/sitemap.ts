@@ -7,18 +7,10 @@ import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { LOCALES, type Locale } from '../contracts/locale';
 import { providerTimeToIso } from '../contracts/providerTime';
-import { ROUTES, localizedPath, pathTo, type RouteId } from '../contracts/routes';
-import type { ListKind, ListedItem, ProviderLists } from './providerLists';
+import { ROUTES, localizedPath, pathTo } from '../contracts/routes';
+import { DETAIL_ROUTE, type ListKind, type ListedItem, type ProviderLists } from './providerLists';
 
 export const HREFLANG: Record<Locale, string> = { zh: 'zh-CN', en: 'en' };
-
-/** The detail route of each provider list. */
-const DETAIL_ROUTE: Record<ListKind, RouteId> = {
-  products: 'productDetail',
-  news: 'newsDetail',
-  notices: 'noticeDetail',
-  jobs: 'jobDetail',
-};
 
 interface Page {
   /** Path per language the page exists in. */

@@ -69,4 +69,71 @@ describe('the sitemap lists cache', () => {
     healthy = false;
     expect(await cache.get()).toEqual(lists(7));
   });
+
+  describe('current(), which the page renderer decides by', () => {
+    it('answers from the lists in hand however old, refreshing them once in the background', async () => {
+      let clock = 0;
+      let calls = 0;
+      const cache = createListsCache({ load: async () => lists(++calls), freshMs: 60_000, now: () => clock });
+      expect(await cache.current()).toEqual(lists(1));
+      clock = 120_000;
+      expect(await cache.current()).toEqual(lists(1)); // old, not waited for
+      expect(await cache.current()).toEqual(lists(2)); // the background refresh landed
+      expect(calls).toBe(2);
+    });
+
+    it('waits for the lists when it has none, or after expire(): one load for every caller', async () => {
+      let calls = 0;
+      const cache = createListsCache({ load: () => new Promise((resolve) => setTimeout(() => resolve(lists(++calls)), 10)), freshMs: 60_000 });
+      expect(await Promise.all([cache.current(), cache.current(), cache.current()])).toEqual([lists(1), lists(1), lists(1)]);
+      cache.expire();
+      expect(await cache.current()).toEqual(lists(2));
+      expect(calls).toBe(2);
+    });
+
+    it('answers null while the provider fails and it has none, asking again only after retryMs', async () => {
+      let clock = 0;
+      let calls = 0;
+      let healthy = false;
+      const cache = createListsCache({
+        load: async () => {
+          calls += 1;
+          return healthy ? lists(calls) : Promise.reject(new Error('provider down'));
+        },
+        freshMs: 60_000,
+        retryMs: 10_000,
+        now: () => clock,
+      });
+      expect(await cache.current()).toBeNull();
+      healthy = true;
+      clock = 9_999;
+      for (let i = 0; i < 5; i += 1) expect(await cache.current()).toBeNull();
+      expect(calls).toBe(1);
+      clock = 10_000;
+      expect(await cache.current()).toEqual(lists(2));
+    });
+
+    it('keeps the old lists when the reload after expire() fails, and does not hammer a failing provider in the background', async () => {
+      let clock = 0;
+      let calls = 0;
+      let healthy = true;
+      const cache = createListsCache({
+        load: async () => {
+          calls += 1;
+          return healthy ? lists(calls) : Promise.reject(new Error('provider down'));
+        },
+        freshMs: 1_000,
+        retryMs: 10_000,
+        now: () => clock,
+      });
+      expect(await cache.current()).toEqual(lists(1));
+      healthy = false;
+      cache.expire();
+      expect(await cache.current()).toEqual(lists(1));
+      expect(calls).toBe(2);
+      clock = 5_000;
+      for (let i = 0; i < 5; i += 1) expect(await cache.current()).toEqual(lists(1));
+      expect(calls).toBe(2);
+    });
+  });
 });

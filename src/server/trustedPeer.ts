@@ -1,7 +1,7 @@
 /**
  * Whether the hop a request came from is a proxy TRUST_PROXY names by address, so that what it
- * says about the request (its X-Request-Id) is taken. A hop count names no one: any peer at all
- * is "the first hop", so under a count the site makes its own request ids.
+ * says about the request (its X-Request-Id) is taken. Unset, no peer is: the site makes its own
+ * request ids.
  */
 import { BlockList, isIP } from 'node:net';
 import type { TrustProxy } from '../contracts/trustProxy';

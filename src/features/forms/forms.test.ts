@@ -107,11 +107,20 @@ describe('job application', () => {
     expect(selectForm(JOB4)(storeState)).toMatchObject({ fieldErrors: { name: 'tooLong' } });
   });
 
-  it('does not check the phone format, and sends the fields trimmed with the job id and notice version', async () => {
+  it('checks the phone format as the patient form does, and says so without blaming the e-mail', async () => {
+    const send = jest.fn();
+    const deps = fakeDeps({ submitApplication: send });
+    const { storeState } = await submit(application({ ...valid, phone: 'call me' }), deps);
+    expect(send).not.toHaveBeenCalled();
+    expect(deps.services.toast.warning).toHaveBeenCalledWith('请检查标记的内容后再提交');
+    expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', fieldErrors: { phone: 'invalidPhone' } });
+  });
+
+  it('sends the fields trimmed, name and phone without control characters, with the job id and notice version', async () => {
     const send = jest.fn(async () => '提交成功！');
-    await submit(application({ ...valid, name: ' 李雷 ', phone: 'call me' }), fakeDeps({ submitApplication: send }));
+    await submit(application({ ...valid, name: ' 李\u202e雷\u001b ', phone: '\u2066138 0000 0000' }), fakeDeps({ submitApplication: send }));
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith('zh', { name: '李雷', phone: 'call me', email: 'lilei@example.com', id: '4', consent: '2026-01' });
+    expect(send).toHaveBeenCalledWith('zh', { name: '李雷', phone: '138 0000 0000', email: 'lilei@example.com', id: '4', consent: '2026-01' });
   });
 
   it("sends only the form's own fields, whatever else the action carries", async () => {

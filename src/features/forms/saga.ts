@@ -5,6 +5,7 @@ import {
   APPLICATION_FIELDS,
   PATIENT_CONSENTS,
   PATIENT_FIELDS,
+  cleanApplication,
   hasErrors,
   validateApplication,
   validatePatient,
@@ -45,7 +46,8 @@ function invalidMessage(form: FormName, fieldErrors: FieldErrors<string>, consen
     if (form === 'patient') return text.invalid;
     const problems = Object.values(fieldErrors);
     if (problems.includes('required')) return text.incomplete;
-    return problems.includes('tooLong') ? text.tooLong : text.badEmail;
+    if (problems.includes('tooLong')) return text.tooLong;
+    return problems.includes('invalidEmail') ? text.badEmail : text.invalid;
   }
   return consentErrors.consent ? text.consentMissing : text.healthConsentMissing;
 }
@@ -113,16 +115,13 @@ function fieldsOf<F extends string>(fields: readonly F[], values: Partial<Record
   return Object.fromEntries(fields.map((field) => [field, typeof values[field] === 'string' ? values[field] : ''])) as Record<F, string>;
 }
 
-/** The job application is sent trimmed (validation trims too, so what passes is what is sent). */
-const trimmed = <F extends string>(values: Record<F, string>) =>
-  Object.fromEntries(Object.entries<string>(values).map(([field, value]) => [field, value.trim()])) as Record<F, string>;
-
 export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>) {
   const { jobId, consents } = action.payload;
   const values = fieldsOf(APPLICATION_FIELDS, action.payload.values);
   const locale: Locale = yield select(selectLocale);
   const send: Send = async (agreed) => {
-    await deps.api.submitApplication(locale, { ...trimmed(values), id: jobId, ...agreed });
+    // Sent as validated: trimmed, name and phone without control characters (cleanApplication).
+    await deps.api.submitApplication(locale, { ...cleanApplication(values), id: jobId, ...agreed });
     return { reference: '' };
   };
   yield call(submitForm, deps, applicationForm(jobId), validateApplication(values), consents, send);

@@ -1,19 +1,43 @@
 /**
  * The staff tools' audit trail, DATA_DIR/staff-audit.log (0600): one JSON line per action,
- * who ran it, when, and what it touched. A person is named by a hash of the e-mail address or
- * phone number asked about, so the log proves a request was answered without keeping the data
- * it deleted (hash the address again to find its lines).
+ * who ran it, when, and what it touched. A person is named by an HMAC-SHA-256, with a secret
+ * key, of the e-mail address or phone number asked about as `find` compares it (see
+ * `personalData.ts`), so the log proves a request was answered without keeping the data it
+ * deleted: one person has one hash however the number was typed, and without the key an
+ * 11-digit phone number cannot be found again by trying every number.
  */
-import { createHash } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { privateFile } from '../database';
+import { PRIVATE_FILE_MODE, privateFile } from '../database';
+import { normalisedIdentifier, type Subject } from './personalData';
 
 export const AUDIT_FILE = 'staff-audit.log';
+/** The key when STAFF_AUDIT_KEY is unset: made on first use, 0600, beside the log. */
+export const AUDIT_KEY_FILE = 'staff-audit.key';
+const SHORTEST_KEY = 32;
 
-export function subjectHash(identifier: string): string {
-  return `sha256:${createHash('sha256').update(identifier.trim().toLowerCase()).digest('hex')}`;
+/** STAFF_AUDIT_KEY, else DATA_DIR/staff-audit.key (created with a random key on first use). */
+export function auditKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.STAFF_AUDIT_KEY;
+  if (configured !== undefined && configured !== '') {
+    if (configured.length < SHORTEST_KEY) throw new RangeError(`STAFF_AUDIT_KEY must be at least ${SHORTEST_KEY} characters (e.g. openssl rand -hex 32).`);
+    return configured;
+  }
+  const file = join(dataDir, AUDIT_KEY_FILE);
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < SHORTEST_KEY) throw new RangeError(`${file} holds no usable key (at least ${SHORTEST_KEY} characters); restore it from a backup or set STAFF_AUDIT_KEY.`);
+  return key;
+}
+
+export function subjectHash(dataDir: string, subject: Subject, env: NodeJS.ProcessEnv = process.env): string {
+  return `hmac-sha256:${createHmac('sha256', auditKey(dataDir, env)).update(normalisedIdentifier(subject)).digest('hex')}`;
 }
 
 export function audit(dataDir: string, action: string, details: Record<string, unknown>): void {

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { connect, DATABASE_FILE, privateFile, privateFolder, type ProviderDatabase } from '../database';
 import { audit, subjectHash } from './audit';
 import { SUBMISSION_TABLES, columnsOf, submissionsSince, toCsv, toJson, type SubmissionKind } from './exportRows';
+import { inert, inertKeepingLines } from './inert';
 import { deletePerson, findPerson, type Subject } from './personalData';
 import { eraseFromWal, purge, RETENTION_DAYS } from './retention';
 
@@ -37,9 +38,18 @@ Options for every command:
   --help             this text
 
 Deleted rows are overwritten in the database file and its WAL. Every action is recorded in
-<data-dir>/staff-audit.log (a person is named there by a hash, never by the address itself).`;
+<data-dir>/staff-audit.log (a person is named there by a keyed hash, never by the address
+itself; the key is $STAFF_AUDIT_KEY, or <data-dir>/staff-audit.key made on first use).
+The provider also purges by itself once a day, with the same periods.
+
+Control and bidi characters in what is printed (stored names, numbers, messages) are shown
+escaped, as \\u001b, so they cannot steer the terminal.`;
 
 class UsageError extends Error {}
+
+/** Everything the tools print goes through these: stored data never reaches the terminal raw. */
+const print = (text: string) => void process.stdout.write(inertKeepingLines(text));
+const tell = (text: string) => console.error(inertKeepingLines(text));
 
 function open(dataDir: string): ProviderDatabase {
   const file = join(dataDir, DATABASE_FILE);
@@ -47,10 +57,10 @@ function open(dataDir: string): ProviderDatabase {
   return connect(file, { fileMustExist: true });
 }
 
-function subjectOf(values: { email?: string; phone?: string }): { subject: Subject; identifier: string } {
+function subjectOf(values: { email?: string; phone?: string }): Subject {
   if (values.email && values.phone) throw new UsageError('Give --email or --phone, not both.');
-  if (values.email) return { subject: { email: values.email }, identifier: values.email };
-  if (values.phone) return { subject: { phone: values.phone }, identifier: values.phone };
+  if (values.email) return { email: values.email };
+  if (values.phone) return { phone: values.phone };
   throw new UsageError('This command needs --email <address> or --phone <number>.');
 }
 
@@ -67,9 +77,9 @@ function exportKind(db: ProviderDatabase, dataDir: string, kind: string | undefi
   if (!/^\d{4}-\d{2}-\d{2}/.test(since)) throw new UsageError(`--since expects a date like 2026-01-01, got "${since}"`);
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format expects csv or json, got "${format}"`);
   const rows = submissionsSince(db, kind as SubmissionKind, since);
-  process.stdout.write(format === 'csv' ? toCsv(columnsOf(db, kind as SubmissionKind), rows) : toJson(rows));
+  print(format === 'csv' ? toCsv(columnsOf(db, kind as SubmissionKind), rows) : toJson(rows));
   audit(dataDir, 'export', { kind, since, rows: rows.length });
-  console.error(`Exported ${rows.length} ${rows.length === 1 ? kind.replace(/s$/, '') : kind} since ${since}.`);
+  tell(`Exported ${rows.length} ${rows.length === 1 ? kind.replace(/s$/, '') : kind} since ${since}.`);
 }
 
 function purgeCommand(db: ProviderDatabase, dataDir: string, kind: string | undefined, values: Values): void {
@@ -80,28 +90,34 @@ function purgeCommand(db: ProviderDatabase, dataDir: string, kind: string | unde
   const outcome = purge(db, periods, new Date(), dryRun);
   const walEmptied = dryRun || eraseFromWal(db);
   audit(dataDir, dryRun ? 'purge (dry run)' : 'purge', { purged: Object.fromEntries(outcome.map((o) => [o.kind, { before: o.cutoff, rows: o.rows }])) });
-  for (const o of outcome) console.error(`${dryRun ? 'Would purge' : 'Purged'} ${o.rows} ${o.kind} stored before ${o.cutoff}.`);
-  if (!walEmptied) console.error('The WAL could not be emptied while the site was reading; run the purge again when it is quiet.');
+  for (const o of outcome) tell(`${dryRun ? 'Would purge' : 'Purged'} ${o.rows} ${o.kind} stored before ${o.cutoff}.`);
+  if (!walEmptied) tell('The WAL could not be emptied while the site was reading; run the purge again when it is quiet.');
 }
 
 function findCommand(db: ProviderDatabase, dataDir: string, values: Values, full: boolean): void {
-  const { subject, identifier } = subjectOf(values);
+  const subject = subjectOf(values);
+  const hash = subjectHash(dataDir, subject); // first: a key problem stops the command before it prints anything
   const rows = findPerson(db, subject);
-  if (full) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-  else for (const kind of KINDS) for (const row of rows[kind]) console.log(`${kind}\tid ${row.id}\t${row.created_at}\t${row.name}\t${row.email}\t${row.phone}`);
-  audit(dataDir, full ? 'export person' : 'find person', { subject: subjectHash(identifier), rows: { applications: rows.applications.length, patients: rows.patients.length } });
-  console.error(`Found ${rows.applications.length} applications and ${rows.patients.length} patient messages.`);
+  if (full) print(`${JSON.stringify(rows, null, 2)}\n`);
+  else {
+    for (const kind of KINDS) {
+      for (const row of rows[kind]) print(`${[kind, `id ${String(row.id)}`, row.created_at, row.name, row.email, row.phone].map((value) => inert(String(value))).join('\t')}\n`);
+    }
+  }
+  audit(dataDir, full ? 'export person' : 'find person', { subject: hash, rows: { applications: rows.applications.length, patients: rows.patients.length } });
+  tell(`Found ${rows.applications.length} applications and ${rows.patients.length} patient messages.`);
 }
 
 function deleteCommand(db: ProviderDatabase, dataDir: string, values: Values): void {
-  const { subject, identifier } = subjectOf(values);
+  const subject = subjectOf(values);
+  const hash = subjectHash(dataDir, subject); // first: a key problem stops the command before it deletes anything
   const dryRun = values['dry-run'] === true;
   const found = findPerson(db, subject);
   const deleted = dryRun ? { applications: found.applications.length, patients: found.patients.length } : deletePerson(db, subject);
   const walEmptied = dryRun || eraseFromWal(db);
-  audit(dataDir, dryRun ? 'delete person (dry run)' : 'delete person', { subject: subjectHash(identifier), rows: deleted });
-  console.error(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted.applications} applications and ${deleted.patients} patient messages.`);
-  if (!walEmptied) console.error('The WAL could not be emptied while the site was reading; run the command again when it is quiet.');
+  audit(dataDir, dryRun ? 'delete person (dry run)' : 'delete person', { subject: hash, rows: deleted });
+  tell(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted.applications} applications and ${deleted.patients} patient messages.`);
+  if (!walEmptied) tell('The WAL could not be emptied while the site was reading; run the command again when it is quiet.');
 }
 
 async function backupCommand(db: ProviderDatabase, dataDir: string, target: string | undefined): Promise<void> {
@@ -111,7 +127,7 @@ async function backupCommand(db: ProviderDatabase, dataDir: string, target: stri
   privateFile(target); // 0600 before a byte is written
   await db.backup(target);
   audit(dataDir, 'backup', { file: target });
-  console.error(`Backed up to ${target} (restore: stop the site, copy it over provider.sqlite, delete provider.sqlite-wal and -shm).`);
+  tell(`Backed up to ${target} (restore: stop the site, copy it over provider.sqlite, delete provider.sqlite-wal and -shm).`);
 }
 
 async function main(): Promise<number> {
@@ -130,7 +146,7 @@ async function main(): Promise<number> {
   });
   const [command, argument] = positionals;
   if (values.help) {
-    console.log(HELP);
+    print(`${HELP}\n`);
     return 0;
   }
   if (!['export', 'purge', 'backup', 'find', 'delete'].includes(command ?? '')) throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: export, purge, find, delete, backup. See npm run staff -- --help`);
@@ -155,7 +171,7 @@ main().then(
   (error: unknown) => {
     const usage = error instanceof UsageError || error instanceof RangeError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (!usage) throw error;
-    console.error((error as Error).message);
+    tell((error as Error).message);
     process.exitCode = 1;
   },
 );

@@ -3,7 +3,8 @@
  * export and delete by e-mail or phone, deleted data gone from the file and the WAL, private
  * backups, an audit line per action, and a help text.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,10 +13,11 @@ import { loadContentPack } from '../content/loadPack';
 import { DATABASE_FILE, openDatabase } from '../database';
 import { createRepository } from '../repository';
 import { tempDataDir } from '../testing';
-import { AUDIT_FILE, subjectHash } from './audit';
+import { AUDIT_FILE, AUDIT_KEY_FILE, subjectHash } from './audit';
 
 const run = promisify(execFile);
-const staff = (dataDir: string, ...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+const { STAFF_AUDIT_KEY: _ignored, ...environment } = process.env;
+const staff = (dataDir: string, ...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8', env: environment });
 const MARK = 'Zhang-Unique-7731';
 
 function seeded() {
@@ -107,10 +109,46 @@ describe('a person\'s request', () => {
     await staff(data.dir, 'purge', '--dry-run');
     const lines = auditLines(data.dir);
     expect(lines.map((line) => line.action)).toEqual(['find person', 'delete person', 'purge (dry run)']);
-    expect(lines[1]).toMatchObject({ subject: subjectHash('Zhang.San@pku.edu.cn'), rows: { applications: 1, patients: 0 }, by: expect.any(String), at: expect.any(String) });
+    expect(lines[1]).toMatchObject({ subject: subjectHash(data.dir, { email: 'Zhang.San@pku.edu.cn' }, environment), rows: { applications: 1, patients: 0 }, by: expect.any(String), at: expect.any(String) });
     const text = readFileSync(join(data.dir, AUDIT_FILE), 'utf8');
     expect(text).not.toMatch(/pku|zhang/i);
     expect(statSync(join(data.dir, AUDIT_FILE)).mode & 0o777).toBe(0o600);
+    data.remove();
+  }, 30_000);
+
+  it('names a person by an HMAC-SHA-256 with a secret key (a 0600 file made on first use) of the identifier as find compares it: one person, one hash', async () => {
+    const { data, db } = seeded();
+    db.close();
+    for (const phone of ['+86 139 1234 5678', '13912345678', '0086-139-1234-5678']) await staff(data.dir, 'find', '--phone', phone);
+    await staff(data.dir, 'export', '--email', ' Zhang.San@PKU.edu.cn ');
+    await staff(data.dir, 'delete', '--email', 'zhang.san@pku.edu.cn', '--dry-run');
+    const keyFile = join(data.dir, AUDIT_KEY_FILE);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = readFileSync(keyFile, 'utf8').trim();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    const hmac = (identifier: string) => `hmac-sha256:${createHmac('sha256', key).update(identifier).digest('hex')}`;
+    expect(auditLines(data.dir).map((line) => line.subject)).toEqual([...Array(3).fill(hmac('13912345678')), ...Array(2).fill(hmac('zhang.san@pku.edu.cn'))]);
+    // Not the bare SHA-256 anyone can recompute by trying every 11-digit number.
+    const text = readFileSync(join(data.dir, AUDIT_FILE), 'utf8');
+    for (const identifier of ['13912345678', '+86 139 1234 5678', 'zhang.san@pku.edu.cn']) expect(text).not.toContain(createHash('sha256').update(identifier).digest('hex'));
+    data.remove();
+  }, 30_000);
+
+  it('takes the key from STAFF_AUDIT_KEY when set (and makes no key file); a short key stops the command before it deletes', async () => {
+    const { data, db } = seeded();
+    db.close();
+    const secret = 'k'.repeat(40);
+    const withKey = (key: string, ...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', data.dir], { encoding: 'utf8', env: { ...environment, STAFF_AUDIT_KEY: key } });
+    const tooShort = withKey('short', 'delete', '--phone', '13912345678');
+    expect(tooShort.status).toBe(1);
+    expect(tooShort.stderr).toContain('STAFF_AUDIT_KEY must be at least 32 characters');
+    expect(withKey(secret, 'find', '--phone', '139 1234 5678').status).toBe(0);
+    expect(auditLines(data.dir).map((line) => line.subject)).toEqual([`hmac-sha256:${createHmac('sha256', secret).update('13912345678').digest('hex')}`]);
+    expect(existsSync(join(data.dir, AUDIT_KEY_FILE))).toBe(false);
+    const left = new Database(join(data.dir, DATABASE_FILE), { readonly: true });
+    expect(left.prepare('SELECT COUNT(*) FROM patient_messages').pluck().get()).toBe(1);
+    left.close();
     data.remove();
   }, 30_000);
 });

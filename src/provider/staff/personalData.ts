@@ -20,16 +20,27 @@ const national = (value: string) =>
     .replace(/^(?:00)?86(?=[2-9]\d{8,10}$|10\d{8}$)/, '0');
 const SHORTEST_PHONE = 7;
 
-function condition(db: Database.Database, subject: Subject): { where: string; value: string } {
+/**
+ * The e-mail address (trimmed, lower-cased) or phone number (its national digits) as submissions
+ * are compared with it: one person, one identifier, however it was typed. The audit log's hash
+ * is made from it.
+ */
+export function normalisedIdentifier(subject: Subject): string {
   if ('email' in subject) {
     const value = subject.email.trim().toLowerCase();
     // Reports without an e-mail store '': a blank address would be everyone who left it out.
     if (!value.includes('@')) throw new RangeError(`--email needs an address, got "${subject.email}"`);
-    return { where: 'lower(trim(email)) = @value', value };
+    return value;
   }
-  db.function('phone_national', { deterministic: true }, (phone: unknown) => national(String(phone ?? '')));
   const value = national(subject.phone);
   if (value.length < SHORTEST_PHONE) throw new RangeError(`--phone needs at least ${SHORTEST_PHONE} digits, got "${subject.phone}"`);
+  return value;
+}
+
+function condition(db: Database.Database, subject: Subject): { where: string; value: string } {
+  const value = normalisedIdentifier(subject);
+  if ('email' in subject) return { where: 'lower(trim(email)) = @value', value };
+  db.function('phone_national', { deterministic: true }, (phone: unknown) => national(String(phone ?? '')));
   return { where: 'phone_national(phone) = @value', value };
 }
 

@@ -1,9 +1,11 @@
 /**
  * How long each kind of submission is kept, as the privacy notice says: job applications are
  * deleted within six months; patient-service messages (adverse-reaction reports among them)
- * are kept for the pharmacovigilance period (GVP: records at least ten years).
+ * are kept for the pharmacovigilance period (GVP: records at least ten years). The provider
+ * applies these periods by itself once a day (`dailyRetention`); staff can run them at will.
  */
 import type Database from 'better-sqlite3';
+import { isIPv4, isIPv6 } from 'node:net';
 import { SUBMISSION_TABLES, type SubmissionKind } from './exportRows';
 
 export const RETENTION_DAYS: Record<SubmissionKind, number> = { applications: 180, patients: 3650 };
@@ -36,4 +38,63 @@ export function purge(db: Database.Database, days: Partial<Record<SubmissionKind
 export function eraseFromWal(db: Database.Database): boolean {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   return !result || result.busy === 0;
+}
+
+/** A visitor's address is kept in full this long (for abuse and rate-limit questions), then cut to its network. */
+export const CLIENT_IP_FULL_DAYS = 30;
+
+/**
+ * An address cut to its network: IPv4 to /24 (`203.0.113.0/24`, an IPv4-mapped IPv6 address
+ * too), IPv6 to /48 (`2001:db8:1234::/48`). What is not an address becomes ''. A value already
+ * cut (it has a `/`) is left as it is.
+ */
+export function truncateAddress(address: string): string {
+  if (address.includes('/')) return address;
+  const plain = address.replace(/%.*$/, '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIPv4(plain)) return `${plain.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(plain)) return '';
+  const groups = expandIPv6(plain);
+  return `${new URL(`http://[${groups.slice(0, 3).join(':')}::]`).hostname.slice(1, -1)}/48`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (an IPv4 tail becomes two groups). */
+function expandIPv6(address: string): string[] {
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = tail ? address.slice(0, tail.index) + [Number(tail[1]) * 256 + Number(tail[2]), Number(tail[3]) * 256 + Number(tail[4])].map((n) => n.toString(16)).join(':') : address;
+  const [head = '', rest] = hex.split('::');
+  const left = head ? head.split(':') : [];
+  const right = rest ? rest.split(':') : [];
+  return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+}
+
+/** Cuts `client_ip` of the rows older than `days` to its network (see truncateAddress); returns the rows changed per kind. */
+export function truncateOldAddresses(db: Database.Database, days: number, now: Date): PurgeOutcome[] {
+  db.function('truncate_address', { deterministic: true }, (value: unknown) => truncateAddress(String(value ?? '')));
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+  return db.transaction(() =>
+    (Object.keys(SUBMISSION_TABLES) as SubmissionKind[]).map((kind) => ({
+      kind,
+      cutoff,
+      rows: db
+        .prepare(`UPDATE ${SUBMISSION_TABLES[kind]} SET client_ip = truncate_address(client_ip) WHERE created_at < ? AND client_ip <> '' AND client_ip NOT LIKE '%/%'`)
+        .run(cutoff).changes,
+    })),
+  )();
+}
+
+export interface DailyOutcome {
+  purged: PurgeOutcome[];
+  truncated: PurgeOutcome[];
+  walEmptied: boolean;
+}
+
+/**
+ * What the provider does by itself once a day: delete what is past the privacy notice's
+ * periods (RETENTION_DAYS, as `npm run staff -- purge`), cut older visitors' addresses to their
+ * network, and empty the WAL of the old versions.
+ */
+export function dailyRetention(db: Database.Database, now: Date): DailyOutcome {
+  const purged = purge(db, RETENTION_DAYS, now, false);
+  const truncated = truncateOldAddresses(db, CLIENT_IP_FULL_DAYS, now);
+  return { purged, truncated, walEmptied: eraseFromWal(db) };
 }

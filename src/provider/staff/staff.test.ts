@@ -37,7 +37,7 @@ describe('staff tools', () => {
     expect(rows.length).toBeLessThanOrEqual(after);
     for (const row of rows) {
       expect(row.name).toMatch(/^export-\d+$/);
-      expect(row).toMatchObject({ phone: '1', email: 'a@b.com', job_id: '1', consent_version: '2026-01' });
+      expect(row).toMatchObject({ phone: '13800000000', email: 'a@b.com', job_id: '1', consent_version: '2026-01' });
       expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(row.consent_at).toBe(row.created_at);
     }
@@ -49,7 +49,7 @@ describe('staff tools', () => {
     const db = openDatabase(data.dir, loadContentPack());
     const repo = createRepository(db);
     const tricky = { name: '陈, "小明"\n第二行 🙂', phone: '+8613800000000', email: 'a@b.com' };
-    const formulas = ['=HYPERLINK("http://x","y")', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
+    const formulas = ['=HYPERLINK("http://x","y")', '-2+3', '@SUM(A1)', '\tcmd', '\r\ncmd'];
     repo.saveApplication({ id: 1, title: '质量检验员' }, tricky, { consent: '2026-01' }, '127.0.0.1');
     // Inserted directly: the form trims, but a CMS import or an older row need not have.
     const insert = db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)");
@@ -62,7 +62,64 @@ describe('staff tools', () => {
     expect(rows.slice(1).map((r) => r.name)).toEqual(formulas.map((f) => `'${f}`));
     const json = JSON.parse((await staff(data.dir, 'export', 'applications', '--format', 'json')).stdout) as { name: string }[];
     expect(json.map((r) => r.name)).toEqual([tricky.name, ...formulas]);
-    expect((await staff(data.dir, 'export', 'patients', '--since', '2099-01-01')).stdout).toBe('\uFEFFid,category,medication,reason,name,phone,email,description,client_ip,created_at,consent_version,health_consent_version,consent_at,reference,safety_flag\r\n');
+    const header = 'id,category,medication,reason,name,phone,email,description,client_ip,created_at,consent_version,health_consent_version,consent_at,reference,safety_flag';
+    expect((await staff(data.dir, 'export', 'patients', '--since', '2099-01-01')).stdout).toBe(`\uFEFF${header.split(',').map((name) => `"${name}"`).join(',')}\r\n`);
+    data.remove();
+  }, 60_000);
+
+  it('quotes every field: a line break followed by = stays in its cell, and full-width formula starts are made inert too', async () => {
+    const data = tempDataDir();
+    const db = openDatabase(data.dir, loadContentPack());
+    const message = db.prepare("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '13800000000', '', ?, 'x', ?)");
+    const attacks = ['皮疹\n=1+1', '皮疹\r\n+HYPERLINK("http://x")', '＝1+1', '＋SUM(A1)', '－2+3', '＠SUM(A1)'];
+    for (const text of attacks) message.run(text, text, new Date().toISOString());
+    db.close();
+    const { stdout } = await staff(data.dir, 'export', 'patients');
+    // Parsed back as a spreadsheet reads it (a line break outside quotes ends the row): one record per message, none starting with a formula.
+    const records = parse(stdout, { bom: true, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true }) as string[][];
+    expect(records).toHaveLength(1 + attacks.length);
+    for (const record of records) expect(record[0]).toMatch(/^(?:id|\d+)$/);
+    const rows = csvRows(stdout);
+    expect(rows.map((r) => r.name)).toEqual(['皮疹\n=1+1', '皮疹\r\n+HYPERLINK("http://x")', "'＝1+1", "'＋SUM(A1)", "'－2+3", "'＠SUM(A1)"]);
+    expect(rows.map((r) => r.description)).toEqual(rows.map((r) => r.name));
+    // In the bytes: every field quoted, the empty ones too, so a line inside a cell never reads as a row.
+    const [headerLine, firstRow] = stdout.replace(/^\uFEFF/, '').split('\r\n');
+    expect(headerLine).toMatch(/^"id","category",.*"safety_flag"$/);
+    expect(firstRow).toMatch(/^"1","adverse","m","","皮疹\n=1\+1","13800000000","","皮疹\n=1\+1","x","[^"]+",/);
+    data.remove();
+  }, 30_000);
+
+  it('prints stored control and bidi characters escaped on every output (find, export JSON and CSV, delete and purge dry runs, errors)', async () => {
+    const data = tempDataDir();
+    const db = openDatabase(data.dir, loadContentPack());
+    // Stored before the forms took such characters out: an OSC-8 link, a screen clear, an 8-bit CSI, a right-to-left override and a carriage return.
+    const name = '\u001b]8;;https://evil.example\u0007张三\u001b]8;;\u0007\u001b[2J\u009b31m\u202eX\rhidden';
+    db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, ?, 'zs@example.com', 'x', ?)").run(name, '138\u001b[8m00000000', new Date().toISOString());
+    db.close();
+    const outputs = [
+      await staff(data.dir, 'find', '--email', 'zs@example.com'),
+      await staff(data.dir, 'export', '--email', 'zs@example.com'),
+      await staff(data.dir, 'export', 'applications'),
+      await staff(data.dir, 'export', 'applications', '--format', 'json'),
+      await staff(data.dir, 'delete', '--email', 'zs@example.com', '--dry-run'),
+      await staff(data.dir, 'purge', '--dry-run'),
+    ];
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'find', '--email', '\u001b[2Jnobody', '--data-dir', data.dir], { encoding: 'utf8' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('\\u001b[2Jnobody');
+    // Nothing that steers a terminal: only line breaks and tabs of the tools' own making.
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    const steering = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+    for (const { stdout, stderr } of [...outputs, refused]) expect({ stdout, stderr, steering: steering.test(stdout + stderr) }).toMatchObject({ steering: false });
+    const [found, person, csv, json] = outputs;
+    const escapedName = '\\u001b]8;;https://evil.example\\u0007张三\\u001b]8;;\\u0007\\u001b[2J\\u009b31m\\u202eX\\u000dhidden';
+    const [line, ...more] = found!.stdout.split('\n').filter(Boolean);
+    expect(more).toEqual([]);
+    expect(line!.split('\t')).toEqual(['applications', 'id 1', expect.stringMatching(/^\d{4}-/), escapedName, 'zs@example.com', '138\\u001b[8m00000000']);
+    // JSON reads the escapes back as the stored text; the CSV cell shows them as text.
+    expect((JSON.parse(person!.stdout) as { applications: { name: string }[] }).applications[0]!.name).toBe(name);
+    expect((JSON.parse(json!.stdout) as { name: string }[])[0]!.name).toBe(name);
+    expect(csvRows(csv!.stdout)[0]!.name).toBe(escapedName);
     data.remove();
   }, 60_000);
 

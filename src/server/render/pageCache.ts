@@ -6,7 +6,8 @@
  * render refreshes it; once past that window a request waits for a new render, unless the last
  * refresh failed: then the last good page (for as long as `staleIfErrorMs`) is served at once
  * while one background render tries again. A render that says the page is gone drops its entry.
- * A caller may name another bound (`lane`) for renders it trusts less (pageRenderer.ts).
+ * A caller may name another bound (`lane`) for renders it trusts less (pageRenderer.ts), and a
+ * budget of its own (`admit`: asked only when a new render would start; false: none starts).
  * clear() (every key) and drop() (the keys a test picks) disown the renders running for those
  * keys: such a render answers its caller but stores nothing, and a request after it never joins
  * that render, so no page from before outlives it.
@@ -88,9 +89,10 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function refresh(key: string, render: Render, lane: Slots): Promise<CachedPage | 'gone' | null> {
+  function refresh(key: string, render: Render, lane: Slots, admit?: () => boolean): Promise<CachedPage | 'gone' | null> {
     const running = rendering.get(key);
     if (running) return running.outcome;
+    if (admit && !admit()) return Promise.resolve(null);
     const owner: Owner = { current: true };
     const outcome = renderOnce(key, render, lane, owner).then((result) => {
       if (!owner.current) return result;
@@ -117,18 +119,19 @@ export function createPageCache(options: PageCacheOptions) {
   return {
     /**
      * The page to serve for key; 'gone' when its content no longer exists; null: serve the
-     * fallback. `lane`: the bound a render of this key waits for, when not the cache's own.
+     * fallback. `lane`: the bound a render of this key waits for, when not the cache's own;
+     * `admit`: whether the caller may start a render (a page in hand or a render running is free).
      */
-    async get(key: string, render: Render, lane: Slots = slots): Promise<CachedPage | 'gone' | null> {
+    async get(key: string, render: Render, lane: Slots = slots, admit?: () => boolean): Promise<CachedPage | 'gone' | null> {
       const cached = pages.get(key, { allowStale: true });
       const age = cached ? now() - cached.renderedAt : Infinity;
       if (cached && age < freshMs) return cached;
       const standIn = cached && age < staleIfErrorMs && failing.has(key);
       if (cached && (age < freshMs + staleWhileRevalidateMs || standIn)) {
-        void refresh(key, render, lane);
+        void refresh(key, render, lane, admit);
         return cached;
       }
-      const page = await refresh(key, render, lane);
+      const page = await refresh(key, render, lane, admit);
       if (page) return page;
       return cached && age < staleIfErrorMs ? cached : null;
     },

@@ -32,6 +32,12 @@ export interface PageRendererOptions {
   logError?: (page: string, error: unknown) => void;
   /** The provider calls; by default over HTTP to providerUrl (the bench replays recorded answers). */
   api?: Api;
+  /**
+   * Whether a provider list (those behind the sitemap) names this id as a page of the route in
+   * this language, from lists kept in memory: such a page renders in the cache's own budget.
+   * By default no list names any id.
+   */
+  listed?: (locale: Locale, routeId: RouteId, id: string) => Promise<boolean>;
 }
 
 export interface PageAddress {
@@ -53,10 +59,13 @@ const SEARCH_CACHE_BYTES = 4 * 1024 * 1024;
 const MISSING_IDS = 2000;
 /**
  * Any visitor can ask for /news/<any number>, and each new number costs a render that waits for
- * the provider. Ids not yet seen to exist therefore render in a small lane of their own: a flood
+ * the provider. Ids no provider list names therefore render in a small lane of their own: a flood
  * of made-up ids (with a slow provider, each holds its slot up to the render deadline) fills that
  * lane and is told 503, while the pages the site knows keep the cache's own renders. An id is
- * known once it rendered as a page (kept across purges: content that changed still exists).
+ * known when the provider's lists (the sitemap's) name it in that language, so a crawl of the
+ * sitemap on a cold site renders in the cache's budget; or once it rendered as a page (kept
+ * across purges: content that changed still exists; this also covers the lists' fallback when
+ * the provider cannot give them).
  */
 const UNVERIFIED_RENDERS = 2;
 const UNVERIFIED_QUEUED = 8;
@@ -85,7 +94,7 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
 }
 
 export function createPageRenderer(options: PageRendererOptions) {
-  const { assets, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log } = options;
+  const { assets, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log, listed = async () => false } = options;
   const apiFor = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
@@ -127,15 +136,19 @@ export function createPageRenderer(options: PageRendererOptions) {
   }
 
   return {
-    /** The rendered page (fresh, stale or just rendered), or null: serve the shell. */
-    async page(address: PageAddress): Promise<CachedPage | null> {
+    /**
+     * The rendered page (fresh, stale or just rendered), or null: serve the shell.
+     * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand starts a render.
+     */
+    async page(address: PageAddress, admitSearch?: () => boolean): Promise<CachedPage | null> {
       const match = matchRoute(address.path);
       const search = pageSearch(match?.routeId ?? null, address.search);
       const key = pageKey(address.origin, address.locale, address.path, search);
       if (!match || missing.has(key)) return notFound(address);
       const startedIn = purges;
-      const newId = match.params.id !== undefined && !verified.has(key);
-      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }), newId ? unverified : undefined);
+      const { id } = match.params;
+      const newId = id !== undefined && !verified.has(key) && !(await listed(address.locale, match.routeId, id));
+      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }), newId ? unverified : undefined, search ? admitSearch : undefined);
       if (page !== 'gone') {
         if (page?.status === 200 && match.params.id !== undefined) verified.set(key, true);
         return page;
