@@ -32,7 +32,7 @@ const until = (store: Store, done: (state: State) => boolean) =>
 /** Lets every pending promise callback run (no time passes for the sagas' own delays). */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const jobOne = selectForm(applicationForm('1'));
-const application = applicationSubmitted({ jobId: '1', values: { name: 'a', phone: '1', email: 'a@b.com' }, consents: { consent: true } });
+const application = applicationSubmitted({ jobId: '1', values: { name: 'a', phone: '13800000000', email: 'a@b.com' }, consents: { consent: true } });
 
 describe('the store', () => {
   it('sends one application when submit is pressed twice quickly', async () => {
