@@ -59,7 +59,7 @@ describe('job application', () => {
       await waitForContent(page);
       await page.route('**/api/index/recruit/submitData**', (route) => route.abort('connectionreset'));
       await page.getByLabel('姓名').fill('李雷');
-      await page.getByLabel('电话').fill('1');
+      await page.getByLabel('电话').fill('13900003333');
       await page.getByLabel('邮箱').fill('lilei@example.com');
       await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '提交申请' }).click();
