@@ -94,9 +94,13 @@ async function crawl(base: string, paths: string[], concurrency = CONCURRENCY): 
 const notRendered = (answers: Fetched[]) => answers.filter((answer) => answer.status !== 200 || !answer.rendered);
 const detailPaths = (paths: string[]) => paths.filter((path) => /\/\d+$/.test(path));
 
-/** Turns the event loop until `ready()` holds (what the test waits for happens on other sockets). */
-async function until(ready: () => boolean) {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5));
+/** Turns the event loop until `ready()` holds (what the test waits for happens on other sockets); fails after 5 s. */
+async function until(ready: () => boolean, what: string) {
+  const started = Date.now();
+  while (!ready()) {
+    if (Date.now() - started > 5000) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 describe('a crawl of the whole sitemap on a cold site', () => {
@@ -143,11 +147,11 @@ describe('ids no provider list names', () => {
     const listed = detailPaths(await sitemapPaths(base)).filter((path) => path.startsWith('/news/') || path.startsWith('/en/news/'));
     gate.held.add(ENDPOINT.newsDetail);
     const flood = Array.from({ length: 40 }, (_, i) => get(base, `/news/${900_000 + i}`));
-    await until(() => gate.waiting >= 2);
+    await until(() => gate.waiting >= 2, 'the made-up ids to fill their lane');
     await new Promise((resolve) => setTimeout(resolve, 50)); // the rest of the flood reaches its bound
     expect(gate.waiting).toBe(2); // two renders at once for the made-up ids…
     const pages = Promise.all(listed.map((path) => get(base, path)));
-    await until(() => gate.waiting >= 2 + Math.min(listed.length, 4));
+    await until(() => gate.waiting >= 2 + Math.min(listed.length, 4), 'the listed pages to render beside them');
     expect(gate.waiting).toBe(2 + Math.min(listed.length, 4)); // …and the listed pages keep the cache's four
     gate.release();
     expect(notRendered(await pages)).toEqual([]);

@@ -6,31 +6,18 @@
  * is full: 503 with Retry-After and the client-rendered shell, which then asks /api itself.
  */
 import { LRUCache } from 'lru-cache';
+import { visitorKey } from '../provider/visitorKey';
 
 /** Clients remembered at once; a client forgotten starts afresh (the global bound still holds). */
 const CLIENTS = 10_000;
 
-/** A client for budgets: its address, an IPv6 address by its /64 (one subscriber's network holds many). */
-export function clientOf(ip: string): string {
-  const address = ip.split('%')[0] ?? ip; // a zone id (fe80::1%eth0) names no one else
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1] ?? address;
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 export function createSearchBudget(perWindow: number, windowMs: number) {
   const spent = new LRUCache<string, { count: number }>({ max: CLIENTS, ttl: windowMs });
   /** Takes one render from the client's budget; false when it is spent. */
   return (ip: string): boolean => {
-    const client = clientOf(ip);
+    // By address, an IPv6 address by its /64: the same reading as the form rate limit's.
+    const client = visitorKey(ip);
     const entry = spent.get(client);
     if (!entry) {
       spent.set(client, { count: 1 });
