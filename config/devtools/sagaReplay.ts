@@ -66,11 +66,12 @@ export function sortedQuery(params: Record<string, unknown>): string {
   return new URLSearchParams(pairs.sort(([a], [b]) => a.localeCompare(b))).toString();
 }
 
-/** A request id is new in every run: it is compared as "some id". */
+/** A load's request id and a form's submission id are new in every run: compared as "some id". */
+const RUN_IDS = new Set(['requestId', 'submission']);
 function normalised(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalised);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, key === 'requestId' && typeof child === 'string' ? '<id>' : normalised(child)]));
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, RUN_IDS.has(key) && typeof child === 'string' ? '<id>' : normalised(child)]));
 }
 
 /** Each item of `a` not matched by one of `b` (as multisets, compared by their JSON), as text. */

@@ -38,6 +38,42 @@ describe('a job form belongs to its job', () => {
       assert.equal(await page.evaluate(() => document.activeElement?.id ?? ''), '', 'focus stays out of the form');
     });
   });
+
+  test('a form left while it was being sent can be sent again on coming back', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      const fill = async () => {
+        await page.getByLabel('姓名').fill('李雷');
+        await page.getByLabel('电话').fill('13900005555');
+        await page.getByLabel('邮箱').fill('lilei@example.com');
+        await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+      };
+      // Every submission is held until both are out: the first answers only after the visitor came back.
+      const held: (() => Promise<void>)[] = [];
+      let bothOut!: () => void;
+      const sentTwice = new Promise<void>((resolve) => (bothOut = resolve));
+      await page.route('**/api/index/recruit/submitData**', (route) => {
+        held.push(() => route.continue());
+        if (held.length === 2) bothOut();
+      });
+      await page.goto('/resources/1');
+      await waitForContent(page);
+      await fill();
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.waitForRequest('**/api/index/recruit/submitData**');
+
+      await page.locator('.breadcrumbs').getByRole('link', { name: '加入我们' }).click();
+      await page.waitForURL((url) => url.pathname === '/resources');
+      await page.goBack();
+      await waitForContent(page);
+      await fill();
+      await page.getByRole('button', { name: '提交申请' }).click();
+      const dropped = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the second click was not sent')), 5000).unref());
+      await Promise.race([sentTwice, dropped]);
+      for (const release of held) await release();
+      await page.locator('form .form-status').getByText('提交成功！').waitFor();
+      assert.equal(await page.getByLabel('姓名').inputValue(), '', 'the answer to this form clears it');
+    });
+  });
 });
 
 describe('the product category lives in the URL', () => {

@@ -259,10 +259,11 @@ describe('one form per job (forms keyed by instance)', () => {
       yield call(() => job2.answer.resolve('ok'));
     }
     const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
-    expect(seen).toEqual([{ [JOB1]: { status: 'submitting' } }, { [JOB1]: { status: 'submitting' }, [JOB2]: { status: 'submitting' } }]);
+    const sending = { status: 'submitting', submission: expect.any(String) };
+    expect(seen).toEqual([{ [JOB1]: sending }, { [JOB1]: sending, [JOB2]: sending }]);
     expect(send.mock.calls.map(([, form]) => form.id)).toEqual(['1', '2']);
     expect(selectForm(JOB2)(storeState)).toEqual({ status: 'succeeded', message: '提交成功！', reference: null });
-    expect(selectForm(JOB1)(storeState)).toEqual({ status: 'submitting' });
+    expect(selectForm(JOB1)(storeState)).toEqual(seen[0]![JOB1]);
   });
 
   it('once job 1 has its answer, job 1 can be sent again', async () => {
@@ -321,7 +322,7 @@ describe('leaving the page', () => {
     const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.resolve('ok'))
       .provide([content()])
       .withReducer(rootReducer, visiting('/resources/4'))
-      .put(formSucceeded({ form: JOB4, message: '提交成功！', reference: null }))
+      .put.like({ action: { type: formSucceeded.type, payload: { form: JOB4, message: '提交成功！', reference: null } } })
       .silentRun(20);
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
     expect(deps.services.toast.success).toHaveBeenCalledWith('提交成功！');
@@ -335,9 +336,70 @@ describe('leaving the page', () => {
       .provide([content()])
       .withReducer(rootReducer, visiting('/resources/4'))
       .put(apiFailed(error, { submission: true }))
-      .put.like({ action: { type: formRejected.type, payload: { form: JOB4, sent: true } } })
+      .put.like({ action: { type: formRejected.type, payload: { form: JOB4, error: '提交过于频繁，请稍后再试' } } })
       .silentRun(20);
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
+  });
+});
+
+describe('coming back to a form still being sent', () => {
+  const JOB1 = applicationForm('1');
+
+  it('a click on the form found on coming back is sent; the first answer, late, marks nothing but is announced', async () => {
+    const first = lateAnswer<string>();
+    const second = lateAnswer<string>();
+    const send = jest.fn().mockImplementationOnce(first.reply).mockImplementationOnce(second.reply);
+    const deps = fakeDeps({ submitApplication: send });
+    const seen: ReturnType<ReturnType<typeof selectForm>>[] = [];
+    function* visit() {
+      yield fork(watchForms, deps);
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => first.asked);
+      yield put(routeEntered(routeEntryOf('/resources', 'push'))); // the job list
+      yield put(routeEntered(routeEntryOf('/resources/1', 'pop'))); // Back
+      seen.push(yield select(selectForm(JOB1)));
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => second.asked);
+      seen.push(yield select(selectForm(JOB1)));
+      yield call(() => first.answer.resolve('ok'));
+      yield take(formSucceeded.type);
+      seen.push(yield select(selectForm(JOB1)));
+      yield call(() => second.answer.reject(envelopeError(1, '提交过于频繁，请稍后再试')));
+    }
+    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(seen[0]).toEqual({ status: 'idle' });
+    expect(seen[1]).toEqual({ status: 'submitting', submission: expect.any(String) });
+    // The first submission's success is toasted, and leaves the second one waiting.
+    expect(seen[2]).toEqual(seen[1]);
+    expect(deps.services.toast.success).toHaveBeenCalledWith('提交成功！');
+    // The second one's own answer marks the form.
+    expect(selectForm(JOB1)(storeState)).toMatchObject({ status: 'failed', error: '提交过于频繁，请稍后再试', refusal: 1 });
+  });
+
+  it('an entry of the same page (an anchor) keeps the guard: a second click is still ignored', async () => {
+    const first = lateAnswer<string>();
+    const send = jest.fn(first.reply);
+    const deps = fakeDeps({ submitApplication: send });
+    function* visit() {
+      yield fork(watchForms, deps);
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => first.asked);
+      yield put(routeEntered(routeEntryOf('/resources/1#apply', 'push')));
+      yield put(application(valid, ALL_CONSENTS, '1'));
+    }
+    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer marks the form only while it waits for that very submission', () => {
+    const older = formSubmitting({ form: JOB1 });
+    const newer = formSubmitting({ form: JOB1 });
+    expect(newer.payload.submission).not.toBe(older.payload.submission);
+    const waiting = reduced(routeEntered(routeEntryOf('/resources/1', 'push')), older, newer);
+    expect(rootReducer(waiting, formSucceeded({ form: JOB1, submission: older.payload.submission, message: 'x' })).forms).toBe(waiting.forms);
+    expect(rootReducer(waiting, formRejected({ form: JOB1, submission: older.payload.submission, fieldErrors: {}, error: 'x' })).forms).toBe(waiting.forms);
+    expect(selectForm(JOB1)(rootReducer(waiting, formSucceeded({ form: JOB1, submission: newer.payload.submission, message: 'x' })))).toMatchObject({ status: 'succeeded' });
   });
 });
 
@@ -400,11 +462,8 @@ describe('editing a field', () => {
   });
 
   it('after a success starts a new message: the old success message goes', () => {
-    const sent = reduced(
-      routeEntered(routeEntryOf('/resources/4', 'push')),
-      formSubmitting({ form: JOB4 }),
-      formSucceeded({ form: JOB4, message: '提交成功！' }),
-    );
+    const started = formSubmitting({ form: JOB4 });
+    const sent = reduced(routeEntered(routeEntryOf('/resources/4', 'push')), started, formSucceeded({ form: JOB4, submission: started.payload.submission, message: '提交成功！' }));
     expect(selectForm(JOB4)(sent)).toMatchObject({ status: 'succeeded' });
     const edited = rootReducer(sent, formFieldEdited({ form: JOB4, field: 'name' }));
     expect(edited.forms.byKey[JOB4]).toBeUndefined();
@@ -471,7 +530,7 @@ describe('consent (PIPL)', () => {
     expect(selectForm('patient')(visiting('/patient'))).toEqual({ status: 'idle' });
     const refused = { status: 'failed', fieldErrors: { phone: 'required' }, error: 'x', refusal: 1 } as const;
     expect(fieldErrorsOf(refused)).toEqual({ phone: 'required' });
-    expect(fieldErrorsOf({ status: 'submitting' })).toEqual({});
+    expect(fieldErrorsOf({ status: 'submitting', submission: 'a' })).toEqual({});
   });
 
   it('sends nothing when the privacy notice cannot be loaded', async () => {

@@ -21,6 +21,8 @@ import type { ContentData } from '../content/types';
 import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
+import { routeEntered } from '../navigation/slice';
+import { selectFormsPage } from './selectors';
 import {
   applicationForm,
   applicationSubmitted,
@@ -83,10 +85,12 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
     yield call(services.toast.warning, message);
     return;
   }
-  yield put(formSubmitting({ form: key }));
+  const started = formSubmitting({ form: key });
+  yield put(started);
+  const { submission } = started.payload;
   const version: string = yield call(noticeVersion, deps);
   if (!version) {
-    yield put(formRejected({ form: key, fieldErrors: {}, error: text.noticeUnavailable, sent: true }));
+    yield put(formRejected({ form: key, fieldErrors: {}, error: text.noticeUnavailable, submission }));
     return;
   }
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
@@ -95,18 +99,18 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
     // The site was updated under the page: the reload guard leaves a submission's page alone, so
     // the form keeps what was typed and offers the reload itself.
     if (result.siteUpdated) {
-      yield put(formRejected({ form: key, fieldErrors: {}, error: text.siteUpdated, sent: true, offerReload: true }));
+      yield put(formRejected({ form: key, fieldErrors: {}, error: text.siteUpdated, submission, offerReload: true }));
       return;
     }
     // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
     // A network failure is never toasted (SPEC §8), so the form alone says nothing was sent.
     const { error } = result;
-    yield put(formRejected({ form: key, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), sent: true }));
+    yield put(formRejected({ form: key, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), submission }));
     return;
   }
   const { reference } = result.data;
   const message = reference ? format(text.submittedWithReference, { reference }) : text.submitted;
-  yield put(formSucceeded({ form: key, message, reference: reference || null }));
+  yield put(formSucceeded({ form: key, submission, message, reference: reference || null }));
   yield call(services.toast.success, message);
 }
 
@@ -134,17 +138,27 @@ export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubm
   yield call(submitForm, deps, 'patient', validatePatient(values), consents, (agreed) => deps.api.submitPatient(locale, { ...values, ...agreed }));
 }
 
-const keyOf = (action: ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>): FormKey =>
+type Submitted = ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>;
+
+const keyOf = (action: Submitted): FormKey =>
   applicationSubmitted.match(action) ? applicationForm(action.payload.jobId) : 'patient';
 
 /**
  * A second click while a form's submission is in flight is ignored (takeLeading per form):
  * another job's form is another form. The watcher, not the state, knows what is in flight.
+ * Leaving the page forgets its forms, as the slice does: a submission still in flight there is
+ * announced when it answers, and the form the visitor finds on coming back can be sent anew.
  */
 export function* watchForms(deps: Deps) {
   const inFlight = new Map<FormKey, Task>();
+  let page: string | null = yield select(selectFormsPage);
   for (;;) {
-    const action: ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted> = yield take([applicationSubmitted.type, patientSubmitted.type]);
+    const action: Submitted | ReturnType<typeof routeEntered> = yield take([applicationSubmitted.type, patientSubmitted.type, routeEntered.type]);
+    if (routeEntered.match(action)) {
+      if (action.payload.path !== page) inFlight.clear();
+      page = action.payload.path;
+      continue;
+    }
     const key = keyOf(action);
     if (inFlight.get(key)?.isRunning()) continue;
     inFlight.set(key, yield fork(applicationSubmitted.match(action) ? submitApplication : submitPatient, deps, action as never));

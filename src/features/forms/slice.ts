@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApplicationForm, ConsentField, FieldErrors, PatientForm } from '../../contracts/forms';
 import { routeEntered } from '../navigation/slice';
 
@@ -15,7 +15,8 @@ export const formNameOf = (key: FormKey): FormName => (key === 'patient' ? 'pati
  */
 export type FormState<F extends string> =
   | { status: 'idle' }
-  | { status: 'submitting' }
+  /** `submission`: the id of the submission in flight; only its answer marks the form. */
+  | { status: 'submitting'; submission: string }
   /** `reference`: the case reference of the message sent, for a follow-up call (patient form). */
   | { status: 'succeeded'; message: string; reference: string | null }
   /**
@@ -42,6 +43,9 @@ export type ConsentTicks = Partial<Record<ConsentField, boolean>>;
 
 const initialState: FormsState = { path: null, byKey: {} };
 
+/** Whether a form still waits for this submission's answer (not forgotten, not sent anew since). */
+const awaits = (form: FormState<string> | undefined, submission: string) => form?.status === 'submitting' && form.submission === submission;
+
 const formsSlice = createSlice({
   name: 'forms',
   initialState,
@@ -55,24 +59,28 @@ const formsSlice = createSlice({
     },
     applicationSubmitted(_state, _action: PayloadAction<{ jobId: string; values: ApplicationForm; consents: ConsentTicks }>) {},
     patientSubmitted(_state, _action: PayloadAction<{ values: PatientForm; consents: ConsentTicks }>) {},
-    submitStarted(state, action: PayloadAction<{ form: FormKey }>) {
-      state.byKey[action.payload.form] = { status: 'submitting' };
+    /** A submission goes out, with an id of its own (made here, so a replay repeats it). */
+    submitStarted: {
+      reducer(state, action: PayloadAction<{ form: FormKey; submission: string }>) {
+        state.byKey[action.payload.form] = { status: 'submitting', submission: action.payload.submission };
+      },
+      prepare: (payload: { form: FormKey }) => ({ payload: { ...payload, submission: nanoid() } }),
     },
     /**
-     * Refused: by validation (before anything is sent), or, `sent`, by the answer to a submission,
-     * which marks the form only while it still waits for that answer.
+     * Refused: by validation (before anything is sent), or by the answer to a `submission`,
+     * which marks the form only while it still waits for that very submission.
      */
-    submitRejected(state, action: PayloadAction<{ form: FormKey; fieldErrors: FieldErrors<string>; error: string; sent?: true; offerReload?: true }>) {
-      const { form, fieldErrors, error, sent, offerReload } = action.payload;
+    submitRejected(state, action: PayloadAction<{ form: FormKey; fieldErrors: FieldErrors<string>; error: string; submission?: string; offerReload?: true }>) {
+      const { form, fieldErrors, error, submission, offerReload } = action.payload;
       const previous = state.byKey[form];
-      if (sent && previous?.status !== 'submitting') return;
+      if (submission !== undefined && !awaits(previous, submission)) return;
       const refusal = previous?.status === 'failed' ? previous.refusal + 1 : 1;
       state.byKey[form] = offerReload ? { status: 'failed', fieldErrors, error, refusal, offerReload } : { status: 'failed', fieldErrors, error, refusal };
     },
     /** The form's inputs are cleared by the view when it sees this status. */
-    submitSucceeded(state, action: PayloadAction<{ form: FormKey; message: string; reference?: string | null }>) {
-      const { form, message, reference = null } = action.payload;
-      if (state.byKey[form]?.status !== 'submitting') return;
+    submitSucceeded(state, action: PayloadAction<{ form: FormKey; submission: string; message: string; reference?: string | null }>) {
+      const { form, submission, message, reference = null } = action.payload;
+      if (!awaits(state.byKey[form], submission)) return;
       state.byKey[form] = { status: 'succeeded', message, reference };
     },
   },

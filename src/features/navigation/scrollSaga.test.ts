@@ -59,9 +59,11 @@ describe('the order of the scroll steps', () => {
       .next(true)
       .call(services.scrollTo, 0, false)
       .next()
+      .call(services.getScrollTop) // where the visitor is before the delay
+      .next(0)
       .delay(200)
       .next()
-      .call(services.getScrollTop)
+      .call(services.getScrollTop) // still there: the search starts
       .next(0)
       .call(services.scrollToElement, 'development', true)
       .next(false) // not rendered yet
@@ -181,18 +183,31 @@ describe('scrolling after entering a page (virtual clock)', () => {
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(LOOKS);
     expect(clock.waits).toEqual([200, ...Array<number>(LOOKS - 1).fill(100)]);
     expect(clock.now()).toBe(200 + TIMING.anchorWaitMs);
-    // The offset at the start of the search, then once after every wait.
-    expect(deps.services.getScrollTop).toHaveBeenCalledTimes(LOOKS);
+    // The offset before the anchor delay, then once after every wait.
+    expect(deps.services.getScrollTop).toHaveBeenCalledTimes(LOOKS + 1);
   });
 
   it('stops looking the moment the visitor scrolls: the page is theirs', async () => {
     const clock = virtualClock();
-    const getScrollTop = jest.fn().mockReturnValueOnce(0).mockReturnValueOnce(0).mockReturnValue(640);
+    // Before the delay, after it, after the first look's wait: 0; after the second: 640.
+    const getScrollTop = jest.fn().mockReturnValueOnce(0).mockReturnValueOnce(0).mockReturnValueOnce(0).mockReturnValue(640);
     const deps = withCode({ getScrollTop, scrollToElement: jest.fn(() => false) });
     await expectSaga(scrollAfterEntering, deps, link('/about#culture'), link('/news')).provide([clock.provider]).run();
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(2);
-    expect(getScrollTop).toHaveBeenCalledTimes(3);
+    expect(getScrollTop).toHaveBeenCalledTimes(4);
     expect(clock.waits).toEqual([200, 100, 100]);
+  });
+
+  it('never jumps a visitor who scrolled during the anchor delay, on a new page or a landing', async () => {
+    for (const [route, previous] of [[link('/resources#joinus'), link('/news')], [routeEntryOf('/resources?name=joinus', 'pop'), null]] as const) {
+      const clock = virtualClock();
+      const getScrollTop = jest.fn().mockReturnValueOnce(0).mockReturnValue(480);
+      const deps = withCode({ getScrollTop });
+      await expectSaga(scrollAfterEntering, deps, route, previous).provide([clock.provider]).run();
+      expect(clock.waits).toEqual([200]);
+      expect(getScrollTop).toHaveBeenCalledTimes(2);
+      expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    }
   });
 
   it('keeps looking while the offset stays where the search began, even away from the top', async () => {

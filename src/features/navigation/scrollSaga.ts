@@ -1,4 +1,4 @@
-import { call, delay, put, race, take, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, race, take, takeLatest, type CallEffect } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
@@ -29,7 +29,7 @@ export function* followAnchor(_deps: Deps, action: ReturnType<typeof anchorClick
  * new page starts at the top once its code is in, so it is shown from the top; a section named
  * in the URL is scrolled to at once on the page the visitor is already on, else after the anchor
  * delay that lets the new page render, looking again while it is not rendered yet. The visitor
- * scrolling first ends the wait: the page is theirs. Back and forward keep the position the
+ * scrolling first (during the delay or the search) ends the wait: the page is theirs. Back and forward keep the position the
  * browser restores; so does a landing, unless its URL names a section.
  */
 export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, previous: RouteEntry | null) {
@@ -42,14 +42,20 @@ export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, prev
   }
   const section = sectionOf(route);
   if (!section) return;
-  if (!samePage) yield delay(TIMING.anchorScrollDelayMs);
+  // The offset before any wait: a visitor who scrolls during the anchor delay keeps the page.
   const left: number = yield call(services.getScrollTop);
+  const visitorScrolled = function* (): Generator<CallEffect, boolean, number> {
+    return (yield call(services.getScrollTop)) !== left;
+  };
+  if (!samePage) {
+    yield delay(TIMING.anchorScrollDelayMs);
+    if (yield* visitorScrolled()) return;
+  }
   for (let waited = 0; ; waited += TIMING.anchorRetryMs) {
     const found: boolean = yield call(services.scrollToElement, section, true);
     if (found || waited >= TIMING.anchorWaitMs) return;
     yield delay(TIMING.anchorRetryMs);
-    const top: number = yield call(services.getScrollTop);
-    if (top !== left) return;
+    if (yield* visitorScrolled()) return;
   }
 }
 
