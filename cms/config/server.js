@@ -6,4 +6,8 @@ module.exports = ({ env }) => ({
   app: { keys: env.array('APP_KEYS') },
   // No network here: no update checks.
   logger: { updates: { enabled: false } },
+  // The site's webhook secret lives in the environment only, not in the webhook's database row
+  // (src/index.js), where a backup or a database reader would find it. Strapi adds these headers
+  // to every webhook's calls: a webhook added in the panel for another receiver would get it too.
+  webhooks: { defaultHeaders: env('CMS_WEBHOOK_SECRET') ? { Authorization: `Bearer ${env('CMS_WEBHOOK_SECRET')}` } : {} },
 });

@@ -7,6 +7,8 @@
  * own sized copies of every picture), and every change calls the site (CMS_SITE_URL) with
  * CMS_WEBHOOK_SECRET so it drops the pages that show it.
  */
+const { keepDraftsFromReaders } = require('./keepDraftsFromReaders');
+
 const LOCALES = [
   { code: 'zh', name: 'Chinese (zh)' },
   { code: 'en', name: 'English (en)' },
@@ -38,13 +40,14 @@ async function keepUploadsAsGiven(strapi) {
   await upload.setSettings({ ...settings, responsiveDimensions: false, sizeOptimization: false, autoOrientation: false });
 }
 
-/** Company name, filing numbers, logo: for whoever runs the CMS, not for every Editor. */
+/** Company name, filing numbers, logo: for whoever runs the CMS, not for Editors or Authors. */
 const SETTINGS_TYPE = 'api::site-setting.site-setting';
+const CONTENT_ROLES = ['strapi-editor', 'strapi-author'];
 
-async function keepSiteSettingsFromEditors(strapi) {
-  const editor = await strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
-  if (!editor) return;
-  await strapi.db.query('admin::permission').deleteMany({ where: { subject: SETTINGS_TYPE, role: editor.id } });
+async function keepSiteSettingsFromContentRoles(strapi) {
+  const roles = await strapi.db.query('admin::role').findMany({ where: { code: { $in: CONTENT_ROLES } } });
+  if (roles.length === 0) return;
+  await strapi.db.query('admin::permission').deleteMany({ where: { subject: SETTINGS_TYPE, role: { id: { $in: roles.map((role) => role.id) } } } });
 }
 
 const SITE_WEBHOOK = 'site pages';
@@ -53,32 +56,43 @@ const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.p
 
 /**
  * The webhook is configuration, kept here rather than in the admin panel: the admin API refuses
- * a private address in production, and the site usually is one (the same host or network).
+ * a private address in production, and the site usually is one (the same host or network). Its
+ * row holds no headers: the secret is added from the environment (config/server.js), and a row
+ * written before that, with the secret in it, is replaced.
  */
 async function ensureSiteWebhook(strapi) {
   const site = process.env.CMS_SITE_URL;
-  const secret = process.env.CMS_WEBHOOK_SECRET;
-  if (!site || !secret) return;
-  const wanted = { name: SITE_WEBHOOK, url: new URL(WEBHOOK_PATH, site).href, headers: { Authorization: `Bearer ${secret}` }, events: WEBHOOK_EVENTS };
+  if (!site || !process.env.CMS_WEBHOOK_SECRET) return;
+  const wanted = { name: SITE_WEBHOOK, url: new URL(WEBHOOK_PATH, site).href, headers: {}, events: WEBHOOK_EVENTS };
   const store = strapi.get('webhookStore');
   const runner = strapi.get('webhookRunner');
+  let current = false;
   for (const hook of await store.findWebhooks()) {
-    if (hook.name !== SITE_WEBHOOK) continue;
-    if (hook.url === wanted.url && hook.headers.Authorization === wanted.headers.Authorization && hook.isEnabled) return;
+    if (hook.name !== SITE_WEBHOOK) {
+      if (hook.isEnabled) strapi.log.warn(`Webhook "${hook.name}" is sent the site's secret too (server.webhooks.defaultHeaders)`);
+      continue;
+    }
+    if (!current && hook.url === wanted.url && Object.keys(hook.headers ?? {}).length === 0 && hook.isEnabled) {
+      current = true;
+      continue;
+    }
     await store.deleteWebhook(hook.id);
     runner.remove(hook);
   }
+  if (current) return;
   runner.add(await store.createWebhook(wanted));
   strapi.log.info(`Changes are sent to ${wanted.url}`);
 }
 
 module.exports = {
-  register() {},
+  register({ strapi }) {
+    keepDraftsFromReaders(strapi);
+  },
   async bootstrap({ strapi }) {
     await ensureLocales(strapi);
     await ensureFirstAdmin(strapi);
     await keepUploadsAsGiven(strapi);
     await ensureSiteWebhook(strapi);
-    await keepSiteSettingsFromEditors(strapi);
+    await keepSiteSettingsFromContentRoles(strapi);
   },
 };

@@ -1,4 +1,8 @@
 /** Business constants and limits of SPEC §9: one place, imported wherever needed. */
+
+/** The server renders a page only if the provider answers all its loads within this time. */
+const RENDER_DEADLINE_MS = 2000;
+
 export const TIMING = {
   /** Provider requests time out after 10 s (client adapter and site proxy alike). */
   requestTimeoutMs: 10_000,
@@ -10,8 +14,16 @@ export const TIMING = {
   /** A chunk-load failure reloads the page at most once per minute. */
   chunkReloadGuardMs: 60_000,
   scrollTopStepMs: 20,
-  /** The server renders a page only if the provider answers all its loads within this time. */
-  renderDeadlineMs: 2000,
+  renderDeadlineMs: RENDER_DEADLINE_MS,
+  /**
+   * How long the provider waits for Strapi before answering from the last good content. A load
+   * goes site → provider → Strapi, so this must end well inside the render deadline: the other
+   * half is left for the provider's own answer and the render, or a hanging Strapi would fail
+   * every page before its fallback could save it.
+   */
+  strapiTimeoutMs: RENDER_DEADLINE_MS / 2,
+  /** After Strapi fails to answer, calls answer from the last good content at once; one trial call goes to Strapi this often. */
+  strapiCoolDownMs: 10_000,
   /** Anchor scroll after navigating to another page waits for it to render. */
   anchorScrollDelayMs: 200,
   /** A slow device may render the new page later still: its section is looked for again this often, for this long. */

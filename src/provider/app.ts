@@ -15,6 +15,7 @@ import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
 import { isLoopback, requestIdFrom } from './requestId';
 import { visitorKey } from './visitorKey';
+import { guardUploads } from './uploadTypes';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
 
 /**
@@ -56,6 +57,8 @@ export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PRO
   await app.register(formbody);
   // Per visitor: an IPv4 address, an IPv6 /64 (visitorKey.ts), whatever the plugin's default.
   await app.register(rateLimit, { global: false, keyGenerator: (request) => visitorKey(request.ip) });
+  // Pictures, video and PDF only under /uploads/, inert however they are reached (uploadTypes.ts).
+  guardUploads(app);
   if (strapi) {
     await app.register(replyFrom, { base: new URL(strapi.url).origin, undici: { headersTimeout: 15_000 } });
     // Strapi keeps its uploads in one folder under the names it gave them: nothing else is forwarded.

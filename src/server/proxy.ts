@@ -11,7 +11,8 @@
  * and the request id, never the visitor's cookies, forwarding headers or override headers, and
  * of the query only the keys its endpoint takes (ENDPOINT_QUERY_KEYS).
  * /uploads/* → the provider's media, path kept, when the site serves them from its own origin,
- * with only the headers a file request needs (mediaRequestHeaders).
+ * with only the headers a file request needs (mediaRequestHeaders); pictures, video and PDF
+ * only, served inert (src/provider/uploadTypes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -23,6 +24,7 @@ import { localeFromCookie } from './localeCookie';
 import { isFromElsewhere, type OriginOf } from './origin';
 import { createPictureResizer, pictureRequest } from './pictures';
 import { matchesEtag } from './render/etag';
+import { guardUploads } from '../provider/uploadTypes';
 
 const MESSAGES = {
   zh: {
@@ -203,6 +205,8 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
 export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
   const pictures = createPictureResizer({ providerUrl, timeoutMs });
   await app.register(async (media) => {
+    // The provider guards its own, but PROVIDER_URL may name one that does not.
+    guardUploads(media);
     await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM, disableRequestLogging: true });
     media.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
       const asked = pictureRequest(request.url);

@@ -14,11 +14,11 @@ import { LOCALES } from '../../src/contracts/locale';
 import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
 import { createProviderApp } from '../../src/provider/app';
 import { openDatabase } from '../../src/provider/database';
-import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
-import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
+import type { RunningCms } from '../../src/provider/strapi/cms';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer } from '../../src/server/app';
 import { fakeDist, freePort } from '../../src/server/testing';
+import { adminLogin, cmsCall, newAdminUser, startSeededCms } from './strapi';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
@@ -40,7 +40,7 @@ const sorted = (value: unknown): unknown =>
 type Provider = Awaited<ReturnType<typeof createProviderApp>>;
 
 const pack = loadContentPack();
-const secrets = newCmsSecrets();
+let secrets: Record<string, string>;
 const work = mkdtempSync(join(tmpdir(), 'cms-parity-'));
 const dist = fakeDist();
 const closers: (() => Promise<unknown>)[] = [];
@@ -114,28 +114,16 @@ async function page(app: Site, url: string) {
 }
 
 beforeAll(async () => {
-  let started = Date.now();
-  ensureCmsInstalled();
-  timings.install = Date.now() - started;
   // Strapi's webhook names the site, so the site's port is chosen first.
   const strapiSitePort = await freePort();
-  started = Date.now();
-  cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${strapiSitePort}`, output: 'ignore' });
-  timings.start = Date.now() - started;
+  const seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${strapiSitePort}`, pack });
+  ({ cms, secrets } = seeded);
+  Object.assign(timings, seeded.timings);
 
   const withPack = await provider();
   packProvider = withPack.app;
   packSite = await site(withPack.url);
 
-  started = Date.now();
-  const seeded = await seedStrapi({
-    cmsUrl: cms.url,
-    email: secrets.CMS_ADMIN_EMAIL!,
-    password: secrets.CMS_ADMIN_PASSWORD!,
-    pack,
-    mediaDir: SEED_MEDIA_DIR,
-  });
-  timings.seed = Date.now() - started;
   const withStrapi = await provider({ url: cms.url, token: seeded.siteToken });
   strapiProvider = withStrapi.app;
   strapiDb = withStrapi.db;
@@ -219,17 +207,9 @@ describe('Strapi as the content source', () => {
   }, 60_000);
 
   it('lets an editor edit content but neither the site settings nor Strapi\'s settings', async () => {
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const response = await fetch(`${cms.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: (await response.json().catch(() => ({}))) as { data: Record<string, unknown> & { token: string } } };
-    };
-    const jwt = (await call('POST', '/admin/login', '', { email: secrets.CMS_ADMIN_EMAIL, password: secrets.CMS_ADMIN_PASSWORD })).body.data.token;
-    const roles = (await call('GET', '/admin/roles', jwt)).body.data as unknown as { id: number; code: string }[];
-    const editorRole = roles.find((role) => role.code === 'strapi-editor')!;
-    const invited = await call('POST', '/admin/users', jwt, { firstname: 'Content', lastname: 'Editor', email: 'editor@example.com', roles: [editorRole.id] });
-    const registered = await call('POST', '/admin/register', '', { registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Content', lastname: 'Editor', password: 'Editor-Passw0rd' } });
-    const editor = registered.body.data.token;
-    expect(editor).toBeTruthy();
+    const call = (method: string, path: string, token: string, body?: unknown) => cmsCall(cms.url, method, path, token, body);
+    const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
+    const editor = await newAdminUser(cms.url, jwt, 'strapi-editor', 'editor@example.com');
 
     const content = await call('GET', '/content-manager/collection-types/api::news-article.news-article?locale=en', editor);
     expect(content.status).toBe(200);

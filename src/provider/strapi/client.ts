@@ -1,10 +1,13 @@
 /**
  * Strapi's REST API (Content API, read-only token) over plain HTTP. Every good answer is kept
- * per address, so a CMS that is down, slow or failing (5xx) still gets the last good content
- * served, with a warning in the log, rather than error pages. A refusal (4xx: a query the
+ * per address (lastGood.ts), so a CMS that is down, slow or failing (5xx) still gets the last
+ * good content served, with a warning in the log, rather than error pages; a circuit breaker
+ * (breaker.ts) makes an outage cost one timeout, not one per call. A refusal (4xx: a query the
  * content types no longer allow, a revoked token) is an error, never hidden behind old content.
  */
-import { LRUCache } from 'lru-cache';
+import { TIMING } from '../../contracts/constants';
+import { createBreaker } from './breaker';
+import { createLastGood } from './lastGood';
 
 export type QueryValue = string | number | boolean | QueryObject | QueryValue[];
 export interface QueryObject {
@@ -35,6 +38,8 @@ export interface StrapiAnswer {
 export class StrapiUnavailable extends Error {}
 /** Strapi refused the request: the adapter, the content types or the token need fixing. */
 export class StrapiRefused extends Error {}
+/** No answer in time, or no connection: what makes every further call wait as long. */
+class StrapiSilent extends StrapiUnavailable {}
 
 export interface StrapiClientOptions {
   /** Strapi's origin, e.g. http://127.0.0.1:1337. */
@@ -42,24 +47,37 @@ export interface StrapiClientOptions {
   /** A read-only API token; never leaves the server. */
   token: string;
   timeoutMs?: number;
+  coolDownMs?: number;
+  /** Bounds of the last good answers, in bytes. */
+  kept?: { pinnedBytes?: number; recentBytes?: number };
   warn?: (message: string) => void;
 }
 
-/** Memory for last good answers; visitors choose some addresses (pages, ids), so it is bounded in bytes. */
-const KEPT_BYTES = 32 * 1024 * 1024;
+export interface GetOptions {
+  /** A single type: a 404 means nothing is published, and the answer is null. */
+  missingIsEmpty?: boolean;
+  /** An address the code fixes and every page needs: its last good answer is never pushed out by visitors' addresses. */
+  pin?: boolean;
+}
 
-export function createStrapiClient({ url, token, timeoutMs = 3000, warn = () => {} }: StrapiClientOptions) {
+export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeoutMs, coolDownMs = TIMING.strapiCoolDownMs, kept, warn = () => {} }: StrapiClientOptions) {
   const origin = new URL(url).origin;
-  const lastGood = new LRUCache<string, { answer: StrapiAnswer | 'none'; bytes: number }>({ maxSize: KEPT_BYTES, sizeCalculation: (kept) => kept.bytes + 200 });
+  const lastGood = createLastGood<StrapiAnswer>(kept);
 
-  async function fetchAnswer(address: string, missingIsEmpty: boolean): Promise<{ answer: StrapiAnswer | 'none'; bytes: number }> {
-    const response = await fetch(address, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  async function fetchAnswer(address: string, missingIsEmpty: boolean): Promise<{ answer: StrapiAnswer | 'none'; json: string | 'none' }> {
     const path = address.slice(origin.length);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(address, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      text = await response.text();
+    } catch (error) {
+      throw new StrapiSilent(`Strapi did not answer ${path}: ${String(error)}`, { cause: error });
+    }
     // A single type nobody has published yet; for a collection, a path Strapi does not have.
-    if (response.status === 404 && missingIsEmpty) return { answer: 'none', bytes: 0 };
-    if (response.status >= 400 && response.status < 500) throw new StrapiRefused(`Strapi refused ${path} (${response.status}): ${(await response.text()).slice(0, 300)}`);
+    if (response.status === 404 && missingIsEmpty) return { answer: 'none', json: 'none' };
+    if (response.status >= 400 && response.status < 500) throw new StrapiRefused(`Strapi refused ${path} (${response.status}): ${text.slice(0, 300)}`);
     if (!response.ok) throw new StrapiUnavailable(`Strapi answered ${response.status} to ${path}`);
-    const text = await response.text();
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -67,25 +85,37 @@ export function createStrapiClient({ url, token, timeoutMs = 3000, warn = () => 
       body = null;
     }
     if (typeof body !== 'object' || body === null || !('data' in body)) throw new StrapiUnavailable(`Strapi answered ${path} without data`);
-    return { answer: body as StrapiAnswer, bytes: text.length };
+    return { answer: body as StrapiAnswer, json: text };
   }
+
+  const breaker = createBreaker(fetchAnswer, {
+    coolDownMs,
+    isNotFailure: (error) => error instanceof StrapiRefused,
+    opensAtOnce: (error) => error instanceof StrapiSilent,
+    onOpen: () => warn(`Strapi is failing: the last good content is served until one call tries Strapi again in ${coolDownMs} ms`),
+    onClose: () => warn('Strapi answers again'),
+  });
 
   return {
     origin,
     /** GET /api/<path>; null when a single type (`missingIsEmpty`) has no published document. */
-    async get(path: string, query: QueryObject, { missingIsEmpty = false } = {}): Promise<StrapiAnswer | null> {
+    async get(path: string, query: QueryObject, { missingIsEmpty = false, pin = false }: GetOptions = {}): Promise<StrapiAnswer | null> {
       const address = `${origin}/api/${path}?${strapiQuery(query)}`;
-      let kept: { answer: StrapiAnswer | 'none'; bytes: number };
+      let answer: StrapiAnswer | 'none';
       try {
-        kept = await fetchAnswer(address, missingIsEmpty);
-        lastGood.set(address, kept);
+        const fetched = await breaker.call(address, missingIsEmpty);
+        lastGood.keep(address, fetched.json, { pin });
+        answer = fetched.answer;
       } catch (error) {
-        const last = error instanceof StrapiRefused ? undefined : lastGood.get(address);
-        if (last === undefined) throw error instanceof StrapiUnavailable || error instanceof StrapiRefused ? error : new StrapiUnavailable(`Strapi is unreachable: ${String(error)}`, { cause: error });
-        warn(`Strapi failed (${String(error)}); serving the last good answer to ${address.slice(origin.length)}`);
-        kept = last;
+        if (error instanceof StrapiRefused) throw error;
+        const last = lastGood.recall(address);
+        const turnedAway = breaker.turnedAway(error);
+        if (last === undefined) throw turnedAway ? new StrapiUnavailable('Strapi is failing: waiting before trying it again', { cause: error }) : error;
+        // While the circuit is open, its opening was logged once: not every call.
+        if (!turnedAway) warn(`Strapi failed (${String(error)}); serving the last good answer to ${address.slice(origin.length)}`);
+        answer = last;
       }
-      return kept.answer === 'none' ? null : kept.answer;
+      return answer === 'none' ? null : answer;
     },
   };
 }

@@ -12,7 +12,9 @@ const ENV_FILE = join(CMS_DIR, '.env');
 const STRAPI_BIN = join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 /** Strapi's CLI, told that cms/ is a JavaScript project (cms/scripts/jsProject.js). */
 const STRAPI_CLI = ['-r', join(CMS_DIR, 'scripts', 'jsProject.js'), STRAPI_BIN];
-const ADMIN_BUILD = join(CMS_DIR, 'build', 'index.html');
+const ADMIN_BUILD_DIR = join(CMS_DIR, 'build');
+/** The Strapi version the admin panel in build/ was made with (a dotfile: Strapi does not serve it). */
+const BUILT_WITH = '.strapi-version';
 
 /** No network here, nor wanted: no telemetry, no update checks. */
 const QUIET = { STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'zh', BROWSER: 'none' };
@@ -58,12 +60,47 @@ export function cmsEnvironment(): Record<string, string> {
   );
 }
 
-/** Builds the admin panel once (a few minutes); the API runs without it. */
-export function ensureAdminBuilt(): void {
-  if (existsSync(ADMIN_BUILD)) return;
-  console.log('Building the CMS admin panel (once, a few minutes)…');
+/** The version of Strapi installed in cms/node_modules. */
+export function installedStrapiVersion(): string {
+  return (JSON.parse(readFileSync(join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Why the admin panel in buildDir must be built again, or null when it is the installed
+ * Strapi's: after an upgrade the old panel would keep being served, and talk to a server that
+ * changed under it.
+ */
+export function adminRebuildReason(buildDir: string, installed: string): string | null {
+  if (!existsSync(join(buildDir, 'index.html'))) return 'not built yet';
+  const stamp = join(buildDir, BUILT_WITH);
+  const builtWith = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
+  if (!builtWith) return `built with an unknown Strapi version, Strapi ${installed} is installed`;
+  return builtWith === installed ? null : `built with Strapi ${builtWith}, Strapi ${installed} is installed`;
+}
+
+function strapiBuild(): void {
   const result = spawnSync(process.execPath, [...STRAPI_CLI, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...process.env, ...QUIET, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('strapi build failed');
+}
+
+export interface AdminBuild {
+  buildDir: string;
+  installed: string;
+  build(): void;
+  log(line: string): void;
+}
+
+/**
+ * Builds the admin panel (a few minutes) when it is missing or another Strapi's, and notes the
+ * version it was built with; the API runs without it. Answers why it built, or null.
+ */
+export function ensureAdminBuilt({ buildDir = ADMIN_BUILD_DIR, installed = installedStrapiVersion(), build = strapiBuild, log = console.log }: Partial<AdminBuild> = {}): string | null {
+  const reason = adminRebuildReason(buildDir, installed);
+  if (reason === null) return null;
+  log(`Building the CMS admin panel (${reason}; a few minutes)…`);
+  build();
+  writeFileSync(join(buildDir, BUILT_WITH), `${installed}\n`);
+  return reason;
 }
 
 export interface CmsOptions {

@@ -1,8 +1,9 @@
 /**
- * npm run cms             installs what is missing, builds the admin panel once, serves Strapi on CMS_PORT (1337)
+ * npm run cms             installs what is missing, builds the admin panel when it is missing or was built
+ *                         by another Strapi version, serves Strapi on CMS_PORT (1337)
  * npm run cms:seed [--force]
- *                         loads config/content into the running (empty) Strapi, makes the site's read-only
- *                         token and writes cms/.env.site for the site to use
+ *                         loads config/content into the running (empty) Strapi, makes the site's token (find
+ *                         and findOne of the content types, nothing else) and writes cms/.env.site for the site
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -13,6 +13,7 @@ import { mediaPaths, packDocuments, type SeedData, type SeedDocument, type SeedV
 
 const SEED_TOKEN = 'content seed';
 export const SITE_TOKEN = 'site (read-only)';
+const READ_ACTIONS = ['find', 'findOne'];
 const MIME: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.mp4': 'video/mp4', '.webm': 'video/webm' };
 
 export class CmsNotEmpty extends Error {}
@@ -77,7 +78,8 @@ export async function seedStrapi(options: SeedOptions): Promise<SeedResult> {
     log(`Created ${documents.length} documents in ${LOCALES.join(' and ')}`);
 
     await removeTokens(admin, [SITE_TOKEN]);
-    const siteToken = (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name: SITE_TOKEN, type: 'read-only', lifespan: null, description: 'The website reads published content with it' })).data.accessKey;
+    const permissions = await siteReadActions(admin);
+    const siteToken = (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name: SITE_TOKEN, type: 'custom', permissions, lifespan: null, description: 'The website reads published content with it' })).data.accessKey;
     return { siteToken, documents: documents.length, media: mediaIds.size };
   } finally {
     await removeTokens(admin, [SEED_TOKEN]);
@@ -89,6 +91,20 @@ type Call = ReturnType<typeof http>;
 async function removeTokens(admin: Call, names: string[]) {
   const { data } = await admin<{ data: { id: number; name: string }[] }>('GET', '/admin/api-tokens');
   for (const token of data.filter((t) => names.includes(t.name))) await admin('DELETE', `/admin/api-tokens/${token.id}`);
+}
+
+/**
+ * find and findOne of the site's own content types (api::…), and nothing else: a read-only token
+ * could also list the upload library and other plugins' routes. Drafts stay out of its reach
+ * too (cms/src/keepDraftsFromReaders.js).
+ */
+async function siteReadActions(admin: Call): Promise<string[]> {
+  const { data } = await admin<{ data: Record<string, { controllers: Record<string, string[]> }> }>('GET', '/admin/content-api/permissions');
+  return Object.entries(data)
+    .filter(([api]) => api.startsWith('api::'))
+    .flatMap(([api, { controllers }]) =>
+      Object.entries(controllers).flatMap(([controller, actions]) => actions.filter((action) => READ_ACTIONS.includes(action)).map((action) => `${api}.${controller}.${action}`)),
+    );
 }
 
 async function countDocuments(api: Call, types: [string, SeedDocument['kind']][]): Promise<number> {

@@ -1,0 +1,161 @@
+/**
+ * /uploads/ answers pictures, video and PDF only, inert: the rule itself, then the site and the
+ * embedded provider over real HTTP with a media folder an author has filled with a page, a script
+ * and an SVG that carry script, beside a picture, the video and a PDF; and the site in front of a
+ * provider that guards nothing (PROVIDER_URL naming another one).
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { loadContentPack } from '../provider/content/loadPack';
+import { openDatabase } from '../provider/database';
+import { createProviderApp } from '../provider/app';
+import { SEED_MEDIA_DIR } from '../provider/startProvider';
+import { tempDataDir } from '../provider/testing';
+import { UPLOAD_MIME_TYPES, uploadType } from '../provider/uploadTypes';
+import { createSiteServer } from './app';
+import { fakeDist, providerGate } from './testing';
+
+const SCRIPT = '<script>fetch("/api/index/patient/submit")</script>';
+/** What an author put in the media folder, by name. */
+const FILES: Record<string, string | Buffer> = {
+  'a.html': `<!doctype html><p>Win</p>${SCRIPT}`,
+  'b.js': 'fetch("/api/index/patient/submit", { method: "POST" })',
+  'c.svg': `<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`,
+  'd.pdf': '%PDF-1.4\n%%EOF\n',
+  'e.png': readFileSync(join(__dirname, '..', '..', 'public', 'share.png')),
+};
+const REFUSED = ['a.html', 'b.js', 'c.svg'];
+
+let data: ReturnType<typeof tempDataDir>;
+let dist: string;
+let db: ReturnType<typeof openDatabase>;
+let provider: Awaited<ReturnType<typeof createProviderApp>>;
+let gate: Awaited<ReturnType<typeof providerGate>>;
+let site: Awaited<ReturnType<typeof createSiteServer>>;
+let providerUrl: string;
+let siteUrl: string;
+
+beforeAll(async () => {
+  data = tempDataDir();
+  dist = fakeDist();
+  const media = join(data.dir, 'uploads');
+  mkdirSync(join(media, 'video'), { recursive: true });
+  for (const [name, body] of Object.entries(FILES)) writeFileSync(join(media, name), body);
+  copyFileSync(join(SEED_MEDIA_DIR, 'video', 'intro.mp4'), join(media, 'video', 'intro.mp4'));
+  db = openDatabase(data.dir, loadContentPack());
+  provider = await createProviderApp({ db, mediaDir: media, retention: false });
+  providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
+  // A counting hop shows what the site asked the provider for.
+  gate = await providerGate(providerUrl);
+  site = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: '', variant: 'standard' });
+  siteUrl = await site.listen({ port: 0, host: '127.0.0.1' });
+}, 20_000);
+
+afterAll(async () => {
+  await site.close();
+  await gate.close();
+  await provider.close();
+  db.close();
+  data.remove();
+  rmSync(dist, { recursive: true, force: true });
+}, 20_000);
+
+const inert = (response: Response) => ({
+  type: response.headers.get('content-type'),
+  sniff: response.headers.get('x-content-type-options'),
+  csp: response.headers.get('content-security-policy'),
+  disposition: response.headers.get('content-disposition'),
+});
+
+describe('the type a media URL is served as', () => {
+  it('is a picture\'s, the video\'s or a PDF\'s, by the extension in any case, the query left off', () => {
+    expect(uploadType('/uploads/banner/a.webp?w=828')).toBe('image/webp');
+    expect(uploadType('/uploads/A_3f9a0c12de.JPG')).toBe('image/jpeg');
+    expect(uploadType('/uploads/v.mp4#t=2')).toBe('video/mp4');
+    expect(uploadType('/uploads/report.pdf')).toBe('application/pdf');
+    expect(uploadType('/uploads/%61.png')).toBe('image/png');
+    expect(UPLOAD_MIME_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf']);
+  });
+
+  it('is none for pages, scripts, SVG, names without an extension and names hidden behind escapes', () => {
+    const none = ['/uploads/a.html', '/uploads/b.js', '/uploads/c.svg', '/uploads/d.xhtml', '/uploads/readme', '/uploads/.png', '/uploads/a.png.', '/uploads/a.constructor'];
+    // The file server decodes before it reads: these are b.html and a name that does not decode.
+    none.push('/uploads/a.png%2F..%2Fb.html', '/uploads/%E0.png', '/uploads/png');
+    expect(none.filter((url) => uploadType(url) !== null)).toEqual([]);
+  });
+});
+
+describe('/uploads/ through the site and from the provider', () => {
+  it('answers 404 for a page, a script and an SVG, without asking the provider for them', async () => {
+    for (const name of REFUSED) {
+      const [fromSite, fromProvider] = await Promise.all([fetch(`${siteUrl}/uploads/${name}`), fetch(`${providerUrl}/uploads/${name}`)]);
+      const bodies = [await fromSite.text(), await fromProvider.text()];
+      expect({ name, status: [fromSite.status, fromProvider.status], script: bodies.some((body) => body.includes('fetch(')) }).toEqual({ name, status: [404, 404], script: false });
+      expect(inert(fromSite)).toMatchObject({ sniff: 'nosniff', csp: 'sandbox' });
+      expect(gate.counts.get(`/uploads/${name}`)).toBeUndefined();
+    }
+  });
+
+  it('serves a PDF as a download, typed, never sniffed, sandboxed', async () => {
+    for (const base of [siteUrl, providerUrl]) {
+      const response = await fetch(`${base}/uploads/d.pdf`);
+      expect({ base, status: response.status, ...inert(response) }).toEqual({ base, status: 200, type: 'application/pdf', sniff: 'nosniff', csp: 'sandbox', disposition: 'attachment' });
+      expect(await response.text()).toBe(FILES['d.pdf']);
+    }
+  });
+
+  it('serves a picture inline, the original and a narrower copy, with nosniff and the sandbox', async () => {
+    for (const url of [`${siteUrl}/uploads/e.png`, `${siteUrl}/uploads/e.png?w=640`, `${providerUrl}/uploads/e.png`]) {
+      const response = await fetch(url);
+      expect({ url, status: response.status, ...inert(response) }).toEqual({ url, status: 200, type: 'image/png', sniff: 'nosniff', csp: 'sandbox', disposition: null });
+    }
+    // The original, and the copy's source: one file, asked for twice.
+    expect(gate.counts.get('/uploads/e.png')).toBe(2);
+  });
+
+  it('passes the video\'s ranges through with the same headers', async () => {
+    const response = await fetch(`${siteUrl}/uploads/video/intro.mp4`, { headers: { range: 'bytes=0-99' } });
+    expect({ status: response.status, ...inert(response) }).toEqual({ status: 206, type: 'video/mp4', sniff: 'nosniff', csp: 'sandbox', disposition: null });
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('keeps a missing file\'s 404 as it is: not typed as the file, not a download', async () => {
+    const response = await fetch(`${siteUrl}/uploads/missing.pdf`);
+    expect(response.status).toBe(404);
+    expect(inert(response)).toMatchObject({ sniff: 'nosniff', csp: 'sandbox', disposition: null });
+    expect(inert(response).type).not.toBe('application/pdf');
+  });
+});
+
+describe('/uploads/ in front of a provider that guards nothing', () => {
+  it('refuses what it must not fetch and types what it serves itself, whatever the upstream says', async () => {
+    const asked: string[] = [];
+    // Any name, answered as a page.
+    const upstream = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>${SCRIPT}`);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const other = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    try {
+      const page = await other.inject({ url: '/uploads/a.html' });
+      expect(page.statusCode).toBe(404);
+      const picture = await other.inject({ url: '/uploads/e.png' });
+      expect({ status: picture.statusCode, type: picture.headers['content-type'], sniff: picture.headers['x-content-type-options'], csp: picture.headers['content-security-policy'] }).toEqual({
+        status: 200,
+        type: 'image/png',
+        sniff: 'nosniff',
+        csp: 'sandbox',
+      });
+      const pdf = await other.inject({ url: '/uploads/d.pdf' });
+      expect({ type: pdf.headers['content-type'], disposition: pdf.headers['content-disposition'] }).toEqual({ type: 'application/pdf', disposition: 'attachment' });
+      expect(asked.filter((path) => path.startsWith('/uploads/'))).toEqual(['/uploads/e.png', '/uploads/d.pdf']);
+    } finally {
+      await other.close();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+});

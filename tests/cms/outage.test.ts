@@ -1,0 +1,89 @@
+/**
+ * Strapi hanging, end to end: the real Strapi of cms/ behind an HTTP hop that passes its answers
+ * until the outage, then accepts every request and never answers. The site and the provider run
+ * with their real timings, so every page must still render within the render deadline (past it
+ * the site serves the empty shell), with the content it had before, and the whole outage must
+ * cost Strapi's timeout once, not once per call.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TIMING } from '../../src/contracts/constants';
+import { LOCALES } from '../../src/contracts/locale';
+import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
+import { loadContentPack } from '../../src/provider/content/loadPack';
+import { startProvider } from '../../src/provider/startProvider';
+import { createSiteServer } from '../../src/server/app';
+import { fakeDist, freePort, providerGate } from '../../src/server/testing';
+import { startSeededCms, type SeededCms } from './strapi';
+
+const pack = loadContentPack();
+const work = mkdtempSync(join(tmpdir(), 'cms-outage-'));
+const dist = fakeDist();
+const closers: (() => Promise<unknown>)[] = [];
+let seeded: SeededCms;
+let gate: Awaited<ReturnType<typeof providerGate>>;
+let site: Awaited<ReturnType<typeof createSiteServer>>;
+
+/** Every page of the route table, a detail page with one id the pack has, in both languages. */
+const FIRST_ID: Record<string, number | undefined> = { newsDetail: pack.news[0]?.id, productDetail: pack.products[0]?.id, jobDetail: pack.jobs[0]?.id, noticeDetail: pack.notices[0]?.id };
+const PAGES = ROUTES.filter((route) => route.id !== 'login')
+  .map((route) => pathTo(route.id, { id: FIRST_ID[route.id] }))
+  .flatMap((path) => LOCALES.map((locale) => localizedPath(path, locale)));
+
+const rendered = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+const requestsToStrapi = () => [...gate.counts.values()].reduce((sum, n) => sum + n, 0);
+
+beforeAll(async () => {
+  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${await freePort()}`, pack });
+  closers.push(() => seeded.cms.stop());
+  gate = await providerGate(seeded.cms.url);
+  closers.push(() => gate.close());
+  const provider = await startProvider({ port: 0, dataDir: mkdtempSync(join(work, 'provider-')), strapi: { url: gate.url, token: seeded.siteToken }, retention: false });
+  closers.push(() => provider.close());
+  // No page cache: every request below is a render that asks the provider again.
+  site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: '', variant: 'standard', pageCache: { freshMs: 0, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 } });
+  closers.push(() => site.close());
+}, 15 * 60_000);
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
+}, 60_000);
+
+it('serves every page within the render deadline with the last good content while Strapi hangs, for one timeout', async () => {
+  expect(TIMING.strapiTimeoutMs).toBeLessThan(TIMING.renderDeadlineMs);
+  const before = new Map<string, string>();
+  for (const url of PAGES) {
+    const response = await site.inject({ url });
+    expect({ url, status: response.statusCode, rendered: rendered(response.body).length > 2000 }).toEqual({ url, status: 200, rendered: true });
+    before.set(url, rendered(response.body));
+  }
+
+  gate.mode = 'slow';
+  const reachedBefore = requestsToStrapi();
+  const times: number[] = [];
+  let firstPageReached = 0;
+  const started = Date.now();
+  for (const url of PAGES) {
+    const pageStarted = Date.now();
+    const response = await site.inject({ url });
+    times.push(Date.now() - pageStarted);
+    // A render past the deadline would have served the empty shell instead.
+    expect({ url, status: response.statusCode, same: rendered(response.body) === before.get(url) }).toEqual({ url, status: 200, same: true });
+    if (times.length === 1) firstPageReached = requestsToStrapi() - reachedBefore;
+  }
+  const elapsed = Date.now() - started;
+  const reached = requestsToStrapi() - reachedBefore;
+
+  // The first page's loads find Strapi hanging and wait together; after that, one trial per cool-down.
+  expect(firstPageReached).toBeGreaterThan(0);
+  expect(reached - firstPageReached).toBeLessThanOrEqual(Math.ceil(elapsed / TIMING.strapiCoolDownMs));
+  // Without the breaker every page would wait at least one timeout.
+  expect(elapsed).toBeLessThan((PAGES.length * TIMING.strapiTimeoutMs) / 2);
+  console.log(
+    `Strapi hanging: ${PAGES.length} pages in ${elapsed} ms (first ${times[0]} ms, slowest ${Math.max(...times)} ms, median ${[...times].sort((a, b) => a - b)[times.length >> 1]} ms); ` +
+      `${reached} requests reached Strapi (${firstPageReached} from the first page)`,
+  );
+}, 5 * 60_000);

@@ -1,0 +1,235 @@
+/**
+ * Least privilege in the real Strapi of cms/: the site's token reads the published content of the
+ * site's content types and nothing else; the webhook's secret comes from Strapi's environment,
+ * never from its database, and still reaches the site; Editors and Authors have no hand on Site
+ * settings. A plain HTTP server stands in for the site and records what Strapi sends it.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContentPack } from '../../src/provider/content/loadPack';
+import { CMS_DIR, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { SITE_TOKEN } from '../../src/provider/strapi/seed/seedStrapi';
+import Database from '../../src/provider/sqliteDriver';
+import { freePort } from '../../src/server/testing';
+import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
+
+interface ContentType {
+  uid: string;
+  kind: 'singleType' | 'collectionType';
+  /** Its Content API path: the plural of a collection type, the singular of a single type. */
+  path: string;
+}
+
+/** The site's content types, as cms/src/api declares them. */
+const CONTENT_TYPES: ContentType[] = readdirSync(join(CMS_DIR, 'src', 'api')).flatMap((api) =>
+  readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => {
+    const schema = JSON.parse(readFileSync(join(CMS_DIR, 'src', 'api', api, 'content-types', name, 'schema.json'), 'utf8')) as { kind: ContentType['kind']; info: { singularName: string; pluralName: string } };
+    return { uid: `api::${api}.${name}`, kind: schema.kind, path: schema.kind === 'singleType' ? schema.info.singularName : schema.info.pluralName };
+  }),
+);
+const NEWS = CONTENT_TYPES.find((type) => type.uid === 'api::news-article.news-article')!;
+const SETTINGS = 'api::site-setting.site-setting';
+
+interface Delivery {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: { event?: string; uid?: string; entry?: { documentId?: string; title?: string } };
+}
+
+/** The site's stand-in: answers every webhook call with 204 and keeps it. */
+const deliveries: Delivery[] = [];
+const waiting = new Set<() => void>();
+const receiver = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    deliveries.push({ url: request.url ?? '', headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Delivery['body'] });
+    response.writeHead(204).end();
+    for (const wake of waiting) wake();
+  });
+});
+
+/** The first delivery that matches, now or when it arrives (the test's timeout bounds the wait). */
+function delivered(matches: (delivery: Delivery) => boolean): Promise<Delivery> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const found = deliveries.find(matches);
+      if (!found) return;
+      waiting.delete(look);
+      resolve(found);
+    };
+    waiting.add(look);
+    look();
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'cms-privileges-'));
+let strapi: SeededCms;
+let cms: RunningCms;
+let siteUrl: string;
+let jwt: string;
+const api = (method: string, path: string, token: string, body?: unknown) => cmsCall(cms.url, method, path, token, body);
+const admin = (method: string, path: string, body?: unknown) => cmsCall(cms.url, method, path, jwt, body);
+const newsEntries = `/content-manager/collection-types/${NEWS.uid}`;
+
+/** Every text of every table of Strapi's database in which `secret` appears. */
+function tablesHolding(secret: string): string[] {
+  const db = new Database(join(strapi.dataDir, 'data.db'), { readonly: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    return tables.filter(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()).includes(secret)).map(({ name }) => name);
+  } finally {
+    db.close();
+  }
+}
+
+function webhookRows(): { name: string; url: string; headers: string }[] {
+  const db = new Database(join(strapi.dataDir, 'data.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT name, url, headers FROM strapi_webhooks').all() as { name: string; url: string; headers: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  strapi = await startSeededCms({ work, siteUrl, pack: loadContentPack() });
+  cms = strapi.cms;
+  jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await cms?.stop();
+  await new Promise((resolve) => receiver.close(resolve));
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+describe("the site's token", () => {
+  it('is a custom token allowed find and findOne of the 16 content types, and nothing else', async () => {
+    expect(CONTENT_TYPES).toHaveLength(16);
+    const tokens = (await admin('GET', '/admin/api-tokens')).body.data as { id: number; name: string }[];
+    const site = tokens.find((token) => token.name === SITE_TOKEN)!;
+    const { body } = await admin('GET', `/admin/api-tokens/${site.id}`);
+    // Single types have no findOne: their one document is what find answers.
+    const expected = CONTENT_TYPES.flatMap(({ uid, kind }) => (kind === 'collectionType' ? [`${uid}.find`, `${uid}.findOne`] : [`${uid}.find`]));
+    expect({ type: body.data.type, permissions: [...body.data.permissions].sort() }).toEqual({ type: 'custom', permissions: expected.sort() });
+  });
+
+  it('reads every content type, each document of a collection by its id, and what the site populates', async () => {
+    const answers: string[] = [];
+    for (const { kind, path } of CONTENT_TYPES) {
+      const found = await api('GET', `/api/${path}?locale=en`, strapi.siteToken);
+      answers.push(`${path} ${found.status}`);
+      if (kind === 'singleType') continue;
+      const { documentId } = found.body.data[0];
+      const one = await api('GET', `/api/${path}/${documentId}?locale=en`, strapi.siteToken);
+      answers.push(`${path}/:id ${one.status} ${one.body.data?.documentId === documentId}`);
+    }
+    expect(answers).toEqual(CONTENT_TYPES.flatMap(({ kind, path }) => (kind === 'singleType' ? [`${path} 200`] : [`${path} 200`, `${path}/:id 200 true`])));
+    // A relation is kept only for a token that may find its target; pictures come with their entry.
+    const products = await api('GET', '/api/products?locale=en&populate[category]=true&populate[pic]=true&pagination[pageSize]=1', strapi.siteToken);
+    expect(products.body.data[0]).toMatchObject({ category: { documentId: expect.any(String) }, pic: { url: expect.stringMatching(/^\/uploads\//) } });
+  });
+
+  it('is refused the upload library and the other plugins', async () => {
+    const statuses: Record<string, number> = {};
+    for (const path of ['/api/upload/files', '/api/upload/files/1', '/api/i18n/locales', '/api/content-type-builder/content-types']) statuses[path] = (await api('GET', path, strapi.siteToken)).status;
+    expect(statuses).toEqual({ '/api/upload/files': 403, '/api/upload/files/1': 403, '/api/i18n/locales': 403, '/api/content-type-builder/content-types': 403 });
+  });
+
+  it('is refused drafts, which a full-access token reads', async () => {
+    const [entry] = (await admin('GET', `${newsEntries}?locale=en&pagination[pageSize]=1`)).body.results as { documentId: string; title: string }[];
+    const draft = 'A saved draft, not for the site yet';
+    expect((await admin('PUT', `${newsEntries}/${entry!.documentId}?locale=en`, { title: draft })).status).toBe(200);
+    const full = (await admin('POST', '/admin/api-tokens', { name: 'full access, for the test', type: 'full-access', lifespan: null })).body.data as { id: number; accessKey: string };
+    try {
+      // Without the guard the draft is there to read: this is what the site's token must not get.
+      const withFull = await api('GET', `/api/${NEWS.path}/${entry!.documentId}?locale=en&status=draft`, full.accessKey);
+      expect({ status: withFull.status, title: withFull.body.data?.title }).toEqual({ status: 200, title: draft });
+    } finally {
+      await admin('DELETE', `/admin/api-tokens/${full.id}`);
+    }
+    for (const path of [`/api/${NEWS.path}?locale=en&status=draft`, `/api/${NEWS.path}/${entry!.documentId}?locale=en&status=draft`, '/api/site-setting?status=draft', '/api/home-page?locale=en&status=draft']) {
+      const answer = await api('GET', path, strapi.siteToken);
+      expect({ path, status: answer.status, draft: JSON.stringify(answer.body).includes(draft) }).toEqual({ path, status: 403, draft: false });
+    }
+    const published = await api('GET', `/api/${NEWS.path}/${entry!.documentId}?locale=en`, strapi.siteToken);
+    expect({ status: published.status, title: published.body.data.title }).toEqual({ status: 200, title: entry!.title });
+  });
+
+  it('is refused every write, and the content stays as it was', async () => {
+    const [entry] = (await api('GET', `/api/${NEWS.path}?locale=zh&pagination[pageSize]=1`, strapi.siteToken)).body.data as { documentId: string; title: string }[];
+    const form = new FormData();
+    form.append('files', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'x.svg');
+    const writes: [string, string, unknown][] = [
+      ['POST', `/api/${NEWS.path}?locale=zh`, { data: { title: 'Written with the site token' } }],
+      ['PUT', `/api/${NEWS.path}/${entry!.documentId}?locale=zh`, { data: { title: 'Written with the site token' } }],
+      ['DELETE', `/api/${NEWS.path}/${entry!.documentId}?locale=zh`, undefined],
+      ['PUT', '/api/site-setting?locale=zh', { data: { company_name: 'Written with the site token' } }],
+      ['DELETE', '/api/site-setting?locale=zh', undefined],
+    ];
+    for (const [method, path, body] of writes) {
+      expect({ method, path, status: (await api(method, path, strapi.siteToken, body)).status }).toEqual({ method, path, status: 403 });
+    }
+    const upload = await fetch(`${cms.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${strapi.siteToken}` }, body: form });
+    expect(upload.status).toBe(403);
+    const after = await api('GET', `/api/${NEWS.path}/${entry!.documentId}?locale=zh`, strapi.siteToken);
+    expect(after.body.data.title).toBe(entry!.title);
+  });
+});
+
+describe('Site settings', () => {
+  it('are no Editor\'s or Author\'s to change: their roles keep every other content type', async () => {
+    const roles = (await admin('GET', '/admin/roles')).body.data as { id: number; code: string }[];
+    const subjects: Record<string, string[]> = {};
+    for (const code of ['strapi-editor', 'strapi-author']) {
+      const role = roles.find((candidate) => candidate.code === code)!;
+      const permissions = (await admin('GET', `/admin/roles/${role.id}/permissions`)).body.data as { action: string; subject: string | null }[];
+      subjects[code] = [...new Set(permissions.map((permission) => permission.subject).filter((subject): subject is string => subject?.startsWith('api::') ?? false))].sort();
+    }
+    const others = CONTENT_TYPES.map((type) => type.uid).filter((uid) => uid !== SETTINGS).sort();
+    expect(subjects).toEqual({ 'strapi-editor': others, 'strapi-author': others });
+
+    // What an Author sees in the admin panel: their drafts, and no Site settings.
+    const author = await newAdminUser(cms.url, jwt, 'strapi-author', 'author@example.com');
+    expect((await api('GET', `${newsEntries}?locale=en`, author)).status).toBe(200);
+    expect((await api('GET', `/content-manager/single-types/${SETTINGS}?locale=zh`, author)).status).toBe(403);
+  }, 60_000);
+});
+
+describe("the webhook's secret", () => {
+  it("is nowhere in Strapi's database, and the site still receives it with every change", async () => {
+    const secret = strapi.secrets.CMS_WEBHOOK_SECRET!;
+    expect(webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
+    expect(tablesHolding(secret)).toEqual([]);
+    // The search does find what the database holds.
+    expect(tablesHolding(strapi.secrets.CMS_ADMIN_EMAIL!)).toContain('admin_users');
+
+    const [entry] = (await admin('GET', `${newsEntries}?locale=zh&pagination[pageSize]=1`)).body.results as { documentId: string }[];
+    const title = 'Changed to call the site';
+    expect((await admin('PUT', `${newsEntries}/${entry!.documentId}?locale=zh`, { title })).status).toBe(200);
+    const call = await delivered((delivery) => delivery.body.event === 'entry.update' && delivery.body.entry?.title === title);
+    expect({ url: call.url, authorization: call.headers.authorization, event: call.headers['x-strapi-event'], model: call.body.uid }).toEqual({
+      url: '/_internal/cms/webhook',
+      authorization: `Bearer ${secret}`,
+      event: 'entry.update',
+      model: NEWS.uid,
+    });
+  }, 60_000);
+
+  it('is taken out of a webhook row that an older CMS wrote it into, at the next start', async () => {
+    await cms.stop();
+    const db = new Database(join(strapi.dataDir, 'data.db'));
+    db.prepare('UPDATE strapi_webhooks SET headers = ?').run(JSON.stringify({ Authorization: `Bearer ${strapi.secrets.CMS_WEBHOOK_SECRET}` }));
+    db.close();
+    expect(tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual(['strapi_webhooks']);
+    cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
+    expect(webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
+    expect(tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual([]);
+  }, 3 * 60_000);
+});

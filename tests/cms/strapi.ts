@@ -1,0 +1,66 @@
+/**
+ * The real Strapi of cms/ for a test file: installed if missing, started without its admin panel
+ * on its own SQLite in the given folder, and seeded from the content pack through its APIs.
+ */
+import { join } from 'node:path';
+import type { ContentPack } from '../../src/contracts/schema/contentPack';
+import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
+import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
+import { freePort } from '../../src/server/testing';
+
+export interface SeededCms {
+  cms: RunningCms;
+  secrets: Record<string, string>;
+  /** The token the site reads with, as the seed made it. */
+  siteToken: string;
+  /** Where its SQLite database lives (CMS_DATA_DIR). */
+  dataDir: string;
+  timings: { install: number; start: number; seed: number };
+}
+
+/** Strapi's webhook names the site: siteUrl is where the site (or a stand-in) listens. */
+export async function startSeededCms({ work, siteUrl, pack }: { work: string; siteUrl: string; pack: ContentPack }): Promise<SeededCms> {
+  const secrets = newCmsSecrets();
+  const dataDir = join(work, 'strapi');
+  let started = Date.now();
+  ensureCmsInstalled();
+  const install = Date.now() - started;
+  started = Date.now();
+  const cms = await startCms({ port: await freePort(), dataDir, serveAdmin: false, secrets, siteUrl, output: 'ignore' });
+  const start = Date.now() - started;
+  started = Date.now();
+  try {
+    const seeded = await seedStrapi({ cmsUrl: cms.url, email: secrets.CMS_ADMIN_EMAIL!, password: secrets.CMS_ADMIN_PASSWORD!, pack, mediaDir: SEED_MEDIA_DIR });
+    return { cms, secrets, siteToken: seeded.siteToken, dataDir, timings: { install, start, seed: Date.now() - started } };
+  } catch (error) {
+    await cms.stop();
+    throw error;
+  }
+}
+
+/** One call to Strapi's HTTP APIs: its status and its JSON answer ({} when there is none). */
+export async function cmsCall(base: string, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: await response.json().catch(() => ({})) };
+}
+
+/** An administrator's session token for the admin API. */
+export async function adminLogin(base: string, email: string, password: string): Promise<string> {
+  const { status, body } = await cmsCall(base, 'POST', '/admin/login', '', { email, password });
+  if (status !== 200) throw new Error(`Strapi refused ${email}'s login: ${status} ${JSON.stringify(body)}`);
+  return body.data.token as string;
+}
+
+/** A new administrator with one of Strapi's roles (strapi-editor, strapi-author), invited and registered: its session token. */
+export async function newAdminUser(base: string, jwt: string, roleCode: string, email: string): Promise<string> {
+  const roles = (await cmsCall(base, 'GET', '/admin/roles', jwt)).body.data as { id: number; code: string }[];
+  const role = roles.find((candidate) => candidate.code === roleCode);
+  if (!role) throw new Error(`Strapi has no role ${roleCode}`);
+  const invited = await cmsCall(base, 'POST', '/admin/users', jwt, { firstname: 'Content', lastname: roleCode, email, roles: [role.id] });
+  const registrationToken = invited.body.data?.registrationToken;
+  const registered = await cmsCall(base, 'POST', '/admin/register', '', { registrationToken, userInfo: { firstname: 'Content', lastname: roleCode, password: 'Content-Passw0rd' } });
+  const token = registered.body.data?.token as string | undefined;
+  if (!token) throw new Error(`${email} could not register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  return token;
+}
