@@ -8,6 +8,7 @@
  * CMS_WEBHOOK_SECRET so it drops the pages that show it.
  */
 const { keepDraftsFromReaders } = require('./keepDraftsFromReaders');
+const { editorAdmin } = require('./editorAdmin');
 
 const LOCALES = [
   { code: 'zh', name: 'Chinese (zh)' },
@@ -94,5 +95,6 @@ module.exports = {
     await keepUploadsAsGiven(strapi);
     await ensureSiteWebhook(strapi);
     await keepSiteSettingsFromContentRoles(strapi);
+    await editorAdmin(strapi);
   },
 };

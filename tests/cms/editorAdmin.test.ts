@@ -1,0 +1,144 @@
+/**
+ * The admin panel as an editor meets it, in the real Strapi of cms/: every field of every content
+ * type and component has a label and a description (cms/src/adminLabels.json, applied at start);
+ * the number in a page's address (site_id) is given by the CMS and kept once published; a
+ * product's category set in one language is its category in the other.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContentPack } from '../../src/provider/content/loadPack';
+import { CMS_DIR } from '../../src/provider/strapi/cms';
+import { freePort } from '../../src/server/testing';
+import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
+
+interface Schema {
+  attributes: Record<string, { type: string; component?: string }>;
+}
+const readSchema = (...path: string[]) => JSON.parse(readFileSync(join(CMS_DIR, 'src', ...path), 'utf8')) as Schema;
+const CONTENT_TYPES = readdirSync(join(CMS_DIR, 'src', 'api')).flatMap((api) =>
+  readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => ({ uid: `api::${api}.${name}`, schema: readSchema('api', api, 'content-types', name, 'schema.json') })),
+);
+const COMPONENTS = readdirSync(join(CMS_DIR, 'src', 'components')).flatMap((category) =>
+  readdirSync(join(CMS_DIR, 'src', 'components', category)).map((file) => ({ uid: `${category}.${file.replace(/\.json$/, '')}`, schema: readSchema('components', category, file) })),
+);
+const NEWS = 'api::news-article.news-article';
+const PRODUCT = 'api::product.product';
+
+interface Metadata {
+  edit: { label?: string; description?: string; editable?: boolean };
+}
+
+const pack = loadContentPack();
+const work = mkdtempSync(join(tmpdir(), 'cms-editor-admin-'));
+let strapi: SeededCms;
+let jwt: string;
+const admin = (method: string, path: string, body?: unknown) => cmsCall(strapi.cms.url, method, path, jwt, body);
+const entries = (uid: string) => `/content-manager/collection-types/${uid}`;
+/** The category documentIds a product's draft or published version points at, in one language. */
+async function categoryOf(documentId: string, locale: string, status: 'draft' | 'published'): Promise<string[]> {
+  const { body } = await admin('GET', `/content-manager/relations/${PRODUCT}/${documentId}/category?locale=${locale}&status=${status}`);
+  return (body.results as { documentId: string }[]).map((category) => category.documentId);
+}
+
+beforeAll(async () => {
+  strapi = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${await freePort()}`, pack });
+  jwt = await adminLogin(strapi.cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await strapi?.cms.stop();
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+describe('the edit view', () => {
+  it('labels and describes every field of every content type and of the components they use', async () => {
+    expect(CONTENT_TYPES).toHaveLength(16);
+    const unlabelled: string[] = [];
+    const check = (uid: string, schema: Schema, metadatas: Record<string, Metadata>) => {
+      for (const field of Object.keys(schema.attributes)) {
+        const edit = metadatas[field]?.edit ?? {};
+        if (!edit.label?.trim() || edit.label === field || !edit.description?.trim()) unlabelled.push(`${uid}.${field}`);
+      }
+    };
+    const seen = new Set<string>();
+    for (const { uid, schema } of CONTENT_TYPES) {
+      const { status, body } = await admin('GET', `/content-manager/content-types/${uid}/configuration`);
+      expect({ uid, status }).toEqual({ uid, status: 200 });
+      check(uid, schema, body.data.contentType.metadatas);
+      for (const [component, configuration] of Object.entries(body.data.components as Record<string, { metadatas: Record<string, Metadata> }>)) {
+        seen.add(component);
+        check(component, COMPONENTS.find((candidate) => candidate.uid === component)!.schema, configuration.metadatas);
+      }
+    }
+    expect(unlabelled).toEqual([]);
+    expect([...seen].sort()).toEqual(COMPONENTS.map(({ uid }) => uid).sort());
+
+    const news = (await admin('GET', `/content-manager/content-types/${NEWS}/configuration`)).body.data;
+    expect(news.contentType.metadatas.des.edit).toMatchObject({ label: 'Summary', editable: true });
+    expect(news.contentType.metadatas.site_id.edit).toMatchObject({ label: 'Number in the address', editable: false });
+    expect(news.components['page.scene']).toBeUndefined();
+    const home = (await admin('GET', '/content-manager/content-types/api::home-page.home-page/configuration')).body.data;
+    expect(home.components['page.scene'].metadatas.over_pic.edit.label).toBe('Picture on hover');
+  });
+});
+
+describe("a page's number (site_id)", () => {
+  const highest = Math.max(...pack.news.map((article) => article.id));
+
+  it('is the next free one for an article created without it, the same in its other language, and a copy gets a new one', async () => {
+    const created = await admin('POST', `${entries(NEWS)}?locale=zh`, { title: '新文章', date: '2024-05-01T08:00:00.000Z' });
+    expect({ status: created.status, site_id: created.body.data?.site_id }).toEqual({ status: 201, site_id: highest + 1 });
+    const { documentId } = created.body.data as { documentId: string };
+    const english = await admin('PUT', `${entries(NEWS)}/${documentId}?locale=en`, { title: 'A new article' });
+    expect({ status: english.status, site_id: english.body.data?.site_id }).toEqual({ status: 200, site_id: highest + 1 });
+
+    // The panel's "Duplicate" sends the form, number included.
+    const copy = await admin('POST', `${entries(NEWS)}/clone/${documentId}?locale=zh`, { title: '新文章（副本）', date: '2024-05-01T08:00:00.000Z', site_id: highest + 1 });
+    expect({ status: copy.status, site_id: copy.body.data?.site_id }).toEqual({ status: 200, site_id: highest + 2 });
+
+    // Not published yet: nothing links to it, so the number may still change; an empty one keeps it.
+    expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { site_id: highest + 10 })).body.data?.site_id).toBe(highest + 10);
+    expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { title: '新文章', site_id: null })).body.data?.site_id).toBe(highest + 10);
+  });
+
+  it('is refused a change once the document has been published', async () => {
+    const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number; publishedAt: string | null }[];
+    expect(article!.site_id).toBe(Math.min(...pack.news.map((item) => item.id)));
+    const changed = await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: 9999 });
+    expect({ status: changed.status, message: changed.body.error?.message }).toEqual({ status: 400, message: expect.stringContaining('site_id') });
+    const read = await admin('GET', `${entries(NEWS)}/${article!.documentId}?locale=en`);
+    expect(read.body.data.site_id).toBe(article!.site_id);
+    // The same number sent back, as the edit form does, is no change.
+    expect((await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: article!.site_id })).status).toBe(200);
+  });
+});
+
+describe("a product's category", () => {
+  it('set in Chinese is the category of the English version too, in the draft and once published', async () => {
+    const [product] = (await admin('GET', `${entries(PRODUCT)}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
+    const [before] = await categoryOf(product!.documentId, 'zh', 'draft');
+    const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=100`)).body.results as { documentId: string }[];
+    const other = categories.find((category) => category.documentId !== before)!.documentId;
+
+    const moved = await admin('PUT', `${entries(PRODUCT)}/${product!.documentId}?locale=zh`, { category: { connect: [{ documentId: other, locale: 'zh' }] } });
+    expect(moved.status).toBe(200);
+    expect({ zh: await categoryOf(product!.documentId, 'zh', 'draft'), en: await categoryOf(product!.documentId, 'en', 'draft') }).toEqual({ zh: [other], en: [other] });
+    // Published versions change when published, in either language.
+    expect(await categoryOf(product!.documentId, 'en', 'published')).toEqual([before]);
+
+    expect((await admin('POST', `${entries(PRODUCT)}/${product!.documentId}/actions/publish?locale=zh`, {})).status).toBe(200);
+    const read = await cmsCall(strapi.cms.url, 'GET', `/api/products/${product!.documentId}?locale=en&populate[category]=true`, strapi.siteToken);
+    expect(read.body.data.category).toMatchObject({ documentId: other, locale: 'en' });
+  });
+
+  it('is taken by a language added later', async () => {
+    const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
+    const category = categories[0]!.documentId;
+    const created = await admin('POST', `${entries(PRODUCT)}?locale=zh`, { name: '新产品', category: { connect: [{ documentId: category, locale: 'zh' }] } });
+    expect(created.status).toBe(201);
+    const { documentId } = created.body.data as { documentId: string };
+    expect((await admin('PUT', `${entries(PRODUCT)}/${documentId}?locale=en`, { name: 'A new product' })).status).toBe(200);
+    expect(await categoryOf(documentId, 'en', 'draft')).toEqual([category]);
+  });
+});
