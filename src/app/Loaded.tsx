@@ -8,15 +8,24 @@ import { useAppDispatch } from './hooks';
 import { useText } from './useText';
 
 export interface LoadedProps<T> {
-  resource: Resource<T>;
+  /** A resource whose data may be null once loaded: the provider has none, and nothing is shown. */
+  resource: Resource<T | null>;
   isEmpty?: (data: T) => boolean;
   minHeight?: string;
   children: (data: T) => ReactNode;
 }
 
+/** The language a payload was given in when it is not the page's (its `lang` mark, or its items'). */
+function shownIn(data: unknown): string | undefined {
+  const marked = (value: unknown) => (typeof value === 'object' && value !== null && 'lang' in value && typeof value.lang === 'string' ? value.lang : undefined);
+  return Array.isArray(data) ? data.map(marked).find(Boolean) : marked(data);
+}
+
 /**
  * A section fed by a resource: skeleton while loading, a readable error with Retry, the empty
- * state, and an error boundary so a section that breaks never blanks the page.
+ * state, nothing at all when the provider has none, and an error boundary so a section that
+ * breaks never blanks the page. Content standing in from another language (the page's own
+ * version is missing) is marked with that `lang`, for screen readers, hyphenation and search.
  */
 export function Loaded<T>({ resource, isEmpty, minHeight, children }: LoadedProps<T>) {
   const t = useText();
@@ -32,7 +41,16 @@ export function Loaded<T>({ resource, isEmpty, minHeight, children }: LoadedProp
         isEmpty={isEmpty}
         minHeight={minHeight}
       >
-        {children}
+        {(data) => {
+          const lang = shownIn(data);
+          return lang ? (
+            <div lang={lang} className="shown-in">
+              {children(data)}
+            </div>
+          ) : (
+            children(data)
+          );
+        }}
       </AsyncContent>
     </SectionBoundary>
   );

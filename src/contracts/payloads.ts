@@ -4,8 +4,9 @@
  * adapter normalises every answer with the same declaration into `Normalised<…>` (src/api).
  * Times are "YYYY-MM-DD HH:mm:ss" strings.
  */
+import { LOCALES } from './locale';
 import { insertFields } from './productInsert';
-import { extend, list, media, nullable, number, oneOf, optional, pics, record, text, type Normalised, type Wire } from './schema/payload';
+import { extend, list, mark, media, nullable, number, oneOf, optional, pics, record, text, type Normalised, type Wire } from './schema/payload';
 
 export const PAGE_BANNER_TYPE = {
   index: 1,
@@ -18,14 +19,21 @@ export const PAGE_BANNER_TYPE = {
 export type PageBannerType = (typeof PAGE_BANNER_TYPE)[keyof typeof PAGE_BANNER_TYPE];
 export const isPageBannerType = (value: number): value is PageBannerType => (Object.values(PAGE_BANNER_TYPE) as number[]).includes(value);
 
+/**
+ * Set on a section (or a section's items) given in another language than the page's, because
+ * the page's own version is missing (Strapi 5 has no locale fallback): the view marks the
+ * section with this `lang`. Left out when the section is in the page's language.
+ */
+const shownIn = { lang: mark(...LOCALES) };
+
 const paged = <F extends Parameters<typeof list>[0]>(row: F) => record({ rows: list(row), total: number });
 
 /** Home banner slide. For a video slide, img is the video path and video_img its poster. */
 const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_img: media, title: text, des: text });
 /** Page banner (pageBanner): webimg for desktop, img for phones. */
-const pageBanner = record({ name: text, des: text, webimg: media, img: media });
-const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text });
-const about = record({ title: text, des: text, pic: media });
+const pageBanner = record({ name: text, des: text, webimg: media, img: media, ...shownIn });
+const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, ...shownIn });
+const about = record({ title: text, des: text, pic: media, ...shownIn });
 const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text });
 const newsDetail = extend(newsItem, { content: text });
 const homeNews = record({ top: nullable(newsItem), list: list(newsItem) });
@@ -42,22 +50,23 @@ const siteMain = record({
   police_filing: optional(text),
   shop_url: text,
   links: list(record({ title: text, url: text })),
+  ...shownIn,
 });
 const category = record({ id: number, name: text });
 /** index/report and notice items: a titled HTML document. */
-const report = record({ title: text, content: text });
-const timelineItem = record({ title: text, des: text });
+const report = record({ title: text, content: text, ...shownIn });
+const timelineItem = record({ title: text, des: text, ...shownIn });
 /** Business / culture carousel item. */
-const cultureItem = record({ pic: media, title: text, des: text });
-const social = record({ des: text, imgList: list(record({ pic: media, title: text })) });
-const contact = record({ phone: text, email: text, tel: text, zipcode: text, address: text, pic: media });
+const cultureItem = record({ pic: media, title: text, des: text, ...shownIn });
+const social = record({ des: text, imgList: list(record({ pic: media, title: text })), ...shownIn });
+const contact = record({ phone: text, email: text, tel: text, zipcode: text, address: text, pic: media, ...shownIn });
 /** Scene overview, team member card and cooperation partner. */
-const sceneItem = record({ title: text, des: text, pic: media });
+const sceneItem = record({ title: text, des: text, pic: media, ...shownIn });
 const researchResult = extend(sceneItem, { over_pic: media });
-const memberCulture = record({ list: list(record({ pic: media, title: text })), val: text });
+const memberCulture = record({ list: list(record({ pic: media, title: text })), val: text, ...shownIn });
 const memberPicture = record({ pic: media });
 /** member/lists: the HR policy blocks (compensation, incentive, welfare, training). */
-const hrPolicy = record({ title: text, des: text });
+const hrPolicy = record({ title: text, des: text, ...shownIn });
 const job = record({ id: number, title: text, type: text, num: number, area: text, status: text, create_time: text });
 const jobDetail = extend(job, { content: text });
 const productRow = record({ id: number, name: text, pics });
@@ -80,32 +89,37 @@ const noticeSummary = record({ id: number, title: text, create_time: text });
 const notice = extend(noticeSummary, { content: text });
 const publication = record({ title: text, pic: media, url: text });
 /** patient/patientContent: the texts around the patient-service form (shape defined by this project). */
-const patientContent = record({ title: text, des: text, confidentiality: text });
+const patientContent = record({ title: text, des: text, confidentiality: text, ...shownIn });
 /** privacy/notice: the notice the forms link to; `version` is what a consent records; content is HTML. */
-const privacyNotice = record({ title: text, content: text, version: text, update_time: text });
+const privacyNotice = record({ title: text, content: text, version: text, update_time: text, ...shownIn });
 /** patient/submitData's success `data`: the case reference a follow-up call can quote. */
 const patientReceipt = record({ reference: text });
 
-/** Every provider answer's payload, by the name of its call (src/contracts/endpoints.ts). */
+/**
+ * Every provider answer's payload, by the name of its call (src/contracts/endpoints.ts). A page
+ * section an editor can leave out (unpublished, deleted, emptied) answers its empty value
+ * (emptyWire: null, [], or for a page banner empty fields, so the page shows its own title),
+ * never "not found".
+ */
 export const PAYLOADS = {
-  main: siteMain,
+  main: nullable(siteMain),
   classifyList: list(category),
   banner: list(bannerSlide),
   homeProduct: list(homeProductTile),
-  homeAbout: about,
+  homeAbout: nullable(about),
   homeNews,
-  report,
+  report: nullable(report),
   pageBanner,
-  aboutUs: about,
+  aboutUs: nullable(about),
   develop: list(timelineItem),
   business: list(cultureItem),
-  social,
-  contactUs: contact,
-  patientContent,
+  social: nullable(social),
+  contactUs: nullable(contact),
+  patientContent: nullable(patientContent),
   productContacts: list(productContactRow),
   productList: paged(productRow),
   productDetail,
-  sceneOverview: sceneItem,
+  sceneOverview: nullable(sceneItem),
   sceneTeam: list(sceneItem),
   sceneCooperation: list(sceneItem),
   sceneResearch: list(researchResult),
@@ -113,9 +127,9 @@ export const PAYLOADS = {
   newsDetail,
   noticeList: list(noticeSummary),
   notices: list(notice),
-  publicationTop: publication,
+  publicationTop: nullable(publication),
   publicationList: list(publication),
-  memberCulture,
+  memberCulture: nullable(memberCulture),
   memberList: paged(memberPicture),
   hrPolicies: list(hrPolicy),
   jobs: list(job),

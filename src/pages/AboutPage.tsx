@@ -8,6 +8,7 @@ import { useText } from '../app/useText';
 import { BREAKPOINT, TIMING } from '../contracts/constants';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
+import { isAbsent } from '../features/shared/resource';
 import type { Social } from '../api/types';
 import { Carousel } from '../ui/Carousel';
 import { Img } from '../ui/Img';
@@ -58,19 +59,21 @@ export default function AboutPage() {
   return (
     <>
       <BannerOf type={PAGE_BANNER_TYPE.index} title={t.nav.about} />
-      <Section id="company" title={t.about.company}>
-        <Loaded resource={about}>
-          {(data) => (
-            <div className="split">
-              <div className="split__text">
-                <h3>{data.title}</h3>
-                <RichHtml html={data.des} mediaUrl={mediaUrl} />
+      {!isAbsent(about) && (
+        <Section id="company" title={t.about.company}>
+          <Loaded resource={about}>
+            {(data) => (
+              <div className="split">
+                <div className="split__text">
+                  <h3>{data.title}</h3>
+                  <RichHtml html={data.des} mediaUrl={mediaUrl} />
+                </div>
+                <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
               </div>
-              <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
-            </div>
-          )}
-        </Loaded>
-      </Section>
+            )}
+          </Loaded>
+        </Section>
+      )}
       <Section id="development" title={t.about.development} tone="muted">
         <Loaded resource={develop} isEmpty={(data) => data.length === 0}>
           {(data) => (
@@ -108,26 +111,30 @@ export default function AboutPage() {
           )}
         </Loaded>
       </Section>
-      <Section id="social" title={t.about.social} tone="muted">
-        <Loaded resource={social}>{(data) => <SocialGallery social={data} />}</Loaded>
-      </Section>
-      <Section id="contact" title={t.about.contact}>
-        <Loaded resource={contact}>
-          {(data) => (
-            <div className="split">
-              <dl className="contact-list">
-                {(['phone', 'email', 'tel', 'zipcode', 'address'] as const).map((field) => (
-                  <div key={field}>
-                    <dt>{t.about[field]}</dt>
-                    <dd>{field === 'email' ? <a href={`mailto:${data.email}`}>{data.email}</a> : data[field]}</dd>
-                  </div>
-                ))}
-              </dl>
-              <Img className="split__pic" src={data.pic} alt={t.about.contact} width={640} height={420} />
-            </div>
-          )}
-        </Loaded>
-      </Section>
+      {!isAbsent(social) && (
+        <Section id="social" title={t.about.social} tone="muted">
+          <Loaded resource={social}>{(data) => <SocialGallery social={data} />}</Loaded>
+        </Section>
+      )}
+      {!isAbsent(contact) && (
+        <Section id="contact" title={t.about.contact}>
+          <Loaded resource={contact}>
+            {(data) => (
+              <div className="split">
+                <dl className="contact-list">
+                  {(['phone', 'email', 'tel', 'zipcode', 'address'] as const).map((field) => (
+                    <div key={field}>
+                      <dt>{t.about[field]}</dt>
+                      <dd>{field === 'email' ? <a href={`mailto:${data.email}`}>{data.email}</a> : data[field]}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <Img className="split__pic" src={data.pic} alt={t.about.contact} width={640} height={420} />
+              </div>
+            )}
+          </Loaded>
+        </Section>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useText } from '../app/useText';
 import { TIMING } from '../contracts/constants';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
+import { isAbsent } from '../features/shared/resource';
 import { AnchorLink } from '../app/layout/AnchorLink';
 import { Carousel } from '../ui/Carousel';
 import { foldPriority, Img, ownPictureSrcSet } from '../ui/Img';
@@ -89,6 +90,7 @@ function HomeProducts() {
 function HomeAbout() {
   const t = useText();
   const about = useContent('homeAbout');
+  if (isAbsent(about)) return null;
   return (
     <Section id="about" title={t.home.aboutTitle} tone="muted">
       <Loaded resource={about}>

@@ -3,6 +3,7 @@ import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
+import { isAbsent } from '../features/shared/resource';
 import { Img } from '../ui/Img';
 import { BannerOf, Section } from './common';
 
@@ -16,19 +17,21 @@ export default function InnovationPage() {
   return (
     <>
       <BannerOf type={PAGE_BANNER_TYPE.innovation} title={t.nav.innovation} />
-      <Section id="overview" title={t.innovation.overview}>
-        <Loaded resource={overview}>
-          {(data) => (
-            <div className="split">
-              <div className="split__text">
-                <h3>{data.title}</h3>
-                <p>{data.des}</p>
+      {!isAbsent(overview) && (
+        <Section id="overview" title={t.innovation.overview}>
+          <Loaded resource={overview}>
+            {(data) => (
+              <div className="split">
+                <div className="split__text">
+                  <h3>{data.title}</h3>
+                  <p>{data.des}</p>
+                </div>
+                <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
               </div>
-              <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
-            </div>
-          )}
-        </Loaded>
-      </Section>
+            )}
+          </Loaded>
+        </Section>
+      )}
       <Section id="team" title={t.innovation.team} tone="muted">
         <Loaded resource={team} isEmpty={(data) => data.length === 0}>
           {(data) => (

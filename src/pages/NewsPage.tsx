@@ -9,6 +9,7 @@ import { BREAKPOINT, TIMING } from '../contracts/constants';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
+import { isAbsent } from '../features/shared/resource';
 import { selectHasMoreNews, selectNewsList } from '../features/news/selectors';
 import { newsMoreRequested } from '../features/news/slice';
 import { selectVariant } from '../features/site/selectors';
@@ -121,7 +122,7 @@ export default function NewsPage() {
       )}
       {variant !== 'shop' && (
         <Section id="journal" title={t.news.journal}>
-          <div className="publications">
+          <div className={isAbsent(top) ? 'publications publications--no-top' : 'publications'}>
             <Loaded resource={top} minHeight="20rem">
               {(data) => <PublicationLink publication={data} large />}
             </Loaded>

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from '../contracts/constants';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
+import { isAbsent } from '../features/shared/resource';
 import { selectStaffList } from '../features/members/selectors';
 import { staffPageSelected } from '../features/members/slice';
 import { format } from '../i18n';
@@ -52,23 +53,25 @@ export default function ResourcesPage() {
   return (
     <>
       <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} />
-      <Section id="employee" title={t.resources.employee}>
-        <Loaded resource={culture}>
-          {(data) => (
-            <div className="employee">
-              <ul className="card-grid card-grid--3">
-                {data.list.slice(0, 3).map((item) => (
-                  <li key={item.title} className="card">
-                    <Img src={item.pic} alt={item.title} width={400} height={300} />
-                    <h3>{item.title}</h3>
-                  </li>
-                ))}
-              </ul>
-              <p className="employee__text">{data.val}</p>
-            </div>
-          )}
-        </Loaded>
-      </Section>
+      {!isAbsent(culture) && (
+        <Section id="employee" title={t.resources.employee}>
+          <Loaded resource={culture}>
+            {(data) => (
+              <div className="employee">
+                <ul className="card-grid card-grid--3">
+                  {data.list.slice(0, 3).map((item) => (
+                    <li key={item.title} className="card">
+                      <Img src={item.pic} alt={item.title} width={400} height={300} />
+                      <h3>{item.title}</h3>
+                    </li>
+                  ))}
+                </ul>
+                <p className="employee__text">{data.val}</p>
+              </div>
+            )}
+          </Loaded>
+        </Section>
+      )}
       <Section id="staff" title={t.resources.staff} tone="muted">
         <StaffGallery />
       </Section>

@@ -79,6 +79,30 @@ describe('content calls', () => {
     }
   });
 
+  it('answers a section the content lacks with its empty value, so its page renders without it', async () => {
+    const keys = ['homeAbout', 'develop', 'pageBanner:4', 'publicationTop', 'privacyNotice'];
+    const rows = provider.db.prepare(`SELECT key, locale, json FROM content WHERE key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as { key: string; locale: string; json: string }[];
+    expect(rows).toHaveLength(keys.length * LOCALES.length);
+    provider.db.prepare(`DELETE FROM content WHERE key IN (${keys.map(() => '?').join(', ')})`).run(...keys);
+    try {
+      for (const lan of LOCALES) {
+        const calls = [`${ENDPOINT.homeAbout}?`, `${ENDPOINT.develop}?`, `${ENDPOINT.pageBanner}?type=4&`, `${ENDPOINT.publicationTop}?`];
+        const answers = await Promise.all(calls.map((call) => get(`${call}lan=${lan}`)));
+        expect(answers).toEqual([
+          { status: 200, body: { code: 0, msg: expect.any(String), data: null } },
+          { status: 200, body: { code: 0, msg: expect.any(String), data: [] } },
+          { status: 200, body: { code: 0, msg: expect.any(String), data: { name: '', des: '', webimg: '', img: '' } } },
+          { status: 200, body: { code: 0, msg: expect.any(String), data: null } },
+        ]);
+        // The privacy notice is no section: a consent must name a version.
+        expect((await get(`${ENDPOINT.privacyNotice}?lan=${lan}`)).status).toBe(404);
+      }
+    } finally {
+      const restore = provider.db.prepare('INSERT INTO content (key, locale, json) VALUES (?, ?, ?)');
+      for (const row of rows) restore.run(row.key, row.locale, row.json);
+    }
+  });
+
   it('keeps the product contacts quirk: domestic in val, overseas in val_en', async () => {
     const { body } = await get(`${ENDPOINT.productContacts}?lan=en`);
     expect(body.data).toEqual([

@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
 import { isLocale, type Locale } from '../contracts/locale';
-import { isPageBannerType } from '../contracts/payloads';
+import { isPageBannerType, PAYLOADS, type PayloadName } from '../contracts/payloads';
+import { emptyWire } from '../contracts/schema/payload';
 import type { ContentSource } from './contentSource';
 import { fail, ok } from './envelope';
 import { MESSAGES } from './messages';
@@ -23,36 +24,45 @@ const id = (query: Query) => positive(query.id, 0);
 
 export function registerContentRoutes(app: FastifyInstance, repo: ContentSource) {
   const stored = (key: string) => (locale: Locale) => repo.content(key, locale);
+  /**
+   * A page's section: one an editor left out (unpublished, deleted, emptied) answers its empty
+   * value, so the page renders without it; a "not found" would fail the whole page.
+   */
+  const section =
+    (name: PayloadName, key: string = name) =>
+    async (locale: Locale) =>
+      (await repo.content(key, locale)) ?? emptyWire(PAYLOADS[name]);
   const handlers: Partial<Record<EndpointName, Handler>> = {
-    banner: stored('banner'),
-    homeProduct: stored('homeProduct'),
-    homeAbout: stored('homeAbout'),
+    banner: section('banner'),
+    homeProduct: section('homeProduct'),
+    homeAbout: section('homeAbout'),
     homeNews: async (locale) => {
       const [top = null, ...list] = (await repo.news(locale, { page: 1, pageSize: 6 })).rows;
       return { top, list };
     },
-    main: stored('main'),
+    main: section('main'),
     classifyList: (locale) => repo.categories(locale),
-    report: stored('report'),
+    report: section('report'),
     pageBanner: (locale, query) => {
       const type = Number(query.type);
-      return isPageBannerType(type) ? repo.content(`pageBanner:${type}`, locale) : undefined;
+      return isPageBannerType(type) ? section('pageBanner', `pageBanner:${type}`)(locale) : undefined;
     },
-    aboutUs: stored('aboutUs'),
-    develop: stored('develop'),
-    business: stored('business'),
-    social: stored('social'),
-    contactUs: stored('contactUs'),
-    patientContent: stored('patientContent'),
+    aboutUs: section('aboutUs'),
+    develop: section('develop'),
+    business: section('business'),
+    social: section('social'),
+    contactUs: section('contactUs'),
+    patientContent: section('patientContent'),
+    // Not a section: a consent names the notice's version, and there is none to agree to.
     privacyNotice: stored('privacyNotice'),
-    productContacts: stored('productContacts'),
+    productContacts: section('productContacts'),
     productList: (locale, query) =>
       repo.products(locale, positive(query.classify_id, 0), (query.keyword ?? '').trim().slice(0, 50), paging(query, 6)),
     productDetail: (locale, query) => repo.product(id(query), locale),
-    sceneOverview: stored('sceneOverview'),
-    sceneTeam: stored('sceneTeam'),
-    sceneCooperation: stored('sceneCooperation'),
-    sceneResearch: stored('sceneResearch'),
+    sceneOverview: section('sceneOverview'),
+    sceneTeam: section('sceneTeam'),
+    sceneCooperation: section('sceneCooperation'),
+    sceneResearch: section('sceneResearch'),
     newsList: (locale, query) => repo.news(locale, paging(query, 5)),
     newsDetail: (locale, query) => repo.newsDetail(id(query), locale),
     noticeList: (locale) => repo.noticeSummaries(locale),
@@ -60,11 +70,11 @@ export function registerContentRoutes(app: FastifyInstance, repo: ContentSource)
       const all = await repo.notices(locale);
       return query.id ? all.filter((n) => n.id === id(query)) : all;
     },
-    publicationTop: stored('publicationTop'),
-    publicationList: stored('publicationList'),
-    memberCulture: stored('memberCulture'),
+    publicationTop: section('publicationTop'),
+    publicationList: section('publicationList'),
+    memberCulture: section('memberCulture'),
     memberList: (_locale, query) => repo.members(paging(query, 10)),
-    hrPolicies: stored('hrPolicies'),
+    hrPolicies: section('hrPolicies'),
     jobs: (locale) => repo.jobs(locale),
     jobDetail: (locale, query) => repo.job(id(query), locale),
     checkLanguage: () => ({}),

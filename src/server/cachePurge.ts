@@ -1,6 +1,7 @@
 /**
  * POST /_internal/cache/purge: the content import tells the running site its pages are out of
- * date, so a change shows at once rather than after the cache's stale windows. Guarded by a
+ * date, so a change shows at once rather than after the cache's stale windows (each page is
+ * rendered again on its next request and kept if that render fails). Guarded by a
  * shared secret (CACHE_PURGE_SECRET, or DATA_DIR/cache-purge.secret which the site creates);
  * a request that came through a proxy (it carries X-Forwarded-For) is refused outright.
  */

@@ -183,6 +183,23 @@ describe('POST /_internal/cms/webhook', () => {
     expect(await rendered(app, '/news/9000', 404)).toBe(true); // no miss remembered either
   });
 
+  it('keeps serving the last good copy of a page whose render fails after the webhook, with a warning, not the shell', async () => {
+    const warnings: string[] = [];
+    const app = await site(warnings);
+    const before = await app.inject({ url: '/about' });
+    expect(before.statusCode).toBe(200);
+    gate.failing.add('/index/about/aboutUs');
+    try {
+      expect((await webhook(app, published('site-setting'))).statusCode).toBe(204);
+      gate.counts.clear();
+      const after = await app.inject({ url: '/about' });
+      expect({ status: after.statusCode, same: after.body === before.body, retried: (gate.counts.get('/index/about/aboutUs') ?? 0) > 0 }).toEqual({ status: 200, same: true, retried: true });
+      expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^Serving the last good copy of zh \/about, rendered .*: its new render failed$/)]));
+    } finally {
+      gate.failing.delete('/index/about/aboutUs');
+    }
+  });
+
   it('keeps nothing from a render the webhook overtook, and keeps the unaffected ones', async () => {
     const app = await site();
     gate.held.add('/index/news/details');

@@ -1,7 +1,8 @@
 /**
  * POST /_internal/cms/webhook: the CMS (Strapi) says an entry or a media file changed, and the
- * site drops the cached pages that show it (render/cmsAffectedPages.ts) and its sitemap, so the change
- * shows on the next request rather than after the cache's windows. Strapi sends the shared
+ * site marks the cached pages that show it out of date (render/cmsAffectedPages.ts) and drops its
+ * sitemap, so the change shows on the next request rather than after the cache's windows; a page
+ * whose new render fails keeps its last good copy (render/pageCache.ts). Strapi sends the shared
  * secret (CMS_WEBHOOK_SECRET) as a custom header, `Authorization: Bearer <secret>`; it is
  * checked before the body is read.
  */
@@ -34,7 +35,7 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (
       }
       const pages = affectedPages(change);
       drop(pages);
-      request.log.info({ ...change, pages: pages === 'all' ? 'all' : 'some' }, 'CMS change: cached pages dropped');
+      request.log.info({ ...change, pages: pages === 'all' ? 'all' : 'some' }, 'CMS change: cached pages out of date');
       return reply.code(204).send();
     },
   );

@@ -9,6 +9,7 @@ export interface AsyncTexts {
 
 export interface AsyncContentProps<T> {
   status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  /** null: not loaded yet, or (succeeded) there is none: the section is left out. */
   data: T | null;
   /** The provider's message, shown under the generic sentence. */
   errorMessage?: string;
@@ -20,7 +21,7 @@ export interface AsyncContentProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** The four faces of a section that loads: skeleton, content, empty, error with retry. */
+/** The faces of a section that loads: skeleton, content, empty, absent, error with retry. */
 export function AsyncContent<T>({ status, data, errorMessage, onRetry, texts, isEmpty, minHeight = '12rem', children }: AsyncContentProps<T>) {
   if (status === 'failed' && data === null) {
     return (
@@ -33,6 +34,8 @@ export function AsyncContent<T>({ status, data, errorMessage, onRetry, texts, is
       </div>
     );
   }
+  // Nothing to show, by an editor's choice (unpublished, deleted, emptied): no trace of the section.
+  if (data === null && status === 'succeeded') return null;
   if (data === null) {
     return (
       <div className="async-state async-state--loading" aria-busy="true" style={{ minHeight }}>

@@ -4,6 +4,7 @@
  * reading it with the read-only token, and the site. Every route of the route table, in zh and
  * en, must show the same main content and head tags as with the content pack; a change published
  * through Strapi's API shows within 5 s (its webhook); with Strapi stopped, the site keeps serving.
+ * What an editor can leave out (unpublished, deleted, emptied, a missing en) is editorActions.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,15 +13,11 @@ import { loadContentPack } from '../../src/provider/content/loadPack';
 import { ENDPOINT, POST_ENDPOINTS, type EndpointName } from '../../src/contracts/endpoints';
 import { LOCALES } from '../../src/contracts/locale';
 import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
-import { createProviderApp } from '../../src/provider/app';
-import { openDatabase } from '../../src/provider/database';
+import type { openDatabase } from '../../src/provider/database';
 import type { RunningCms } from '../../src/provider/strapi/cms';
-import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
-import { createSiteServer } from '../../src/server/app';
 import { fakeDist, freePort } from '../../src/server/testing';
+import { cmsStack, comparable, mediaStems, type Provider, type Site } from './stack';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms } from './strapi';
-
-type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
 /** The calls whose parameters change the answer, each with the values that exercise them. */
 const PARAMETERS: Record<string, string[]> = {
@@ -37,13 +34,12 @@ const PARAMETERS: Record<string, string[]> = {
 /** JSON with its keys in one order: the two sources build objects field by field differently. */
 const sorted = (value: unknown): unknown =>
   Array.isArray(value) ? value.map(sorted) : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])])) : value;
-type Provider = Awaited<ReturnType<typeof createProviderApp>>;
 
 const pack = loadContentPack();
 let secrets: Record<string, string>;
 const work = mkdtempSync(join(tmpdir(), 'cms-parity-'));
 const dist = fakeDist();
-const closers: (() => Promise<unknown>)[] = [];
+const stack = cmsStack({ work, pack, dist });
 let cms: RunningCms;
 let packSite: Site;
 let strapiSite: Site;
@@ -61,53 +57,6 @@ const PAGES: string[] = ROUTES.flatMap((route) => {
 }).flatMap((path) => LOCALES.map((locale) => localizedPath(path, locale)));
 
 
-async function listen(app: { listen(o: { port: number; host: string }): Promise<string>; close(): Promise<unknown> }): Promise<string> {
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  closers.push(() => app.close());
-  return url;
-}
-
-async function provider(strapi?: { url: string; token: string }): Promise<{ app: Provider; url: string; db: ReturnType<typeof openDatabase> }> {
-  const dir = mkdtempSync(join(work, 'provider-'));
-  const db = openDatabase(dir, pack);
-  closers.push(async () => db.close());
-  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi });
-  return { app, db, url: await listen(app) };
-}
-
-async function site(providerUrl: string, cmsWebhookSecret?: string, port = 0): Promise<Site> {
-  const app = await createSiteServer({
-    distDir: dist,
-    providerUrl,
-    mediaUrl: '',
-    variant: 'standard',
-    renderDeadlineMs: 15_000,
-    // Fresh for a minute, as in production: only the webhook can show a change sooner.
-    pageCache: { freshMs: 60_000 },
-    cmsWebhookSecret,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  closers.push(() => app.close());
-  return app;
-}
-
-/**
- * A media path as both sources name the same file: the pack's `/uploads/product/p01-1.webp` and
- * Strapi's `/uploads/product_p01_1_3f9a0c12de.webp` (the seed uploads it as product-p01-1.webp,
- * Strapi adds a random suffix) are both `/uploads/product_p01_1.webp`.
- */
-const mediaStems = (text: string) =>
-  text.replace(/\/uploads\/([\w./-]+?)(?:_[0-9a-f]{10})?\.(webp|png|jpe?g|svg|mp4|webm)/g, (_match, base: string, ext: string) => `/uploads/${base.replace(/[^A-Za-z0-9]/g, '_')}.${ext}`);
-
-/** What a visitor and a crawler get: the head's tags and the rendered #root, each picture named by its file. */
-function comparable(html: string): { head: string; main: string } {
-  const media = mediaStems;
-  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
-  const root = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
-  const tags = (head.match(/<(title|meta|link)[^>]*>(?:[^<]*<\/title>)?|<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? []).filter((tag) => !/stylesheet|modulepreload|preload|nonce/.test(tag));
-  return { head: media(tags.join('\n')), main: media(root) };
-}
-
 async function page(app: Site, url: string) {
   const response = await app.inject({ url });
   return { status: response.statusCode, ...comparable(response.body) };
@@ -120,18 +69,19 @@ beforeAll(async () => {
   ({ cms, secrets } = seeded);
   Object.assign(timings, seeded.timings);
 
-  const withPack = await provider();
+  const withPack = await stack.provider();
   packProvider = withPack.app;
-  packSite = await site(withPack.url);
+  // Fresh for a minute, as in production: only the webhook can show a change sooner.
+  packSite = await stack.site(withPack.url);
 
-  const withStrapi = await provider({ url: cms.url, token: seeded.siteToken });
+  const withStrapi = await stack.provider({ url: cms.url, token: seeded.siteToken });
   strapiProvider = withStrapi.app;
   strapiDb = withStrapi.db;
-  strapiSite = await site(withStrapi.url, secrets.CMS_WEBHOOK_SECRET, strapiSitePort);
+  strapiSite = await stack.site(withStrapi.url, { cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET, port: strapiSitePort });
 }, 15 * 60_000);
 
 afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+  await stack.close();
   await cms?.stop();
   rmSync(work, { recursive: true, force: true });
   rmSync(dist, { recursive: true, force: true });

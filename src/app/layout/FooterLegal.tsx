@@ -27,7 +27,8 @@ export function FooterLegal({ main }: { main: SiteMain | null }) {
     <div className="site-footer__legal" aria-label={t.footer.legal} role="group">
       {main && (
         <>
-          <span>{main.copyright}</span>
+          {/* The site settings' text may stand in from another language (their `lang` mark). */}
+          <span lang={main.lang}>{main.copyright}</span>
           <Filing label={t.footer.drugCertificate} number={main.drug_certificate} />
           <Filing label={t.footer.icp} number={main.icp} href={FILING_URL.icp} />
           {main.police_filing && <Filing label={t.footer.policeFiling} number={main.police_filing} href={policeFilingUrl(main.police_filing)} />}

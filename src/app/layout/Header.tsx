@@ -43,7 +43,9 @@ export function Header() {
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo">
           <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} />
-          <span className="site-header__name">{main.data?.company || t.nav.companyFallback}</span>
+          <span className="site-header__name" lang={main.data?.company ? main.data.lang : undefined}>
+            {main.data?.company || t.nav.companyFallback}
+          </span>
         </Link>
         {/* The popover target makes the hamburger work (and tell its expanded state) before the app does. */}
         <button

@@ -19,6 +19,11 @@ export type Field =
   /** A field the provider may leave out; normalised to its empty value. */
   | { readonly kind: 'optional'; readonly of: Field }
   | { readonly kind: 'nullable'; readonly of: Field }
+  /**
+   * A mark most answers leave out: kept only when the wire carries one of its values, never
+   * filled in, so an answer without it normalises exactly as before the mark existed.
+   */
+  | { readonly kind: 'mark'; readonly values: readonly string[] }
   | { readonly kind: 'list'; readonly of: Field }
   | { readonly kind: 'record'; readonly fields: Readonly<Record<string, Field>> };
 
@@ -29,13 +34,15 @@ export const pics = { kind: 'pics' } as const;
 export const oneOf = <const V extends readonly string[]>(...values: V) => ({ kind: 'oneOf', values }) as const;
 export const optional = <F extends Field>(of: F) => ({ kind: 'optional', of }) as const;
 export const nullable = <F extends Field>(of: F) => ({ kind: 'nullable', of }) as const;
+export const mark = <const V extends readonly string[]>(...values: V) => ({ kind: 'mark', values }) as const;
 export const list = <F extends Field>(of: F) => ({ kind: 'list', of }) as const;
 export const record = <R extends Record<string, Field>>(fields: R) => ({ kind: 'record', fields }) as const;
 /** A record with more fields: `extend(newsItem, { content: text })`. */
 export const extend = <R extends Record<string, Field>, M extends Record<string, Field>>(base: { fields: R }, more: M) => record({ ...base.fields, ...more });
 
 type Fields = Readonly<Record<string, Field>>;
-type OptionalKeys<R extends Fields> = { [K in keyof R]: R[K] extends { kind: 'optional' } ? K : never }[keyof R];
+type OptionalKeys<R extends Fields> = { [K in keyof R]: R[K] extends { kind: 'optional' } | { kind: 'mark' } ? K : never }[keyof R];
+type MarkKeys<R extends Fields> = { [K in keyof R]: R[K] extends { kind: 'mark' } ? K : never }[keyof R];
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The two sides differ only in `pics` (a string on the wire, a list once normalised) and in optional fields. */
@@ -47,7 +54,7 @@ type Shape<F, S extends Side> = F extends { kind: 'text' | 'media' }
     ? S extends 'wire' ? string : string[]
     : F extends { kind: 'number' }
       ? number
-      : F extends { kind: 'oneOf'; values: readonly (infer V)[] }
+      : F extends { kind: 'oneOf' | 'mark'; values: readonly (infer V)[] }
         ? V
         : F extends { kind: 'optional'; of: infer O }
           ? Shape<O, S>
@@ -58,7 +65,7 @@ type Shape<F, S extends Side> = F extends { kind: 'text' | 'media' }
               : F extends { kind: 'record'; fields: infer R extends Fields }
                 ? S extends 'wire'
                   ? Simplify<{ [K in Exclude<keyof R, OptionalKeys<R>>]: Shape<R[K], S> } & { [K in OptionalKeys<R>]?: Shape<R[K], S> }>
-                  : { [K in keyof R]: Shape<R[K], S> }
+                  : Simplify<{ [K in Exclude<keyof R, MarkKeys<R>>]: Shape<R[K], S> } & { [K in MarkKeys<R>]?: Shape<R[K], S> }>
                 : never;
 
 export type Wire<F> = Shape<F, 'wire'>;
@@ -106,10 +113,44 @@ function walk(field: Field, value: unknown, mediaHost: string): unknown {
       return value === null || value === undefined || (field.of.kind === 'record' && !isRecord(value)) ? null : walk(field.of, value, mediaHost);
     case 'list':
       return Array.isArray(value) ? value.map((item) => walk(field.of, item, mediaHost)) : [];
+    case 'mark':
+      return field.values.includes(value as string) ? value : undefined;
     case 'record': {
       const source = isRecord(value) ? value : {};
-      return Object.fromEntries(Object.entries(field.fields).map(([key, inner]) => [key, walk(inner, source[key], mediaHost)]));
+      const entries = Object.entries(field.fields).map(([key, inner]) => [key, walk(inner, source[key], mediaHost)] as const);
+      return Object.fromEntries(entries.filter(([key, walked]) => walked !== undefined || field.fields[key]?.kind !== 'mark'));
     }
+  }
+}
+
+/**
+ * The wire answer for "nothing here": null where the declaration allows it, an empty list, a
+ * record of empty fields. What the provider sends for a section an editor left out, so the page
+ * shows it as absent rather than failing on a "not found".
+ */
+export function emptyWire<F extends Field>(schema: F): Wire<F> {
+  return emptyOf(schema) as Wire<F>;
+}
+
+function emptyOf(field: Field): unknown {
+  switch (field.kind) {
+    case 'text':
+    case 'media':
+    case 'pics':
+      return '';
+    case 'number':
+      return 0;
+    case 'oneOf':
+      return field.values[0];
+    case 'optional':
+    case 'mark':
+      return undefined;
+    case 'nullable':
+      return null;
+    case 'list':
+      return [];
+    case 'record':
+      return Object.fromEntries(Object.entries(field.fields).flatMap(([key, inner]) => (inner.kind === 'optional' || inner.kind === 'mark' ? [] : [[key, emptyOf(inner)]])));
   }
 }
 

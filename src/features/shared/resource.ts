@@ -17,3 +17,6 @@ export interface Resource<T> {
 }
 
 export const IDLE: Resource<never> = { status: 'idle', data: null, error: null, requestId: null };
+
+/** Loaded, and the provider has none: a section an editor left out (unpublished, deleted, emptied). */
+export const isAbsent = (resource: Resource<unknown>): boolean => resource.status === 'succeeded' && resource.data === null;

@@ -1,7 +1,16 @@
-/** Published documents of one content type in one language, read through the Strapi client. */
-import type { Locale } from '../../contracts/locale';
+/**
+ * Published documents of one content type in one language, read through the Strapi client.
+ * Strapi 5 has no locale fallback: a page's part (a single type, a page banner) missing in a
+ * language is read in the default language instead, marked (`shownIn`) and told in the log, once
+ * in a while rather than on every request; a part missing in every language is told and left out.
+ */
+import { LRUCache } from 'lru-cache';
+import { DEFAULT_LOCALE, type Locale } from '../../contracts/locale';
 import type { QueryObject, StrapiClient, StrapiEntry } from './client';
-import { readEntry, type EntryReader } from './fields';
+import { readEntry, type EntryLanguage, type EntryReader } from './fields';
+
+/** How often the same omission is told again: it lasts until an editor acts, and pages ask on every render. */
+const NOTICE_EVERY_MS = 10 * 60_000;
 
 /** Strapi's own page size limit (cms/config/api.js). */
 const MAX_PAGE_SIZE = 100;
@@ -19,21 +28,57 @@ export const PICTURES = { populate: { pic: true, over_pic: true } } as const;
 /** A captioned picture component's one picture. */
 export const PICTURE = { populate: { pic: true } } as const;
 
-export function createDocuments(client: StrapiClient) {
+/** Text read in `locale` for a page in `asked`. */
+const languageOf = (locale: Locale, asked: Locale): EntryLanguage => (asked === locale ? { locale } : { locale, shownIn: locale });
+
+export function createDocuments(client: StrapiClient, warn: (message: string) => void = () => {}) {
+  const told = new LRUCache<string, true>({ max: 1000, ttl: NOTICE_EVERY_MS });
+  const notice = (message: string) => {
+    if (told.has(message)) return;
+    told.set(message, true);
+    warn(message);
+  };
+
   /** pin: the address is the code's, not a visitor's (see the client's `pin`). */
-  async function read(type: string, plural: string, locale: Locale, query: CollectionQuery, pin: boolean) {
+  async function read(type: string, plural: string, locale: Locale, query: CollectionQuery, pin: boolean, asked: Locale = locale) {
     const { filters, sort, populate, page: number = 1, pageSize = MAX_PAGE_SIZE } = query;
     const answer = await client.get(plural, { locale, filters, sort, populate, pagination: { page: number, pageSize } }, { pin });
     const data = (answer?.data ?? []) as StrapiEntry[];
-    return { entries: data.map((entry) => readEntry(type, entry)), total: answer?.meta?.pagination?.total ?? data.length, pageCount: answer?.meta?.pagination?.pageCount ?? 1 };
+    return { entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked))), total: answer?.meta?.pagination?.total ?? data.length, pageCount: answer?.meta?.pagination?.pageCount ?? 1 };
+  }
+
+  async function singleIn(type: string, locale: Locale, populate: QueryObject, asked: Locale) {
+    const answer = await client.get(type, { locale, populate }, { missingIsEmpty: true, pin: true });
+    return answer?.data ? readEntry(type, answer.data as StrapiEntry, languageOf(locale, asked)) : null;
+  }
+
+  /** `name` in the page's language, else in the default one; told when either is missing. */
+  async function inPageLanguage(name: string, locale: Locale, readIn: (language: Locale) => Promise<EntryReader | null>): Promise<EntryReader | null> {
+    const own = await readIn(locale);
+    if (own) return own;
+    const standIn = locale === DEFAULT_LOCALE ? null : await readIn(DEFAULT_LOCALE);
+    if (standIn) notice(`Strapi: ${name} has no published ${locale} version: the ${locale} pages show its ${DEFAULT_LOCALE} one`);
+    else notice(`Strapi: ${name} is not published in ${locale === DEFAULT_LOCALE ? locale : `${locale} nor ${DEFAULT_LOCALE}`}: the ${locale} pages leave it out`);
+    return standIn;
   }
 
   return {
-    /** A single type's document; null when it is not published in this language. */
-    async single(type: string, locale: Locale, populate: QueryObject): Promise<EntryReader | null> {
-      const answer = await client.get(type, { locale, populate }, { missingIsEmpty: true, pin: true });
-      return answer?.data ? readEntry(type, answer.data as StrapiEntry) : null;
+    /**
+     * A single type's document in the page's language, else the default language's (marked
+     * `shownIn`); null when neither is published.
+     */
+    single: (type: string, locale: Locale, populate: QueryObject): Promise<EntryReader | null> =>
+      inPageLanguage(type, locale, (language) => singleIn(type, language, populate, locale)),
+    /** The one document of a collection that `filters` picks, with the same fallback as a single type's; `name` says which in the log. */
+    async pick(type: string, plural: string, name: string, locale: Locale, query: Omit<CollectionQuery, 'page' | 'pageSize'>): Promise<EntryReader | null> {
+      return inPageLanguage(name, locale, async (language) => (await read(type, plural, language, { ...query, pageSize: 1 }, true, locale)).entries[0] ?? null);
     },
+    /** A part of `entry` an editor emptied (an optional component): told, and the page leaves it out. */
+    leftOut(entry: EntryReader, part: string) {
+      notice(`Strapi: ${entry.type} (${entry.locale}) has an empty ${part}: its section is left out`);
+    },
+    /** Something the pages show that no document provides, e.g. no featured publication. */
+    notice,
     /**
      * One page of documents. Lists page by the visitor's page number, so a query with a number
      * is a visitor's address; one without (a page banner) is fixed by the code, and pinned.

@@ -4,6 +4,7 @@
  * page. A field that is present but empty (null) reads as empty text, as in the pack.
  */
 import { marked } from 'marked';
+import { DEFAULT_LOCALE, type Locale } from '../../contracts/locale';
 import type { StrapiEntry } from './client';
 
 export class MissingStrapiField extends Error {
@@ -38,13 +39,25 @@ function mediaPath(value: unknown): string {
   return value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string' ? (value as { url: string }).url : '';
 }
 
-export function readEntry(type: string, entry: StrapiEntry) {
+/**
+ * Which language an entry's text is in. `shownIn` is set when that is not the language asked for
+ * (the page's own version is missing and the default language's stands in): what the payloads
+ * mark as `lang`.
+ */
+export interface EntryLanguage {
+  locale: Locale;
+  shownIn?: Locale;
+}
+
+export function readEntry(type: string, entry: StrapiEntry, language: EntryLanguage = { locale: DEFAULT_LOCALE }) {
   const field = (name: string): unknown => {
     if (!(name in entry)) throw new MissingStrapiField(type, name);
     return entry[name];
   };
-  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry);
+  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry, language);
   return {
+    type,
+    ...language,
     text: (name: string) => {
       const value = field(name);
       return value === null ? '' : String(value);

@@ -26,7 +26,7 @@ import { reportPage } from './types/reportPage';
 import { siteSetting } from './types/siteSetting';
 
 export function createStrapiSource(options: StrapiClientOptions): ContentSource {
-  const documents = createDocuments(createStrapiClient(options));
+  const documents = createDocuments(createStrapiClient(options), options.warn);
   const settings = siteSetting(documents);
   const home = homePage(documents);
   const about = aboutPage(documents);

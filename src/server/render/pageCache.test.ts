@@ -150,6 +150,73 @@ describe('the page cache', () => {
     expect(renders).toEqual(['news|1', 'news|2']);
   });
 
+  it('renders a page again on the first request after a clear(), however fresh it was, and stores the new one', async () => {
+    const cache = createPageCache(options(() => 0));
+    await cache.get('k', async () => page('old'));
+    cache.clear();
+    const slow = deferred<RenderResult>();
+    const asked = cache.get('k', () => slow.promise);
+    expect(await settled(asked)).toBe('pending'); // waits: the kept page is out of date
+    slow.resolve(page('new'));
+    const answered = await asked;
+    expect(answered !== 'gone' && answered?.html).toBe('new');
+    const next = await cache.get('k', async () => page('unexpected'));
+    expect(next !== 'gone' && next?.html).toBe('new'); // fresh again: no render
+  });
+
+  it('keeps the only copy through a purge: a failed render after it serves the last good page, told once, and retries behind it', async () => {
+    const served: [string, string][] = [];
+    const cache = createPageCache({ ...options(() => 0), onKeptPageServed: (key, kept) => served.push([key, kept.html]) });
+    await cache.get('zh|/about', async () => page('good'));
+    await cache.get('zh|/news', async () => page('news'));
+    cache.drop((key) => key === 'zh|/about');
+    const failed = await cache.get('zh|/about', async () => null);
+    expect(failed !== 'gone' && failed?.html).toBe('good');
+    expect(served).toEqual([['zh|/about', 'good']]);
+    // Now known to fail: the next request gets the kept page at once while one render retries.
+    const retry = deferred<RenderResult>();
+    let renders = 0;
+    const again = await settled(
+      cache.get('zh|/about', () => {
+        renders += 1;
+        return retry.promise;
+      }),
+    );
+    expect(again !== 'pending' && again !== 'gone' && again?.html).toBe('good');
+    expect(renders).toBe(1);
+    expect(served).toHaveLength(1);
+    retry.resolve(page('fixed'));
+    let html: string | undefined = 'good';
+    for (let turn = 0; turn < 10_000 && html === 'good'; turn += 1) {
+      await new Promise((r) => setImmediate(r));
+      const current = await cache.get('zh|/about', async () => page('unexpected'));
+      html = current && current !== 'gone' ? current.html : undefined;
+    }
+    expect(html).toBe('fixed');
+    // A page drop() did not pick stays fresh.
+    const news = await cache.get('zh|/news', async () => page('unexpected'));
+    expect(news !== 'gone' && news?.html).toBe('news');
+  });
+
+  it('still drops a page whose new render after a purge says it is gone', async () => {
+    const cache = createPageCache(options(() => 0));
+    await cache.get('k', async () => page('good'));
+    cache.clear();
+    expect(cache.size).toBe(1);
+    expect(await cache.get('k', async () => 'gone')).toBe('gone');
+    expect(cache.size).toBe(0);
+    expect(await cache.get('k', async () => null)).toBeNull();
+  });
+
+  it('serves no kept page past the stale-if-error window, purged or not', async () => {
+    let time = 0;
+    const cache = createPageCache(options(() => time));
+    await cache.get('k', async () => page('good'));
+    cache.clear();
+    time = 2000; // past staleIfErrorMs
+    expect(await cache.get('k', async () => null)).toBeNull();
+  });
+
   it('bounds the renders of a lane the caller names apart from its own', async () => {
     const cache = createPageCache({ ...options(() => 0), maxRenders: 1, maxQueued: 0 });
     const lane = createSlots(1, 0);

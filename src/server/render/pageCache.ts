@@ -8,9 +8,12 @@
  * while one background render tries again. A render that says the page is gone drops its entry.
  * A caller may name another bound (`lane`) for renders it trusts less (pageRenderer.ts), and a
  * budget of its own (`admit`: asked only when a new render would start; false: none starts).
- * clear() (every key) and drop() (the keys a test picks) disown the renders running for those
- * keys: such a render answers its caller but stores nothing, and a request after it never joins
- * that render, so no page from before outlives it.
+ * clear() (every key) and drop() (the keys a test picks) say the content changed: their pages are
+ * marked out of date, not thrown away, so the next request waits for a new render and, if that
+ * render fails, still gets the last good page (the only copy there is) rather than the shell.
+ * They also disown the renders running for those keys: such a render answers its caller but
+ * stores nothing, and a request after it never joins that render, so no page from before
+ * outlives it as if it were new.
  * Nothing here depends on who asked: entries are shared by design and hold no visitor data.
  */
 import { createHash } from 'node:crypto';
@@ -41,6 +44,8 @@ export interface PageCacheOptions {
   now?: () => number;
   /** A render that threw: a bug, not an outage. */
   onRenderError?: (key: string, error: unknown) => void;
+  /** A kept page served because its new render failed (the page may be out of date). */
+  onKeptPageServed?: (key: string, page: CachedPage) => void;
 }
 
 /** `gone`: the provider says this page's content does not exist. null: this render failed. */
@@ -58,13 +63,18 @@ export async function toCachedPage(status: number, html: string, renderedAt: num
 }
 
 export function createPageCache(options: PageCacheOptions) {
-  const { maxBytes, freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxRenders = 4, maxQueued = 32, now = Date.now, onRenderError } = options;
+  const { maxBytes, freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxRenders = 4, maxQueued = 32, now = Date.now, onRenderError, onKeptPageServed } = options;
   /** Keys whose last refresh failed while a good page was in hand (bounded with the pages). */
   const failing = new Set<string>();
+  /** Keys whose content changed after their page was rendered (clear, drop); a new page lifts the mark. */
+  const outdated = new Set<string>();
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => page.html.length * 2 + page.gzip.length + page.br.length,
-    dispose: (_page, key) => failing.delete(key),
+    dispose: (_page, key) => {
+      failing.delete(key);
+      outdated.delete(key);
+    },
   });
   const rendering = new Map<string, RunningRender>();
   const slots = createSlots(maxRenders, maxQueued);
@@ -116,6 +126,14 @@ export function createPageCache(options: PageCacheOptions) {
     rendering.delete(key);
   }
 
+  /** The content of `key` changed: its page waits for a new render, and stands in only if that fails. */
+  function markOutdated(key: string) {
+    disown(key);
+    if (!pages.has(key)) return;
+    outdated.add(key);
+    failing.delete(key);
+  }
+
   return {
     /**
      * The page to serve for key; 'gone' when its content no longer exists; null: serve the
@@ -125,26 +143,27 @@ export function createPageCache(options: PageCacheOptions) {
     async get(key: string, render: Render, lane: Slots = slots, admit?: () => boolean): Promise<CachedPage | 'gone' | null> {
       const cached = pages.get(key, { allowStale: true });
       const age = cached ? now() - cached.renderedAt : Infinity;
-      if (cached && age < freshMs) return cached;
+      const current = !outdated.has(key);
+      if (cached && current && age < freshMs) return cached;
       const standIn = cached && age < staleIfErrorMs && failing.has(key);
-      if (cached && (age < freshMs + staleWhileRevalidateMs || standIn)) {
+      if (cached && ((current && age < freshMs + staleWhileRevalidateMs) || standIn)) {
+        // An out-of-date page stands in only after its new render failed (told then, and retried here).
         void refresh(key, render, lane, admit);
         return cached;
       }
       const page = await refresh(key, render, lane, admit);
       if (page) return page;
-      return cached && age < staleIfErrorMs ? cached : null;
+      if (!cached || age >= staleIfErrorMs) return null;
+      onKeptPageServed?.(key, cached);
+      return cached;
     },
-    /** Drops every page, and what renders still running will learn: the content changed. */
+    /** The content changed: every page is out of date, and what renders still running will learn it. */
     clear() {
-      for (const key of [...rendering.keys()]) disown(key);
-      pages.clear();
-      failing.clear();
+      for (const key of new Set([...rendering.keys(), ...pages.keys()])) markOutdated(key);
     },
     /** Like clear(), for the keys `affected` picks alone. */
     drop(affected: (key: string) => boolean) {
-      for (const key of [...rendering.keys()]) if (affected(key)) disown(key);
-      for (const key of [...pages.keys()]) if (affected(key)) pages.delete(key);
+      for (const key of new Set([...rendering.keys(), ...pages.keys()])) if (affected(key)) markOutdated(key);
     },
     get size() {
       return pages.size;

@@ -98,8 +98,13 @@ export function createPageRenderer(options: PageRendererOptions) {
   const apiFor = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
-  const cache = createPageCache({ ...cacheOptions, onRenderError });
-  const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError });
+  // The search itself stays out of the log: a visitor typed it.
+  const onKeptPageServed = (key: string, page: CachedPage) => {
+    const [search, path, locale] = key.split('|').reverse();
+    log(`Serving the last good copy of ${locale} ${path}${search ? ' (with a search)' : ''}, rendered ${new Date(page.renderedAt).toISOString()}: its new render failed`);
+  };
+  const cache = createPageCache({ ...cacheOptions, onRenderError, onKeptPageServed });
+  const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError, onKeptPageServed });
   const missing = new LRUCache<string, true>({ max: MISSING_IDS, ttl: cacheOptions.freshMs || 1 });
   const verified = new LRUCache<string, true>({ max: VERIFIED_IDS });
   const unverified = createSlots(UNVERIFIED_RENDERS, UNVERIFIED_QUEUED);
@@ -156,14 +161,17 @@ export function createPageRenderer(options: PageRendererOptions) {
       if (startedIn === purges) missing.set(key, true);
       return notFound(address);
     },
-    /** Drops every rendered page and every remembered miss: the content changed (a content import). */
+    /**
+     * The content changed (a content import): every rendered page is out of date (rendered again
+     * on its next request, kept if that fails) and every remembered miss is forgotten.
+     */
     purge() {
       purges += 1;
       cache.clear();
       searches.clear();
       missing.clear();
     },
-    /** Like purge(), for the pages `affected` picks alone (the error page stays: it is no route). */
+    /** Like purge(), for the pages `affected` picks alone (the error page is left alone: it is no route). */
     purgePages(affected: PageTest) {
       purges += 1;
       const picked = (key: string) => {

@@ -7,7 +7,9 @@ export function homePage(documents: Documents) {
   const read = (locale: Locale) => documents.single('home-page', locale, { about: PICTURES, product_tiles: PICTURES });
   return {
     async homeAbout(locale: Locale) {
-      const about = (await read(locale))?.one('about');
+      const entry = await read(locale);
+      const about = entry?.one('about');
+      if (entry && !about) documents.leftOut(entry, 'about');
       return about ? scene(about) : undefined;
     },
     async homeProduct(locale: Locale) {

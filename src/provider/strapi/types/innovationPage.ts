@@ -7,7 +7,9 @@ export function innovationPage(documents: Documents) {
   const read = (locale: Locale) => documents.single('innovation-page', locale, { overview: PICTURES, team: PICTURES, cooperation: PICTURES, research: PICTURES });
   return {
     async sceneOverview(locale: Locale) {
-      const overview = (await read(locale))?.one('overview');
+      const entry = await read(locale);
+      const overview = entry?.one('overview');
+      if (entry && !overview) documents.leftOut(entry, 'overview');
       return overview ? scene(overview) : undefined;
     },
     sceneTeam: async (locale: Locale) => (await read(locale))?.list('team').map(scene),

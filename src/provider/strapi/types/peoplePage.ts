@@ -2,14 +2,14 @@
 import type { Locale } from '../../../contracts/locale';
 import type { PageQuery } from '../../contentSource';
 import { PICTURE, type Documents } from '../documents';
-import { captioned, titleDes } from './scene';
+import { captioned, shownIn, titleDes } from './scene';
 
 export function peoplePage(documents: Documents) {
   const read = (locale: Locale) => documents.single('people-page', locale, { culture_pictures: PICTURE, hr_policies: true, member_pictures: true });
   return {
     async memberCulture(locale: Locale) {
       const entry = await read(locale);
-      return entry && { list: entry.list('culture_pictures').map(captioned), val: entry.text('values') };
+      return entry && { list: entry.list('culture_pictures').map(captioned), val: entry.text('values'), ...shownIn(entry) };
     },
     hrPolicies: async (locale: Locale) => (await read(locale))?.list('hr_policies').map(titleDes),
     /** Staff pictures carry no text: the default language's document holds them. */

@@ -11,6 +11,7 @@ export function publication(documents: Documents) {
   return {
     async publicationTop(locale: Locale) {
       const [top] = await read(locale, true);
+      if (!top) documents.notice(`Strapi: no publication is featured in ${locale}: the news page shows none on top`);
       return top && publicationOf(top);
     },
     publicationList: async (locale: Locale) => (await read(locale, false)).map(publicationOf),

@@ -1,7 +1,10 @@
 /** The "picture with text" component most pages are made of. */
 import type { EntryReader } from '../fields';
 
-export const scene = (entry: EntryReader) => ({ title: entry.text('title'), des: entry.text('des'), pic: entry.media('pic') });
+/** The payloads' `lang` mark: present only when the text stands in for the page's missing language. */
+export const shownIn = (entry: EntryReader) => (entry.shownIn ? { lang: entry.shownIn } : {});
+
+export const scene = (entry: EntryReader) => ({ title: entry.text('title'), des: entry.text('des'), pic: entry.media('pic'), ...shownIn(entry) });
 export const sceneWithHover = (entry: EntryReader) => ({ ...scene(entry), over_pic: entry.media('over_pic') });
-export const titleDes = (entry: EntryReader) => ({ title: entry.text('title'), des: entry.text('des') });
+export const titleDes = (entry: EntryReader) => ({ title: entry.text('title'), des: entry.text('des'), ...shownIn(entry) });
 export const captioned = (entry: EntryReader) => ({ pic: entry.media('pic'), title: entry.text('title') });

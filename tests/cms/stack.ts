@@ -1,0 +1,72 @@
+/**
+ * The provider and the site a cms test runs beside its Strapi: a provider over a fresh SQLite
+ * (the pack's content, or Strapi's with its read-only token) and a site in front of it, each
+ * closed by `close()` in the reverse order of their making.
+ */
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { ContentPack } from '../../src/contracts/schema/contentPack';
+import { createProviderApp } from '../../src/provider/app';
+import { openDatabase } from '../../src/provider/database';
+import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
+import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
+
+export type Site = Awaited<ReturnType<typeof createSiteServer>>;
+export type Provider = Awaited<ReturnType<typeof createProviderApp>>;
+
+interface Listening {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<unknown>;
+}
+
+export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack; dist: string }) {
+  const closers: (() => Promise<unknown>)[] = [];
+
+  async function listen(app: Listening, port = 0): Promise<string> {
+    const url = await app.listen({ port, host: '127.0.0.1' });
+    closers.push(() => app.close());
+    return url;
+  }
+
+  return {
+    /** `warnings`, when given, collects the messages the provider logs at warn and above. */
+    async provider(strapi?: { url: string; token: string }, warnings?: string[]): Promise<{ app: Provider; url: string; db: ReturnType<typeof openDatabase> }> {
+      const db = openDatabase(mkdtempSync(join(work, 'provider-')), pack);
+      closers.push(async () => db.close());
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) warnings?.push(String((JSON.parse(line) as { msg: unknown }).msg));
+          done();
+        },
+      });
+      const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi, retention: false, logger: warnings ? { level: 'warn', stream } : false });
+      return { app, db, url: await listen(app) };
+    },
+    /** A site in front of `providerUrl`, with pages fresh for a minute as in production unless `pageCache` says otherwise. */
+    async site(providerUrl: string, { port = 0, ...options }: Partial<SiteServerOptions> & { port?: number } = {}): Promise<Site> {
+      const app = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', renderDeadlineMs: 15_000, pageCache: { freshMs: 60_000 }, ...options });
+      await listen(app, port);
+      return app;
+    },
+    async close() {
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}
+
+/**
+ * A media path as both sources name the same file: the pack's `/uploads/product/p01-1.webp` and
+ * Strapi's `/uploads/product_p01_1_3f9a0c12de.webp` (the seed uploads it as product-p01-1.webp,
+ * Strapi adds a random suffix) are both `/uploads/product_p01_1.webp`.
+ */
+export const mediaStems = (text: string) =>
+  text.replace(/\/uploads\/([\w./-]+?)(?:_[0-9a-f]{10})?\.(webp|png|jpe?g|svg|mp4|webm)/g, (_match, base: string, ext: string) => `/uploads/${base.replace(/[^A-Za-z0-9]/g, '_')}.${ext}`);
+
+/** What a visitor and a crawler get: the head's tags and the rendered #root, each picture named by its file. */
+export function comparable(html: string): { head: string; main: string } {
+  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+  const root = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+  const tags = (head.match(/<(title|meta|link)[^>]*>(?:[^<]*<\/title>)?|<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? []).filter((tag) => !/stylesheet|modulepreload|preload|nonce/.test(tag));
+  return { head: mediaStems(tags.join('\n')), main: mediaStems(root) };
+}
