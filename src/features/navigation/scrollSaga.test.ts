@@ -9,8 +9,8 @@ import { rootReducer } from '../rootReducer';
 import { routeEntryOf, routeUrl } from '../shared/route';
 import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
 import { watchRouteLoads } from './routeSaga';
-import { isLanding, scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
-import { anchorClicked, navigatedTo, routeEntered, scrollTopRequested } from './slice';
+import { scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
+import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested } from './slice';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
 const layout = { main: resolved({}), classifyList: resolved([]) };
@@ -132,11 +132,14 @@ describe('the section a URL names, and the landing', () => {
     expect(sectionOf(link('/about'))).toBeUndefined();
   });
 
-  it('a landing is the first entry: none before it (the shell), or the server\'s entry (no navigation)', () => {
-    expect(isLanding(null)).toBe(true);
-    expect(isLanding(routeEntryOf('/about'))).toBe(true);
-    expect(isLanding(link('/about'))).toBe(false);
-    expect(isLanding(routeEntryOf('/about', 'pop'))).toBe(false);
+  it('a landing is the first entry: none before it (the shell), or the server\'s entry entered again once hydrated', () => {
+    const server = routeEntryOf('/about');
+    expect(isLanding(routeEntryOf('/about#culture', 'pop'), null)).toBe(true);
+    expect(isLanding(routeEntryOf('/about#culture', 'pop'), server)).toBe(true);
+    expect(isLanding(routeEntryOf('/news', 'pop'), server)).toBe(false);
+    expect(isLanding(link('/about'), server)).toBe(false);
+    expect(isLanding(routeEntryOf('/about', 'pop'), link('/about'))).toBe(false);
+    expect(isLanding(routeEntryOf('/about', 'pop'), routeEntryOf('/about', 'pop'))).toBe(false);
   });
 });
 
@@ -251,6 +254,8 @@ describe('scrolling after entering a page (virtual clock)', () => {
     const deps = withCode();
     await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about#culture', 'pop'), link('/news')).provide([clock.provider]).run();
     await expectSaga(scrollAfterEntering, deps, routeEntryOf('/news', 'pop'), link('/about')).provide([clock.provider]).run();
+    // Back before the server's page is hydrated goes to another URL: a pop, not the landing.
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/news#news', 'pop'), routeEntryOf('/about')).provide([clock.provider]).run();
     expect(deps.services.preloadPage).not.toHaveBeenCalled();
     expect(deps.services.scrollTo).not.toHaveBeenCalled();
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();

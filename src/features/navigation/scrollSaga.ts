@@ -3,17 +3,11 @@ import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { routeUrl } from '../shared/route';
-import { anchorClicked, navigatedTo, routeEntered, scrollTopRequested, type RouteEntry } from './slice';
+import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested, type RouteEntry } from './slice';
 
 /** The section a URL names: #section, or ?name=section on /resources (SPEC §2). */
 export const sectionOf = ({ routeId, hash, query }: RouteEntry): string | undefined =>
   hash.replace(/^#/, '') || (routeId === 'resources' ? query.name : undefined);
-
-/**
- * The page's first entry in this browser: the shell entering the URL, or a server-rendered
- * page entering the route the server rendered (whose entry has no `navigation`).
- */
-export const isLanding = (previous: RouteEntry | null): boolean => previous === null || previous.navigation === undefined;
 
 /**
  * SPEC §2: a sub-menu or footer anchor is a navigation to `path?query#anchor` (the URL keeps
@@ -29,11 +23,11 @@ export function* followAnchor(_deps: Deps, action: ReturnType<typeof anchorClick
  * new page starts at the top once its code is in, so it is shown from the top; a section named
  * in the URL is scrolled to at once on the page the visitor is already on, else after the anchor
  * delay that lets the new page render, looking again while it is not rendered yet. The visitor
- * scrolling first (during the delay or the search) ends the wait: the page is theirs. Back and forward keep the position the
- * browser restores; so does a landing, unless its URL names a section.
+ * scrolling first (during the delay or the search) ends the wait: the page is theirs. Back and
+ * forward keep the position the browser restores; so does a landing, unless its URL names a section.
  */
 export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, previous: RouteEntry | null) {
-  const landing = isLanding(previous);
+  const landing = isLanding(route, previous);
   if (route.navigation === 'pop' && !landing) return;
   const samePage = !landing && previous?.path === route.path;
   if (!landing && !samePage) {

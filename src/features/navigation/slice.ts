@@ -16,6 +16,14 @@ export interface NavigationState {
   scrollTopVisible: boolean;
 }
 
+/**
+ * The page's first entry in this browser: the shell entering the URL (nothing before it), or a
+ * server-rendered page entering, once hydrated, the route the server rendered (whose entry has
+ * no `navigation`). Back or forward before hydration ends goes elsewhere: that is a pop, not the landing.
+ */
+export const isLanding = (route: RouteEntry, previous: RouteEntry | null): boolean =>
+  previous === null || (previous.navigation === undefined && route.navigation === 'pop' && previous.path === route.path);
+
 const initialState: NavigationState = {
   route: null,
   notFound: false,
@@ -31,9 +39,8 @@ const navigationSlice = createSlice({
     routeEntered(state, action: PayloadAction<RouteEntry>) {
       // The browser's first entry repeats the server's: a page it rendered as not found stays so,
       // and a menu the visitor opened before the app started stays open (the server's entry has no navigation).
-      const same = state.route?.path === action.payload.path;
-      state.notFound = state.notFound && same;
-      const landing = same && action.payload.navigation === 'pop' && state.route?.navigation === undefined;
+      state.notFound = state.notFound && state.route?.path === action.payload.path;
+      const landing = isLanding(action.payload, state.route);
       state.route = action.payload;
       if (landing) return;
       state.mobileMenuOpen = false;
