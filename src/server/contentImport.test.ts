@@ -4,43 +4,28 @@
  * of after the cache's 60-second fresh window.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { DEFAULT_PACK_DIR } from '../provider/content/loadPack';
-import { startProvider, type RunningProvider } from '../provider/startProvider';
-import { tempDataDir } from '../provider/testing';
 import { CACHE_PURGE_PATH } from '../provider/content/siteCache';
-import { createSiteServer } from './app';
-import { fakeDist } from './testing';
+import { startSiteAndProvider } from './testing';
 
 const SECRET = 'purge-secret-for-tests';
-let data: ReturnType<typeof tempDataDir>;
-let dist: string;
-let provider: RunningProvider;
-let site: Awaited<ReturnType<typeof createSiteServer>>;
+let stack: Awaited<ReturnType<typeof startSiteAndProvider>>;
 let base: string;
 
 beforeAll(async () => {
-  data = tempDataDir();
-  dist = fakeDist();
-  provider = await startProvider({ port: 0, dataDir: join(data.dir, 'data') });
   // The cache's fresh window is the production one: without the purge the old page stands for 60 s.
-  site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: '', variant: 'standard', cachePurgeSecret: SECRET, pageCache: { freshMs: 60_000 } });
-  await site.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(site.server.address() as { port: number }).port}`;
+  stack = await startSiteAndProvider({ site: { cachePurgeSecret: SECRET, pageCache: { freshMs: 60_000 } }, dataSubdir: 'data' });
+  base = stack.base;
 }, 20_000);
 
-afterAll(async () => {
-  await site.close();
-  await provider.close();
-  data.remove();
-  rmSync(dist, { recursive: true, force: true });
-}, 20_000);
+afterAll(() => stack.close(), 20_000);
 
 /** The import command as staff run it, resolved with its exit code and output. */
 function contentImport(packDir: string, secret: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', join(data.dir, 'data'), '--pack', packDir, '--site-url', base], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', stack.dataDir, '--pack', packDir, '--site-url', base], {
     env: { ...process.env, CACHE_PURGE_SECRET: secret },
   });
   let output = '';
@@ -53,7 +38,7 @@ const aboutPage = async () => (await fetch(`${base}/about`)).text();
 
 it('an imported change shows on the next visit; a wrong secret drops nothing', async () => {
   expect(await aboutPage()).toContain('公司简介');
-  const packDir = join(data.dir, 'pack');
+  const packDir = join(stack.data.dir, 'pack');
   cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
   const company = join(packDir, 'company.yaml');
   const doc = parse(readFileSync(company, 'utf8')) as { aboutUs: { zh: { title: string } } };

@@ -3,12 +3,10 @@
  * ports, every content path of SPEC §7 through the /api proxy in both languages, and the
  * provider's media from the site's own origin.
  */
-import { rmSync } from 'node:fs';
 import { ENDPOINT } from '../contracts/endpoints';
-import { startProvider, type RunningProvider } from '../provider/startProvider';
-import { tempDataDir } from '../provider/testing';
+import { startProvider } from '../provider/startProvider';
 import { createSiteServer } from './app';
-import { fakeDist } from './testing';
+import { startSiteAndProvider } from './testing';
 
 /** Each GET path with its query and the fields its data (or its first row) must have. */
 const CALLS: [keyof typeof ENDPOINT, string, string[]][] = [
@@ -47,13 +45,11 @@ const CALLS: [keyof typeof ENDPOINT, string, string[]][] = [
   ['checkLanguage', '', []],
 ];
 
-let provider: RunningProvider;
-let data: ReturnType<typeof tempDataDir>;
-let dist: string;
+let stack: Awaited<ReturnType<typeof startSiteAndProvider>>;
 let site: Awaited<ReturnType<typeof createSiteServer>>;
 
-async function startSiteFor(providerUrl: string, mediaUrl = providerUrl) {
-  const app = await createSiteServer({ distDir: dist, providerUrl, mediaUrl, variant: 'standard' });
+async function startSiteFor(providerUrl: string, mediaUrl: string) {
+  const app = await createSiteServer({ distDir: stack.dist, providerUrl, mediaUrl, variant: 'standard' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
@@ -64,19 +60,12 @@ const url = (app: typeof site, path: string) => {
 };
 
 beforeAll(async () => {
-  data = tempDataDir();
-  dist = fakeDist();
-  provider = await startProvider({ port: 0, dataDir: data.dir });
-  site = await startSiteFor(provider.url);
+  stack = await startSiteAndProvider({ mediaFromProvider: true });
+  site = stack.site;
 }, 20_000);
 
 // Closing waits for the proxy's keep-alive connections to the provider: more than Jest's 5 s default on a busy machine.
-afterAll(async () => {
-  await site.close();
-  await provider.close();
-  data.remove();
-  rmSync(dist, { recursive: true, force: true });
-}, 20_000);
+afterAll(() => stack.close(), 20_000);
 
 describe('every provider path through the site proxy', () => {
   for (const lan of ['zh', 'en'] as const) {
@@ -108,15 +97,15 @@ describe('every provider path through the site proxy', () => {
       body: new URLSearchParams({ name: 'Restart', phone: '13800000000', email: 'r@example.com', id: '1', consent: '2026-01' }),
     });
     expect(((await res.json()) as { code: number }).code).toBe(0);
-    const port = Number(new URL(provider.url).port);
-    await provider.close();
+    const port = Number(new URL(stack.provider.url).port);
+    await stack.provider.close();
 
     const down = await fetch(url(site, '/api/index/index/banner?lan=zh'));
     expect(down.status).toBe(502);
     expect(((await down.json()) as { code: number }).code).toBe(1);
 
-    provider = await startProvider({ port, dataDir: data.dir });
-    const db = (await import('../provider/sqliteDriver')).default(`${data.dir}/provider.sqlite`, { readonly: true });
+    stack.provider = await startProvider({ port, dataDir: stack.dataDir });
+    const db = (await import('../provider/sqliteDriver')).default(`${stack.dataDir}/provider.sqlite`, { readonly: true });
     expect(db.prepare("SELECT email FROM applications WHERE name = 'Restart'").all()).toEqual([{ email: 'r@example.com' }]);
     db.close();
     const back = await fetch(url(site, '/api/index/index/banner?lan=zh'));
@@ -127,12 +116,12 @@ describe('every provider path through the site proxy', () => {
 describe('media from the site itself (no media host set)', () => {
   let sameOrigin: typeof site;
   beforeAll(async () => {
-    sameOrigin = await startSiteFor(provider.url, '');
+    sameOrigin = await startSiteFor(stack.provider.url, '');
   });
   afterAll(() => sameOrigin.close(), 20_000);
 
   it('serves what the provider keeps under /uploads/, byte for byte, with its type and caching', async () => {
-    const [own, original] = await Promise.all([fetch(url(sameOrigin, '/uploads/brand/logo.webp')), fetch(`${provider.url}/uploads/brand/logo.webp`)]);
+    const [own, original] = await Promise.all([fetch(url(sameOrigin, '/uploads/brand/logo.webp')), fetch(`${stack.provider.url}/uploads/brand/logo.webp`)]);
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('image/webp');
     expect(own.headers.get('cache-control')).toBe(original.headers.get('cache-control'));
@@ -154,7 +143,7 @@ describe('media from the site itself (no media host set)', () => {
     const res = await fetch(url(sameOrigin, '/product'));
     const html = await res.text();
     expect(html).toMatch(/<img class="page-banner__image" src="\/uploads\/banner\/[\w-]+\.webp"/);
-    expect(html).not.toContain(provider.url);
+    expect(html).not.toContain(stack.provider.url);
     expect(html).not.toContain('rel="preconnect"');
     expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data:");
   });

@@ -1,10 +1,13 @@
 /** Test helpers for the site server. */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServer, request as httpRequest, type Agent } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { startProvider, type RunningProvider } from '../provider/startProvider';
+import { tempDataDir } from '../provider/testing';
+import { createSiteServer, type SiteServerOptions } from './app';
 
 /** The boot script of fakeDist(), which pages carry inline. */
 export const FAKE_BOOT_SOURCE = 'document.documentElement.dataset.booted="";';
@@ -27,6 +30,34 @@ export function fakeDist(): string {
   return dist;
 }
 
+/**
+ * The embedded provider on a fresh data folder (`dataDir`, inside the removable `data`) and a
+ * site over fakeDist() in front of it, both on free ports. `provider` may be replaced (a restart
+ * on the same port); `close()` stops what is running and removes both folders.
+ */
+export async function startSiteAndProvider({ site: siteOptions = {}, mediaFromProvider = false, dataSubdir = '' }: { site?: Partial<SiteServerOptions>; mediaFromProvider?: boolean; dataSubdir?: string } = {}) {
+  const data = tempDataDir();
+  const dist = fakeDist();
+  const dataDir = join(data.dir, dataSubdir);
+  const provider: RunningProvider = await startProvider({ port: 0, dataDir });
+  const site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: mediaFromProvider ? provider.url : '', variant: 'standard', ...siteOptions });
+  await site.listen({ port: 0, host: '127.0.0.1' });
+  const stack = {
+    data,
+    dist,
+    dataDir,
+    provider,
+    site,
+    base: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`,
+    async close() {
+      await site.close();
+      await stack.provider.close();
+      data.remove();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
 
 /** A port nobody listens on right now, for a server that must be told its port before it starts. */
 export function freePort(): Promise<number> {

@@ -4,36 +4,20 @@
  * their /64 (one subscriber's network holds a whole /64, so a per-address budget would be walked
  * round), and an IPv4-mapped IPv6 address (::ffff:a.b.c.d) the IPv4 address it is.
  */
-import { rmSync } from 'node:fs';
 import { ENDPOINT } from '../contracts/endpoints';
-import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { SUBMIT_RATE_LIMIT } from '../provider/submissionRoutes';
-import { tempDataDir } from '../provider/testing';
 import { visitorKey } from '../provider/visitorKey';
-import { createSiteServer } from './app';
-import { fakeDist } from './testing';
+import { startSiteAndProvider } from './testing';
 
-let data: ReturnType<typeof tempDataDir>;
-let dist: string;
-let provider: RunningProvider;
-let site: Awaited<ReturnType<typeof createSiteServer>>;
+let stack: Awaited<ReturnType<typeof startSiteAndProvider>>;
 let base: string;
 
 beforeAll(async () => {
-  data = tempDataDir();
-  dist = fakeDist();
-  provider = await startProvider({ port: 0, dataDir: data.dir });
-  site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: '', variant: 'standard', trustProxy: ['127.0.0.1'] });
-  await site.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(site.server.address() as { port: number }).port}`;
+  stack = await startSiteAndProvider({ site: { trustProxy: ['127.0.0.1'] } });
+  base = stack.base;
 }, 20_000);
 
-afterAll(async () => {
-  await site.close();
-  await provider.close();
-  data.remove();
-  rmSync(dist, { recursive: true, force: true });
-}, 20_000);
+afterAll(() => stack.close(), 20_000);
 
 const message = () =>
   new URLSearchParams({ category: 'medical', medication: '复方樟脑软膏', reason: '湿疹', name: '王芳', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01' });
