@@ -162,6 +162,7 @@ function recordingServices(effects: Effects, clock: { now: number }, stored: Rec
     scrollTo: () => undefined,
     scrollToElement: () => true,
     getScrollTop: () => 0,
+    scrolledBeforeApp: () => false,
     getCookie: () => null,
     setCookie: () => undefined,
     removeCookie: () => undefined,

@@ -3,7 +3,7 @@
  * browser's report of the largest paint, then asks for the app's scripts in order and, a task
  * later, the page's chunks as preloads, once, or after 1 s when no frame comes. Taps on the app's buttons before it has hydrated are kept.
  */
-import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT } from '../contracts/runtimeConfig';
+import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT, SCROLLED_EARLY_ATTRIBUTE } from '../contracts/runtimeConfig';
 
 async function boot(dataset: Record<string, string>) {
   document.head.innerHTML = '';
@@ -24,6 +24,7 @@ afterEach(() => {
   document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
   jest.useRealTimers();
   document.body.innerHTML = '';
+  document.documentElement.removeAttribute(SCROLLED_EARLY_ATTRIBUTE);
 });
 
 describe('the boot script', () => {
@@ -173,5 +174,28 @@ describe('the boot script', () => {
     expect(loaded()).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(loaded()).toEqual(['script /assets/main.js async=false']);
+  });
+
+  it('marks the page when the visitor scrolls before the app is live (wheel, touch, scroll keys outside a field), and stops watching once it is', async () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    document.body.innerHTML = '<input id="name">';
+    const scrolled = () => document.documentElement.hasAttribute(SCROLLED_EARLY_ATTRIBUTE);
+    await boot({ entry: '/assets/main.js' });
+    document.getElementById('name')!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    expect(scrolled()).toBe(false);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown' }));
+    expect(scrolled()).toBe(true);
+
+    document.documentElement.removeAttribute(SCROLLED_EARLY_ATTRIBUTE);
+    await boot({ entry: '/assets/main.js' });
+    window.dispatchEvent(new WheelEvent('wheel', { deltaY: 120 }));
+    expect(scrolled()).toBe(true);
+
+    document.documentElement.removeAttribute(SCROLLED_EARLY_ATTRIBUTE);
+    await boot({ entry: '/assets/main.js' });
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    window.dispatchEvent(new WheelEvent('wheel', { deltaY: 120 }));
+    expect(scrolled()).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * themselves; the app then hydrates what is on screen. Taps on the app's buttons in the
  * meantime are kept and given to the app once it has hydrated.
  */
-import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT } from '../contracts/runtimeConfig';
+import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT, SCROLLED_EARLY_ATTRIBUTE } from '../contracts/runtimeConfig';
 
 const tag = document.currentScript as HTMLScriptElement | null;
 const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
@@ -114,3 +114,19 @@ document.addEventListener(
   },
   { once: true },
 );
+
+// A visitor who scrolls before the app is live has chosen where to read: the landing's scroll to
+// the section its URL names (scrollSaga) leaves the page alone. Only the visitor's own input
+// counts, not the browser's jump to a #hash.
+const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
+const inputs = ['wheel', 'touchmove', 'keydown'] as const;
+const scrolledEarly = (event: Event) => {
+  if (event instanceof KeyboardEvent && (!SCROLL_KEYS.has(event.key) || (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')))) return;
+  document.documentElement.setAttribute(SCROLLED_EARLY_ATTRIBUTE, '');
+  stopWatchingScroll();
+};
+const stopWatchingScroll = () => {
+  for (const type of inputs) window.removeEventListener(type, scrolledEarly, true);
+};
+for (const type of inputs) window.addEventListener(type, scrolledEarly, { capture: true, passive: true });
+document.addEventListener(APP_HYDRATED_EVENT, stopWatchingScroll, { once: true });

@@ -3,6 +3,7 @@
  * layer touch window and document; sagas see these functions.
  */
 import { TIMING } from '../contracts/constants';
+import { SCROLLED_EARLY_ATTRIBUTE } from '../contracts/runtimeConfig';
 import type { Services } from '../features/deps';
 import { afterPaint } from '../ui/afterNextPaint';
 import { showToast } from './toasts';
@@ -34,6 +35,7 @@ export function createBrowserServices(): Services {
       return true;
     },
     getScrollTop: () => window.scrollY,
+    scrolledBeforeApp: () => document.documentElement.hasAttribute(SCROLLED_EARLY_ATTRIBUTE),
     getCookie: readCookie,
     setCookie: (name, value, options) => {
       const maxAge = options?.maxAgeSeconds === undefined ? '' : `; max-age=${options.maxAgeSeconds}`;

@@ -36,3 +36,5 @@ export const STATE_ELEMENT_ID = 'app-state';
  */
 export const APP_HYDRATING_EVENT = 'app:hydrating';
 export const APP_HYDRATED_EVENT = 'app:hydrated';
+/** Set on <html> by the boot script when the visitor scrolls before the app is live (a wheel, a touch, a scroll key). */
+export const SCROLLED_EARLY_ATTRIBUTE = 'data-scrolled-early';

@@ -21,6 +21,8 @@ export interface Services {
   /** false when the element is not (yet) in the page. */
   scrollToElement(id: string, smooth: boolean): boolean;
   getScrollTop(): number;
+  /** The visitor scrolled a server-rendered page before the app took it over: its landing is theirs. */
+  scrolledBeforeApp(): boolean;
   getCookie(name: string): string | null;
   setCookie(name: string, value: string, options?: CookieOptions): void;
   removeCookie(name: string): void;

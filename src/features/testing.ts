@@ -22,6 +22,7 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
     scrollTo: jest.fn(),
     scrollToElement: jest.fn(() => true),
     getScrollTop: jest.fn(() => 0),
+    scrolledBeforeApp: jest.fn(() => false),
     getCookie: jest.fn(() => null),
     setCookie: jest.fn(),
     removeCookie: jest.fn(),

@@ -339,6 +339,27 @@ describe('leaving the page', () => {
       .put.like({ action: { type: formRejected.type, payload: { form: JOB4, error: '提交过于频繁，请稍后再试' } } })
       .silentRun(20);
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
+    // The errors saga toasts an envelope error: the form's saga does not say it twice.
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a network failure that arrives after the visitor left is toasted, since no form is there to say it', async () => {
+    const late = lateAnswer<string>();
+    const deps = fakeDeps({ submitApplication: late.reply });
+    const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.reject(networkError()))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .silentRun(20);
+    expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
+    expect(deps.services.toast.error).toHaveBeenCalledWith(expect.stringContaining('网络'));
+  });
+
+  it('a network failure on the page the form is on is said by the form alone', async () => {
+    const deps = fakeDeps({ submitApplication: () => Promise.reject(networkError()) });
+    const { storeState } = await submit(application(valid), deps);
+    expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', error: expect.stringContaining('网络') });
+    expect(deps.services.toast.error).not.toHaveBeenCalled();
   });
 });
 

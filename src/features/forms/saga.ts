@@ -22,7 +22,7 @@ import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
 import { routeEntered } from '../navigation/slice';
-import { selectFormsPage } from './selectors';
+import { selectAwaits, selectFormsPage } from './selectors';
 import {
   applicationForm,
   applicationSubmitted,
@@ -88,9 +88,18 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
   const started = formSubmitting({ form: key });
   yield put(started);
   const { submission } = started.payload;
+  /**
+   * A refusal the form shows; when the visitor has left its page, a toast says it instead, unless
+   * the errors saga toasts it already (an envelope error).
+   */
+  function* refuse(error: string, { toasted = false, offerReload }: { toasted?: boolean; offerReload?: true } = {}) {
+    const shown: boolean = yield select(selectAwaits(key, submission));
+    yield put(formRejected({ form: key, fieldErrors: {}, error, submission, ...(offerReload ? { offerReload } : {}) }));
+    if (!shown && !toasted) yield call(services.toast.error, error);
+  }
   const version: string = yield call(noticeVersion, deps);
   if (!version) {
-    yield put(formRejected({ form: key, fieldErrors: {}, error: text.noticeUnavailable, submission }));
+    yield* refuse(text.noticeUnavailable);
     return;
   }
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
@@ -99,13 +108,13 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
     // The site was updated under the page: the reload guard leaves a submission's page alone, so
     // the form keeps what was typed and offers the reload itself.
     if (result.siteUpdated) {
-      yield put(formRejected({ form: key, fieldErrors: {}, error: text.siteUpdated, submission, offerReload: true }));
+      yield* refuse(text.siteUpdated, { offerReload: true });
       return;
     }
     // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
-    // A network failure is never toasted (SPEC §8), so the form alone says nothing was sent.
+    // A network failure is never toasted there (SPEC §8), so the form says nothing was sent.
     const { error } = result;
-    yield put(formRejected({ form: key, fieldErrors: {}, error: error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), submission }));
+    yield* refuse(error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), { toasted: error.kind !== 'network' });
     return;
   }
   const { reference } = result.data;

@@ -44,7 +44,7 @@ export type ConsentTicks = Partial<Record<ConsentField, boolean>>;
 const initialState: FormsState = { path: null, byKey: {} };
 
 /** Whether a form still waits for this submission's answer (not forgotten, not sent anew since). */
-const awaits = (form: FormState<string> | undefined, submission: string) => form?.status === 'submitting' && form.submission === submission;
+export const awaits = (form: FormState<string> | undefined, submission: string) => form?.status === 'submitting' && form.submission === submission;
 
 const formsSlice = createSlice({
   name: 'forms',

@@ -115,6 +115,17 @@ describe('watchStaffPages', () => {
     expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'succeeded', data: pictures(3), error: null, requestId: null } });
   });
 
+  it('loads the page the action names even while the state shows another (Redux DevTools showing the past)', async () => {
+    const api = provider(pagesAnswered);
+    await expectSaga(watchStaffPages, fakeDeps())
+      .provide([api.fetch])
+      .withState(stateAfter(...loaded(1)))
+      .dispatch(staffPageSelected(2))
+      .dispatch(END)
+      .run();
+    expect(api.pages()).toEqual(['memberList 2']);
+  });
+
   it('a newer page cancels the older request: it is aborted and its late answer changes nothing', async () => {
     const page2 = deferred<Pictures>();
     const abortedWhenPage3Asked: boolean[] = [];

@@ -11,7 +11,14 @@ export function* loadStaffPage(deps: Deps) {
   yield call(loadContent, deps, 'memberList', { page });
 }
 
+/** The page the visitor chose, from the action: the state may be one Redux DevTools shows from the past. */
+function* loadChosenStaffPage(deps: Deps, page: number) {
+  yield call(loadContent, deps, 'memberList', { page: Math.max(1, page) });
+}
+
 /** A newer page cancels the request of the older one; so does leaving the page. */
 export function* watchStaffPages(deps: Deps) {
-  yield takeLatest(staffPageSelected.type, whileOnPage, loadStaffPage, deps);
+  yield takeLatest(staffPageSelected.type, function* chosen(action: ReturnType<typeof staffPageSelected>) {
+    yield call(whileOnPage, (onPage: Deps) => loadChosenStaffPage(onPage, action.payload), deps);
+  });
 }

@@ -21,7 +21,6 @@ import { routeEntryOf, type RouteEntry } from '../shared/route';
 import type { Deps } from '../deps';
 import { deferred, fakeDeps, networkError, virtualClock } from '../testing';
 import { routeEntered, routeNotFound } from './slice';
-import { selectRouteNotFound } from './selectors';
 import { loadPage, watchRouteLoads } from './routeSaga';
 
 const categories = [{ id: 1, name: 'A' }, { id: 2, name: 'B' }];
@@ -67,8 +66,6 @@ describe('loadPage: what it starts', () => {
     const route = routeEntryOf('/product?name=B', 'push');
     testSaga(loadPage, deps, route)
       .next()
-      .select(selectRouteNotFound)
-      .next(false)
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
         call(loadContent, deps, 'pageBanner', { type: PAGE_BANNER_TYPE.product }, undefined),
@@ -85,8 +82,6 @@ describe('loadPage: what it starts', () => {
     const route = routeEntryOf('/news', 'push');
     testSaga(loadPage, deps, route)
       .next()
-      .select(selectRouteNotFound)
-      .next(false)
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
         call(loadContent, deps, 'classifyList', undefined, undefined),
@@ -103,10 +98,8 @@ describe('loadPage: what it starts', () => {
   it('a page known to be missing (the server\'s 404 being hydrated) asks nothing of its own: only the header, the footer and its code', () => {
     const preloadPage = jest.fn(async (_routeId: string) => true);
     const deps = fakeDeps({}, { preloadPage });
-    testSaga(loadPage, deps, routeEntryOf('/product/3', 'pop'))
+    testSaga(loadPage, deps, routeEntryOf('/product/3', 'pop'), true)
       .next()
-      .select(selectRouteNotFound)
-      .next(true)
       .all([call(loadContent, deps, 'main', undefined, undefined), call(loadContent, deps, 'classifyList', undefined, undefined), call(preloadPage, 'productDetail')])
       .next([ok(), ok(), true])
       .isDone();
@@ -118,8 +111,6 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const deps = fakeDeps();
     return testSaga(loadPage, deps, routeEntryOf('/resources/7', 'push'))
       .next()
-      .select(selectRouteNotFound)
-      .next(false)
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
         call(loadContent, deps, 'classifyList', undefined, undefined),
@@ -188,7 +179,7 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const productDetail = jest.fn(async () => ({ id: 3 }));
     const main = jest.fn(async () => ({}));
     const code = pageCode();
-    const { storeState } = await expectSaga(loadPage, fakeDeps({ main, classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }), route)
+    const { storeState } = await expectSaga(loadPage, fakeDeps({ main, classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }), route, true)
       .provide([code.provider])
       .withReducer(rootReducer, stateAfter(routeEntered(route), routeNotFound()))
       .call(code.preloadPage, 'productDetail')

@@ -146,6 +146,28 @@ describe('a retry', () => {
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
   });
 
+  it('while a load is still on its way, asks it once more and aborts the first request: one request per section', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    let firstAbortedWhenAskedAgain: boolean | undefined;
+    const main = jest.fn((_lan: string, signal?: AbortSignal) => {
+      signals.push(signal);
+      if (signals.length === 1) return new Promise(() => {});
+      firstAbortedWhenAskedAgain = signals[0]?.aborted;
+      return Promise.resolve({ company: 'Y' });
+    });
+    const api = { ...layout(), main, pageBanner: resolved({ name: 'r' }), report: resolved({ title: 'T', content: '' }) };
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, reached(enter('/news')))
+      .dispatch(enter('/report'))
+      .dispatch(retryRequested())
+      .silentRun(50);
+    expect(main).toHaveBeenCalledTimes(2);
+    expect(firstAbortedWhenAskedAgain).toBe(true);
+    expect(signals[1]?.aborted).toBe(false);
+    expect(selectContent('main')(storeState).data).toEqual({ company: 'Y' });
+  });
+
   it('does nothing before any page was entered', async () => {
     const deps = fakeDeps(); // any api call fails the test
     const { storeState } = await expectSaga(watchRouteLoads, deps).provide([virtualClock().provider]).withReducer(rootReducer, reached()).dispatch(retryRequested()).silentRun(20);
@@ -255,5 +277,18 @@ describe('an id the provider does not know', () => {
     expect(newsDetail).not.toHaveBeenCalled();
     expect(api.main).toHaveBeenCalledTimes(1);
     expect(storeState.navigation.notFound).toBe(true);
+  });
+
+  it('loads a page entered while Redux DevTools shows a past 404: the state read is not the present', async () => {
+    // The store keeps showing a state on /news/99999, not found, whatever is dispatched (a jump to the past).
+    const past = reached(routeEntered(routeEntryOf('/', 'push')), routeEntered(routeEntryOf('/news/99999', 'push')), routeNotFound());
+    const api = { ...layout(), ...aboutApi() };
+    await expectSaga(watchRouteLoads, fakeDeps(api))
+      .provide([virtualClock().provider])
+      .withState(past)
+      .dispatch(routeEntered(routeEntryOf('/about', 'push')))
+      .silentRun(50);
+    expect(api.aboutUs).toHaveBeenCalledTimes(1);
+    expect(api.develop).toHaveBeenCalledTimes(1);
   });
 });

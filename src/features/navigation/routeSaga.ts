@@ -11,7 +11,7 @@ import { loadStaffPage } from '../members/saga';
 import { LAYOUT_LOADS, routeLoads, type ListLoad, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
 import { selectRoute, selectRouteNotFound } from './selectors';
-import { routeEntered, routeNotFound, type RouteEntry } from './slice';
+import { isLanding, routeEntered, routeNotFound, type RouteEntry } from './slice';
 
 const LIST_LOADERS: Record<ListLoad, (deps: Deps, route: RouteEntry) => Generator> = {
   productList: loadProductPage,
@@ -24,14 +24,13 @@ const loadsOf = (route: RouteEntry): RouteLoads => (route.routeId === null ? { c
 /**
  * Starts every load of a page in parallel and ends when all have ended, with the page's code
  * when the browser asks for it; a detail the provider does not know makes the page a 404. It
- * needs no watcher, so a server render runs it alone and awaits it.
+ * needs no watcher, so a server render runs it alone and awaits it. `knownMissing`: the page is
+ * the server's 404 being hydrated, which asks for nothing of its own again.
  */
-export function* loadPage(deps: Deps, route: RouteEntry) {
+export function* loadPage(deps: Deps, route: RouteEntry, knownMissing = false) {
   const { routeId } = route;
   const loads = loadsOf(route);
   const layout = routeId === null || routeLayout(routeId) === 'main' ? LAYOUT_LOADS : [];
-  // A page already known to be a 404 (the server's answer being hydrated) asks for nothing of its own again.
-  const knownMissing: boolean = yield select(selectRouteNotFound);
   const page = knownMissing ? [] : loads.content;
   // The product list loads the categories itself, before its rows: asking here too would fetch them twice.
   const content = [...layout, ...page].filter(([name]) => loads.list !== 'productList' || name !== 'classifyList');
@@ -54,6 +53,10 @@ export function* loadPage(deps: Deps, route: RouteEntry) {
  */
 export function* watchRouteLoads(deps: Deps) {
   let current: RouteEntry | null = yield select(selectRoute);
+  // Read once, at the start, when the state is the server's and no past can be shown: whether
+  // the page being hydrated is its 404. A later entry learns it from its own detail's answer.
+  const serverNotFound: boolean = yield select(selectRouteNotFound);
+  let knownMissing = false;
   let loading: Task | undefined;
   let scrolling: Task | undefined;
   for (;;) {
@@ -65,8 +68,9 @@ export function* watchRouteLoads(deps: Deps) {
     if (entered) {
       const previous = current;
       current = action.payload;
+      knownMissing = serverNotFound && previous !== null && isLanding(current, previous);
       scrolling = yield fork(scrollAfterEntering, deps, current, previous);
     }
-    loading = yield fork(loadPage, deps, current as RouteEntry);
+    loading = yield fork(loadPage, deps, current as RouteEntry, knownMissing);
   }
 }

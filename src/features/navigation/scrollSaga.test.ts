@@ -273,6 +273,19 @@ describe('scrolling after entering a page (virtual clock)', () => {
     expect(clock.waits).toEqual([]);
   });
 
+  it('leaves a landing where the visitor scrolled before the app was live, section or not', async () => {
+    const clock = virtualClock();
+    const deps = withCode({ scrolledBeforeApp: jest.fn(() => true) });
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/resources?name=joinus', 'pop'), routeEntryOf('/resources?name=joinus')).provide([clock.provider]).run();
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about#culture', 'pop'), null).provide([clock.provider]).run();
+    expect(deps.services.scrolledBeforeApp).toHaveBeenCalledTimes(2);
+    expect(deps.services.scrollToElement).not.toHaveBeenCalled();
+    expect(clock.waits).toEqual([]);
+    // A navigation is not a landing: what happened before the app does not count.
+    await expectSaga(scrollAfterEntering, deps, link('/about#culture'), link('/news')).provide([clock.provider]).run();
+    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+  });
+
   it('scrolls a landing to the section its URL names (?name= on /resources) after the anchor delay, without going to the top', async () => {
     for (const previous of [null, routeEntryOf('/resources?name=joinus')]) {
       const clock = virtualClock();

@@ -36,6 +36,9 @@ export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, prev
   }
   const section = sectionOf(route);
   if (!section) return;
+  // Scrolling before the app started is scrolling during the landing's delay too.
+  const scrolledEarly: boolean = landing ? yield call(services.scrolledBeforeApp) : false;
+  if (scrolledEarly) return;
   // The offset before any wait: a visitor who scrolls during the anchor delay keeps the page.
   const left: number = yield call(services.getScrollTop);
   const visitorScrolled = function* (): Generator<CallEffect, boolean, number> {

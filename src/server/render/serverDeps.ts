@@ -66,6 +66,7 @@ export function serverServices(log: (...args: unknown[]) => void): Services {
     scrollTo: nothing,
     scrollToElement: () => false,
     getScrollTop: () => 0,
+    scrolledBeforeApp: () => false,
     getCookie: () => null,
     setCookie: nothing,
     removeCookie: nothing,
