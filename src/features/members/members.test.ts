@@ -7,11 +7,12 @@ import { contentFailed, contentRequested, contentSucceeded } from '../content/sl
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { IDLE } from '../shared/resource';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
-import { loadStaffPage, watchStaffPages } from './saga';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, virtualClock, type AskedContent } from '../testing';
+import { loadStaffPage, staffUrl, watchStaffPages } from './saga';
 import { selectStaffList } from './selectors';
-import { staffPageSelected } from './slice';
-import { routeEntered } from '../navigation/slice';
+import { staffPageSelected, staffRouteApplied } from './slice';
+import { watchRouteLoads } from '../navigation/routeSaga';
+import { navigatedTo, routeEntered } from '../navigation/slice';
 import { routeEntryOf } from '../shared/route';
 
 type Pictures = Paged<MemberPicture>;
@@ -37,25 +38,39 @@ function loaded(page: number): [ReturnType<typeof contentRequested>, ReturnType<
   return [request, contentSucceeded({ key: key(page), requestId: request.payload.requestId, data: pictures(page) })];
 }
 
+const resources = (url = '/resources') => routeEntryOf(url, 'push');
+
 describe('loadStaffPage', () => {
   it('loads the first page on a first visit', async () => {
     const api = provider(pagesAnswered);
-    const { storeState } = await expectSaga(loadStaffPage, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter()).run();
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps(), resources()).provide([api.fetch]).withReducer(rootReducer, stateAfter()).run();
     expect(api.pages()).toEqual(['memberList 1']);
     expect(selectStaffList(storeState as RootState)).toEqual({ page: 1, list: { status: 'succeeded', data: pictures(1), error: null, requestId: null } });
   });
 
-  it('loads the page the slice shows', async () => {
+  it('loads the page the URL names, whatever page the state shows (an earlier visit, or Redux DevTools showing the past)', async () => {
     const api = provider(pagesAnswered);
-    const { storeState } = await expectSaga(loadStaffPage, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter(staffPageSelected(3))).run();
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps(), resources('/resources?page=3'))
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(staffPageSelected(5)))
+      .put(staffRouteApplied(3))
+      .run();
     expect(api.pages()).toEqual(['memberList 3']);
-    expect(selectStaffList(storeState as RootState).list.data).toEqual(pictures(3));
+    expect(selectStaffList(storeState as RootState)).toMatchObject({ page: 3, list: { status: 'succeeded', data: pictures(3) } });
   });
 
-  it('asks nothing for a page already loaded (a return to /resources, or the server preloaded it)', async () => {
+  it('reads a page that is no whole number from 1 as page 1', async () => {
+    for (const page of ['0', '-2', 'abc', '2.5']) {
+      const api = provider(pagesAnswered);
+      await expectSaga(loadStaffPage, fakeDeps(), resources(`/resources?page=${page}`)).provide([api.fetch]).withReducer(rootReducer, stateAfter()).run();
+      expect(api.pages()).toEqual(['memberList 1']);
+    }
+  });
+
+  it('asks nothing for a page already loaded (Back to it, or the server preloaded it)', async () => {
     const api = provider(pagesAnswered);
-    const state = stateAfter(...loaded(1), staffPageSelected(2), ...loaded(2), staffPageSelected(1));
-    const { storeState } = await expectSaga(loadStaffPage, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).run();
+    const state = stateAfter(...loaded(1), staffPageSelected(2), ...loaded(2), staffRouteApplied(1));
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps(), resources()).provide([api.fetch]).withReducer(rootReducer, state).run();
     expect(api.asked).toEqual([]);
     expect(storeState).toEqual(state);
   });
@@ -63,9 +78,9 @@ describe('loadStaffPage', () => {
   it('shows a failure on the page and reports it once to the errors saga', async () => {
     const error = envelopeError(1, 'x');
     const api = provider(() => Promise.reject(error));
-    const { storeState } = await expectSaga(loadStaffPage, fakeDeps())
+    const { storeState } = await expectSaga(loadStaffPage, fakeDeps(), resources('/resources?page=3'))
       .provide([api.fetch])
-      .withReducer(rootReducer, stateAfter(staffPageSelected(3)))
+      .withReducer(rootReducer, stateAfter())
       .put(apiFailed(error))
       .run();
     expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'failed', data: null, error, requestId: null } });
@@ -87,11 +102,11 @@ describe('loadStaffPage', () => {
     const deps = fakeDeps();
     const afterLeaving: unknown[] = [];
     const { storeState } = await expectSaga(function* leaveAndComeBack() {
-      const visit = yield fork(loadStaffPage, deps);
+      const visit = yield fork(loadStaffPage, deps, resources());
       yield call(() => asked.promise);
       yield cancel(visit);
       afterLeaving.push(yield select((state: RootState) => selectStaffList(state).list), api.asked[0]?.signal.aborted);
-      yield call(loadStaffPage, deps);
+      yield call(loadStaffPage, deps, resources());
     })
       .provide([api.fetch])
       .withReducer(rootReducer, stateAfter())
@@ -103,86 +118,38 @@ describe('loadStaffPage', () => {
 });
 
 describe('watchStaffPages', () => {
-  it('loads the page the visitor picks', async () => {
-    const api = provider(pagesAnswered);
+  it('a page the visitor picks is shown at once and becomes a URL (Back comes back to it); page 1 is the bare path', async () => {
     const { storeState } = await expectSaga(watchStaffPages, fakeDeps())
-      .provide([api.fetch])
       .withReducer(rootReducer, stateAfter(...loaded(1)))
+      .put(navigatedTo('/resources?page=3'))
+      .put(navigatedTo('/resources'))
       .dispatch(staffPageSelected(3))
-      .dispatch(END)
-      .run();
-    expect(api.pages()).toEqual(['memberList 3']);
-    expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'succeeded', data: pictures(3), error: null, requestId: null } });
-  });
-
-  it('loads the page the action names even while the state shows another (Redux DevTools showing the past)', async () => {
-    const api = provider(pagesAnswered);
-    await expectSaga(watchStaffPages, fakeDeps())
-      .provide([api.fetch])
-      .withState(stateAfter(...loaded(1)))
-      .dispatch(staffPageSelected(2))
-      .dispatch(END)
-      .run();
-    expect(api.pages()).toEqual(['memberList 2']);
-  });
-
-  it('a newer page cancels the older request: it is aborted and its late answer changes nothing', async () => {
-    const page2 = deferred<Pictures>();
-    const abortedWhenPage3Asked: boolean[] = [];
-    const api = provider(({ params, signal }) => {
-      if (params.page === 2) return page2.promise;
-      abortedWhenPage3Asked.push(...api.asked.filter((a) => a.params.page === 2).map((a) => a.signal.aborted));
-      expect(signal.aborted).toBe(false);
-      page2.resolve(pictures(2)); // the older page answers after all, too late
-      return pictures(3);
-    });
-    const { storeState } = await expectSaga(watchStaffPages, fakeDeps())
-      .provide([api.fetch])
-      .withReducer(rootReducer, stateAfter(...loaded(1)))
-      .dispatch(staffPageSelected(2))
-      .dispatch(staffPageSelected(3))
-      .dispatch(END)
-      .run();
-    expect(api.pages()).toEqual(['memberList 2', 'memberList 3']);
-    expect(abortedWhenPage3Asked).toEqual([true]);
-    const { entries } = (storeState as RootState).content;
-    expect(entries[key(2)]).toEqual(IDLE);
-    expect(entries[key(1)]).toMatchObject({ status: 'succeeded', data: pictures(1) });
-    expect(selectStaffList(storeState as RootState)).toEqual({ page: 3, list: { status: 'succeeded', data: pictures(3), error: null, requestId: null } });
-  });
-
-  it('leaving the page cancels a staff page on its way: its request is aborted, its entry not left loading', async () => {
-    const asked = deferred<void>();
-    const api = provider(() => (asked.resolve(), new Promise(() => {})));
-    const deps = fakeDeps();
-    const seen: { aborted?: boolean; entry?: unknown } = {};
-    await expectSaga(function* visitor() {
-      yield fork(watchStaffPages, deps);
-      yield put(staffPageSelected(2));
-      yield call(() => asked.promise);
-      yield put(routeEntered(routeEntryOf('/about', 'push')));
-      yield call(() => Promise.resolve()); // the cancellation's own effects run first
-      seen.aborted = api.asked[0]!.signal.aborted;
-      seen.entry = yield select((state: RootState) => state.content.entries[key(2)]);
-      yield put(END);
-    })
-      .provide([api.fetch])
-      .withReducer(rootReducer, stateAfter(...loaded(1)))
-      .run();
-    expect(seen).toEqual({ aborted: true, entry: IDLE });
-  });
-
-  it('going back to a page already loaded asks nothing', async () => {
-    const api = provider(pagesAnswered);
-    const { storeState } = await expectSaga(watchStaffPages, fakeDeps())
-      .provide([api.fetch])
-      .withReducer(rootReducer, stateAfter(...loaded(1)))
-      .dispatch(staffPageSelected(2))
       .dispatch(staffPageSelected(1))
       .dispatch(END)
       .run();
-    expect(api.pages()).toEqual(['memberList 2']);
-    expect(selectStaffList(storeState as RootState)).toMatchObject({ page: 1, list: { status: 'succeeded', data: pictures(1) } });
+    expect(selectStaffList(storeState as RootState).page).toBe(1);
+    expect(staffUrl(2)).toBe('/resources?page=2');
+  });
+
+  it('through the route saga: each page the visitor picks is an entry that loads it, and Back shows the page kept', async () => {
+    const api = provider(({ name, params }) => (name === 'memberList' ? pictures(params.page ?? 1) : {}));
+    const { storeState } = await expectSaga(function* visit() {
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+      yield fork(watchRouteLoads, fakeDeps());
+      yield fork(watchStaffPages, fakeDeps());
+      yield put(routeEntered(resources()));
+      yield put(staffPageSelected(2));
+      yield call(settle);
+      yield put(staffPageSelected(3));
+      yield call(settle);
+      yield put(routeEntered(routeEntryOf('/resources?page=2', 'pop')));
+    })
+      .provide([api.fetch, virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .silentRun(50);
+    expect(api.pages().filter((page) => page.startsWith('memberList'))).toEqual(['memberList 1', 'memberList 2', 'memberList 3']);
+    expect((storeState as RootState).navigation.route?.query).toEqual({ page: '2' });
+    expect(selectStaffList(storeState as RootState)).toMatchObject({ page: 2, list: { status: 'succeeded', data: pictures(2) } });
   });
 });
 

@@ -6,17 +6,15 @@ import { loadContent } from '../content/saga';
 import { navigatedTo } from '../navigation/slice';
 import { selectRoute } from '../navigation/selectors';
 import type { ApiResult } from '../shared/callApi';
+import { pageOfQuery } from '../shared/pageQuery';
 import { routeUrl, type RouteEntry } from '../shared/route';
 import { productListParams } from './selectors';
 import { productPageSelected, productRouteApplied, productTabSelected } from './slice';
 
-/** A page number of the URL: a whole number from 1, else 1. */
-const pageOf = (value: string | undefined) => (value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1);
-
 /** What a /product URL names: the tab of ?name= (the first without one, or when no category has that name), ?page= and ?keyword=. */
 export function productRouteOf(route: RouteEntry, categories: readonly Category[]) {
   const named = route.query.name ? categories.findIndex((category) => category.name === route.query.name) : -1;
-  return { tab: Math.max(0, named), page: pageOf(route.query.page), keyword: route.query.keyword?.trim() ?? '' };
+  return { tab: Math.max(0, named), page: pageOfQuery(route.query.page), keyword: route.query.keyword?.trim() ?? '' };
 }
 
 /** Entering /product: the categories first (tabs are indexes into them), then the list page its URL names. */
