@@ -76,6 +76,30 @@ describe('a job form belongs to its job', () => {
   });
 });
 
+describe('the staff page lives in the URL', () => {
+  test('a staff page is a history entry: Back returns to the page before, a shared link opens on it', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/resources');
+      await waitForContent(page);
+      const staff = page.locator('#staff');
+      const firstPicture = () => staff.locator('.staff-grid img').first().getAttribute('src');
+      const pageOne = await firstPicture();
+      await staff.getByRole('button', { name: '第 2 页' }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await staff.getByRole('button', { name: '第 2 页' }).and(page.locator('[aria-current="page"]')).waitFor();
+      await page.waitForFunction((first) => document.querySelector('#staff .staff-grid img')?.getAttribute('src') !== first, pageOne);
+      const pageTwo = await firstPicture();
+      await page.goBack();
+      await staff.getByRole('button', { name: '第 1 页' }).and(page.locator('[aria-current="page"]')).waitFor();
+      assert.equal(query(page, 'page'), null);
+      assert.equal(await firstPicture(), pageOne);
+      await page.goto('/resources?page=2');
+      await staff.getByRole('button', { name: '第 2 页' }).and(page.locator('[aria-current="page"]')).waitFor();
+      await page.waitForFunction((second) => document.querySelector('#staff .staff-grid img')?.getAttribute('src') === second, pageTwo);
+    });
+  });
+});
+
 describe('the product category lives in the URL', () => {
   test('a tab names its category; Back from a product returns to that tab', async (t) => {
     await withPage(t, browser, site, {}, async ({ page }) => {
