@@ -38,6 +38,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/cms'],
       testMatch: ['<rootDir>/tests/cms/**/*.test.ts'],
+      // SQLite, or with CMS_TEST_DATABASE=postgres a PostgreSQL database per file.
+      setupFilesAfterEnv: ['<rootDir>/tests/cms/setupCmsDatabase.ts'],
       transform,
       transformIgnorePatterns,
       moduleNameMapper,

@@ -29,11 +29,18 @@ describe('the system packages the tests need', () => {
   });
 
   it('lists only the missing package names for .ci/run, and leaves the browser ones out with SKIP_BROWSER_TESTS=1', () => {
-    const run = check(['xmllint', 'nginx'], { SKIP_BROWSER_TESTS: '1' }, ['--missing']);
+    const run = check(['xmllint', 'nginx', 'pg_ctlcluster', 'pg_dump', 'pg_restore'], { SKIP_BROWSER_TESTS: '1' }, ['--missing']);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
     const all = check([], {}, ['--missing']).stdout.split('\n').filter(Boolean);
-    expect(all).toEqual(expect.arrayContaining(['chromium', 'fonts-noto-cjk', 'poppler-utils', 'libxml2-utils']));
+    expect(all).toEqual(expect.arrayContaining(['chromium', 'fonts-noto-cjk', 'poppler-utils', 'libxml2-utils', 'postgresql']));
+  });
+
+  it('with every package there, stops when PostgreSQL does not answer where the tests look for it, saying how to start it', () => {
+    const run = check(['xmllint', 'nginx', 'pg_ctlcluster', 'pg_dump', 'pg_restore'], { SKIP_BROWSER_TESTS: '1', TEST_DATABASE_URL: 'postgres://site:site@127.0.0.1:1/postgres' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PostgreSQL does not answer at 127.0.0.1:1');
+    expect(run.stderr).toContain('pg_ctlcluster 15 main start');
   });
 
   it('is the list .ci/run installs from and the README points to, and npm test checks it first', () => {

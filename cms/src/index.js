@@ -4,7 +4,7 @@
  * Start-up chores of the company's CMS: both languages exist (zh is the default, set by
  * STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE on first start), the first administrator comes from
  * CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD, uploads are stored as given (the site makes its
- * own sized copies of every picture), and every change calls the site (CMS_SITE_URL) with
+ * own upright, sized copies of every picture), and every change calls the site (CMS_SITE_URL) with
  * CMS_WEBHOOK_SECRET so it drops the pages that show it.
  */
 const { keepDraftsFromReaders } = require('./keepDraftsFromReaders');
@@ -34,10 +34,19 @@ async function ensureFirstAdmin(strapi) {
   strapi.log.info(`First administrator ${email} created`);
 }
 
+/**
+ * Strapi's image settings stay off, the panel's switches included. The site makes the copies its
+ * pages show (src/server/pictures.ts): each slot's widths, AVIF/WebP, turned upright by the EXIF
+ * orientation; Strapi's responsive formats would be copies nobody asks for, and its size
+ * optimisation re-encodes the original at quality 80, a second loss under the site's own.
+ * Auto-orientation stays off too: without size optimisation Strapi re-encodes at quality 100 and
+ * keeps the original whenever that comes out larger, which a phone photo's usually does, so it
+ * would turn some pictures and not others. The original keeps its EXIF, which browsers follow.
+ */
 async function keepUploadsAsGiven(strapi) {
   const upload = strapi.plugin('upload').service('upload');
   const settings = (await upload.getSettings()) ?? {};
-  if (settings.responsiveDimensions === false && settings.sizeOptimization === false) return;
+  if (settings.responsiveDimensions === false && settings.sizeOptimization === false && settings.autoOrientation === false) return;
   await upload.setSettings({ ...settings, responsiveDimensions: false, sizeOptimization: false, autoOrientation: false });
 }
 

@@ -2,11 +2,12 @@
 export const MEDIA_PREFIX = '/uploads/';
 
 /**
- * The narrower copies the site server makes of its own-origin pictures (`?w=828`), for srcset:
- * a phone decodes a picture its screen can show rather than the 1920 px original. Only these
- * widths are made, so a query string cannot fill the server's memory.
+ * The copies the site server makes of its own-origin pictures (`?w=828`), for srcset: a phone
+ * decodes a picture its screen can show rather than the original an editor uploaded (a phone
+ * photo of several megabytes). Only these widths are made, so a query string cannot fill the
+ * server's memory; 320 serves the small list pictures, 1920 the full-width banners.
  */
-export const PICTURE_WIDTHS = [640, 828, 1280] as const;
+export const PICTURE_WIDTHS = [320, 640, 828, 1280, 1920] as const;
 export const PICTURE_WIDTH_PARAM = 'w';
 
 /** Provider paths of SPEC §7 (without the /api prefix the site proxy strips). */

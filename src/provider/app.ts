@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import type { ProviderDatabase } from './database';
 import { createRepository } from './repository';
+import { createSqliteStore } from './submissions/sqliteStore';
+import type { SubmissionStore } from './submissions/store';
 import { createStrapiSource } from './strapi/source';
+import { registerDraftRoutes, strapiDrafts, type StrapiPreview } from './strapi/preview';
 import { registerContentRoutes } from './contentRoutes';
 import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
 import { fail } from './envelope';
@@ -29,13 +32,17 @@ export interface StrapiConnection {
   url: string;
   /** A read-only Content API token. */
   token: string;
+  /** Drafts for the site's previews (strapi/preview.ts); unset: none. */
+  preview?: StrapiPreview;
 }
 
 export interface ProviderAppOptions {
   db: ProviderDatabase;
   /** The seed media served under /uploads/ when the content is the pack's. */
   mediaDir: string;
-  /** Content (and its /uploads/) from the company's Strapi instead of the pack; submissions stay in SQLite. */
+  /** Where submissions go (default: SQLite, in `db`); the caller opens and closes it. */
+  submissions?: SubmissionStore;
+  /** Content (and its /uploads/) from the company's Strapi instead of the pack; submissions are the store's. */
   strapi?: StrapiConnection;
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
@@ -43,7 +50,7 @@ export interface ProviderAppOptions {
   retention?: RetentionSchedule | false;
 }
 
-export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger = false, retention = DAILY_RETENTION }: ProviderAppOptions) {
+export async function createProviderApp({ db, submissions = createSqliteStore(db), mediaDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger = false, retention = DAILY_RETENTION }: ProviderAppOptions) {
   const app = Fastify({
     logger,
     // Addresses and CIDRs only: a hop count is refused by parseTrustProxy (Fastify trusts no hop for one).
@@ -86,8 +93,9 @@ export async function createProviderApp({ db, mediaDir, strapi, trustProxy = PRO
   const repo = createRepository(db);
   const source = strapi ? createStrapiSource({ ...strapi, warn: (message) => app.log.warn(message) }) : repo;
   registerContentRoutes(app, source);
-  registerSubmissionRoutes(app, repo, source);
-  if (retention) scheduleRetention(app, db, retention);
+  if (strapi?.preview) await registerDraftRoutes(app, strapiDrafts(app, strapi.url, strapi.preview), strapi.preview.secret);
+  registerSubmissionRoutes(app, submissions, source);
+  if (retention) scheduleRetention(app, submissions, retention);
 
   const knownPaths = new Set<string>(Object.values(ENDPOINT));
   app.setNotFoundHandler((request, reply) => {

@@ -1,9 +1,31 @@
 import { once } from 'node:events';
 import Database from './sqliteDriver';
 import { join } from 'node:path';
-import { applicationBurst as burst, startProviderProcess, tempDataDir } from './testing';
+import { openPostgresStore } from './submissions/postgresStore';
+import { emptyTables, postgresPerFile, queryTestDatabase } from './submissions/testPostgres';
+import { applicationBurst as burst, startProviderProcess as startProcess, STORE_KINDS, tempDataDir } from './testing';
 
-describe('durability', () => {
+const postgres = postgresPerFile();
+
+describe.each(STORE_KINDS)('durability on %s', (kind) => {
+  beforeEach(async () => {
+    if (kind !== 'postgres') return;
+    const url = await postgres.url();
+    await (await openPostgresStore(url)).close(); // migrated, so its tables can be emptied
+    await emptyTables(url);
+  });
+  /** The provider in its own process, its submissions in this file's PostgreSQL database for that variant. */
+  const startProviderProcess = async (dir: string, env: Record<string, string> = {}) => startProcess(dir, { ...env, ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
+  const applications = async (dir: string): Promise<{ name: string; email: string }[]> => {
+    if (kind === 'postgres') return queryTestDatabase(await postgres.url(), 'SELECT name, email FROM applications ORDER BY id');
+    const db = new Database(join(dir, 'provider.sqlite'), { readonly: true });
+    try {
+      return db.prepare('SELECT name, email FROM applications ORDER BY id').all() as { name: string; email: string }[];
+    } finally {
+      db.close();
+    }
+  };
+
   it('keeps an acknowledged application through a SIGKILL and a restart', async () => {
     const data = tempDataDir();
     const { child: first, port } = await startProviderProcess(data.dir);
@@ -16,17 +38,18 @@ describe('durability', () => {
     const { child: second } = await startProviderProcess(data.dir);
     second.kill('SIGTERM');
     await once(second, 'exit');
+    expect(await applications(data.dir)).toEqual([{ name: 'Chen', email: 'chen@example.com' }]);
     const db = new Database(join(data.dir, 'provider.sqlite'), { readonly: true });
-    expect(db.prepare('SELECT name, email FROM applications').all()).toEqual([{ name: 'Chen', email: 'chen@example.com' }]);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     data.remove();
   }, 30_000);
 
-  function storedNames(dir: string): { names: Set<string>; integrity: unknown } {
+  /** The names stored, and the SQLite file's integrity (the content's, with PostgreSQL). */
+  async function storedNames(dir: string): Promise<{ names: Set<string>; integrity: unknown }> {
+    const names = new Set((await applications(dir)).map((r) => r.name));
     const db = new Database(join(dir, 'provider.sqlite'), { readonly: true });
     try {
-      const names = new Set((db.prepare('SELECT name FROM applications').all() as { name: string }[]).map((r) => r.name));
       return { names, integrity: db.pragma('integrity_check', { simple: true }) };
     } finally {
       db.close();
@@ -39,7 +62,7 @@ describe('durability', () => {
     const acknowledged = await burst(port, 500, 'burst');
     child.kill('SIGTERM');
     await once(child, 'exit');
-    const { names, integrity } = storedNames(data.dir);
+    const { names, integrity } = await storedNames(data.dir);
     expect(acknowledged.length).toBe(500);
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
     expect(integrity).toBe('ok');
@@ -56,7 +79,7 @@ describe('durability', () => {
       child.kill('SIGKILL');
       await once(child, 'exit');
       acknowledged.push(...(await sent));
-      const { names, integrity } = storedNames(data.dir);
+      const { names, integrity } = await storedNames(data.dir);
       expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
       expect(integrity).toBe('ok');
     }
@@ -78,7 +101,7 @@ describe('durability', () => {
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(code).toBe(0);
     const acknowledged = await sent;
-    const { names, integrity } = storedNames(data.dir);
+    const { names, integrity } = await storedNames(data.dir);
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
     expect(integrity).toBe('ok');

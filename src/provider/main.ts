@@ -1,6 +1,7 @@
 /**
- * Runs the embedded provider on its own: PROVIDER_PORT (3001), DATA_DIR (./data), and
- * TRUST_PROXY when the site reaches it from another machine (default: loopback only).
+ * Runs the embedded provider on its own: PROVIDER_PORT (3001), DATA_DIR (./data), TRUST_PROXY
+ * when the site reaches it from another machine (default: loopback only), and DATABASE_URL
+ * (postgres://…) to keep submissions in PostgreSQL.
  */
 import { parseTrustProxy } from '../contracts/trustProxy';
 import { startProvider } from './startProvider';
@@ -15,6 +16,7 @@ async function main() {
     strapi: readStrapiConnection(process.env),
     trustProxy: process.env.TRUST_PROXY ? parseTrustProxy(process.env.TRUST_PROXY) : undefined,
     logger: logOptions('provider'),
+    databaseUrl: process.env.DATABASE_URL,
   });
   console.log(`Content provider listening on ${provider.url}`);
   const stop = () => provider.close().then(() => process.exit(0));

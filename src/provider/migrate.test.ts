@@ -2,7 +2,10 @@ import Database from './sqliteDriver';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './database';
+import pg from 'pg';
 import { loadMigrations, migrate } from './migrate';
+import { migratePostgres, POSTGRES_MIGRATIONS_DIR } from './migratePostgres';
+import { createTestDatabase } from './submissions/testPostgres';
 import { tempDataDir } from './testing';
 import { loadContentPack } from './content/loadPack';
 
@@ -97,5 +100,54 @@ describe('schema migrations', () => {
     expect((db.prepare('PRAGMA table_info(applications)').all() as { name: string }[]).map((c) => c.name)).not.toContain('z');
     db.close();
     data.remove();
+  });
+});
+
+describe('PostgreSQL schema migrations', () => {
+  const fresh = async () => {
+    const database = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    return { database, pool, async drop() { await pool.end(); await database.drop(); } };
+  };
+  const versions = async (pool: pg.Pool) => (await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((row) => row.version);
+
+  it('applies every migration once, records each, and finds nothing to do the second time', async () => {
+    const { pool, drop } = await fresh();
+    try {
+      expect(await migratePostgres(pool, 'test')).toBe(0);
+      expect(await migratePostgres(pool, 'test')).toBe(loadMigrations(POSTGRES_MIGRATIONS_DIR).length);
+      expect(await versions(pool)).toEqual(loadMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.version));
+    } finally {
+      await drop();
+    }
+  });
+
+  it('rolls every pending migration back when one fails, leaving the schema as it was', async () => {
+    const { pool, drop } = await fresh();
+    try {
+      const known = loadMigrations(POSTGRES_MIGRATIONS_DIR);
+      const broken = [...known, { version: known.length + 1, name: 'good', sql: 'ALTER TABLE applications ADD COLUMN z text' }, { version: known.length + 2, name: 'bad', sql: 'NOT SQL' }];
+      await expect(migratePostgres(pool, 'test', broken)).rejects.toThrow(/syntax error/);
+      // Nothing of the first run is left: not even the tables of 001.
+      expect((await pool.query("SELECT to_regclass('applications') AS t")).rows).toEqual([{ t: null }]);
+      await migratePostgres(pool, 'test');
+      await expect(migratePostgres(pool, 'test', broken)).rejects.toThrow(/syntax error/);
+      expect(await versions(pool)).toEqual(known.map((m) => m.version));
+      expect((await pool.query("SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name = 'z'")).rows).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('refuses a database migrated by a newer release, touching nothing', async () => {
+    const { pool, drop } = await fresh();
+    try {
+      await migratePostgres(pool, 'test');
+      await pool.query("INSERT INTO schema_migrations (version, name) VALUES (99, '099_future.sql')");
+      await expect(migratePostgres(pool, 'the test database')).rejects.toThrow(/the test database has schema version 99, but this code only knows versions up to \d+.*Refusing to start/);
+      expect((await versions(pool)).at(-1)).toBe(99);
+    } finally {
+      await drop();
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** Every read and write of the provider, as prepared, parameterised statements. */
+/** Every read of the provider's content, as prepared, parameterised statements (submissions: submissions/store.ts). */
 import type { ProviderDatabase } from './database';
 import type { Locale } from '../contracts/locale';
 import type {
@@ -14,21 +14,11 @@ import type {
   ProductDetailDto,
   ProductRowDto,
 } from '../contracts/payloads';
-import type { ApplicationForm, PatientForm } from '../contracts/forms';
-import { caseReference, caseYear, SEQUENCE_START, yearPattern } from './caseReference';
 import type { PageQuery } from './contentSource';
-
-/** The notice versions a visitor agreed to, as sent. */
-export interface GivenConsent {
-  consent: string;
-  health_consent?: string;
-}
-
 
 const offset = ({ page, pageSize }: PageQuery) => (page - 1) * pageSize;
 
-/** `now` is the clock of stored times and case references (tests move it across a new year). */
-export function createRepository(db: ProviderDatabase, now: () => Date = () => new Date()) {
+export function createRepository(db: ProviderDatabase) {
   const content = db.prepare<[string, Locale], { json: string }>('SELECT json FROM content WHERE key = ? AND locale = ?');
   const categories = db.prepare<[Locale], CategoryDto>('SELECT id, name FROM categories WHERE locale = ? ORDER BY position');
   const productWhere = 'WHERE locale = @locale AND (@classify = 0 OR classify_id = @classify) AND name LIKE @like ESCAPE \'\\\'';
@@ -46,23 +36,6 @@ export function createRepository(db: ProviderDatabase, now: () => Date = () => n
   const jobTitle = db.prepare<[number, Locale], { title: string }>('SELECT title FROM jobs WHERE id = ? ORDER BY locale = ? DESC LIMIT 1');
   const members = db.prepare<[number, number], MemberPictureDto>('SELECT pic FROM members ORDER BY id LIMIT ? OFFSET ?');
   const memberCount = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM members');
-  const insertApplication = db.prepare(
-    'INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertPatient = db.prepare(
-    `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at,
-       consent_version, health_consent_version, consent_at, reference, safety_flag)
-     VALUES (@category, @medication, @reason, @name, @phone, @email, @description, @ip, @at, @consent, @health, @at, @reference, @safety)`,
-  );
-  const lastSequence = db.prepare<[string], { last: number | null }>(
-    `SELECT MAX(CAST(substr(reference, ${SEQUENCE_START}) AS INTEGER)) AS last FROM patient_messages WHERE reference GLOB ?`,
-  );
-  /** Numbering and insert in one transaction, so two messages never share a reference. */
-  const addPatientMessage = db.transaction((row: Record<string, string | number>, year: number) => {
-    const reference = caseReference(year, (lastSequence.get(yearPattern(year))?.last ?? 0) + 1);
-    insertPatient.run({ ...row, reference });
-    return reference;
-  });
 
   return {
     content<T>(key: string, locale: Locale): T | undefined {
@@ -96,17 +69,6 @@ export function createRepository(db: ProviderDatabase, now: () => Date = () => n
       rows: members.all(paging.pageSize, offset(paging)),
       total: memberCount.get()?.total ?? 0,
     }),
-    saveApplication(job: { id: number; title: string }, form: ApplicationForm, consent: GivenConsent, ip: string) {
-      const at = now().toISOString();
-      insertApplication.run(job.id, job.title, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent, at);
-    },
-    /** Stores a message with its consents and returns its case reference; adverse reactions are flagged for the safety team. */
-    savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string): string {
-      const at = now();
-      const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()]));
-      const row = { ...trimmed, ip, at: at.toISOString(), consent: consent.consent, health: consent.health_consent ?? '', safety: trimmed.category === 'adverse' ? 1 : 0 };
-      return addPatientMessage(row, caseYear(at));
-    },
   };
 }
 

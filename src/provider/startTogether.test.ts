@@ -1,8 +1,10 @@
 /**
  * Two processes opening one database at once (a restart overlapping the old process, two
- * site processes): one migrates, the other waits for it and finds nothing left to do.
+ * site processes, several hosts sharing PostgreSQL): one migrates, the others wait for it and
+ * find nothing left to do.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database, { SQLITE_DRIVER } from './sqliteDriver';
@@ -10,7 +12,10 @@ import { loadContentPack } from './content/loadPack';
 import { connect, DATABASE_FILE, openDatabase } from './database';
 import { loadMigrations, migrate } from './migrate';
 import { startProvider } from './startProvider';
-import { tempDataDir } from './testing';
+import { startProviderProcess, tempDataDir } from './testing';
+import { POSTGRES_MIGRATIONS_DIR } from './migratePostgres';
+import { openPostgresStore } from './submissions/postgresStore';
+import { createTestDatabase, queryTestDatabase } from './submissions/testPostgres';
 
 /** Another process that takes the write lock, migrates to the newest version, says so, and commits when told. */
 function migratingElsewhere(file: string) {
@@ -95,4 +100,47 @@ describe('starting together', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     data.remove();
   });
+});
+
+describe('hosts starting together on one PostgreSQL database', () => {
+  const migrationsRecorded = async (url: string) => (await queryTestDatabase<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((row) => row.version);
+  const known = () => loadMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.version);
+
+  it('eight pools opening a new database at once: the advisory lock lets one migrate, the others find it done', async () => {
+    const database = await createTestDatabase();
+    try {
+      const stores = await Promise.all(Array.from({ length: 8 }, () => openPostgresStore(database.url, { max: 1 })));
+      await Promise.all(stores.map((store) => store.close()));
+      expect(await migrationsRecorded(database.url)).toEqual(known());
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('three provider processes started at once on a new database all listen, and number messages from one sequence', async () => {
+    const database = await createTestDatabase();
+    const dirs = [tempDataDir(), tempDataDir(), tempDataDir()];
+    const started = await Promise.allSettled(dirs.map((data) => startProviderProcess(data.dir, { DATABASE_URL: database.url })));
+    try {
+      expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await migrationsRecorded(database.url)).toEqual(known());
+      const ports = started.map((s) => (s.status === 'fulfilled' ? s.value.port : 0));
+      const message = { category: 'other', medication: 'm', reason: '', name: '', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01' };
+      const references = await Promise.all(
+        ports.map(async (port) => {
+          const res = await fetch(`http://127.0.0.1:${port}/index/patient/submitData`, { method: 'POST', body: new URLSearchParams(message) });
+          return ((await res.json()) as { data: { reference: string } }).data.reference;
+        }),
+      );
+      expect(references.map((reference) => reference.slice(-6)).sort()).toEqual(['000001', '000002', '000003']);
+    } finally {
+      for (const s of started) {
+        if (s.status !== 'fulfilled') continue;
+        s.value.child.kill('SIGTERM');
+        await once(s.value.child, 'exit');
+      }
+      for (const data of dirs) data.remove();
+      await database.drop();
+    }
+  }, 60_000);
 });

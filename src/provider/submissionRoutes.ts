@@ -1,7 +1,8 @@
 /**
  * The two public submissions (job application, patient-service message) and the leftover
- * login/upload calls. A submission is validated with the client's own rules, stored
- * (synchronous=FULL) and only then acknowledged with code 0.
+ * login/upload calls. A submission is validated with the client's own rules, stored (SQLite
+ * with synchronous=FULL, or committed in PostgreSQL) and only then acknowledged with code 0; a
+ * store that fails answers 500 in the envelope, with nothing stored.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENDPOINT } from '../contracts/endpoints';
@@ -22,8 +23,8 @@ import {
   type ApplicationForm,
   type PatientForm,
 } from '../contracts/forms';
-import type { Repository } from './repository';
 import type { ContentSource } from './contentSource';
+import type { SubmissionStore } from './submissions/store';
 import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
 
@@ -77,8 +78,8 @@ export function requestLocale(request: FastifyRequest): Locale {
   return toLocale(query.lan ?? body.lan);
 }
 
-/** Jobs are read from the content source; every submission is written to the SQLite repository. */
-export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository, content: ContentSource = repo) {
+/** Jobs and the privacy notice are read from the content source; every submission is written to the store. */
+export function registerSubmissionRoutes(app: FastifyInstance, store: SubmissionStore, content: ContentSource) {
   const submit = { bodyLimit: SUBMISSION_BODY_LIMIT, config: { rateLimit: SUBMIT_RATE_LIMIT } };
 
   app.post(ENDPOINT.recruitSubmit, submit, async (request, reply) => {
@@ -100,7 +101,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository,
         })
       : undefined;
     if (jobTitle === undefined) return fail(reply, MESSAGES[locale].unknownJob);
-    repo.saveApplication({ id: jobId, title: jobTitle }, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
+    await store.saveApplication({ id: jobId, title: jobTitle }, form, fieldsOf(body, APPLICATION_CONSENTS), request.ip);
     return ok(null, MESSAGES[locale].submitted);
   });
 
@@ -112,7 +113,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, repo: Repository,
     if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
     const consentRefusal = consentProblem(locale, body, PATIENT_CONSENTS) ?? (await consentVersionProblem(request, content, locale, body, PATIENT_CONSENTS));
     if (consentRefusal) return fail(reply, consentRefusal);
-    const reference = repo.savePatientMessage(form, fieldsOf(body, PATIENT_CONSENTS), request.ip);
+    const reference = await store.savePatientMessage(form, fieldsOf(body, PATIENT_CONSENTS), request.ip);
     return ok({ reference }, patientReceived(locale, reference));
   });
 

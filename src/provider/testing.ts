@@ -1,4 +1,7 @@
-/** Test helpers: a provider app over a fresh database in a temp directory, or in its own process. */
+/**
+ * Test helpers: a provider app over a fresh database in a temp directory (its submissions in
+ * SQLite, or in a PostgreSQL test database: submissions/testPostgres.ts), or in its own process.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,26 +11,53 @@ import { openDatabase } from './database';
 import { createProviderApp } from './app';
 import { SEED_MEDIA_DIR } from './startProvider';
 import type { TrustProxy } from '../contracts/trustProxy';
+import { openSubmissionStore } from './submissions/open';
+import type { StoreKind } from './submissions/store';
+import { emptyTables, queryTestDatabase } from './submissions/testPostgres';
+
+/** Every store the submission and staff tests run against. */
+export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'provider-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function providerWithFreshDatabase(trustProxy?: TrustProxy) {
+/** `postgresUrl`: submissions in that (test) database, emptied first; otherwise in the SQLite file. */
+export async function providerWithFreshDatabase(trustProxy?: TrustProxy, postgresUrl?: string) {
   const data = tempDataDir();
   const db = openDatabase(data.dir, loadContentPack());
-  const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, trustProxy });
+  const store = await openSubmissionStore(postgresUrl, db);
+  if (postgresUrl) await emptyTables(postgresUrl);
+  const app = await createProviderApp({ db, submissions: store, mediaDir: SEED_MEDIA_DIR, trustProxy });
   return {
     app,
+    /** The content (and, without PostgreSQL, the submissions). */
     db,
+    store,
     dataDir: data.dir,
+    /** Rows of the submissions' database, wherever it is (`?` placeholders). */
+    rows: async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> => {
+      if (postgresUrl) return queryTestDatabase<T>(postgresUrl, sql, params);
+      const statement = db.prepare(sql);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
+    },
+    /** Another store on the same database, with its own clock. */
+    storeWithClock: (now: () => Date) => openSubmissionStore(postgresUrl, db, { now }),
     async close() {
       await app.close();
+      await store.close();
       db.close();
       data.remove();
     },
   };
+}
+
+/** A fresh provider with its submissions in `kind`; PostgreSQL's is the test file's database (`postgresPerFile()`). */
+export async function providerOn(kind: StoreKind, postgres: { url(): Promise<string> }, trustProxy?: TrustProxy) {
+  return providerWithFreshDatabase(trustProxy, kind === 'postgres' ? await postgres.url() : undefined);
 }
 
 const START_LIMIT_MS = 20_000;

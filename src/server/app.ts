@@ -14,18 +14,21 @@ import type { TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
+import { createPictureVersions } from './pictureVersions';
 import { answerFrameworkError, answerWhileClosing } from './earlyErrors';
 import { markMalformedUrl, refuseMalformedUrls } from './malformedUrl';
 import { requestIdFrom } from '../provider/requestId';
 import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
-import { registerCmsWebhook } from './cmsWebhook';
+import { CMS_WEBHOOK_PATH, registerCmsWebhook } from './cmsWebhook';
+import { createPurgeRelay } from './purgeRelay';
 import { createSitemapLists, registerCrawlerRoutes } from './crawlerRoutes';
 import { listsName } from './providerLists';
 import { createOriginResolver } from './origin';
 import { readBuildAssets } from './render/document';
 import { createPageRenderer } from './render/pageRenderer';
 import { registerPageRoute } from './pageRoute';
+import { registerPreviewRoute } from './preview';
 import { createProviderApi } from './render/serverDeps';
 import type { PageCacheOptions } from './render/pageCache';
 
@@ -50,6 +53,10 @@ export interface SiteServerOptions {
   cachePurgeSecret?: string | null;
   /** Enables POST /_internal/cms/webhook, which the CMS calls on every change (see cmsWebhook.ts). */
   cmsWebhookSecret?: string | null;
+  /** Where a CMS change goes next: the other site processes and the cache in front (see purgeRelay.ts). */
+  purgeRelay?: { peers: readonly string[]; cacheUrl: string | null } | null;
+  /** Enables GET /preview, the CMS's signed previews of drafts (see preview.ts). */
+  preview?: { secret: string; cmsOrigin: string } | null;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -87,9 +94,12 @@ export async function createSiteServer(options: SiteServerOptions) {
   const assets = readBuildAssets(distDir);
   // The lists behind the sitemap; the pages ask them which ids exist (the rest share a small lane).
   const providerLists = createSitemapLists(providerApi);
+  // The site's own media: each picture a page names carries its version (pictureVersions.ts).
+  const pictureVersions = mediaUrl ? null : createPictureVersions(providerUrl);
   const pages = createPageRenderer({
     assets,
     providerUrl,
+    pictureVersions,
     config: { mediaUrl, variant },
     deadlineMs: renderDeadlineMs,
     cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
@@ -117,7 +127,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf);
-  if (!mediaUrl) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs);
+  if (pictureVersions) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
@@ -141,13 +151,21 @@ export async function createSiteServer(options: SiteServerOptions) {
   };
   if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, purgeAll);
   if (options.cmsWebhookSecret) {
-    registerCmsWebhook(app, options.cmsWebhookSecret, (affected) => {
-      if (affected === 'all') pages.purge();
-      else pages.purgePages(affected);
-      expireSitemap();
-    });
+    const { peers = [], cacheUrl = null } = options.purgeRelay ?? {};
+    const relay =
+      peers.length > 0 || cacheUrl ? createPurgeRelay({ peers, cacheUrl, secret: options.cmsWebhookSecret, path: CMS_WEBHOOK_PATH, warn: (message) => app.log.warn(message) }) : null;
+    registerCmsWebhook(
+      app,
+      options.cmsWebhookSecret,
+      (affected) => {
+        expireSitemap();
+        return affected === 'all' ? pages.purge() : pages.purgePages(affected);
+      },
+      relay,
+    );
   }
   app.get('/healthz', async () => ({ status: 'ok' }));
+  if (options.preview) registerPreviewRoute(app, { ...options.preview, pages, providerUrl, mediaUrl, deadlineMs: renderDeadlineMs, originOf });
 
   malformedUrls.answerPagesWith(registerPageRoute(app, { pages, originOf, serverRendering, cacheControl: pageCacheControl }).errorPage);
 

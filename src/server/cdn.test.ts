@@ -5,19 +5,18 @@
  * is asked at most once per page per freshness window. Prints the figures: origin requests per
  * page, requests per second through nginx and from one site process alone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { providerWithFreshDatabase } from '../provider/testing';
-import { fakeDist, freePort, providerGate } from './testing';
+import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
+import { startListeningProcess, stopProcesses } from '../../tests/cdn/processes';
+import { fakeDist, providerGate } from './testing';
 
 jest.setTimeout(120_000);
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const ROOT = join(__dirname, '..', '..');
 /** Short windows so the test sees pages expire; the site's own cache keeps nothing longer. */
 const FRESH_SECONDS = 2;
 const LOAD_SECONDS = 3;
@@ -35,85 +34,18 @@ let gate: Awaited<ReturnType<typeof providerGate>>;
 let dist: string;
 let dir: string;
 let sites: SiteProcess[] = [];
-let nginx: ChildProcess | null = null;
+let nginx: RunningNginx | null = null;
 let front = '';
 
 
-function startSite(): Promise<SiteProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', 'cdn', 'siteProcess.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DIST_DIR: dist,
-      PROVIDER_URL: gate.url,
-      PAGE_CACHE_FRESH_SECONDS: String(FRESH_SECONDS),
-      PAGE_CACHE_SWR_SECONDS: '0',
-      PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function startSite(): Promise<SiteProcess> {
   const requests = new Map<string, number>();
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`site process exited with ${code}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      let entry: { listening?: number; msg?: string; req?: { url?: string } };
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        return;
-      }
-      if (entry.listening) resolve({ child, port: entry.listening, requests });
-      const url = entry.req?.url;
-      if (entry.msg === 'incoming request' && url) requests.set(url, (requests.get(url) ?? 0) + 1);
-    });
+  const env = { DIST_DIR: dist, PROVIDER_URL: gate.url, PAGE_CACHE_FRESH_SECONDS: String(FRESH_SECONDS), PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0' };
+  const { child, port } = await startListeningProcess('siteProcess.ts', env, (entry) => {
+    const url = (entry.req as { url?: string } | undefined)?.url;
+    if (entry.msg === 'incoming request' && url) requests.set(url, (requests.get(url) ?? 0) + 1);
   });
-}
-
-function nginxConfig(port: number): string {
-  // Started as root, nginx hands its workers to an unprivileged user, who could not open the temp folder.
-  const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
-  return `${user}daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream site {
-${sites.map((site) => `    server 127.0.0.1:${site.port};`).join('\n')}
-    keepalive 16;
-  }
-  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=site:10m max_size=100m inactive=1h use_temp_path=off;
-  server {
-    listen 127.0.0.1:${port};
-    include ${join(ROOT, 'config', 'nginx', 'site-cache.conf')};
-  }
-}
-`;
-}
-
-async function startNginx() {
-  const port = await freePort();
-  const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(port));
-  const check = spawnSync(NGINX, ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx refused the configuration:\n${check.stderr}`);
-  nginx = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'ignore' });
-  front = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      await fetch(`${front}/healthz`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+  return { child, port, requests };
 }
 
 const originRequests = (url: string) => sites.reduce((sum, site) => sum + (site.requests.get(url) ?? 0), 0);
@@ -131,20 +63,19 @@ async function load(base: string) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(NGINX)) throw new Error(`nginx is missing (${NGINX}): apt-get install -y nginx (.ci/run does)`);
   dir = mkdtempSync(join(tmpdir(), 'site-cdn-'));
   dist = fakeDist();
   provider = await providerWithFreshDatabase();
   await provider.app.listen({ port: 0, host: '127.0.0.1' });
   gate = await providerGate(`http://127.0.0.1:${(provider.app.server.address() as { port: number }).port}`);
   sites = await Promise.all([startSite(), startSite()]);
-  await startNginx();
+  nginx = await startNginx(dir, sites.map((site) => site.port));
+  front = nginx.url;
 });
 
 afterAll(async () => {
-  nginx?.kill('SIGQUIT');
-  for (const site of sites) site.child.kill('SIGTERM');
-  await Promise.all([nginx, ...sites.map((site) => site.child)].map((child) => (child && child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+  await nginx?.stop();
+  await stopProcesses(sites.map((site) => site.child));
   await gate?.close();
   await provider?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -4,17 +4,20 @@
  * sitemap, so the change shows on the next request rather than after the cache's windows; a page
  * whose new render fails keeps its last good copy (render/pageCache.ts). Strapi sends the shared
  * secret (CMS_WEBHOOK_SECRET) as a custom header, `Authorization: Bearer <secret>`; it is
- * checked before the body is read.
+ * checked before the body is read. With peers or a cache in front (purgeRelay.ts), the change is
+ * passed on; a peer's `{ relayed: [changes] }` is marked here and goes to the cache only.
  */
 import type { FastifyInstance } from 'fastify';
 import { affectedPages, type AffectedPages, type CmsChange } from './render/cmsAffectedPages';
 import { internalRefusal } from './internalAuth';
+import type { PurgeRelay } from './purgeRelay';
 
 export const CMS_WEBHOOK_PATH = '/_internal/cms/webhook';
 /** Strapi sends the whole entry, rich text included: far more than the 16 KiB the site takes elsewhere. */
 const BODY_LIMIT = 1024 * 1024;
 
-export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (pages: AffectedPages) => void) {
+/** `drop` marks the pages out of date and returns the URLs of those it had kept. */
+export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (pages: AffectedPages) => string[], relay: PurgeRelay | null = null) {
   app.post(
     CMS_WEBHOOK_PATH,
     {
@@ -28,14 +31,19 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (
       },
     },
     async (request, reply) => {
-      const change = readChange(request.body);
-      if (!change) {
+      const relayed = readRelayed(request.body);
+      const change = relayed ? null : readChange(request.body);
+      if (!relayed && !change) {
         request.log.warn('CMS webhook: the body is not a CMS event');
         return reply.code(400).type('text/plain').send('Bad request');
       }
-      const pages = affectedPages(change);
-      drop(pages);
-      request.log.info({ ...change, pages: pages === 'all' ? 'all' : 'some' }, 'CMS change: cached pages out of date');
+      for (const each of relayed ?? [change as CmsChange]) {
+        const pages = affectedPages(each);
+        const marked = drop(pages);
+        if (relayed) relay?.relayed(marked);
+        else relay?.received(each, marked);
+        request.log.info({ ...each, pages: pages === 'all' ? 'all' : 'some', relayed: relayed !== null }, 'CMS change: cached pages out of date');
+      }
       return reply.code(204).send();
     },
   );
@@ -46,6 +54,13 @@ function readChange(body: unknown): CmsChange | null {
   if (!isRecord(body) || typeof body.event !== 'string' || body.event === '') return null;
   const entry = isRecord(body.entry) ? body.entry : {};
   return { event: body.event, model: typeof body.model === 'string' ? body.model : null, siteId: siteIdOf(entry.site_id) };
+}
+
+/** A peer's batch (purgeRelay.ts): every change must read as one, else the body is refused. */
+function readRelayed(body: unknown): CmsChange[] | null {
+  if (!isRecord(body) || !Array.isArray(body.relayed)) return null;
+  const changes = body.relayed.map((each: unknown) => (isRecord(each) && typeof each.event === 'string' && each.event !== '' ? { event: each.event, model: typeof each.model === 'string' ? each.model : null, siteId: siteIdOf(each.siteId) } : null));
+  return changes.every((each): each is CmsChange => each !== null) ? changes : null;
 }
 
 function siteIdOf(value: unknown): number | null {

@@ -33,6 +33,10 @@ export interface SiteConfig {
   logLevel: string;
   /** The secret the CMS's webhook sends (CMS_WEBHOOK_SECRET); null: no webhook endpoint. */
   cmsWebhookSecret: string | null;
+  /** The other site processes (SITE_PEERS, comma-separated URLs) and the cache in front (CACHE_REFRESH_URL) a CMS change goes on to. */
+  purgeRelay: { peers: string[]; cacheUrl: string | null };
+  /** PREVIEW_SECRET and the CMS's origin that frames previews (CMS_PUBLIC_URL, else STRAPI_URL); null: no /preview. */
+  preview: { secret: string; cmsOrigin: string } | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): SiteConfig {
@@ -69,6 +73,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     renderDeadlineMs: count(env.RENDER_DEADLINE_MS, TIMING.renderDeadlineMs, 'RENDER_DEADLINE_MS'),
     logLevel: env.LOG_LEVEL || 'info',
     cmsWebhookSecret: env.CMS_WEBHOOK_SECRET || null,
+    purgeRelay: {
+      peers: (env.SITE_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean).map((peer) => new URL(peer).origin),
+      cacheUrl: env.CACHE_REFRESH_URL ? new URL(env.CACHE_REFRESH_URL).origin : null,
+    },
+    preview: previewConfig(env),
     pageCache: {
       maxBytes: count(env.PAGE_CACHE_MB, 64, 'PAGE_CACHE_MB') * 1024 * 1024,
       freshMs: count(env.PAGE_CACHE_FRESH_SECONDS, 60, 'PAGE_CACHE_FRESH_SECONDS') * 1000,
@@ -87,9 +96,16 @@ function localRun(env: NodeJS.ProcessEnv, sitePort: number): boolean {
   return env.NODE_ENV === 'test' || env.NODE_ENV === 'development' || sitePort === 0;
 }
 
-function publicOrigin(value: string): string {
+function previewConfig(env: NodeJS.ProcessEnv): SiteConfig['preview'] {
+  if (!env.PREVIEW_SECRET) return null;
+  const cms = env.CMS_PUBLIC_URL || env.STRAPI_URL;
+  if (!cms) throw new Error('PREVIEW_SECRET needs CMS_PUBLIC_URL: the CMS admin panel\'s origin, the one site that may frame a preview');
+  return { secret: env.PREVIEW_SECRET, cmsOrigin: publicOrigin(cms, 'CMS_PUBLIC_URL') };
+}
+
+function publicOrigin(value: string, name = 'PUBLIC_URL'): string {
   const url = new URL(value);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) origin, not "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) origin, not "${value}"`);
   return url.origin;
 }
 

@@ -6,6 +6,7 @@
 import { ENDPOINT } from '../contracts/endpoints';
 import { startProvider } from '../provider/startProvider';
 import { createSiteServer } from './app';
+import { CHANGING_PICTURE } from './pictures';
 import { startSiteAndProvider } from './testing';
 
 /** Each GET path with its query and the fields its data (or its first row) must have. */
@@ -120,11 +121,13 @@ describe('media from the site itself (no media host set)', () => {
   });
   afterAll(() => sameOrigin.close(), 20_000);
 
-  it('serves what the provider keeps under /uploads/, byte for byte, with its type and caching', async () => {
+  it('serves what the provider keeps under /uploads/, byte for byte, with its type and validators', async () => {
     const [own, original] = await Promise.all([fetch(url(sameOrigin, '/uploads/brand/logo.webp')), fetch(`${stack.provider.url}/uploads/brand/logo.webp`)]);
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('image/webp');
-    expect(own.headers.get('cache-control')).toBe(original.headers.get('cache-control'));
+    // Kept seconds under its plain URL ("Replace media" keeps the name), a year under its version's (pictures.test.ts).
+    expect(own.headers.get('cache-control')).toBe(CHANGING_PICTURE);
+    expect(own.headers.get('etag')).toBe(original.headers.get('etag'));
     expect(Buffer.from(await own.arrayBuffer()).equals(Buffer.from(await original.arrayBuffer()))).toBe(true);
   });
 
@@ -142,7 +145,7 @@ describe('media from the site itself (no media host set)', () => {
   it('renders pages whose pictures point at the site, and a CSP without the provider', async () => {
     const res = await fetch(url(sameOrigin, '/product'));
     const html = await res.text();
-    expect(html).toMatch(/<img class="page-banner__image" src="\/uploads\/banner\/[\w-]+\.webp"/);
+    expect(html).toMatch(/<img class="page-banner__image" src="\/uploads\/banner\/[\w-]+\.webp\?v=[\w-]{12}"/);
     expect(html).not.toContain(stack.provider.url);
     expect(html).not.toContain('rel="preconnect"');
     expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data:");

@@ -1,9 +1,13 @@
 /**
- * Narrower copies of the provider's pictures, for the srcset of full-width pictures: resized once
- * per picture and width (concurrent requests share the work), at most two resizes at once, kept
- * in a bounded LRU by bytes. Anything it cannot or need not do (not a picture, too large, already
- * that narrow, provider down) returns null, remembered as well, and the media proxy passes the
- * original through instead.
+ * The copies of the provider's pictures that the pages' srcset names (`/uploads/a.jpg?v=…&w=828`):
+ * at one of the site's widths, turned upright by the EXIF orientation a phone writes (a copy keeps
+ * no EXIF, so a sideways phone photo would stay sideways), in the best format the browser accepts
+ * (AVIF, then WebP, else JPEG or PNG) with `Vary: Accept`. Made once per picture version, width
+ * and format (concurrent requests share the work), at most two at once, kept in a bounded LRU by
+ * bytes. A copy of the version the URL names is kept for a year; any other (no version, or one
+ * that was replaced since) for seconds, so "Replace media" shows at once. Anything it cannot or
+ * need not do (not a picture, too large, already that narrow, provider down) returns null,
+ * remembered as well, and the media proxy passes the original through instead.
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
@@ -11,25 +15,34 @@ import { LRUCache } from 'lru-cache';
 import sharp, { type FormatEnum } from 'sharp';
 import { PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 import { createSlots } from './slots';
+import { PICTURE_VERSION_PARAM, versionOf, type PictureVersions } from './pictureVersions';
 
 export interface Picture {
   body: Buffer;
   type: string;
   etag: string;
-  /** The original's, so a copy is kept as long as the picture it was made from. */
   cacheControl: string;
+  /** The version of the bytes it was made from ('' when the provider gives no validator). */
+  version: string;
 }
+
+/** Under a URL naming the picture's bytes: never asked again. */
+export const IMMUTABLE_PICTURE = 'public, max-age=31536000, immutable';
+/** Under a URL whose bytes may change ("Replace media" keeps the name): asked again after 2 s, by ETag. */
+export const CHANGING_PICTURE = 'public, max-age=2';
 
 const RESIZABLE = /^image\/(webp|jpeg|png|avif)$/;
 /**
- * Encoder settings of a copy, by the original's format. A copy is shown enlarged on a phone's
- * dense screen, where the encoders' default quality (80) leaves visible blocks in smooth gradients.
+ * Encoder settings by output format. A copy is shown enlarged on a phone's dense screen, where the
+ * encoders' default quality (80) leaves visible blocks in smooth gradients; AVIF reaches the same
+ * look at a lower number, and a lower effort keeps its encoding within a second on a small server.
  */
-const ENCODE: Record<string, Record<string, unknown>> = { webp: { quality: 88 }, jpeg: { quality: 88, mozjpeg: true }, avif: { quality: 70 }, png: {} };
-const MAX_SOURCE_BYTES = 16 * 1024 * 1024;
-const MAX_SOURCE_PIXELS = 40_000_000;
-/** Pictures change under the same path rarely; a copy older than this is made again. */
-const TTL_MS = 10 * 60_000;
+const ENCODE: Record<string, Record<string, unknown>> = { webp: { quality: 88 }, jpeg: { quality: 88, mozjpeg: true }, avif: { quality: 60, effort: 2 }, png: {} };
+const MAX_SOURCE_BYTES = 24 * 1024 * 1024;
+/** A 48-megapixel phone photo (8000×6000) is the largest an editor is expected to upload. */
+const MAX_SOURCE_PIXELS = 50_000_000;
+/** A copy is of one version of a picture and never changes; this only frees memory. */
+const TTL_MS = 60 * 60_000;
 /** A provider that failed may be back soon: that miss is remembered for less long. */
 const OUTAGE_TTL_MS = 30_000;
 const MEDIA_PREFIX = '/uploads/';
@@ -37,12 +50,22 @@ const MEDIA_PREFIX = '/uploads/';
 const MAX_RESIZES = 2;
 const MAX_QUEUED_RESIZES = 64;
 
+/** What the browser is sent: AVIF or WebP when its Accept names them, else the picture's own kind. */
+export type PictureFormat = 'avif' | 'webp' | 'fallback';
+
+export function pictureFormat(accept: string | undefined): PictureFormat {
+  if (accept && /image\/avif/i.test(accept)) return 'avif';
+  if (accept && /image\/webp/i.test(accept)) return 'webp';
+  return 'fallback';
+}
+
 /** Why there is no copy: nothing to make (the original is the answer), or the provider failed. */
 type Miss = { miss: 'original' | 'outage' };
 type Encode = (input: Buffer, width: number, format: string) => Promise<{ data: Buffer; info: { format: string } }>;
 
 const encodeWithSharp: Encode = (input, width, format) =>
   sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS })
+    .rotate() // by the EXIF orientation, which the copy does not keep
     .resize({ width, withoutEnlargement: true })
     .toFormat(format as keyof FormatEnum, ENCODE[format])
     .toBuffer({ resolveWithObject: true });
@@ -51,16 +74,17 @@ const encodeWithSharp: Encode = (input, width, format) =>
 sharp.cache(false);
 
 /**
- * The copy a media URL asks for (`/uploads/a.webp?w=828`): the picture's path and the width, if
- * it is one the site makes. The provider serves media as files, so other query keys name the same
- * picture; they are left off, so no query string can multiply the resizing work.
+ * The copy a media URL asks for (`/uploads/a.webp?v=3kq9&w=828`): the picture's path, the width
+ * if it is one the site makes, and the version it names. The provider serves media as files, so
+ * other query keys name the same picture; they are left off, so no query string can multiply
+ * the resizing work.
  */
-export function pictureRequest(url: string): { path: string; width: number } | null {
+export function pictureRequest(url: string): { path: string; width: number; version: string | null } | null {
   const parsed = new URL(url, 'http://site');
   const width = Number(parsed.searchParams.get(PICTURE_WIDTH_PARAM));
   if (!(PICTURE_WIDTHS as readonly number[]).includes(width)) return null;
   const path = mediaPath(parsed.pathname);
-  return path ? { path, width } : null;
+  return path ? { path, width, version: parsed.searchParams.get(PICTURE_VERSION_PARAM) } : null;
 }
 
 /**
@@ -82,12 +106,13 @@ function mediaPath(encoded: string): string | null {
 export interface PictureResizerOptions {
   providerUrl: string;
   timeoutMs: number;
+  versions: PictureVersions;
   maxBytes?: number;
   /** The resize itself; sharp unless a test watches it. */
   encode?: Encode;
 }
 
-export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1024 * 1024, encode = encodeWithSharp }: PictureResizerOptions) {
+export function createPictureResizer({ providerUrl, timeoutMs, versions, maxBytes = 32 * 1024 * 1024, encode = encodeWithSharp }: PictureResizerOptions) {
   const slots = createSlots(MAX_RESIZES, MAX_QUEUED_RESIZES);
   const original: Miss = { miss: 'original' };
   const outage: Miss = { miss: 'outage' };
@@ -103,7 +128,7 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
   }
 
   async function makeCopy(key: string): Promise<Picture | Miss> {
-    const [path, width] = JSON.parse(key) as [string, number];
+    const [path, , width, format] = JSON.parse(key) as [string, string, number, PictureFormat];
     let source: Response;
     try {
       source = await fetch(`${providerUrl}${encodeURI(path)}`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -116,12 +141,16 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
       if (!source.ok || !RESIZABLE.test(type) || Number(source.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES) return original;
       const input = Buffer.from(await source.arrayBuffer());
       if (input.length > MAX_SOURCE_BYTES) return original; // sent without a length
-      const { width: sourceWidth } = await sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
-      if (!sourceWidth || sourceWidth <= width) return original; // already that narrow: nothing to gain
-      const format = type.slice('image/'.length);
-      const { data, info } = await encode(input, width, format);
+      const meta = await sharp(input).metadata();
+      if (meta.width * meta.height > MAX_SOURCE_PIXELS) return original;
+      const kind = type.slice('image/'.length);
+      const output = format !== 'fallback' ? format : kind === 'jpeg' || kind === 'png' ? kind : meta.hasAlpha ? 'png' : 'jpeg';
+      const upright = (meta.orientation ?? 1) === 1;
+      // Already that narrow, upright and of that kind: the original is the copy.
+      if (meta.autoOrient.width <= width && upright && output === kind) return original;
+      const { data, info } = await encode(input, width, output);
       const etag = `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;
-      return { body: data, type: `image/${info.format}`, etag, cacheControl: source.headers.get('cache-control') ?? 'public, max-age=86400' };
+      return { body: data, type: `image/${info.format === 'heif' ? 'avif' : info.format}`, etag, cacheControl: CHANGING_PICTURE, version: versionOf(source.headers) ?? '' };
     } catch {
       return original; // not a picture sharp can read
     } finally {
@@ -137,16 +166,26 @@ export function createPictureResizer({ providerUrl, timeoutMs, maxBytes = 32 * 1
     ttl: TTL_MS,
     fetchMethod: async (key, _stale, { options }) => {
       const entry = await resize(key);
+      const [, version] = JSON.parse(key) as [string, string];
       if (entry === outage) options.ttl = OUTAGE_TTL_MS;
+      // Without a version, or replaced between the version's lookup and the read, the picture may
+      // change under this key: made again when asked after a moment.
+      else if (!version || ('body' in entry && entry.version !== version)) options.ttl = 2000;
       return entry;
     },
   });
 
   return {
-    /** The copy of the picture at path at width, or null: serve the original. */
-    async get(path: string, width: number): Promise<Picture | null> {
-      const entry = await copies.fetch(JSON.stringify([path, width]));
-      return entry && 'body' in entry ? entry : null;
+    /**
+     * The copy of the picture at path, width and format, or null: serve the original. Kept a
+     * year by whoever caches it when `asked` is the version the provider holds now.
+     */
+    async get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
+      const version = (await versions.current(path)) ?? '';
+      const entry = await copies.fetch(JSON.stringify([path, version, width, format]));
+      if (!entry || !('body' in entry)) return null;
+      // Kept a year only when the URL names the bytes the copy was made from.
+      return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
     },
   };
 }

@@ -22,7 +22,8 @@ import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
 import { REQUEST_ID_HEADER } from '../contracts/constants';
 import { localeFromCookie } from './localeCookie';
 import { isFromElsewhere, type OriginOf } from './origin';
-import { createPictureResizer, pictureRequest } from './pictures';
+import { CHANGING_PICTURE, createPictureResizer, IMMUTABLE_PICTURE, pictureFormat, pictureRequest } from './pictures';
+import { PICTURE_VERSION_PARAM, versionOf, type PictureVersions } from './pictureVersions';
 import { matchesEtag } from './render/etag';
 import { guardUploads } from '../provider/uploadTypes';
 
@@ -78,6 +79,13 @@ const MEDIA_HEADERS = ['host', 'accept', 'range', 'if-range', 'if-none-match', '
 function mediaRequestHeaders(headers: Record<string, string | string[] | undefined>, requestId: string) {
   const kept: Record<string, string | string[] | undefined> = { [REQUEST_ID_HEADER]: requestId };
   for (const name of MEDIA_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+  return kept;
+}
+
+/** The headers a file's version is read from (pictureVersions.ts). */
+function validators(headers: Record<string, string | string[] | number | undefined>): Headers {
+  const kept = new Headers();
+  for (const name of ['etag', 'last-modified', 'content-length']) if (headers[name] !== undefined) kept.set(name, String(headers[name]));
   return kept;
 }
 
@@ -200,25 +208,39 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
 /**
  * Pictures and video from the page's own origin: no second connection before the largest
  * picture, and one origin in the CSP. GET (and HEAD) only; ranges pass through for the video.
- * A picture asked for at one of the srcset widths (`?w=828`) is answered with a narrower copy.
+ * A picture asked for at one of the srcset widths (`?w=828`) is answered with a copy made for
+ * that width and the browser's formats (pictures.ts). A file under the URL that names its
+ * version (`?v=`, pictureVersions.ts) is kept a year; under any other for seconds, revalidated
+ * by its ETag, since "Replace media" writes new bytes under the same name.
  */
-export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number) {
-  const pictures = createPictureResizer({ providerUrl, timeoutMs });
+export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, versions: PictureVersions) {
+  const pictures = createPictureResizer({ providerUrl, timeoutMs, versions });
   await app.register(async (media) => {
     // The provider guards its own, but PROVIDER_URL may name one that does not.
     guardUploads(media);
+    // The guard types an answer by its name's extension; a copy is of the format sharp wrote.
+    const copyTypes = new WeakMap<FastifyRequest, string>();
+    media.addHook('onSend', async (request, reply, payload) => {
+      const type = copyTypes.get(request);
+      if (type && reply.statusCode === 200) reply.type(type);
+      return payload;
+    });
     await media.register(replyFrom, { base: providerUrl, undici: UPSTREAM, disableRequestLogging: true });
     media.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
       const asked = pictureRequest(request.url);
-      const copy = asked ? await pictures.get(asked.path, asked.width) : null;
+      if (asked) reply.header('Vary', 'Accept'); // the copy's format follows the browser's Accept
+      const copy = asked ? await pictures.get(asked.path, asked.width, pictureFormat(request.headers.accept), asked.version) : null;
       if (copy) {
         reply.header('Cache-Control', copy.cacheControl).header('ETag', copy.etag);
         if (matchesEtag(request.headers['if-none-match'], copy.etag)) return reply.code(304).send();
+        copyTypes.set(request, copy.type);
         return reply.type(copy.type).send(copy.body);
       }
+      const version = new URL(request.url, 'http://site').searchParams.get(PICTURE_VERSION_PARAM);
       return reply.from(request.url, {
         timeout: timeoutMs,
         rewriteRequestHeaders: (_request, headers) => mediaRequestHeaders(headers, String(request.id)),
+        rewriteHeaders: (headers) => ({ ...headers, 'cache-control': version && version === versionOf(validators(headers)) ? IMMUTABLE_PICTURE : CHANGING_PICTURE }),
         onError: (reply) => reply.code(502).type('text/plain').send('Media unavailable'),
       });
     });

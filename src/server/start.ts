@@ -43,6 +43,8 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     logger: logOptions('site', config.logLevel),
     cachePurgeSecret: cachePurgeSecret(config.dataDir),
     cmsWebhookSecret: config.cmsWebhookSecret,
+    purgeRelay: config.purgeRelay,
+    preview: config.preview,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

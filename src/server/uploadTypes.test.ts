@@ -111,8 +111,8 @@ describe('/uploads/ through the site and from the provider', () => {
       const response = await fetch(url);
       expect({ url, status: response.status, ...inert(response) }).toEqual({ url, status: 200, type: 'image/png', sniff: 'nosniff', csp: 'sandbox', disposition: null });
     }
-    // The original, and the copy's source: one file, asked for twice.
-    expect(gate.counts.get('/uploads/e.png')).toBe(2);
+    // The original, the copy's version (a HEAD) and its source: one file, asked for three times.
+    expect(gate.counts.get('/uploads/e.png')).toBe(3);
   });
 
   it('passes the video\'s ranges through with the same headers', async () => {

@@ -18,15 +18,26 @@ describe('pictures', () => {
     expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high' });
   });
 
-  it('a full-width picture of the site offers the narrower copies the server makes; one from a media host does not', () => {
+  it('a picture of the site offers the copies the server makes, never the original; one from a media host does not', () => {
     expect(ownPictureSrcSet('/uploads/banner/home-1.webp', 1920)).toBe(
-      '/uploads/banner/home-1.webp?w=640 640w, /uploads/banner/home-1.webp?w=828 828w, /uploads/banner/home-1.webp?w=1280 1280w, /uploads/banner/home-1.webp 1920w',
+      '/uploads/banner/home-1.webp?w=320 320w, /uploads/banner/home-1.webp?w=640 640w, /uploads/banner/home-1.webp?w=828 828w, /uploads/banner/home-1.webp?w=1280 1280w, /uploads/banner/home-1.webp?w=1920 1920w',
     );
-    expect(ownPictureSrcSet('/uploads/a.webp?v=2', 1000)).toBe('/uploads/a.webp?v=2&w=640 640w, /uploads/a.webp?v=2&w=828 828w, /uploads/a.webp?v=2 1000w');
+    // A versioned URL keeps its version; the copy standing for the full width is the next one up.
+    expect(ownPictureSrcSet('/uploads/a.webp?v=2', 1000)).toBe('/uploads/a.webp?v=2&w=320 320w, /uploads/a.webp?v=2&w=640 640w, /uploads/a.webp?v=2&w=828 828w, /uploads/a.webp?v=2&w=1280 1000w');
     expect(ownPictureSrcSet('https://media.example.com/uploads/a.webp', 1920)).toBeUndefined();
 
     const banner = new DOMParser().parseFromString(renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/uploads/d.webp" phoneImage="/uploads/m.webp" />), 'text/html');
     expect(banner.querySelector('img')?.getAttribute('srcset')).toContain('/uploads/d.webp?w=1280 1280w');
-    expect(banner.querySelector('source')?.getAttribute('srcset')).toBe('/uploads/m.webp 750w');
+    expect(banner.querySelector('source')?.getAttribute('srcset')).toBe('/uploads/m.webp?w=320 320w, /uploads/m.webp?w=640 640w, /uploads/m.webp?w=828 750w');
+  });
+
+  it('a content picture comes in copies up to twice its slot, drawn no wider than its slot or the viewport', () => {
+    const img = new DOMParser().parseFromString(renderToStaticMarkup(<Img src="/uploads/news/a.jpg?v=k3" alt="" width={400} height={250} />), 'text/html').querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/uploads/news/a.jpg?v=k3&w=640');
+    expect(img.getAttribute('srcset')).toBe('/uploads/news/a.jpg?v=k3&w=320 320w, /uploads/news/a.jpg?v=k3&w=640 640w, /uploads/news/a.jpg?v=k3&w=828 800w');
+    expect(img.getAttribute('sizes')).toBe('(max-width: 400px) 100vw, 400px');
+
+    const hosted = new DOMParser().parseFromString(renderToStaticMarkup(<Img src="https://media.example.com/a.jpg" alt="" width={400} height={250} />), 'text/html').querySelector('img')!;
+    expect({ src: hosted.getAttribute('src'), srcset: hosted.getAttribute('srcset'), sizes: hosted.getAttribute('sizes') }).toEqual({ src: 'https://media.example.com/a.jpg', srcset: null, sizes: null });
   });
 });

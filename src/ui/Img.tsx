@@ -1,15 +1,26 @@
 import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 
+const LARGEST = Math.max(...PICTURE_WIDTHS);
+
+/** The site server's copy of one of its own pictures at a width it makes (`?w=640`). */
+const copyAt = (src: string, copyWidth: number) => `${src}${src.includes('?') ? '&' : '?'}${PICTURE_WIDTH_PARAM}=${copyWidth}`;
+
 /**
- * The srcset of a picture that spans the viewport: the narrower copies the site server makes of
- * its own-origin pictures, then the original at its width. None for a picture from a media host,
- * which makes no copies.
+ * The srcset of one of the site's own pictures shown up to `width` CSS pixels wide at most: the
+ * copies the site server makes (upright, in the browser's best format), the widest of them
+ * standing for `width`; never the original an editor uploaded. None for a picture from a media
+ * host, which makes no copies.
  */
 export function ownPictureSrcSet(src: string, width: number): string | undefined {
   if (!src.startsWith(MEDIA_PREFIX)) return undefined;
-  const query = src.includes('?') ? '&' : '?';
-  const copies = PICTURE_WIDTHS.filter((copyWidth) => copyWidth < width).map((copyWidth) => `${src}${query}${PICTURE_WIDTH_PARAM}=${copyWidth} ${copyWidth}w`);
-  return [...copies, `${src} ${width}w`].join(', ');
+  const below = PICTURE_WIDTHS.filter((copyWidth) => copyWidth < width).map((copyWidth) => `${copyAt(src, copyWidth)} ${copyWidth}w`);
+  const top = PICTURE_WIDTHS.find((copyWidth) => copyWidth >= width) ?? LARGEST;
+  return [...below, `${copyAt(src, top)} ${Math.min(width, top)}w`].join(', ');
+}
+
+/** The copy a browser without srcset shows: the narrowest at least `width` wide. */
+export function ownPictureSrc(src: string, width: number): string {
+  return src.startsWith(MEDIA_PREFIX) ? copyAt(src, PICTURE_WIDTHS.find((copyWidth) => copyWidth >= width) ?? LARGEST) : src;
 }
 
 /** How a picture is fetched and decoded by where it sits. */
@@ -25,6 +36,8 @@ export interface ImgProps {
   height: number;
   eager?: boolean;
   className?: string;
+  /** How wide the picture is drawn; by default its width, or the viewport's when that is narrower. */
+  sizes?: string;
 }
 
 /**
@@ -32,16 +45,20 @@ export interface ImgProps {
  * alt text from the content. An empty src renders a neutral placeholder instead of a broken image.
  * The picture above the fold (`eager`) is fetched first and decoded with the frame that shows
  * it (`decoding="sync"`), so it appears together with the page's text rather than a frame later;
- * the others decode off the critical path.
+ * the others decode off the critical path. One of the site's own pictures comes in the copies
+ * its slot needs, up to twice its width for dense screens.
  */
-export function Img({ src, alt, width, height, eager = false, className }: ImgProps) {
+export function Img({ src, alt, width, height, eager = false, className, sizes }: ImgProps) {
   if (!src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
     return <span className={`img-placeholder ${className ?? ''}`} {...label} style={{ aspectRatio: `${width} / ${height}` }} />;
   }
+  const srcSet = ownPictureSrcSet(src, Math.min(2 * width, LARGEST));
   return (
     <img
-      src={src}
+      src={ownPictureSrc(src, width)}
+      srcSet={srcSet}
+      sizes={srcSet ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined}
       alt={alt}
       width={width}
       height={height}

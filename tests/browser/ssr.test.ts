@@ -191,8 +191,9 @@ describe('server-rendered pages', () => {
     const cases = [
       { viewport: PHONE, path: '/', copy: 1280 },
       { viewport: TABLET, path: '/', copy: 1280 },
-      { viewport: TABLET, path: '/product', copy: null },
-      { viewport: DESKTOP, path: '/', copy: null },
+      // Never the original: the widest copy stands for it (upright, in the browser's format).
+      { viewport: TABLET, path: '/product', copy: 1920 },
+      { viewport: DESKTOP, path: '/', copy: 1920 },
     ];
     for (const { viewport, path, copy } of cases) {
       await withPage(t, browser, site, { viewport }, async ({ page, problems }) => {

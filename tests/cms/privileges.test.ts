@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { CMS_DIR, startCms, type RunningCms } from '../../src/provider/strapi/cms';
 import { SITE_TOKEN } from '../../src/provider/strapi/seed/seedStrapi';
-import Database from '../../src/provider/sqliteDriver';
 import { freePort } from '../../src/server/testing';
+import { cmsRows, cmsTables } from './database';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 
 interface ContentType {
@@ -75,24 +75,17 @@ const api = (method: string, path: string, token: string, body?: unknown) => cms
 const admin = (method: string, path: string, body?: unknown) => cmsCall(cms.url, method, path, jwt, body);
 const newsEntries = `/content-manager/collection-types/${NEWS.uid}`;
 
-/** Every text of every table of Strapi's database in which `secret` appears. */
-function tablesHolding(secret: string): string[] {
-  const db = new Database(join(strapi.dataDir, 'data.db'), { readonly: true });
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    return tables.filter(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()).includes(secret)).map(({ name }) => name);
-  } finally {
-    db.close();
-  }
+/** Every table of Strapi's database with `secret` in one of its texts. */
+async function tablesHolding(secret: string): Promise<string[]> {
+  const holding: string[] = [];
+  for (const name of await cmsTables(strapi.dataDir)) if (JSON.stringify(await cmsRows(strapi.dataDir, `SELECT * FROM "${name}"`)).includes(secret)) holding.push(name);
+  return holding;
 }
 
-function webhookRows(): { name: string; url: string; headers: string }[] {
-  const db = new Database(join(strapi.dataDir, 'data.db'), { readonly: true });
-  try {
-    return db.prepare('SELECT name, url, headers FROM strapi_webhooks').all() as { name: string; url: string; headers: string }[];
-  } finally {
-    db.close();
-  }
+/** The webhook rows, headers as JSON text (PostgreSQL keeps them as jsonb). */
+async function webhookRows(): Promise<{ name: string; url: string; headers: string }[]> {
+  const rows = await cmsRows<{ name: string; url: string; headers: unknown }>(strapi.dataDir, 'SELECT name, url, headers FROM strapi_webhooks');
+  return rows.map((row) => ({ ...row, headers: typeof row.headers === 'string' ? row.headers : JSON.stringify(row.headers) }));
 }
 
 beforeAll(async () => {
@@ -205,10 +198,10 @@ describe('Site settings', () => {
 describe("the webhook's secret", () => {
   it("is nowhere in Strapi's database, and the site still receives it with every change", async () => {
     const secret = strapi.secrets.CMS_WEBHOOK_SECRET!;
-    expect(webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
-    expect(tablesHolding(secret)).toEqual([]);
+    expect(await webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
+    expect(await tablesHolding(secret)).toEqual([]);
     // The search does find what the database holds.
-    expect(tablesHolding(strapi.secrets.CMS_ADMIN_EMAIL!)).toContain('admin_users');
+    expect(await tablesHolding(strapi.secrets.CMS_ADMIN_EMAIL!)).toContain('admin_users');
 
     const [entry] = (await admin('GET', `${newsEntries}?locale=zh&pagination[pageSize]=1`)).body.results as { documentId: string }[];
     const title = 'Changed to call the site';
@@ -224,12 +217,10 @@ describe("the webhook's secret", () => {
 
   it('is taken out of a webhook row that an older CMS wrote it into, at the next start', async () => {
     await cms.stop();
-    const db = new Database(join(strapi.dataDir, 'data.db'));
-    db.prepare('UPDATE strapi_webhooks SET headers = ?').run(JSON.stringify({ Authorization: `Bearer ${strapi.secrets.CMS_WEBHOOK_SECRET}` }));
-    db.close();
-    expect(tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual(['strapi_webhooks']);
+    await cmsRows(strapi.dataDir, 'UPDATE strapi_webhooks SET headers = ?', [JSON.stringify({ Authorization: `Bearer ${strapi.secrets.CMS_WEBHOOK_SECRET}` })]);
+    expect(await tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual(['strapi_webhooks']);
     cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
-    expect(webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
-    expect(tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual([]);
+    expect(await webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
+    expect(await tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual([]);
   }, 3 * 60_000);
 });

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
-import { createProviderApp } from '../../src/provider/app';
+import { createProviderApp, type StrapiConnection } from '../../src/provider/app';
 import { openDatabase } from '../../src/provider/database';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
@@ -31,7 +31,7 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
 
   return {
     /** `warnings`, when given, collects the messages the provider logs at warn and above. */
-    async provider(strapi?: { url: string; token: string }, warnings?: string[]): Promise<{ app: Provider; url: string; db: ReturnType<typeof openDatabase> }> {
+    async provider(strapi?: StrapiConnection, warnings?: string[]): Promise<{ app: Provider; url: string; db: ReturnType<typeof openDatabase> }> {
       const db = openDatabase(mkdtempSync(join(work, 'provider-')), pack);
       closers.push(async () => db.close());
       const stream = new Writable({

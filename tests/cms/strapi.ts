@@ -14,6 +14,8 @@ export interface SeededCms {
   secrets: Record<string, string>;
   /** The token the site reads with, as the seed made it. */
   siteToken: string;
+  /** The token the site's previews read drafts with. */
+  previewToken: string;
   /** Where its SQLite database lives (CMS_DATA_DIR). */
   dataDir: string;
   timings: { install: number; start: number; seed: number };
@@ -32,7 +34,7 @@ export async function startSeededCms({ work, siteUrl, pack }: { work: string; si
   started = Date.now();
   try {
     const seeded = await seedStrapi({ cmsUrl: cms.url, email: secrets.CMS_ADMIN_EMAIL!, password: secrets.CMS_ADMIN_PASSWORD!, pack, mediaDir: SEED_MEDIA_DIR });
-    return { cms, secrets, siteToken: seeded.siteToken, dataDir, timings: { install, start, seed: Date.now() - started } };
+    return { cms, secrets, siteToken: seeded.siteToken, previewToken: seeded.previewToken, dataDir, timings: { install, start, seed: Date.now() - started } };
   } catch (error) {
     await cms.stop();
     throw error;

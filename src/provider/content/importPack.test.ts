@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import Database from '../sqliteDriver';
 import { parse, stringify } from 'yaml';
 import { openDatabase } from '../database';
-import { createRepository } from '../repository';
 import { tempDataDir } from '../testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
@@ -14,9 +13,11 @@ function setUp() {
   const packDir = join(data.dir, 'pack');
   cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
   const db = openDatabase(join(data.dir, 'data'), loadContentPack());
-  const repo = createRepository(db);
-  repo.saveApplication({ id: 1, title: '质量检验员' }, { name: '陈, "小明"', phone: '13800000000', email: 'chen@example.com' }, { consent: '2026-01' }, '127.0.0.1');
-  repo.savePatientMessage({ category: 'adverse', medication: '聚维酮碘溶液', reason: '', name: '李', phone: '123', email: '', description: '发红' }, { consent: '2026-01', health_consent: '2026-01' }, '127.0.0.1');
+  const at = new Date().toISOString();
+  db.prepare("INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (1, '质量检验员', '陈, \"小明\"', '13800000000', 'chen@example.com', '127.0.0.1', ?, '2026-01', ?)").run(at, at);
+  db.prepare(
+    "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, consent_version, health_consent_version, consent_at, reference, safety_flag) VALUES ('adverse', '聚维酮碘溶液', '', '李', '123', '', '发红', '127.0.0.1', ?, '2026-01', '2026-01', ?, 'PS-2026-000001', 1)",
+  ).run(at, at);
   db.close();
   const edit = (file: string, change: (doc: Record<string, any>) => void) => {
     const path = join(packDir, file);

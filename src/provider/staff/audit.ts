@@ -1,16 +1,18 @@
 /**
- * The staff tools' audit trail, DATA_DIR/staff-audit.log (0600): one JSON line per action,
- * who ran it, when, and what it touched. A person is named by an HMAC-SHA-256, with a secret
+ * The staff tools' audit trail: one entry per action, who ran it, on which host, when, and what
+ * it touched; in DATA_DIR/staff-audit.log (0600, one JSON line each) with SQLite, in the
+ * `staff_audit` table with PostgreSQL, where every host's actions meet. A person is named by an HMAC-SHA-256, with a secret
  * key, of the e-mail address or phone number asked about as `find` compares it (see
  * `personalData.ts`), so the log proves a request was answered without keeping the data it
  * deleted: one person has one hash however the number was typed, and without the key an
  * 11-digit phone number cannot be found again by trying every number.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE, privateFile } from '../database';
+import type { AuditEntry } from '../submissions/store';
 import { normalisedIdentifier, type Subject } from './personalData';
 
 export const AUDIT_FILE = 'staff-audit.log';
@@ -18,7 +20,11 @@ export const AUDIT_FILE = 'staff-audit.log';
 export const AUDIT_KEY_FILE = 'staff-audit.key';
 const SHORTEST_KEY = 32;
 
-/** STAFF_AUDIT_KEY, else DATA_DIR/staff-audit.key (created with a random key on first use). */
+/**
+ * STAFF_AUDIT_KEY, else DATA_DIR/staff-audit.key (created with a random key on first use).
+ * Hosts sharing a PostgreSQL database need the same STAFF_AUDIT_KEY, so one person has one hash
+ * whichever host answered them (the staff tools refuse to name a person there without it).
+ */
 export function auditKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.STAFF_AUDIT_KEY;
   if (configured !== undefined && configured !== '') {
@@ -40,8 +46,21 @@ export function subjectHash(dataDir: string, subject: Subject, env: NodeJS.Proce
   return `hmac-sha256:${createHmac('sha256', auditKey(dataDir, env)).update(normalisedIdentifier(subject)).digest('hex')}`;
 }
 
-export function audit(dataDir: string, action: string, details: Record<string, unknown>): void {
+export function auditEntry(action: string, details: Record<string, unknown>, at = new Date()): AuditEntry {
+  return { at: at.toISOString(), by: userInfo().username, host: hostname(), action, ...details };
+}
+
+export function appendAuditFile(dataDir: string, entry: AuditEntry): void {
   const file = join(dataDir, AUDIT_FILE);
   privateFile(file);
-  appendFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), by: userInfo().username, action, ...details })}\n`);
+  appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
+
+export function readAuditFile(dataDir: string): AuditEntry[] {
+  const file = join(dataDir, AUDIT_FILE);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as AuditEntry);
 }

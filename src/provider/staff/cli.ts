@@ -1,17 +1,20 @@
 /**
- * Staff tools over the provider's database (DATA_DIR/provider.sqlite), safe while the site
- * runs. `npm run staff -- --help` lists the commands; every action leaves a line in
- * DATA_DIR/staff-audit.log.
+ * Staff tools over the site's submissions, safe while the site runs: the SQLite file
+ * DATA_DIR/provider.sqlite, or the PostgreSQL database of DATABASE_URL (postgres://…) shared by
+ * every host. `npm run staff -- --help` lists the commands; every action leaves an audit entry.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect, DATABASE_FILE, privateFile, privateFolder, type ProviderDatabase } from '../database';
-import { audit, subjectHash } from './audit';
-import { SUBMISSION_TABLES, columnsOf, submissionsSince, toCsv, toJson, type SubmissionKind } from './exportRows';
+import { connect, DATABASE_FILE, privateFile, privateFolder } from '../database';
+import { openPostgresStore } from '../submissions/postgresStore';
+import { createSqliteStore } from '../submissions/sqliteStore';
+import { isPostgresUrl, OperatorError, type SubmissionStore } from '../submissions/store';
+import { auditEntry, subjectHash } from './audit';
+import { SUBMISSION_TABLES, toCsv, toJson, type SubmissionKind } from './exportRows';
 import { inert, inertKeepingLines } from './inert';
-import { deletePerson, findPerson, type Subject } from './personalData';
-import { eraseFromWal, purge, RETENTION_DAYS } from './retention';
+import type { Subject } from './personalData';
+import { RETENTION_DAYS } from './retention';
 
 const KINDS = Object.keys(SUBMISSION_TABLES) as SubmissionKind[];
 
@@ -32,14 +35,22 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
       ask the person to submit again).
   npm run staff -- backup <file>
       Online backup, consistent while submissions arrive; refuses to overwrite a file.
+      SQLite: a copy of the database file. PostgreSQL: pg_dump's custom format (needs pg_dump).
+  npm run staff -- audit [--since YYYY-MM-DD]
+      The audit trail, one JSON line per action.
 
 Options for every command:
   --data-dir <dir>   the site's DATA_DIR (default: $DATA_DIR or ./data)
   --help             this text
 
-Deleted rows are overwritten in the database file and its WAL. Every action is recorded in
-<data-dir>/staff-audit.log (a person is named there by a keyed hash, never by the address
-itself; the key is $STAFF_AUDIT_KEY, or <data-dir>/staff-audit.key made on first use).
+With DATABASE_URL=postgres://… the tools work on that PostgreSQL database instead of
+<data-dir>/provider.sqlite, from any host of the site.
+
+Deleted rows are overwritten in the SQLite file and its WAL; in PostgreSQL a VACUUM of the
+tables follows the deletion. Every action is recorded: in <data-dir>/staff-audit.log with SQLite,
+in the staff_audit table with PostgreSQL. A person is named there by a keyed hash, never by the
+address itself; the key is $STAFF_AUDIT_KEY, or <data-dir>/staff-audit.key made on first use
+(with PostgreSQL STAFF_AUDIT_KEY is required, the same on every host).
 The provider also purges by itself once a day, with the same periods.
 
 Control and bidi characters in what is printed (stored names, numbers, messages) are shown
@@ -51,11 +62,32 @@ class UsageError extends Error {}
 const print = (text: string) => void process.stdout.write(inertKeepingLines(text));
 const tell = (text: string) => console.error(inertKeepingLines(text));
 
-function open(dataDir: string): ProviderDatabase {
+async function open(dataDir: string): Promise<SubmissionStore> {
+  const url = process.env.DATABASE_URL;
+  if (isPostgresUrl(url)) {
+    try {
+      return await openPostgresStore(url, { max: 2 });
+    } catch (error) {
+      throw new OperatorError(`Cannot open the PostgreSQL database of DATABASE_URL: ${(error as Error).message}`);
+    }
+  }
   const file = join(dataDir, DATABASE_FILE);
-  if (!existsSync(file)) throw new UsageError(`No database at ${file}. Check --data-dir (the site's DATA_DIR).`);
-  return connect(file, { fileMustExist: true });
+  if (!existsSync(file)) throw new UsageError(`No database at ${file}. Check --data-dir (the site's DATA_DIR), or set DATABASE_URL for PostgreSQL.`);
+  const db = connect(file, { fileMustExist: true });
+  return { ...createSqliteStore(db, { dataDir }), close: async () => void db.close() };
 }
+
+/** A person's keyed hash; hosts sharing PostgreSQL must share the key, so it must be set. */
+function personHash(store: SubmissionStore, dataDir: string, subject: Subject): string {
+  if (store.kind === 'postgres' && !process.env.STAFF_AUDIT_KEY) {
+    throw new UsageError('With DATABASE_URL every host writes to one audit trail: set STAFF_AUDIT_KEY, the same on every host (e.g. openssl rand -hex 32), so one person has one hash.');
+  }
+  return subjectHash(dataDir, subject);
+}
+
+const audit = (store: SubmissionStore, action: string, details: Record<string, unknown>) => store.appendAudit(auditEntry(action, details));
+
+const NOT_ERASED = 'The WAL could not be emptied while the site was reading; run the command again when it is quiet.';
 
 function subjectOf(values: { email?: string; phone?: string }): Subject {
   if (values.email && values.phone) throw new UsageError('Give --email or --phone, not both.');
@@ -72,63 +104,79 @@ function days(text: string): number {
 
 type Values = { since: string; format: string; 'older-than'?: string; 'dry-run'?: boolean; email?: string; phone?: string };
 
-function exportKind(db: ProviderDatabase, dataDir: string, kind: string | undefined, { since, format }: Values): void {
+async function exportKind(store: SubmissionStore, kind: string | undefined, { since, format }: Values): Promise<void> {
   if (!kind || !(KINDS as string[]).includes(kind)) throw new UsageError(`export needs the kind: ${KINDS.join(' or ')} (or --email / --phone for one person)`);
   if (!/^\d{4}-\d{2}-\d{2}/.test(since)) throw new UsageError(`--since expects a date like 2026-01-01, got "${since}"`);
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format expects csv or json, got "${format}"`);
-  const rows = submissionsSince(db, kind as SubmissionKind, since);
-  print(format === 'csv' ? toCsv(columnsOf(db, kind as SubmissionKind), rows) : toJson(rows));
-  audit(dataDir, 'export', { kind, since, rows: rows.length });
+  const rows = await store.submissionsSince(kind as SubmissionKind, since);
+  print(format === 'csv' ? toCsv(await store.columnsOf(kind as SubmissionKind), rows) : toJson(rows));
+  await audit(store, 'export', { kind, since, rows: rows.length });
   tell(`Exported ${rows.length} ${rows.length === 1 ? kind.replace(/s$/, '') : kind} since ${since}.`);
 }
 
-function purgeCommand(db: ProviderDatabase, dataDir: string, kind: string | undefined, values: Values): void {
+async function purgeCommand(store: SubmissionStore, kind: string | undefined, values: Values): Promise<void> {
   if (kind && !(KINDS as string[]).includes(kind)) throw new UsageError(`purge takes ${KINDS.join(' or ')}, or no kind for both, got "${kind}"`);
   if (values['older-than'] && !kind) throw new UsageError('--older-than applies to one kind: purge applications --older-than 180d (each kind has its own period).');
   const periods = kind ? { [kind]: values['older-than'] ? days(values['older-than']) : RETENTION_DAYS[kind as SubmissionKind] } : RETENTION_DAYS;
   const dryRun = values['dry-run'] === true;
-  const outcome = purge(db, periods, new Date(), dryRun);
-  const walEmptied = dryRun || eraseFromWal(db);
-  audit(dataDir, dryRun ? 'purge (dry run)' : 'purge', { purged: Object.fromEntries(outcome.map((o) => [o.kind, { before: o.cutoff, rows: o.rows }])) });
+  const outcome = await store.purge(periods, new Date(), dryRun);
+  const erased = dryRun || (await store.eraseDeleted(outcome.filter((o) => o.rows > 0).map((o) => o.kind)));
+  await audit(store, dryRun ? 'purge (dry run)' : 'purge', { purged: Object.fromEntries(outcome.map((o) => [o.kind, { before: o.cutoff, rows: o.rows }])) });
   for (const o of outcome) tell(`${dryRun ? 'Would purge' : 'Purged'} ${o.rows} ${o.kind} stored before ${o.cutoff}.`);
-  if (!walEmptied) tell('The WAL could not be emptied while the site was reading; run the purge again when it is quiet.');
+  if (!erased) tell(NOT_ERASED);
 }
 
-function findCommand(db: ProviderDatabase, dataDir: string, values: Values, full: boolean): void {
+async function findCommand(store: SubmissionStore, dataDir: string, values: Values, full: boolean): Promise<void> {
   const subject = subjectOf(values);
-  const hash = subjectHash(dataDir, subject); // first: a key problem stops the command before it prints anything
-  const rows = findPerson(db, subject);
+  const hash = personHash(store, dataDir, subject); // first: a key problem stops the command before it prints anything
+  const rows = await store.findPerson(subject);
   if (full) print(`${JSON.stringify(rows, null, 2)}\n`);
   else {
     for (const kind of KINDS) {
       for (const row of rows[kind]) print(`${[kind, `id ${String(row.id)}`, row.created_at, row.name, row.email, row.phone].map((value) => inert(String(value))).join('\t')}\n`);
     }
   }
-  audit(dataDir, full ? 'export person' : 'find person', { subject: hash, rows: { applications: rows.applications.length, patients: rows.patients.length } });
+  await audit(store, full ? 'export person' : 'find person', { subject: hash, rows: { applications: rows.applications.length, patients: rows.patients.length } });
   tell(`Found ${rows.applications.length} applications and ${rows.patients.length} patient messages.`);
 }
 
-function deleteCommand(db: ProviderDatabase, dataDir: string, values: Values): void {
+async function deleteCommand(store: SubmissionStore, dataDir: string, values: Values): Promise<void> {
   const subject = subjectOf(values);
-  const hash = subjectHash(dataDir, subject); // first: a key problem stops the command before it deletes anything
+  const hash = personHash(store, dataDir, subject); // first: a key problem stops the command before it deletes anything
   const dryRun = values['dry-run'] === true;
-  const found = findPerson(db, subject);
-  const deleted = dryRun ? { applications: found.applications.length, patients: found.patients.length } : deletePerson(db, subject);
-  const walEmptied = dryRun || eraseFromWal(db);
-  audit(dataDir, dryRun ? 'delete person (dry run)' : 'delete person', { subject: hash, rows: deleted });
+  const found = await store.findPerson(subject);
+  const deleted = dryRun ? { applications: found.applications.length, patients: found.patients.length } : await store.deletePerson(subject);
+  const erased = dryRun || (await store.eraseDeleted(KINDS.filter((kind) => deleted[kind] > 0)));
+  await audit(store, dryRun ? 'delete person (dry run)' : 'delete person', { subject: hash, rows: deleted });
   tell(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted.applications} applications and ${deleted.patients} patient messages.`);
-  if (!walEmptied) tell('The WAL could not be emptied while the site was reading; run the command again when it is quiet.');
+  if (!erased) tell(NOT_ERASED);
 }
 
-async function backupCommand(db: ProviderDatabase, dataDir: string, target: string | undefined): Promise<void> {
-  if (!target) throw new UsageError('backup needs the file to write, e.g. data/backup.sqlite');
+async function backupCommand(store: SubmissionStore, target: string | undefined): Promise<void> {
+  if (!target) throw new UsageError(`backup needs the file to write, e.g. data/backup.${store.kind === 'postgres' ? 'dump' : 'sqlite'}`);
   if (existsSync(target)) throw new UsageError(`${target} exists already; choose a new file name.`);
   if (!existsSync(dirname(target))) privateFolder(dirname(target));
   privateFile(target); // 0600 before a byte is written
-  await db.backup(target);
-  audit(dataDir, 'backup', { file: target });
-  tell(`Backed up to ${target} (restore: stop the site, copy it over provider.sqlite, delete provider.sqlite-wal and -shm).`);
+  try {
+    await store.backup(target);
+  } catch (error) {
+    rmSync(target, { force: true }); // nothing half written is left to be mistaken for a backup
+    throw error;
+  }
+  await audit(store, 'backup', { file: target });
+  tell(
+    store.kind === 'postgres'
+      ? `Backed up to ${target} (restore: pg_restore --clean --if-exists --dbname <database> ${target}).`
+      : `Backed up to ${target} (restore: stop the site, copy it over provider.sqlite, delete provider.sqlite-wal and -shm).`,
+  );
 }
+
+async function auditCommand(store: SubmissionStore, since: string): Promise<void> {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(since)) throw new UsageError(`--since expects a date like 2026-01-01, got "${since}"`);
+  for (const entry of await store.auditEntries(since)) print(`${JSON.stringify(entry)}\n`);
+}
+
+const COMMANDS = ['export', 'purge', 'find', 'delete', 'backup', 'audit'];
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -149,19 +197,20 @@ async function main(): Promise<number> {
     print(`${HELP}\n`);
     return 0;
   }
-  if (!['export', 'purge', 'backup', 'find', 'delete'].includes(command ?? '')) throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: export, purge, find, delete, backup. See npm run staff -- --help`);
+  if (!COMMANDS.includes(command ?? '')) throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: ${COMMANDS.join(', ')}. See npm run staff -- --help`);
   const dataDir = values['data-dir'];
-  const db = open(dataDir);
+  const store = await open(dataDir);
   try {
     const person = values.email !== undefined || values.phone !== undefined;
-    if (command === 'export' && person) findCommand(db, dataDir, values, true);
-    else if (command === 'export') exportKind(db, dataDir, argument, values);
-    else if (command === 'find') findCommand(db, dataDir, values, false);
-    else if (command === 'delete') deleteCommand(db, dataDir, values);
-    else if (command === 'purge') purgeCommand(db, dataDir, argument, values);
-    else await backupCommand(db, dataDir, argument);
+    if (command === 'export' && person) await findCommand(store, dataDir, values, true);
+    else if (command === 'export') await exportKind(store, argument, values);
+    else if (command === 'find') await findCommand(store, dataDir, values, false);
+    else if (command === 'delete') await deleteCommand(store, dataDir, values);
+    else if (command === 'purge') await purgeCommand(store, argument, values);
+    else if (command === 'audit') await auditCommand(store, values.since);
+    else await backupCommand(store, argument);
   } finally {
-    db.close();
+    await store.close();
   }
   return 0;
 }
@@ -169,7 +218,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
-    const usage = error instanceof UsageError || error instanceof RangeError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage = error instanceof UsageError || error instanceof OperatorError || error instanceof RangeError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (!usage) throw error;
     tell((error as Error).message);
     process.exitCode = 1;

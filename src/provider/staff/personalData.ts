@@ -13,7 +13,7 @@ export type Subject = { email: string } | { phone: string };
  * and an 8-digit landline never matches the end of a stranger's mobile; a landline after the
  * country code gets its trunk 0 back ("+86 10 1234 5678" is "010-12345678").
  */
-const national = (value: string) =>
+export const national = (value: string) =>
   value
     .replace(/\D/g, '')
     .replace(/^(?:00)?86(?=1\d{10}$)/, '')

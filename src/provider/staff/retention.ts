@@ -6,15 +6,12 @@
  */
 import type Database from 'better-sqlite3';
 import { isIPv4, isIPv6 } from 'node:net';
+import type { PurgeOutcome, SubmissionStore } from '../submissions/store';
 import { SUBMISSION_TABLES, type SubmissionKind } from './exportRows';
 
-export const RETENTION_DAYS: Record<SubmissionKind, number> = { applications: 180, patients: 3650 };
+export type { PurgeOutcome } from '../submissions/store';
 
-export interface PurgeOutcome {
-  kind: SubmissionKind;
-  cutoff: string;
-  rows: number;
-}
+export const RETENTION_DAYS: Record<SubmissionKind, number> = { applications: 180, patients: 3650 };
 
 /** Rows of each kind stored before its cutoff; deleted unless `dryRun`. One transaction for all kinds. */
 export function purge(db: Database.Database, days: Partial<Record<SubmissionKind, number>>, now: Date, dryRun: boolean): PurgeOutcome[] {
@@ -85,16 +82,18 @@ export function truncateOldAddresses(db: Database.Database, days: number, now: D
 export interface DailyOutcome {
   purged: PurgeOutcome[];
   truncated: PurgeOutcome[];
-  walEmptied: boolean;
+  /** The old versions of the rows erased too (false: a reader held SQLite's WAL; the next run erases them). */
+  erased: boolean;
 }
 
 /**
  * What the provider does by itself once a day: delete what is past the privacy notice's
  * periods (RETENTION_DAYS, as `npm run staff -- purge`), cut older visitors' addresses to their
- * network, and empty the WAL of the old versions.
+ * network, and erase the old versions of the rows touched (SQLite's WAL, PostgreSQL's VACUUM).
  */
-export function dailyRetention(db: Database.Database, now: Date): DailyOutcome {
-  const purged = purge(db, RETENTION_DAYS, now, false);
-  const truncated = truncateOldAddresses(db, CLIENT_IP_FULL_DAYS, now);
-  return { purged, truncated, walEmptied: eraseFromWal(db) };
+export async function dailyRetention(store: SubmissionStore, now: Date): Promise<DailyOutcome> {
+  const purged = await store.purge(RETENTION_DAYS, now, false);
+  const truncated = await store.truncateOldAddresses(CLIENT_IP_FULL_DAYS, now);
+  const touched = [...purged, ...truncated].filter((outcome) => outcome.rows > 0).map((outcome) => outcome.kind);
+  return { purged, truncated, erased: touched.length === 0 || (await store.eraseDeleted([...new Set(touched)])) };
 }

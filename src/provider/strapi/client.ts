@@ -51,6 +51,8 @@ export interface StrapiClientOptions {
   /** Bounds of the last good answers, in bytes. */
   kept?: { pinnedBytes?: number; recentBytes?: number };
   warn?: (message: string) => void;
+  /** 'draft': every read asks for the documents' drafts (the site's previews; a token allowed to read them). */
+  status?: 'draft';
 }
 
 export interface GetOptions {
@@ -60,7 +62,7 @@ export interface GetOptions {
   pin?: boolean;
 }
 
-export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeoutMs, coolDownMs = TIMING.strapiCoolDownMs, kept, warn = () => {} }: StrapiClientOptions) {
+export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeoutMs, coolDownMs = TIMING.strapiCoolDownMs, kept, warn = () => {}, status }: StrapiClientOptions) {
   const origin = new URL(url).origin;
   const lastGood = createLastGood<StrapiAnswer>(kept);
 
@@ -100,7 +102,7 @@ export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeou
     origin,
     /** GET /api/<path>; null when a single type (`missingIsEmpty`) has no published document. */
     async get(path: string, query: QueryObject, { missingIsEmpty = false, pin = false }: GetOptions = {}): Promise<StrapiAnswer | null> {
-      const address = `${origin}/api/${path}?${strapiQuery(query)}`;
+      const address = `${origin}/api/${path}?${strapiQuery(status ? { ...query, status } : query)}`;
       let answer: StrapiAnswer | 'none';
       try {
         const fetched = await breaker.call(address, missingIsEmpty);

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const CMS_DIR = join(__dirname, '..', '..', '..', 'cms');
@@ -43,14 +43,21 @@ export function newCmsSecrets(): Record<string, string> {
     // Strapi asks for upper and lower case and a digit.
     CMS_ADMIN_PASSWORD: `Cms-${secret(12)}-9a`,
     CMS_WEBHOOK_SECRET: secret(),
+    PREVIEW_SECRET: secret(32),
   };
 }
+
+/** Secrets added since cms/.env was first made: given to an older file rather than left unset. */
+const ADDED_SECRETS = ['PREVIEW_SECRET'];
 
 /** cms/.env: the secrets of newCmsSecrets(), made once and kept. */
 export function cmsEnvironment(): Record<string, string> {
   if (!existsSync(ENV_FILE)) {
     writeFileSync(ENV_FILE, Object.entries(newCmsSecrets()).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
   }
+  const fresh = newCmsSecrets();
+  const missing = ADDED_SECRETS.filter((key) => !new RegExp(`^${key}=`, 'm').test(readFileSync(ENV_FILE, 'utf8')));
+  if (missing.length > 0) appendFileSync(ENV_FILE, missing.map((key) => `${key}=${fresh[key]}\n`).join(''));
   return Object.fromEntries(
     readFileSync(ENV_FILE, 'utf8')
       .split('\n')

@@ -3,7 +3,8 @@
  *                         by another Strapi version, serves Strapi on CMS_PORT (1337)
  * npm run cms:seed [--force]
  *                         loads config/content into the running (empty) Strapi, makes the site's token (find
- *                         and findOne of the content types, nothing else) and writes cms/.env.site for the site
+ *                         and findOne of the content types, nothing else) and its previews' token (the same,
+ *                         drafts included) and writes cms/.env.site for the site, with PREVIEW_SECRET
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +47,14 @@ async function seed(args: string[]) {
     log: console.log,
   });
   const siteEnv = join(CMS_DIR, '.env.site');
-  const lines = { CONTENT_SOURCE: 'strapi', STRAPI_URL: values['cms-url'], STRAPI_TOKEN: result.siteToken, CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? env.CMS_WEBHOOK_SECRET ?? '' };
+  const lines = {
+    CONTENT_SOURCE: 'strapi',
+    STRAPI_URL: values['cms-url'],
+    STRAPI_TOKEN: result.siteToken,
+    STRAPI_PREVIEW_TOKEN: result.previewToken,
+    CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? env.CMS_WEBHOOK_SECRET ?? '',
+    PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? env.PREVIEW_SECRET ?? '',
+  };
   writeFileSync(siteEnv, Object.entries(lines).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
   console.log(`Seeded ${result.documents} documents and ${result.media} media files. The site's settings are in cms/.env.site:`);
   console.log('  set -a && . cms/.env.site && set +a && npm start');

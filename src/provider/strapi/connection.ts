@@ -1,4 +1,4 @@
-/** CONTENT_SOURCE=strapi with STRAPI_URL and STRAPI_TOKEN: where the provider reads content. */
+/** CONTENT_SOURCE=strapi with STRAPI_URL and STRAPI_TOKEN: where the provider reads content (and, for previews, drafts). */
 import type { StrapiConnection } from '../app';
 
 export function readStrapiConnection(env: NodeJS.ProcessEnv): StrapiConnection | null {
@@ -8,5 +8,8 @@ export function readStrapiConnection(env: NodeJS.ProcessEnv): StrapiConnection |
   if (!env.STRAPI_URL || !env.STRAPI_TOKEN) throw new Error('CONTENT_SOURCE=strapi needs STRAPI_URL (e.g. http://127.0.0.1:1337) and STRAPI_TOKEN (the read-only token npm run cms:seed prints)');
   const url = new URL(env.STRAPI_URL);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRAPI_URL must be an http(s) address, not "${env.STRAPI_URL}"`);
-  return { url: url.origin, token: env.STRAPI_TOKEN };
+  // Previews read drafts with a token of their own; both or neither (the site checks PREVIEW_SECRET alone too).
+  if (Boolean(env.STRAPI_PREVIEW_TOKEN) !== Boolean(env.PREVIEW_SECRET)) throw new Error('Previews need both STRAPI_PREVIEW_TOKEN (the drafts token npm run cms:seed writes to cms/.env.site) and PREVIEW_SECRET (the CMS\'s, in cms/.env)');
+  const preview = env.STRAPI_PREVIEW_TOKEN && env.PREVIEW_SECRET ? { preview: { token: env.STRAPI_PREVIEW_TOKEN, secret: env.PREVIEW_SECRET } } : {};
+  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview };
 }

@@ -134,6 +134,17 @@ export function createPageCache(options: PageCacheOptions) {
     failing.delete(key);
   }
 
+  /** Marks the keys `affected` picks out of date; returns those of them with a kept page (the ones a cache in front may hold too). */
+  function drop(affected: (key: string) => boolean): string[] {
+    const kept: string[] = [];
+    for (const key of new Set([...rendering.keys(), ...pages.keys()])) {
+      if (!affected(key)) continue;
+      if (pages.has(key)) kept.push(key);
+      markOutdated(key);
+    }
+    return kept;
+  }
+
   return {
     /**
      * The page to serve for key; 'gone' when its content no longer exists; null: serve the
@@ -157,14 +168,12 @@ export function createPageCache(options: PageCacheOptions) {
       onKeptPageServed?.(key, cached);
       return cached;
     },
-    /** The content changed: every page is out of date, and what renders still running will learn it. */
-    clear() {
-      for (const key of new Set([...rendering.keys(), ...pages.keys()])) markOutdated(key);
+    /** The content changed: every page is out of date, and what renders still running will learn it. Returns the kept pages' keys. */
+    clear(): string[] {
+      return drop(() => true);
     },
     /** Like clear(), for the keys `affected` picks alone. */
-    drop(affected: (key: string) => boolean) {
-      for (const key of new Set([...rendering.keys(), ...pages.keys()])) if (affected(key)) markOutdated(key);
-    },
+    drop,
     get size() {
       return pages.size;
     },

@@ -6,7 +6,7 @@ import './ignoreStyles';
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Locale } from '../../contracts/locale';
-import { matchRoute, type RouteId, type RouteMatch } from '../../contracts/routes';
+import { localizedPath, matchRoute, type RouteId, type RouteMatch } from '../../contracts/routes';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import { SITE_META } from '../../contracts/siteMeta';
 import type { Api } from '../../api/api';
@@ -20,6 +20,8 @@ import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { shareImage, DEFAULT_SHARE_IMAGE } from './shareImage';
+import type { PictureVersions } from '../pictureVersions';
+import { withPictureVersions } from './versionedPictures';
 
 export interface PageRendererOptions {
   assets: BuildAssets;
@@ -38,6 +40,8 @@ export interface PageRendererOptions {
    * By default no list names any id.
    */
   listed?: (locale: Locale, routeId: RouteId, id: string) => Promise<boolean>;
+  /** The versions of the site's own pictures, named in their URLs; null: media from a media host. */
+  pictureVersions?: PictureVersions | null;
 }
 
 export interface PageAddress {
@@ -80,6 +84,11 @@ export type PageTest = (page: RouteMatch) => boolean;
 /** A page's cache key. A route's path and a kept search (URL-encoded) hold no '|': the path is the last part but one. */
 const pageKey = (origin: string, locale: Locale, path: string, search: string) => [origin, locale, path, search].join('|');
 const pathOfKey = (key: string) => key.split('|').at(-2) ?? '';
+/** The absolute URL a page's key was rendered for: /en/about?name=… under its origin. */
+const urlOfKey = (key: string) => {
+  const [origin = '', locale, path = '', search] = key.split('|');
+  return `${origin}${localizedPath(path, locale === 'en' ? 'en' : 'zh')}${search ? `?${search}` : ''}`;
+};
 
 export function pageSearch(routeId: RouteId | null, search: string): string {
   const keys = routeId ? (PAGE_QUERY_KEYS[routeId] ?? []) : [];
@@ -95,7 +104,9 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
 
 export function createPageRenderer(options: PageRendererOptions) {
   const { assets, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log, listed = async () => false } = options;
-  const apiFor = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
+  const { pictureVersions } = options;
+  const providerApi = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
+  const apiFor = (requestId?: string) => (pictureVersions ? withPictureVersions(providerApi(requestId), pictureVersions) : providerApi(requestId));
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
   // The search itself stays out of the log: a visitor typed it.
@@ -111,8 +122,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   /** Counts purges, whole or partial: a miss found by a render begun before one may be out of date. */
   let purges = 0;
 
-  async function render({ locale, path, search, origin, requestId }: PageAddress): Promise<RenderResult> {
-    const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(apiFor(requestId), log), config, purifier, deadlineMs });
+  async function render({ locale, path, search, origin, requestId }: PageAddress, api = apiFor(requestId)): Promise<RenderResult> {
+    const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(api, log), config, purifier, deadlineMs });
     if (outcome.kind === 'failed') {
       log(`Server render of ${locale} ${path}${search ? ' (with a search)' : ''} fell back: ${outcome.reason}`);
       return null;
@@ -165,22 +176,31 @@ export function createPageRenderer(options: PageRendererOptions) {
      * The content changed (a content import): every rendered page is out of date (rendered again
      * on its next request, kept if that fails) and every remembered miss is forgotten.
      */
-    purge() {
+    purge(): string[] {
       purges += 1;
-      cache.clear();
-      searches.clear();
       missing.clear();
+      return [...cache.clear(), ...searches.clear()].map(urlOfKey);
     },
-    /** Like purge(), for the pages `affected` picks alone (the error page is left alone: it is no route). */
-    purgePages(affected: PageTest) {
+    /**
+     * Like purge(), for the pages `affected` picks alone (the error page is left alone: it is no
+     * route). Both return the URLs of the pages that were kept: a cache in front may hold them too.
+     */
+    purgePages(affected: PageTest): string[] {
       purges += 1;
       const picked = (key: string) => {
         const page = matchRoute(pathOfKey(key));
         return page !== null && affected(page);
       };
-      cache.drop(picked);
-      searches.drop(picked);
       for (const key of [...missing.keys()]) if (picked(key)) missing.delete(key);
+      return [...cache.drop(picked), ...searches.drop(picked)].map(urlOfKey);
+    },
+    /**
+     * One render with other provider calls (a preview's, which read drafts), outside every cache:
+     * the result is for the one request that asked.
+     */
+    uncached(address: PageAddress, api: Api): Promise<RenderResult> {
+      const named = pictureVersions ? withPictureVersions(api, pictureVersions) : api;
+      return render({ ...address, search: pageSearch(matchRoute(address.path)?.routeId ?? null, address.search) }, named);
     },
     /** The client-rendered shell: the browser loads everything itself. */
     shell({ locale, path, origin }: PageAddress): string {

@@ -15,11 +15,11 @@ import { REQUEST_ID_HEADER } from '../../contracts/constants';
  * failure a page takes for "not found"), a refusal with code 1, and an outage (busy database,
  * crash) with a 5xx. A 5xx, a timeout, a dropped connection or garbage are `network` failures.
  */
-export function createProviderClient(providerUrl: string, timeoutMs: number, requestId?: string): ApiClient {
+export function createProviderClient(providerUrl: string, timeoutMs: number, requestId?: string, authorization?: string): ApiClient {
   const failure = (msg: string): ApiError => ({ kind: 'network', code: null, msg });
   const answer = async (url: string, cancel?: AbortSignal): Promise<{ body: unknown; notFound: boolean }> => {
     try {
-      const headers: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
+      const headers: Record<string, string> = { ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), ...(authorization ? { authorization } : {}) };
       // A render past its deadline cancels its loads: their requests end with them.
       const timeout = AbortSignal.timeout(timeoutMs);
       const response = await fetch(url, { signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout, headers });
@@ -49,9 +49,12 @@ export function createProviderClient(providerUrl: string, timeoutMs: number, req
   };
 }
 
-/** `requestId`: the visitor request a render serves, so the provider's log lines name it too. */
-export function createProviderApi(providerUrl: string, mediaUrl: string, deadlineMs: number, requestId?: string) {
-  return createApi(createProviderClient(providerUrl, deadlineMs, requestId), mediaUrl);
+/**
+ * `requestId`: the visitor request a render serves, so the provider's log lines name it too.
+ * `authorization`: what the provider asks before answering from drafts (a preview's calls).
+ */
+export function createProviderApi(providerUrl: string, mediaUrl: string, deadlineMs: number, requestId?: string, authorization?: string) {
+  return createApi(createProviderClient(providerUrl, deadlineMs, requestId, authorization), mediaUrl);
 }
 
 /** The typed provider calls (src/api) as the server makes them. */

@@ -13,6 +13,8 @@ import { mediaPaths, packDocuments, type SeedData, type SeedDocument, type SeedV
 
 const SEED_TOKEN = 'content seed';
 export const SITE_TOKEN = 'site (read-only)';
+/** Reads drafts as well, for the site's previews only: cms/src/keepDraftsFromReaders.js names it. */
+export const PREVIEW_TOKEN = 'site preview (drafts)';
 const READ_ACTIONS = ['find', 'findOne'];
 const MIME: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.mp4': 'video/mp4', '.webm': 'video/webm' };
 
@@ -32,6 +34,8 @@ export interface SeedOptions {
 export interface SeedResult {
   /** The read-only Content API token the site reads with. */
   siteToken: string;
+  /** The same reads, drafts included: the site's previews (STRAPI_PREVIEW_TOKEN). */
+  previewToken: string;
   documents: number;
   media: number;
 }
@@ -77,10 +81,12 @@ export async function seedStrapi(options: SeedOptions): Promise<SeedResult> {
     for (const document of documents) await create(api, document, mediaIds, documentIds);
     log(`Created ${documents.length} documents in ${LOCALES.join(' and ')}`);
 
-    await removeTokens(admin, [SITE_TOKEN]);
+    await removeTokens(admin, [SITE_TOKEN, PREVIEW_TOKEN]);
     const permissions = await siteReadActions(admin);
-    const siteToken = (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name: SITE_TOKEN, type: 'custom', permissions, lifespan: null, description: 'The website reads published content with it' })).data.accessKey;
-    return { siteToken, documents: documents.length, media: mediaIds.size };
+    const readToken = async (name: string, description: string) => (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name, type: 'custom', permissions, lifespan: null, description })).data.accessKey;
+    const siteToken = await readToken(SITE_TOKEN, 'The website reads published content with it');
+    const previewToken = await readToken(PREVIEW_TOKEN, "The website's previews read drafts with it");
+    return { siteToken, previewToken, documents: documents.length, media: mediaIds.size };
   } finally {
     await removeTokens(admin, [SEED_TOKEN]);
   }

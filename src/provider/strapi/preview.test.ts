@@ -1,0 +1,69 @@
+/**
+ * The provider's drafts come from Strapi's drafts, read with the preview token, and its published
+ * content never does: checked against a stand-in for Strapi that records what it is asked.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { readStrapiConnection } from './connection';
+import { strapiDrafts } from './preview';
+import { createStrapiSource } from './source';
+
+interface Asked {
+  path: string;
+  status: string | null;
+  authorization: string | undefined;
+}
+
+let server: Server;
+let url: string;
+const asked: Asked[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const address = new URL(req.url ?? '/', 'http://strapi.test');
+    asked.push({ path: address.pathname, status: address.searchParams.get('status'), authorization: req.headers.authorization });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { pagination: { total: 0, pageCount: 1 } } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+beforeEach(() => {
+  asked.length = 0;
+});
+
+describe("the previews' drafts", () => {
+  it('are read with the preview token, asking Strapi for drafts on every call', async () => {
+    const drafts = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' });
+    await drafts.news('en', { page: 1, pageSize: 5 });
+    await drafts.categories('zh');
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.every((call) => call.status === 'draft' && call.authorization === 'Bearer preview-token')).toBe(true);
+  });
+
+  it('never reach the published content, which asks for no status with the site token', async () => {
+    const published = createStrapiSource({ url, token: 'site-token' });
+    await published.news('en', { page: 1, pageSize: 5 });
+    await published.categories('zh');
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.every((call) => call.status === null && call.authorization === 'Bearer site-token')).toBe(true);
+  });
+});
+
+describe('the Strapi connection', () => {
+  const strapi = { CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://cms.internal:1337', STRAPI_TOKEN: 't' };
+
+  it('reads drafts for previews with both the preview token and the secret', () => {
+    expect(readStrapiConnection({ ...strapi, STRAPI_PREVIEW_TOKEN: 'p', PREVIEW_SECRET: 's' })).toEqual({ url: 'http://cms.internal:1337', token: 't', preview: { token: 'p', secret: 's' } });
+    expect(readStrapiConnection(strapi)).toEqual({ url: 'http://cms.internal:1337', token: 't' });
+  });
+
+  it('refuses one without the other, naming both', () => {
+    for (const env of [{ ...strapi, STRAPI_PREVIEW_TOKEN: 'p' }, { ...strapi, PREVIEW_SECRET: 's' }]) {
+      expect(() => readStrapiConnection(env)).toThrow(/STRAPI_PREVIEW_TOKEN.*PREVIEW_SECRET/);
+    }
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Which version of each picture the provider holds now, as a short token in the picture's URL
+ * (`/uploads/a.jpg?v=3kq9…`): a page names the bytes it was rendered with, so what is answered
+ * under that URL can be kept for a year. The token comes from the provider's validators (its
+ * ETag, else Last-Modified and length: the embedded provider's and Strapi's file servers give one
+ * or the other), so reading it costs a HEAD, not the file. "Replace media" in Strapi keeps the
+ * file's name and writes new bytes: the validators change, and so does the token.
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+export const PICTURE_VERSION_PARAM = 'v';
+/**
+ * For a copy asked by its plain URL, a token is believed this long before the provider is asked
+ * again: a replaced picture shows within a second or two of the CMS saving it, and the burst of
+ * requests a page's srcset makes costs one HEAD per picture. A render always asks afresh.
+ */
+const FRESH_MS = 1000;
+const MAX_PATHS = 20_000;
+/** A render waits this long at most for a token; without one, the picture keeps its plain URL. */
+const LOOKUP_TIMEOUT_MS = 1500;
+
+/** The token of the file a provider answer describes, or null when it gives no validator. */
+export function versionOf(headers: Headers): string | null {
+  const etag = headers.get('etag')?.replace(/^W\//, '');
+  const modified = headers.get('last-modified');
+  const identity = etag || (modified ? `${modified}|${headers.get('content-length') ?? ''}` : null);
+  return identity ? createHash('sha256').update(identity).digest('base64url').slice(0, 12) : null;
+}
+
+export interface PictureVersions {
+  /**
+   * The token of the picture at path now (one the provider gave within `maxAgeMs`); the last one
+   * known while the provider fails; null if none.
+   */
+  current(path: string, maxAgeMs?: number): Promise<string | null>;
+  /** What the last answer for path said, without asking again. */
+  known(path: string): string | null;
+}
+
+export function createPictureVersions(providerUrl: string, now: () => number = Date.now): PictureVersions {
+  const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
+  const asking = new Map<string, Promise<string | null>>();
+
+  async function ask(path: string): Promise<string | null> {
+    const before = tokens.get(path)?.token ?? null;
+    try {
+      const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+      await answer.body?.cancel();
+      if (answer.status >= 500) return before; // the provider failed: what it said last still holds
+      const token = answer.ok ? versionOf(answer.headers) : null;
+      tokens.set(path, { token, at: now() });
+      return token;
+    } catch {
+      return before;
+    } finally {
+      asking.delete(path);
+    }
+  }
+
+  return {
+    current(path, maxAgeMs = FRESH_MS) {
+      const entry = tokens.get(path);
+      if (entry && now() - entry.at < maxAgeMs) return Promise.resolve(entry.token);
+      let pending = asking.get(path);
+      if (!pending) {
+        pending = ask(path);
+        asking.set(path, pending);
+      }
+      return pending;
+    },
+    known: (path) => tokens.get(path)?.token ?? null,
+  };
+}
+
+/** The picture's URL naming its version: `/uploads/a.jpg` → `/uploads/a.jpg?v=<token>`. */
+export const versionedUrl = (path: string, token: string) => `${path}?${PICTURE_VERSION_PARAM}=${token}`;

@@ -1,0 +1,124 @@
+/**
+ * A CMS change reaches every site process and nginx's cache: two site processes behind Debian's
+ * nginx (config/nginx), pages fresh for a minute everywhere as in production. The CMS calls one
+ * process; the other process and nginx show the change within a second, and twenty webhooks of a
+ * bulk publish reach the peer as one relayed batch.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
+import { providerWithFreshDatabase } from '../provider/testing';
+import { createSiteServer } from './app';
+import { CMS_WEBHOOK_PATH } from './cmsWebhook';
+import { fakeDist, freePort, providerGate } from './testing';
+
+jest.setTimeout(60_000);
+
+const SECRET = 'webhook-secret-for-tests';
+type Site = Awaited<ReturnType<typeof createSiteServer>>;
+
+let dir: string;
+let dist: string;
+let provider: Awaited<ReturnType<typeof providerWithFreshDatabase>>;
+/** A counting hop in front of site B: what site A relays to it. */
+let toB: Awaited<ReturnType<typeof providerGate>>;
+let siteA: Site;
+let siteB: Site;
+let nginx: RunningNginx;
+let urlA: string;
+let urlB: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'site-relay-'));
+  dist = fakeDist();
+  provider = await providerWithFreshDatabase();
+  const providerUrl = await provider.app.listen({ port: 0, host: '127.0.0.1' });
+  const [portA, portB, cachePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  urlA = `http://127.0.0.1:${portA}`;
+  urlB = `http://127.0.0.1:${portB}`;
+  toB = await providerGate(urlB);
+  const cacheUrl = `http://127.0.0.1:${cachePort}`;
+  const site = (peer: string) =>
+    createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', cmsWebhookSecret: SECRET, purgeRelay: { peers: [peer], cacheUrl } });
+  siteA = await site(toB.url);
+  siteB = await site(urlA);
+  await siteA.listen({ port: portA, host: '127.0.0.1' });
+  await siteB.listen({ port: portB, host: '127.0.0.1' });
+  nginx = await startNginx(dir, [portA, portB], cachePort);
+});
+
+afterAll(async () => {
+  await nginx?.stop();
+  await siteA?.close();
+  await siteB?.close();
+  await toB?.close();
+  await provider?.close();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (base: string, path: string) => {
+  const res = await fetch(`${base}${path}`);
+  return { cache: res.headers.get('x-cache-status'), body: await res.text() };
+};
+
+const webhook = (title: string) =>
+  fetch(`${urlA}${CMS_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ event: 'entry.update', model: 'news-article', entry: { site_id: 1, title } }),
+  });
+
+/** Milliseconds until every URL shows `text`, or null after `withinMs`. */
+async function msUntilShown(urls: string[], text: string, withinMs: number): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    const bodies = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    if (bodies.every((body) => body.includes(text))) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
+}
+
+const retitle = (title: string) => provider.db.prepare("UPDATE news SET title = ? WHERE id = 1 AND locale = 'zh'").run(title);
+
+describe('a CMS change reaches every site process and the cache in front of them', () => {
+  it('shows through nginx and on the other process within a second of the webhook, as a cached page', async () => {
+    // Every copy warm: nginx, and each process's own cache.
+    for (const base of [nginx.url, nginx.url, urlA, urlB]) await page(base, '/news/1');
+    expect((await page(nginx.url, '/news/1')).cache).toBe('HIT');
+
+    retitle('改过的新闻标题甲');
+    // Before the webhook the edit is invisible: every copy is fresh for a minute.
+    for (const base of [nginx.url, urlA, urlB]) expect((await page(base, '/news/1')).body).not.toContain('改过的新闻标题甲');
+
+    expect((await webhook('改过的新闻标题甲')).status).toBe(204);
+    const ms = await msUntilShown([`${nginx.url}/news/1`, `${urlB}/news/1`, `${urlA}/news/1`], '改过的新闻标题甲', 5000);
+    console.log(`A CMS change shown by nginx and both site processes ${ms} ms after the webhook reached one of them`);
+    expect(ms).not.toBeNull();
+    const through = await page(nginx.url, '/news/1');
+    expect({ cache: through.cache, shown: through.body.includes('改过的新闻标题甲') }).toEqual({ cache: 'HIT', shown: true });
+  });
+
+  it('relays a bulk publish of twenty webhooks to the peer in one batch', async () => {
+    toB.counts.clear();
+    retitle('批量发布后的标题');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => webhook('批量发布后的标题')));
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(204));
+    const shownIn = await msUntilShown([`${nginx.url}/news/1`, `${urlB}/news/1`], '批量发布后的标题', 5000);
+    expect(shownIn).not.toBeNull();
+    const relays = toB.counts.get(CMS_WEBHOOK_PATH) ?? 0;
+    console.log(`20 webhooks to one process: ${relays} relayed batch(es) to its peer`);
+    expect(relays).toBeGreaterThanOrEqual(1);
+    expect(relays).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses a relayed batch without the secret, and one that is not made of changes', async () => {
+    const send = (body: unknown, secret = SECRET) =>
+      fetch(`${urlB}${CMS_WEBHOOK_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await send({ relayed: [{ event: 'entry.update', model: 'news-article', siteId: 1 }] }, 'wrong')).status).toBe(401);
+    expect((await send({ relayed: [{ model: 'news-article' }] })).status).toBe(400);
+    expect((await send({ relayed: [{ event: 'entry.update', model: 'news-article', siteId: 1 }] })).status).toBe(204);
+  });
+});
