@@ -1,6 +1,6 @@
 /**
  * Where the provider's content comes from: the embedded SQLite repository (repository.ts) or
- * the company's Strapi (strapi/). The routes await either; submissions stay in SQLite.
+ * the company's Strapi (strapi/). The routes await either; submissions are the submission store's (submissions/).
  */
 import type { Locale } from '../contracts/locale';
 import type {

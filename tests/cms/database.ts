@@ -2,7 +2,8 @@
  * The database of the Strapi a cms test file starts: its own SQLite file by default, or, with
  * CMS_TEST_DATABASE=postgres (the second run of `npm run test:cms`), a PostgreSQL database of its
  * own, made before the file and dropped after it (src/provider/submissions/testPostgres.ts). Every
- * Strapi a file starts reads DATABASE_CLIENT and DATABASE_URL from the environment it inherits.
+ * Strapi a file starts reads DATABASE_CLIENT and DATABASE_URL from the environment it inherits; a
+ * provider started in the same file is given `databaseUrl: null`, so its submissions stay in SQLite.
  */
 import { join } from 'node:path';
 import Database from '../../src/provider/sqliteDriver';
