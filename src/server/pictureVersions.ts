@@ -17,8 +17,14 @@ export const PICTURE_VERSION_PARAM = 'v';
  */
 const FRESH_MS = 1000;
 const MAX_PATHS = 20_000;
-/** A render waits this long at most for a token; without one, the picture keeps its plain URL. */
-const LOOKUP_TIMEOUT_MS = 1500;
+/**
+ * A render waits this long at most for a token (a HEAD of a file: quick when the media are up);
+ * without one, the picture keeps its plain URL. A lookup that fails or times out stops the others
+ * for COOL_DOWN_MS, as the Strapi client's breaker does: during an outage a render pays for it
+ * once, not once per page, and stays within its deadline.
+ */
+const LOOKUP_TIMEOUT_MS = 500;
+const COOL_DOWN_MS = 10_000;
 
 /** The token of the file a provider answer describes, or null when it gives no validator. */
 export function versionOf(headers: Headers): string | null {
@@ -41,17 +47,20 @@ export interface PictureVersions {
 export function createPictureVersions(providerUrl: string, now: () => number = Date.now): PictureVersions {
   const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
   const asking = new Map<string, Promise<string | null>>();
+  let failedAt = -Infinity;
 
   async function ask(path: string): Promise<string | null> {
     const before = tokens.get(path)?.token ?? null;
     try {
       const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
       await answer.body?.cancel();
-      if (answer.status >= 500) return before; // the provider failed: what it said last still holds
+      if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
       tokens.set(path, { token, at: now() });
       return token;
     } catch {
+      // The provider failed or is slow: what it said last still holds, and nobody asks for a while.
+      failedAt = now();
       return before;
     } finally {
       asking.delete(path);
@@ -61,7 +70,7 @@ export function createPictureVersions(providerUrl: string, now: () => number = D
   return {
     current(path, maxAgeMs = FRESH_MS) {
       const entry = tokens.get(path);
-      if (entry && now() - entry.at < maxAgeMs) return Promise.resolve(entry.token);
+      if ((entry && now() - entry.at < maxAgeMs) || now() - failedAt < COOL_DOWN_MS) return Promise.resolve(entry?.token ?? null);
       let pending = asking.get(path);
       if (!pending) {
         pending = ask(path);

@@ -334,6 +334,30 @@ describe('pictures as editors upload them', () => {
     expect((await media.inject({ url: '/uploads/news/a.jpg?v=notthisone000' })).headers['cache-control']).toBe(CHANGING_PICTURE);
   });
 
+  it('asks a provider that does not answer once: a failed lookup stops the others for a while, so an outage costs one short wait', async () => {
+    let asked = 0;
+    const hanging = createServer(() => void (asked += 1)); // takes every request, answers none
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const versions = createPictureVersions(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, () => clock);
+      const started = Date.now();
+      expect(await versions.current('/uploads/a.jpg', 0)).toBeNull();
+      const waited = Date.now() - started;
+      expect(waited).toBeLessThan(1500);
+      const again = Date.now();
+      expect(await Promise.all([versions.current('/uploads/b.jpg', 0), versions.current('/uploads/a.jpg', 0)])).toEqual([null, null]);
+      expect(Date.now() - again).toBeLessThan(100);
+      expect(asked).toBe(1);
+      clock += 10_000; // the cool-down is over: the provider is asked again
+      void versions.current('/uploads/b.jpg', 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(asked).toBe(2);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
   it('gives a replaced picture a new version and new copies, and the old URL no longer its year', async () => {
     stub.files.set('/uploads/product/p.jpg', { body: await phonePhoto('#c33'), type: 'image/jpeg' });
     const versions = createPictureVersions(stub.url, () => clock);

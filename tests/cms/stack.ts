@@ -55,13 +55,17 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
   };
 }
 
+/** A picture URL without the version a page names (`?v=`, `&v=`, `&amp;v=`). */
+const withoutVersions = (text: string) => text.replace(/\?v=[\w-]{12}(?:&amp;|&)/g, '?').replace(/(?:\?|&amp;|&)v=[\w-]{12}/g, '');
+
 /**
  * A media path as both sources name the same file: the pack's `/uploads/product/p01-1.webp` and
  * Strapi's `/uploads/product_p01_1_3f9a0c12de.webp` (the seed uploads it as product-p01-1.webp,
- * Strapi adds a random suffix) are both `/uploads/product_p01_1.webp`.
+ * Strapi adds a random suffix) are both `/uploads/product_p01_1.webp`, and the version a page
+ * names (`?v=`, from each source's own file validators) is left out.
  */
 export const mediaStems = (text: string) =>
-  text.replace(/\/uploads\/([\w./-]+?)(?:_[0-9a-f]{10})?\.(webp|png|jpe?g|svg|mp4|webm)/g, (_match, base: string, ext: string) => `/uploads/${base.replace(/[^A-Za-z0-9]/g, '_')}.${ext}`);
+  withoutVersions(text).replace(/\/uploads\/([\w./-]+?)(?:_[0-9a-f]{10})?\.(webp|png|jpe?g|svg|mp4|webm)/g, (_match, base: string, ext: string) => `/uploads/${base.replace(/[^A-Za-z0-9]/g, '_')}.${ext}`);
 
 /** What a visitor and a crawler get: the head's tags and the rendered #root, each picture named by its file. */
 export function comparable(html: string): { head: string; main: string } {
