@@ -61,6 +61,10 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, windowMs = 200
       const req = request(
         { host: via.hostname, port: via.port, path: `${target.pathname}${target.search}`, headers: { host: target.host, 'accept-encoding': encoding, [CACHE_REFRESH_HEADER]: '1' }, timeout: PEER_TIMEOUT_MS },
         (res) => {
+          // A redirect or a refusal means the refresh went to the wrong place (an https-only
+          // listener, an address site-cache-http.conf does not list): say so, the pages stay old.
+          const status = res.statusCode ?? 0;
+          if (status >= 300 && status !== 404 && status !== 304) warn(`The cache at ${cacheUrl} answered ${status} to the refresh of ${target.pathname}`);
           res.resume().on('end', resolve).on('error', resolve);
         },
       );
