@@ -12,7 +12,7 @@ import { isAbsent } from '../features/shared/resource';
 import type { Social } from '../api/types';
 import { Carousel } from '../ui/Carousel';
 import { Img } from '../ui/Img';
-import { BannerOf, carouselTexts, Section } from './common';
+import { BannerOf, carouselTexts, Section, Split } from './common';
 
 /** Hover or click on a thumbnail changes the big picture (SPEC §2). */
 function SocialGallery({ social }: { social: Social }) {
@@ -63,13 +63,12 @@ export default function AboutPage() {
         <Section id="company" title={t.about.company}>
           <Loaded resource={about}>
             {(data) => (
-              <div className="split">
+              <Split pic={data.pic} alt={data.title}>
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <RichHtml html={data.des} mediaUrl={mediaUrl} />
                 </div>
-                <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
-              </div>
+              </Split>
             )}
           </Loaded>
         </Section>
@@ -120,7 +119,7 @@ export default function AboutPage() {
         <Section id="contact" title={t.about.contact}>
           <Loaded resource={contact}>
             {(data) => (
-              <div className="split">
+              <Split pic={data.pic} alt={t.about.contact}>
                 <dl className="contact-list">
                   {(['phone', 'email', 'tel', 'zipcode', 'address'] as const).map((field) => (
                     <div key={field}>
@@ -129,8 +128,7 @@ export default function AboutPage() {
                     </div>
                   ))}
                 </dl>
-                <Img className="split__pic" src={data.pic} alt={t.about.contact} width={640} height={420} />
-              </div>
+              </Split>
             )}
           </Loaded>
         </Section>

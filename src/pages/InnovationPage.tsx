@@ -5,7 +5,7 @@ import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { isAbsent } from '../features/shared/resource';
 import { Img } from '../ui/Img';
-import { BannerOf, Section } from './common';
+import { BannerOf, Section, Split } from './common';
 
 export default function InnovationPage() {
   const t = useText();
@@ -21,13 +21,12 @@ export default function InnovationPage() {
         <Section id="overview" title={t.innovation.overview}>
           <Loaded resource={overview}>
             {(data) => (
-              <div className="split">
+              <Split pic={data.pic} alt={data.title}>
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <p>{data.des}</p>
                 </div>
-                <Img className="split__pic" src={data.pic} alt={data.title} width={640} height={420} />
-              </div>
+              </Split>
             )}
           </Loaded>
         </Section>

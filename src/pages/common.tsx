@@ -1,4 +1,4 @@
-/** Pieces every page composes: the banner of a page type, breadcrumbs, carousel texts, a section frame. */
+/** Pieces every page composes: the banner of a page type, breadcrumbs, carousel texts, a section frame, text beside a picture. */
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
@@ -10,6 +10,7 @@ import { useContent } from '../features/content/useContent';
 import { format, type Dictionary } from '../i18n';
 import type { CarouselTexts } from '../ui/Carousel';
 import { Breadcrumbs } from '../ui/Breadcrumbs';
+import { Img } from '../ui/Img';
 import { PageBanner } from '../ui/PageBanner';
 import { Reveal } from '../ui/Reveal';
 import { SectionHeading } from '../ui/SectionHeading';
@@ -70,5 +71,15 @@ export function Section({ id, title, kicker, action, children, tone }: { id?: st
         {children}
       </Reveal>
     </section>
+  );
+}
+
+/** Its text column (`children`) beside its picture; one above the other on a phone. */
+export function Split({ children, pic, alt }: { children: ReactNode; pic: string; alt: string }) {
+  return (
+    <div className="split">
+      {children}
+      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} />
+    </div>
   );
 }
