@@ -52,7 +52,9 @@ describe('the api adapter', () => {
   it('sends no token header without a token cookie', async () => {
     answer = json({ code: 0, msg: 'ok', data: {} });
     await api().homeAbout('zh');
-    expect(seen[0]?.headers.token).toBeUndefined();
+    await api('').homeAbout('zh'); // a token cookie left empty
+    expect(seen).toHaveLength(2);
+    for (const request of seen) expect(request.headers.token).toBeUndefined();
   });
 
   it('splits pics on commas and pages product lists with classify_id and keyword', async () => {
@@ -220,6 +222,33 @@ describe('loading axios', () => {
     await expect(http.get('/b', {})).resolves.toEqual({ ok: 1 });
     expect(loads).toBe(2);
     expect(seen.map((request) => request.url)).toEqual(['/a', '/b']);
+  });
+});
+
+describe('the client\'s defaults', () => {
+  afterEach(() => jest.dontMock('axios'));
+
+  it('asks the site\'s /api unless told otherwise, and calls a failure axios gives no words for a network error', async () => {
+    const created: unknown[] = [];
+    // Node's refused connection reaches axios as an AggregateError: an axios error with an empty message.
+    const wordless = { isAxiosError: true, code: 'ECONNREFUSED', message: '' };
+    jest.resetModules(); // axios is required when the first request goes, from the registry of the test before
+    jest.doMock('axios', () => ({
+      __esModule: true,
+      default: {
+        create: (config: unknown) => {
+          created.push(config);
+          return { interceptors: { request: { use: () => 0 } }, get: () => Promise.reject(wordless) };
+        },
+      },
+    }));
+    let client!: typeof import('./client');
+    jest.isolateModules(() => {
+      client = jest.requireActual('./client');
+    });
+    const http = client.createApiClient({ getToken: () => null });
+    await expect(http.get('/index/index/main', {})).rejects.toEqual({ kind: 'network', code: null, msg: 'network error' });
+    expect(created).toEqual([expect.objectContaining({ baseURL: '/api' })]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../features/rootReducer';
-import { routeEntered } from '../features/navigation/slice';
+import { formFieldEdited } from '../features/forms/slice';
+import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
 import { routeEntryOf } from '../features/shared/route';
 import { stateWith } from '../features/testing';
 import { bindBrowserHistory, browserRouteEntry, historyMiddleware } from './browserHistory';
@@ -116,6 +117,61 @@ describe('the URL follows the store', () => {
     store.jumpTo(3);
     expect(url()).toBe('/product?name=%E9%85%8A%E5%89%82%20A#product');
     unbind();
+  });
+
+  it('leaves the URL alone on any action that is no navigation, and on a navigation to the URL shown', () => {
+    window.history.replaceState(null, '', '/en/about');
+    const store = configureStore({ reducer: rootReducer, preloadedState: at('/about', 'en'), middleware: (d) => d().concat(historyMiddleware) });
+    const before = history.length;
+    store.dispatch({ type: 'site/anything' });
+    store.dispatch(formFieldEdited({ form: 'patient', field: 'name' }));
+    store.dispatch(scrollPositionChanged({ offset: 900, viewport: 800 }));
+    expect(url()).toBe('/en/about');
+    store.dispatch(routeEntered(routeEntryOf('/about', 'push'))); // a link to the page on screen
+    expect(url()).toBe('/en/about');
+    expect(history.length).toBe(before);
+  });
+
+  it('keeps a URL changed by someone else (a script dropping tracking parameters) while the route stays', () => {
+    window.history.replaceState(null, '', '/about?utm_source=mail#contact');
+    const store = jumpableStore(at('/about'));
+    const unbind = bindBrowserHistory(store);
+    window.history.replaceState(null, '', '/about#contact');
+    store.jumpTo({ ...store.getState(), news: { pages: 3 } });
+    expect(url()).toBe('/about#contact');
+    unbind();
+  });
+
+  it('leaves the URL on a jump to the state before the landing (no route yet)', () => {
+    window.history.replaceState(null, '', '/about');
+    const store = jumpableStore(at('/about'));
+    const unbind = bindBrowserHistory(store);
+    store.jumpTo(stateWith());
+    expect(url()).toBe('/about');
+    unbind();
+  });
+
+  it('gives a back/forward the browser is not at (a replayed session\'s) the URL of its route', () => {
+    window.history.replaceState(null, '', '/about');
+    const store = travellingStore(at('/about'));
+    const unbind = bindBrowserHistory(store);
+    store.dispatch(routeEntered(routeEntryOf('/product?name=A', 'pop')));
+    expect(url()).toBe('/product?name=A');
+    store.dispatch(routeEntered(routeEntryOf('/news', 'push')));
+    store.jumpTo(1);
+    expect(url()).toBe('/product?name=A');
+    unbind();
+  });
+
+  it('once unbound, neither enters back/forward nor moves the URL', () => {
+    window.history.replaceState(null, '', '/about');
+    const store = jumpableStore(at('/about'));
+    bindBrowserHistory(store)();
+    window.history.replaceState(null, '', '/news');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    store.jumpTo(at('/product'));
+    expect(store.dispatched).toEqual([]);
+    expect(url()).toBe('/news');
   });
 
   it('enters the URL\'s route on back and forward', () => {

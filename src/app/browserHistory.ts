@@ -58,8 +58,9 @@ export function bindBrowserHistory(store: { getState(): RootState; dispatch(acti
     const state = store.getState();
     if (state.navigation.route === followed) return;
     followed = state.navigation.route;
-    const url = urlOf(state);
-    if (url !== null && url !== currentUrl()) window.history.replaceState(null, '', url);
+    // In place. Replacing the URL the browser shows with itself changes nothing, and a null URL
+    // (no route yet: a jump to the state before the landing) leaves it as it is.
+    window.history.replaceState(null, '', urlOf(state));
   };
   window.addEventListener('popstate', onPopState);
   const unsubscribe = store.subscribe(followStore);

@@ -4,7 +4,21 @@ import { routeEntered } from '../features/navigation/slice';
 import { stateWith } from '../features/testing';
 import { rootReducer } from '../features/rootReducer';
 import { routeEntryOf } from '../features/shared/route';
-import { actionSanitizer, devToolsOptions, redact, stateSanitizer } from './devtools';
+import type * as DevtoolsModule from './devtools';
+
+/**
+ * The module, loaded afresh for each test: its tables (the typed fields) and the functions it
+ * exports are then built inside the test that checks them, not once before every test.
+ */
+let devtools: typeof DevtoolsModule;
+beforeEach(async () => {
+  await jest.isolateModulesAsync(async () => {
+    devtools = await import('./devtools');
+  });
+});
+const redact = (value: string) => devtools.redact(value);
+const actionSanitizer: typeof DevtoolsModule.actionSanitizer = (action) => devtools.actionSanitizer(action);
+const stateSanitizer: typeof DevtoolsModule.stateSanitizer = (state) => devtools.stateSanitizer(state);
 
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object') {
@@ -53,6 +67,24 @@ describe('the action sanitizer', () => {
     expect(actionSanitizer(action)).toEqual({ type: 'session/restored', payload: { user: { token: '*******' } } });
   });
 
+  it('hides a typed value whatever its shape: a number, a list, a nested record, keeping each length', () => {
+    const action = deepFreeze({ type: 'forms/patientSubmitted', payload: { values: { phone: 13900002222, name: ['Wang', 'Fang'], description: { text: '发红', days: 2, seen: true, photo: null } } } });
+    expect(actionSanitizer(action).payload.values).toEqual({ phone: '***********', name: ['****', '****'], description: { text: '**', days: '*', seen: true, photo: null } });
+  });
+
+  it('hides a token inside a list, and keeps the list a list', () => {
+    const action = deepFreeze({ type: 'session/listed', payload: { sessions: [{ id: 1 }, { id: 2, token: 'abc' }] } });
+    expect(actionSanitizer(action)).toEqual({ type: 'session/listed', payload: { sessions: [{ id: 1 }, { id: 2, token: '***' }] } });
+    expect(Array.isArray(actionSanitizer(action).payload.sessions)).toBe(true);
+  });
+
+  it('reads form fields only under values, at the top of an action or the state too', () => {
+    const action = { type: 'site/shown', name: 'Yuechuan', phone: '400-000', payload: { email: 'info@example.com' } };
+    expect(actionSanitizer(action)).toBe(action);
+    const state = { name: 'Yuechuan', email: 'info@example.com', forms: {} };
+    expect(stateSanitizer(state)).toBe(state);
+  });
+
   it('gives back every other action as it is', () => {
     for (const action of [
       routeEntered({ routeId: 'about', path: '/about', params: {}, query: {}, hash: '' }),
@@ -88,10 +120,27 @@ describe('the state sanitizer', () => {
   });
 });
 
+describe('the recorded copy (redactedForDevTools)', () => {
+  it('passes the store, and so the DevTools inside it, the action with its typed values hidden', () => {
+    const next = jest.fn((action: unknown) => action);
+    const action = deepFreeze(patientSubmitted({ values: message, consents: { consent: true } }));
+    const passed = devtools.redactedForDevTools({ getState: () => ({}), dispatch: jest.fn() })(next)(action);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(next).toHaveBeenCalledWith(actionSanitizer(action));
+    expect(passed).toEqual(actionSanitizer(action));
+    expect(JSON.stringify(passed)).not.toContain(message.phone);
+  });
+});
+
 describe('the options', () => {
   it('name the store, keep a whole visit and sanitize both sides', () => {
-    expect(devToolsOptions).toMatchObject({ name: 'Yuechuan website', actionSanitizer, stateSanitizer });
+    const { devToolsOptions } = devtools;
+    expect(devToolsOptions).toMatchObject({ name: 'Yuechuan website', actionSanitizer: devtools.actionSanitizer, stateSanitizer: devtools.stateSanitizer });
     expect(devToolsOptions.maxAge).toBeGreaterThanOrEqual(500);
+    // The sanitizers the extension is given are the ones that hide what was typed.
+    const action = patientSubmitted({ values: message, consents: { consent: true } });
+    expect(devToolsOptions.actionSanitizer?.(action, 0)).toEqual(actionSanitizer(action));
+    expect(JSON.stringify(devToolsOptions.stateSanitizer?.({ session: { token: 'secret-token' } }, 0))).not.toContain('secret-token');
   });
 
   it('record where each action was dispatched in development only', async () => {
@@ -102,6 +151,6 @@ describe('the options', () => {
     } finally {
       process.env.NODE_ENV = env;
     }
-    expect(devToolsOptions.trace).toBe(false);
+    expect(devtools.devToolsOptions.trace).toBe(false);
   });
 });

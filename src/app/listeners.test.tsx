@@ -66,6 +66,76 @@ describe('the scroll listener', () => {
   });
 });
 
+describe('the scroll listener, with the browser', () => {
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('listens to scrolling as passive, so the browser never waits for it to scroll', () => {
+    const listen = jest.spyOn(window, 'addEventListener');
+    mounted(useScrollListener);
+    expect(listen).toHaveBeenCalledWith('scroll', expect.any(Function), { passive: true });
+  });
+
+  it('reads the position once per frame, however many scroll events the frame had', async () => {
+    const frames = jest.spyOn(window, 'requestAnimationFrame');
+    const { seen } = mounted(useScrollListener);
+    Object.defineProperty(window, 'scrollY', { value: 900, configurable: true });
+    await act(async () => {
+      for (let i = 0; i < 5; i += 1) window.dispatchEvent(new Event('scroll'));
+      window.dispatchEvent(new Event('resize'));
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    });
+    expect(frames).toHaveBeenCalledTimes(2); // the listener's one frame, and the test's own wait
+    expect(seen.filter((action) => scrollPositionChanged.match(action))).toHaveLength(2);
+  });
+
+  it('reports nothing after unmounting: a frame asked for is cancelled, a resize no longer heard', async () => {
+    const { seen, unmount } = mounted(useScrollListener);
+    const reports = () => seen.filter((action) => scrollPositionChanged.match(action)).length;
+    Object.defineProperty(window, 'scrollY', { value: 900, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+      window.dispatchEvent(new Event('scroll'));
+    });
+    unmount();
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    await act(async () => {
+      window.dispatchEvent(new Event('resize'));
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    });
+    expect(reports()).toBe(1); // the one on mount
+  });
+});
+
+describe('the listeners and the store they report to', () => {
+  it('report to the store they are mounted in, also when it is replaced', async () => {
+    const recording = () => {
+      const seen: UnknownAction[] = [];
+      const { store } = createAppStore({}, fakeDeps(), { watchers: false, middleware: [() => (next) => (action) => (seen.push(action as UnknownAction), next(action))] });
+      return { store, seen };
+    };
+    const first = recording();
+    const second = recording();
+    let current = first;
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={current.store}>{children}</Provider>;
+    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+    Object.defineProperty(window, 'scrollY', { value: 900, configurable: true });
+    const view = renderHook(() => (useScrollListener(), useChunkErrorListener()), { wrapper });
+    current = second;
+    view.rerender();
+    await scrollTo(100);
+    const chunk = Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' });
+    act(() => void window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: chunk })));
+    const types = (seen: UnknownAction[]) => seen.map((action) => action.type).filter((type) => type !== '@@INIT');
+    expect(types(second.seen)).toEqual([scrollPositionChanged.type, chunkLoadFailed.type]);
+    expect(types(first.seen)).toEqual([scrollPositionChanged.type]); // on mount
+    view.unmount();
+  });
+});
+
 describe('the chunk error listener', () => {
   const rejection = (reason: unknown) => Object.assign(new Event('unhandledrejection'), { reason });
 

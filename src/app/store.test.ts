@@ -1,7 +1,7 @@
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { END } from 'redux-saga';
-import { call, take } from 'redux-saga/effects';
-import { applicationForm, applicationSubmitted } from '../features/forms/slice';
+import { compose, type Middleware, type StoreEnhancer, type UnknownAction } from '@reduxjs/toolkit';
+import { END, type EffectMiddleware } from 'redux-saga';
+import { call, delay, put, take } from 'redux-saga/effects';
+import { applicationForm, applicationSubmitted, patientSubmitted } from '../features/forms/slice';
 import { selectForm } from '../features/forms/selectors';
 import { selectNewsList } from '../features/news/selectors';
 import { selectProductList } from '../features/product/selectors';
@@ -10,7 +10,7 @@ import { localeChangeRequested } from '../features/locale/slice';
 import { productTabSelected } from '../features/product/slice';
 import { routeEntered } from '../features/navigation/slice';
 import { newsMoreRequested } from '../features/news/slice';
-import { fakeDeps } from '../features/testing';
+import { DELAY_FN, fakeDeps } from '../features/testing';
 import { routeEntryOf } from '../features/shared/route';
 import { rootReducer } from '../features/rootReducer';
 import { rootSaga } from './rootSaga';
@@ -138,5 +138,90 @@ describe('the store', () => {
     store.dispatch(routeEntered({ routeId: 'report', path: '/report', params: {}, query: {}, hash: '' }));
     await flush();
     expect(main).not.toHaveBeenCalled();
+  });
+});
+
+describe('the store\'s options', () => {
+  /** A store that keeps every action its middleware chain hands on. */
+  const recording = (options: Parameters<typeof createAppStore>[2] = {}) => {
+    const seen: UnknownAction[] = [];
+    const recorder: Middleware = () => (next) => (action) => (seen.push(action as UnknownAction), next(action));
+    return { seen, ...createAppStore({}, fakeDeps(), { watchers: false, ...options, middleware: [...(options.middleware ?? []), recorder] }) };
+  };
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('checks that actions are plain data, unless told not to (the server renderer)', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    recording().store.dispatch({ type: 'test/odd', payload: new Map() });
+    expect(errors.mock.calls.map(([message]) => String(message))).toEqual([expect.stringContaining('non-serializable')]);
+    errors.mockClear();
+    recording({ checks: false }).store.dispatch({ type: 'test/odd', payload: new Map() });
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('takes no thunks: the sagas orchestrate', () => {
+    const thunk = jest.fn();
+    const { store } = recording();
+    expect(() => store.dispatch(thunk as never)).toThrow(/plain object/);
+    expect(thunk).not.toHaveBeenCalled();
+  });
+
+  it('hands the sagas\' effects to the effect middlewares it is given: a replay answers the delays itself', async () => {
+    const instantDelays: EffectMiddleware = (next) => (effect: { type?: string; payload?: { fn?: unknown } }) =>
+      next(effect?.type === 'CALL' && effect.payload?.fn === DELAY_FN ? call(() => Promise.resolve()) : effect);
+    const { seen, runSaga } = recording({ effectMiddlewares: [instantDelays] });
+    runSaga(function* waited() {
+      yield delay(60_000);
+      yield put({ type: 'test/waited' });
+    });
+    await flush();
+    expect(seen.map((action) => action.type)).toContain('test/waited');
+  });
+
+  describe('with Redux DevTools in the browser', () => {
+    type Extension = { connected: unknown[]; recorded: UnknownAction[] };
+    /** A fresh copy of the store module, loaded with a stand-in for the DevTools extension in the window. */
+    async function withExtension(): Promise<Extension & { createAppStore: typeof createAppStore }> {
+      const extension: Extension = { connected: [], recorded: [] };
+      // What the extension keeps: the actions that reach the store itself, past every middleware.
+      const recordingEnhancer: StoreEnhancer = (createStore) => (reducer, preloaded) => {
+        const store = createStore(reducer, preloaded);
+        const dispatch: typeof store.dispatch = (action) => (extension.recorded.push(action as UnknownAction), store.dispatch(action));
+        return { ...store, dispatch };
+      };
+      const global = window as unknown as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: unknown };
+      global.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: unknown) => {
+        extension.connected.push(options);
+        return (...enhancers: StoreEnhancer[]) => compose(...enhancers, recordingEnhancer);
+      };
+      try {
+        let fresh!: typeof import('./store');
+        await jest.isolateModulesAsync(async () => {
+          fresh = await import('./store');
+        });
+        return { ...extension, createAppStore: fresh.createAppStore };
+      } finally {
+        delete global.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__;
+      }
+    }
+
+    const message = { category: 'adverse', medication: 'M', reason: 'R', name: 'Wang Fang', phone: '13900002222', email: 'wf@example.com', description: 'D' };
+
+    it('connects only when asked', async () => {
+      const extension = await withExtension();
+      extension.createAppStore({}, fakeDeps(), { watchers: false });
+      expect(extension.connected).toEqual([]);
+    });
+
+    it('connects under the site\'s name with the sanitizers, and records each action with what was typed hidden', async () => {
+      const extension = await withExtension();
+      const { store } = extension.createAppStore({}, fakeDeps(), { watchers: false, devTools: true });
+      expect(extension.connected).toEqual([expect.objectContaining({ name: 'Yuechuan website', actionSanitizer: expect.any(Function), stateSanitizer: expect.any(Function) })]);
+      store.dispatch(patientSubmitted({ values: message, consents: { consent: true } }));
+      const recorded = extension.recorded.find((action) => patientSubmitted.match(action));
+      expect(recorded).toMatchObject({ payload: { values: { name: '*********', phone: '***********', category: 'adverse' } } });
+      expect(JSON.stringify(extension.recorded)).not.toContain(message.phone);
+    });
   });
 });

@@ -100,6 +100,33 @@ describe('chunk-reload guard', () => {
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the console why it does not reload, each time', async () => {
+    const deps = fakeDeps();
+    const { clock, provider } = clockOf(deps);
+    await page(deps, provider, chunkLoadFailed({ source: 'loader', submission: true }));
+    deps.services.storageSet(CHUNK_RELOAD_KEY, String(clock.now - 1000));
+    await page(deps, provider, chunkLoadFailed({ source: 'route' }));
+    const disabled = fakeDeps({}, { storageGet: jest.fn(() => null), storageSet: jest.fn() });
+    await page(disabled, clockOf(disabled).provider, chunkLoadFailed({ source: 'loader' }));
+    expect(jest.mocked(deps.services.log).mock.calls).toEqual([
+      ['Chunk failed while a form was being sent; not reloading: the form offers it.'],
+      ['Chunk failed again (route) within the guard period; not reloading.'],
+    ]);
+    expect(jest.mocked(disabled.services.log).mock.calls).toEqual([['Chunk failed and the reload cannot be remembered; not reloading.']]);
+  });
+
+  it('keeps guarding the page after a failure it did not reload for: a form being sent, a reload it could not remember', async () => {
+    const sending = fakeDeps();
+    await page(sending, clockOf(sending).provider, chunkLoadFailed({ source: 'loader', submission: true }), chunkLoadFailed({ source: 'route' }));
+    expect(sending.services.reload).toHaveBeenCalledTimes(1);
+
+    const disabled = fakeDeps({}, { storageGet: jest.fn(() => null), storageSet: jest.fn() });
+    await page(disabled, clockOf(disabled).provider, chunkLoadFailed({ source: 'route' }), chunkLoadFailed({ source: 'loader' }));
+    expect(disabled.services.reload).not.toHaveBeenCalled();
+    expect(disabled.services.storageSet).toHaveBeenCalledTimes(2);
+    expect(disabled.services.log).toHaveBeenCalledTimes(2);
+  });
+
   it('reloads when the visitor asks, whatever the guard says', async () => {
     const deps = fakeDeps();
     const { clock, provider } = clockOf(deps);

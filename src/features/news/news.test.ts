@@ -188,6 +188,15 @@ describe('loadMoreNews', () => {
     expect(storeState).toEqual(state);
   });
 
+  it('with no page shown yet (the first one left before it answered), shows page 1 and loads it', async () => {
+    const api = provider(pagesAnswered);
+    const state = stateAfter();
+    expect(selectNewsList(state)).toMatchObject({ page: 0, rows: [], total: 0, status: 'idle' });
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).put(newsPagesShown(1)).run();
+    expect(api.pages()).toEqual(['newsList 1']);
+    expect(rowIds(storeState)).toEqual(ids(1, 5));
+  });
+
   it('does nothing when every row is shown', async () => {
     const api = provider(pagesAnswered);
     const state = stateAfter(...shown(1), ...shown(2), ...shown(3));

@@ -226,6 +226,12 @@ describe('watchProductChoices', () => {
     expect((back.storeState as RootState).navigation.route?.query).toEqual({ name: '乳膏剂' });
   });
 
+  it('a page chosen before any route is in the store (a session replayed from the middle) is a page of the first tab', async () => {
+    const state = stateAfter();
+    expect(state.navigation.route).toBeNull();
+    await choose(state, productPageSelected(2), END).put(navigatedTo('/product?page=2')).run();
+  });
+
   it('a page of a search keeps the keyword in the URL', async () => {
     const state = await on('/product?keyword=cream');
     await choose(state, productPageSelected(3), END).put(navigatedTo('/product?keyword=cream&page=3')).run();

@@ -20,19 +20,24 @@ export interface RouteEntry {
  */
 export function routeEntryOf(url: string, navigation?: Navigation): RouteEntry {
   // Split by hand: URL() would read `//host` as another origin and normalise `..` away.
-  const [beforeHash = '', ...hashParts] = url.split('#');
-  const [pathname = '/', ...searchParts] = beforeHash.split('?');
-  const search = searchParts.join('?');
-  const hash = hashParts.length > 0 ? `#${hashParts.join('#')}` : '';
+  const [beforeHash, hash] = cutAt(url, '#');
+  const [pathname, search] = cutAt(beforeHash, '?');
   const match = matchRoute(pathname);
   const entry: RouteEntry = {
     routeId: match?.routeId ?? null,
     path: pathname,
     params: match?.params ?? {},
     query: Object.fromEntries(new URLSearchParams(search)),
-    hash: hash === '#' ? '' : hash,
+    // A bare `#` names no section.
+    hash: hash ? `#${hash}` : '',
   };
   return navigation ? { ...entry, navigation } : entry;
+}
+
+/** The text before the first `mark` and the text after it ('' without one). */
+function cutAt(text: string, mark: string): [string, string] {
+  const at = text.indexOf(mark);
+  return at === -1 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 /** The route table URL of an entry, query and hash included: the inverse of routeEntryOf. */
