@@ -2,8 +2,7 @@
  * The database of the Strapi a cms test file starts: its own SQLite file by default, or, with
  * CMS_TEST_DATABASE=postgres (the second run of `npm run test:cms`), a PostgreSQL database of its
  * own, made before the file and dropped after it (src/provider/submissions/testPostgres.ts). Every
- * Strapi a file starts reads DATABASE_CLIENT and DATABASE_URL from the environment it inherits; a
- * provider started in the same file is given `databaseUrl: null`, so its submissions stay in SQLite.
+ * Strapi a file starts reads DATABASE_CLIENT and CMS_DATABASE_URL from the environment it inherits.
  */
 import { join } from 'node:path';
 import Database from '../../src/provider/sqliteDriver';
@@ -18,7 +17,7 @@ export async function useFreshCmsDatabase() {
   if (!CMS_ON_POSTGRES) return;
   database = await createTestDatabase();
   process.env.DATABASE_CLIENT = 'postgres';
-  process.env.DATABASE_URL = database.url;
+  process.env.CMS_DATABASE_URL = database.url;
 }
 
 export async function dropCmsDatabase() {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   closers.push(() => seeded.cms.stop());
   gate = await providerGate(seeded.cms.url);
   closers.push(() => gate.close());
-  const provider = await startProvider({ port: 0, dataDir: mkdtempSync(join(work, 'provider-')), strapi: { url: gate.url, token: seeded.siteToken }, retention: false, databaseUrl: null });
+  const provider = await startProvider({ port: 0, dataDir: mkdtempSync(join(work, 'provider-')), strapi: { url: gate.url, token: seeded.siteToken }, retention: false });
   closers.push(() => provider.close());
   // No page cache: every request below is a render that asks the provider again.
   site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: '', variant: 'standard', pageCache: { freshMs: 0, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 } });

@@ -8,31 +8,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { loadContentPack } from '../../src/provider/content/loadPack';
-import { createProviderApp } from '../../src/provider/app';
-import { openDatabase } from '../../src/provider/database';
-import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
-import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
-import { createSiteServer } from '../../src/server/app';
+import { type RunningCms } from '../../src/provider/strapi/cms';
 import { IMMUTABLE_PICTURE } from '../../src/server/pictures';
 import { versionOf } from '../../src/server/pictureVersions';
-import { fakeDist, freePort } from '../../src/server/testing';
-import { adminLogin, cmsCall, newAdminUser } from './strapi';
+import { fakeDist } from '../../src/server/testing';
+import { startUploadStack } from './strapi';
 
 /** What the issue asks of a replaced picture: on screen within 5 s. */
 const REPLACED_WITHIN_MS = 5000;
 const WEBP = 'image/webp,*/*';
 
-const secrets = newCmsSecrets();
 const work = mkdtempSync(join(tmpdir(), 'cms-pictures-'));
 const dist = fakeDist();
-const closers: (() => Promise<unknown>)[] = [];
+let stack: Awaited<ReturnType<typeof startUploadStack>> | undefined;
 let cms: RunningCms;
 let author: string;
-let jwt: string;
 let siteUrl: string;
-/** What the test put in cms/public/uploads, which every local Strapi shares: removed at the end. */
-const uploadedIds: number[] = [];
+/** What the test uploaded, deleted at the end (cms/public/uploads is every local Strapi's). */
+let uploadedIds: number[] = [];
 
 /** A phone photo held sideways: the pixels stored 1200×800 with a white corner top left, EXIF orientation 6. */
 const phonePhoto = (colour: string) =>
@@ -63,27 +56,13 @@ const copy = async (url: string) => {
 };
 
 beforeAll(async () => {
-  ensureCmsInstalled();
-  const sitePort = await freePort();
-  cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${sitePort}`, output: 'ignore' });
-  closers.push(() => cms.stop());
-  jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
-  author = await newAdminUser(cms.url, jwt, 'strapi-editor', 'editor@example.com');
-
-  const token = (await cmsCall(cms.url, 'POST', '/admin/api-tokens', jwt, { name: 'site', type: 'read-only', lifespan: null })).body.data.accessKey as string;
-  const db = openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
-  closers.push(async () => db.close());
-  const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
-  closers.push(() => provider.close());
-  const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
-  const site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET });
-  closers.push(() => site.close());
-  siteUrl = await site.listen({ port: sitePort, host: '127.0.0.1' });
+  stack = await startUploadStack({ work, dist, role: 'strapi-editor', email: 'editor@example.com' });
+  ({ cms, siteUrl, uploadedIds } = stack);
+  author = stack.uploader;
 }, 10 * 60_000);
 
 afterAll(async () => {
-  for (const id of uploadedIds) await cmsCall(cms.url, 'DELETE', `/upload/files/${id}`, jwt);
-  for (const close of closers.reverse()) await close();
+  await stack?.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(dist, { recursive: true, force: true });
 }, 60_000);

@@ -2,9 +2,14 @@
  * The real Strapi of cms/ for a test file: installed if missing, started without its admin panel
  * on its own SQLite in the given folder, and seeded from the content pack through its APIs.
  */
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
+import { createProviderApp } from '../../src/provider/app';
+import { loadContentPack } from '../../src/provider/content/loadPack';
+import { openDatabase } from '../../src/provider/database';
 import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { createSiteServer } from '../../src/server/app';
 import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { freePort } from '../../src/server/testing';
@@ -65,4 +70,43 @@ export async function newAdminUser(base: string, jwt: string, roleCode: string, 
   const token = registered.body.data?.token as string | undefined;
   if (!token) throw new Error(`${email} could not register: ${registered.status} ${JSON.stringify(registered.body)}`);
   return token;
+}
+
+/**
+ * An unseeded Strapi with one content user (`role`: strapi-author or strapi-editor) who uploads,
+ * and the site in front of the embedded provider reading it with a read-only token, as the upload
+ * and picture tests need. Strapi's webhook names the site, so the site's port is chosen first.
+ * `uploadedIds` collects what the test uploads (cms/public/uploads is every local Strapi's): close()
+ * deletes those files, then stops everything.
+ */
+export async function startUploadStack({ work, dist, role, email }: { work: string; dist: string; role: string; email: string }) {
+  const secrets = newCmsSecrets();
+  const closers: (() => Promise<unknown>)[] = [];
+  const uploadedIds: number[] = [];
+  ensureCmsInstalled();
+  const sitePort = await freePort();
+  const cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${sitePort}`, output: 'ignore' });
+  closers.push(() => cms.stop());
+  const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
+  const uploader = await newAdminUser(cms.url, jwt, role, email);
+  const token = (await cmsCall(cms.url, 'POST', '/admin/api-tokens', jwt, { name: 'site', type: 'read-only', lifespan: null })).body.data.accessKey as string;
+  const db = openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
+  closers.push(async () => db.close());
+  const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
+  closers.push(() => provider.close());
+  const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
+  const site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET });
+  closers.push(() => site.close());
+  const siteUrl = await site.listen({ port: sitePort, host: '127.0.0.1' });
+  return {
+    cms,
+    jwt,
+    uploader,
+    siteUrl,
+    uploadedIds,
+    async close() {
+      for (const id of uploadedIds) await cmsCall(cms.url, 'DELETE', `/upload/files/${id}`, jwt);
+      for (const close of closers.reverse()) await close();
+    },
+  };
 }

@@ -21,13 +21,20 @@ export const national = (value: string) =>
 const SHORTEST_PHONE = 7;
 
 /**
+ * An e-mail address as it is compared: trimmed and lower-cased by JavaScript on both stores.
+ * SQLite's lower() folds ASCII only, PostgreSQL's follows the column's collation ("C" folds ASCII
+ * only too): left to SQL, JÖRG@x.de would be found on one store and missed on the other.
+ */
+export const emailKey = (value: string) => value.trim().toLowerCase();
+
+/**
  * The e-mail address (trimmed, lower-cased) or phone number (its national digits) as submissions
  * are compared with it: one person, one identifier, however it was typed. The audit log's hash
  * is made from it.
  */
 export function normalisedIdentifier(subject: Subject): string {
   if ('email' in subject) {
-    const value = subject.email.trim().toLowerCase();
+    const value = emailKey(subject.email);
     // Reports without an e-mail store '': a blank address would be everyone who left it out.
     if (!value.includes('@')) throw new RangeError(`--email needs an address, got "${subject.email}"`);
     return value;
@@ -39,7 +46,10 @@ export function normalisedIdentifier(subject: Subject): string {
 
 function condition(db: Database.Database, subject: Subject): { where: string; value: string } {
   const value = normalisedIdentifier(subject);
-  if ('email' in subject) return { where: 'lower(trim(email)) = @value', value };
+  if ('email' in subject) {
+    db.function('email_key', { deterministic: true }, (email: unknown) => emailKey(String(email ?? '')));
+    return { where: 'email_key(email) = @value', value };
+  }
   db.function('phone_national', { deterministic: true }, (phone: unknown) => national(String(phone ?? '')));
   return { where: 'phone_national(phone) = @value', value };
 }

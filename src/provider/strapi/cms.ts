@@ -85,8 +85,14 @@ export function adminRebuildReason(buildDir: string, installed: string): string 
   return builtWith === installed ? null : `built with Strapi ${builtWith}, Strapi ${installed} is installed`;
 }
 
+/**
+ * DATABASE_URL names the provider's submissions database: Strapi is never given it, whoever set
+ * it. Its own is CMS_DATABASE_URL (cms/config/database.js).
+ */
+const withoutSubmissionsDatabase = ({ DATABASE_URL: _submissions, ...env }: NodeJS.ProcessEnv): NodeJS.ProcessEnv => env;
+
 function strapiBuild(): void {
-  const result = spawnSync(process.execPath, [...STRAPI_CLI, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...process.env, ...QUIET, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [...STRAPI_CLI, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...withoutSubmissionsDatabase(process.env), ...QUIET, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('strapi build failed');
 }
 
@@ -128,21 +134,29 @@ export interface RunningCms {
   stop(): Promise<void>;
 }
 
-export async function startCms({ port, dataDir, serveAdmin = true, secrets, siteUrl, output = 'inherit' }: CmsOptions): Promise<RunningCms> {
-  const child = spawn(process.execPath, [...STRAPI_CLI, 'start'], {
-    cwd: CMS_DIR,
-    stdio: ['ignore', output, output],
-    env: {
-      // The shell's settings win over cms/.env's (e.g. the first administrator); given secrets win over both.
-      ...(secrets ? { ...process.env, ...secrets } : { ...cmsEnvironment(), ...process.env }),
-      ...QUIET,
-      NODE_ENV: 'production',
-      CMS_PORT: String(port),
-      CMS_SERVE_ADMIN: String(serveAdmin),
-      ...(dataDir ? { CMS_DATA_DIR: dataDir } : {}),
-      ...(siteUrl ? { CMS_SITE_URL: siteUrl } : {}),
-    },
-  });
+/**
+ * The environment Strapi starts with: the shell's settings win over cms/.env's (e.g. the first
+ * administrator), given secrets win over both, and DATABASE_URL is left out of all of them.
+ */
+export function strapiEnvironment(
+  { port, dataDir, serveAdmin = true, secrets, siteUrl }: Omit<CmsOptions, 'output'>,
+  shell: NodeJS.ProcessEnv = process.env,
+  envFile: () => Record<string, string> = cmsEnvironment,
+): NodeJS.ProcessEnv {
+  return {
+    ...withoutSubmissionsDatabase(secrets ? { ...shell, ...secrets } : { ...envFile(), ...shell }),
+    ...QUIET,
+    NODE_ENV: 'production',
+    CMS_PORT: String(port),
+    CMS_SERVE_ADMIN: String(serveAdmin),
+    ...(dataDir ? { CMS_DATA_DIR: dataDir } : {}),
+    ...(siteUrl ? { CMS_SITE_URL: siteUrl } : {}),
+  };
+}
+
+export async function startCms({ output = 'inherit', ...options }: CmsOptions): Promise<RunningCms> {
+  const { port } = options;
+  const child = spawn(process.execPath, [...STRAPI_CLI, 'start'], { cwd: CMS_DIR, stdio: ['ignore', output, output], env: strapiEnvironment(options) });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;

@@ -7,13 +7,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { TIMING } from '../../contracts/constants';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { loadContentPack } from '../content/loadPack';
 import { openDatabase } from '../database';
 import { dailyRetention, RETENTION_DAYS } from '../staff/retention';
 import { providerOn, tempDataDir } from '../testing';
 import { PG_DUMP_MISSING } from './pgDump';
-import { openPostgresStore } from './postgresStore';
+import { openPostgresStore, SAVE_LIMITS, SaveTimeoutError, type SaveLimits } from './postgresStore';
 import { createSqliteStore } from './sqliteStore';
 import type { SubmissionStore } from './store';
 import { emptyTables, queryTestDatabase, postgresPerFile } from './testPostgres';
@@ -23,12 +25,16 @@ const form = { category: 'other', medication: 'm', reason: '', name: 'n', phone:
 const consent = { consent: 'v', health_consent: 'v' };
 
 let hosts: SubmissionStore[] = [];
+/** Other sessions on the database (a lock holder): ended before the hosts, whose pools wait for them. */
+let others: pg.Client[] = [];
 beforeEach(async () => {
   const url = await postgres.url();
   hosts = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
   await emptyTables(url);
 });
 afterEach(async () => {
+  await Promise.all(others.map((other) => other.end()));
+  others = [];
   await Promise.all(hosts.map((host) => host.close()));
 });
 
@@ -57,6 +63,51 @@ describe('submissions in PostgreSQL shared by two hosts', () => {
     expect((await b.submissionsSince('patients', '2000-01-01')).map((row) => row.reference)).toEqual([reference]);
     expect(await b.deletePerson({ phone: '139 1234 5678' })).toEqual({ applications: 1, patients: 1 });
     expect(await a.findPerson({ email: 'chen@example.com' })).toEqual({ applications: [], patients: [] });
+  });
+});
+
+describe('a save that cannot finish before the site gives up', () => {
+  /** Another session holding every case counter's row lock in an open transaction, as a stuck host would. */
+  const lockCounters = async () => {
+    const holder = new pg.Client({ connectionString: await postgres.url() });
+    others.push(holder);
+    await holder.connect();
+    await holder.query('BEGIN');
+    expect((await holder.query('SELECT year FROM case_reference_counters FOR UPDATE')).rowCount).toBe(1);
+    return () => holder.query('COMMIT');
+  };
+  const host = async (limits: Partial<SaveLimits>) => {
+    const store = await openPostgresStore(await postgres.url(), { saveLimits: limits });
+    hosts.push(store);
+    return store;
+  };
+  const stored = async () => (await queryTestDatabase<{ reference: string }>(await postgres.url(), 'SELECT reference FROM patient_messages ORDER BY id')).map((row) => row.reference.slice(-6));
+
+  it('ends, committed or rolled back, well before the proxy answers 504', () => {
+    expect(SAVE_LIMITS.workMs + SAVE_LIMITS.commitMs).toBeLessThanOrEqual(TIMING.requestTimeoutMs - 2_000);
+    expect(Math.max(SAVE_LIMITS.connectMs, SAVE_LIMITS.statementMs)).toBeLessThan(SAVE_LIMITS.workMs);
+  });
+
+  it('is refused while the counter row is locked, stores nothing, and its number goes to the next message', async () => {
+    // The statements may wait: the save's own guard is what gives up.
+    const store = await host({ workMs: 300, statementMs: 60_000 });
+    await store.savePatientMessage(form, consent, '');
+    const unlock = await lockCounters();
+    await expect(store.savePatientMessage(form, consent, '')).rejects.toThrow(SaveTimeoutError);
+    await expect(store.saveApplication({ id: 1, title: '' }, { name: 'n', phone: '13800000000', email: '' }, { consent: 'v' }, '')).resolves.toBeUndefined();
+    await unlock();
+    expect(await store.savePatientMessage(form, consent, '')).toMatch(/-000002$/);
+    expect(await stored()).toEqual(['000001', '000002']);
+  });
+
+  it('is refused by PostgreSQL itself when one statement waits longer than the statement timeout', async () => {
+    const store = await host({ workMs: 60_000, statementMs: 200 });
+    await store.savePatientMessage(form, consent, '');
+    const unlock = await lockCounters();
+    await expect(store.savePatientMessage(form, consent, '')).rejects.toMatchObject({ code: '57014' });
+    await unlock();
+    expect(await store.savePatientMessage(form, consent, '')).toMatch(/-000002$/);
+    expect(await stored()).toEqual(['000001', '000002']);
   });
 });
 

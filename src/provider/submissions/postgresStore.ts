@@ -11,7 +11,7 @@ import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import { caseReference, caseYear } from '../caseReference';
 import { migratePostgres } from '../migratePostgres';
 import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
-import { national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
+import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
 import { truncateAddress } from '../staff/retention';
 import { pgDump } from './pgDump';
 import { isAdverse, trimmed, type AuditEntry, type GivenConsent, type PurgeOutcome, type Row, type SubmissionStore } from './store';
@@ -32,14 +32,35 @@ export interface PostgresStoreOptions {
   now?: () => Date;
   /** An idle connection that breaks (the server restarted): said, never a crash. */
   warn?: (message: string, error: Error) => void;
+  /** Tighter bounds on a save than SAVE_LIMITS (the tests). */
+  saveLimits?: Partial<SaveLimits>;
+}
+
+/**
+ * The bounds of one save. The site's proxy gives up on the provider after
+ * TIMING.requestTimeoutMs (10 s) and tells the visitor it failed: a save must be over before,
+ * committed or rolled back, never committed after the visitor was told otherwise. A connection
+ * is waited for 3 s; each statement may run 4 s (statement_timeout, a wait for a lock included);
+ * whatever is not over 5 s after the save began (the connection's wait included) is refused and
+ * its connection closed, which rolls the transaction back; COMMIT then has 3 s. At most 8 s.
+ */
+export const SAVE_LIMITS = { connectMs: 3_000, statementMs: 4_000, workMs: 5_000, commitMs: 3_000 };
+export type SaveLimits = typeof SAVE_LIMITS;
+
+export class SaveTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`the submission was not stored within ${ms} ms; its transaction was rolled back`);
+    this.name = 'SaveTimeoutError';
+  }
 }
 
 /** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
+  const limits = { ...SAVE_LIMITS, ...options.saveLimits };
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: limits.connectMs,
     application_name: `site-provider@${hostname()}`,
     // COUNT(*) and the audit's ids are int8: small enough for a number, as SQLite gives them.
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
@@ -51,7 +72,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await pool.end();
     throw error;
   }
-  return createPostgresStore(pool, describeUrl(url), url, options.now);
+  return createPostgresStore(pool, describeUrl(url), url, options.now ?? (() => new Date()), limits);
 }
 
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -72,35 +93,90 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
-const cutoffOf = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+/** `promise`, or `refusal` once `ms` have passed without its answer. */
+function within<T>(promise: Promise<T>, ms: number, refusal: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(refusal()), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
 
 /**
- * A person's rows: e-mail compared in SQL; a phone narrowed in SQL by its last seven digits
- * (which `national` never changes), then compared as `find` compares it, by `national` itself.
+ * A save's transaction within `limits` (SAVE_LIMITS). Until COMMIT is sent the guard may refuse
+ * it: the connection, perhaps still waiting on a lock, is closed rather than queued behind its
+ * statement for a ROLLBACK, and PostgreSQL rolls back a transaction whose connection ended.
+ */
+async function boundedSave<T>(pool: pg.Pool, limits: SaveLimits, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const refused = () => new SaveTimeoutError(limits.workMs);
+  const started = Date.now();
+  const connecting = pool.connect();
+  const client = await within(connecting, limits.workMs, refused).catch((error: unknown) => {
+    // A connection that comes after the save was refused goes back to the pool unused.
+    connecting.then((late) => late.release(), () => {});
+    throw error;
+  });
+  let closeConnection: Error | undefined;
+  try {
+    const transaction = (async () => {
+      await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.round(limits.statementMs)}`);
+      return work(client);
+    })();
+    const result = await within(transaction, limits.workMs - (Date.now() - started), refused).catch(async (error: unknown) => {
+      if (error instanceof SaveTimeoutError) closeConnection = error;
+      else await within(client.query('ROLLBACK'), limits.commitMs, () => new Error('ROLLBACK unanswered')).catch((lost: Error) => (closeConnection = lost));
+      throw error;
+    });
+    // Sent: from here on the outcome is PostgreSQL's. Unanswered, the connection is not reused.
+    await within(client.query('COMMIT'), limits.commitMs, () => new Error(`COMMIT unanswered within ${limits.commitMs} ms: the submission may be stored`)).catch((error: Error) => {
+      closeConnection = error;
+      throw error;
+    });
+    return result;
+  } finally {
+    client.release(closeConnection);
+  }
+}
+
+const cutoffOf = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
+/** ASCII letters folded whatever the collation, and the ASCII white space JavaScript's trim() takes off. */
+const ASCII_EMAIL_KEY = "translate(btrim(email, E' \\t\\n\\r\\f\\x0b'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')";
+
+/**
+ * A person's rows, narrowed in SQL, then compared in JavaScript as SQLite compares them
+ * (personalData.ts). An e-mail: the ASCII addresses whose folded spelling is the address, and
+ * every address with a character beyond ASCII, for `emailKey` to decide. A phone: the numbers
+ * ending in the same seven digits (which `national` never changes), then `national` itself.
  */
 async function personRows(client: pg.Pool | pg.PoolClient, kind: SubmissionKind, subject: Subject, lock = ''): Promise<Row[]> {
   const value = normalisedIdentifier(subject);
   const table = SUBMISSION_TABLES[kind];
-  if ('email' in subject) return (await client.query<Row>(`SELECT * FROM ${table} WHERE lower(btrim(email)) = $1 ORDER BY id ${lock}`, [value])).rows;
+  if ('email' in subject) {
+    const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE ${ASCII_EMAIL_KEY} = $1 OR email ~ '[^\\x01-\\x7f]' ORDER BY id ${lock}`, [value]);
+    return rows.filter((row) => emailKey(String(row.email ?? '')) === value);
+  }
   const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE right(regexp_replace(phone, '\\D', '', 'g'), 7) = right($1, 7) ORDER BY id ${lock}`, [value]);
   return rows.filter((row) => national(String(row.phone ?? '')) === value);
 }
 
-function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () => Date = () => new Date()): SubmissionStore {
+function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
   return {
     kind: 'postgres',
     where,
     async saveApplication(job: { id: number; title: string }, form: ApplicationForm, consent: GivenConsent, ip: string) {
       const at = now().toISOString();
-      await pool.query(
-        'INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)',
-        [job.id, job.title, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent],
+      await boundedSave(pool, limits, (client) =>
+        client.query(
+          'INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)',
+          [job.id, job.title, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent],
+        ),
       );
     },
     async savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string) {
       const at = now();
       const f = trimmed(form);
-      return inTransaction(pool, async (client) => {
+      return boundedSave(pool, limits, async (client) => {
         const { rows } = await client.query<{ last: number }>(
           `INSERT INTO case_reference_counters (year, last) VALUES ($1, 1)
            ON CONFLICT (year) DO UPDATE SET last = case_reference_counters.last + 1 RETURNING last`,
