@@ -1,5 +1,6 @@
 import type { Config, DOMPurify as Purifier } from 'dompurify';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { ownPictureSrc, ownPictureSrcSet } from './Img';
 import { currentPurifier, loadPurifier, subscribePurifier } from './purifier';
 
 /**
@@ -17,6 +18,8 @@ const CONFIG: Config = {
 };
 
 const RESOURCE_ATTRIBUTES = ['src', 'xlink:href'];
+/** The widest a picture in an article is shown (its text column). */
+const RICH_TEXT_WIDTH = 960;
 
 /**
  * Relative URLs resolve against this stand-in for the page's own origin, so the markup depends
@@ -76,7 +79,17 @@ export function sanitizeHtml(html: string, mediaUrl: string, { purifier, heading
       if (/^\s*(javascript|data|vbscript):/i.test(href)) node.removeAttribute('href');
       if (node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
     }
-    if (node.tagName === 'IMG') node.setAttribute('loading', 'lazy');
+    if (node.tagName === 'IMG') {
+      node.setAttribute('loading', 'lazy');
+      // The site's own picture comes as its sized, upright copies, never the file as uploaded.
+      const src = node.getAttribute('src') ?? '';
+      const srcset = ownPictureSrcSet(src, RICH_TEXT_WIDTH);
+      if (srcset) {
+        node.setAttribute('srcset', srcset);
+        node.setAttribute('sizes', `(max-width: ${RICH_TEXT_WIDTH}px) 100vw, ${RICH_TEXT_WIDTH}px`);
+        node.setAttribute('src', ownPictureSrc(src, RICH_TEXT_WIDTH));
+      }
+    }
   });
   try {
     const fragment = purifier.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
