@@ -60,7 +60,7 @@ describe('a touch screen', () => {
       try {
         const page = await context.newPage();
         const overlays: string[] = [];
-        page.on('request', (request) => void (/-over\.webp$/.test(request.url()) && overlays.push(request.url())));
+        page.on('request', (request) => void (/-over\.webp(\?|$)/.test(request.url()) && overlays.push(request.url())));
         for (const path of ['/', '/innovation']) {
           await page.goto(path);
           await waitForContent(page);
