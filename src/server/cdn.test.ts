@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { providerWithFreshDatabase } from '../provider/testing';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
-import { startListeningProcess, stopProcesses } from '../../tests/cdn/processes';
+import { startSiteProcess, stopProcesses } from '../../tests/cdn/processes';
 import { fakeDist, providerGate } from './testing';
 
 jest.setTimeout(120_000);
@@ -41,7 +41,7 @@ let front = '';
 async function startSite(): Promise<SiteProcess> {
   const requests = new Map<string, number>();
   const env = { DIST_DIR: dist, PROVIDER_URL: gate.url, PAGE_CACHE_FRESH_SECONDS: String(FRESH_SECONDS), PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0' };
-  const { child, port } = await startListeningProcess('siteProcess.ts', env, (entry) => {
+  const { child, port } = await startSiteProcess(env, (entry) => {
     const url = (entry.req as { url?: string } | undefined)?.url;
     if (entry.msg === 'incoming request' && url) requests.set(url, (requests.get(url) ?? 0) + 1);
   });

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { providerWithFreshDatabase } from '../provider/testing';
 import { IMMUTABLE_PICTURE } from './pictures';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
-import { startListeningProcess, stopProcesses } from '../../tests/cdn/processes';
+import { startSiteProcess, stopProcesses } from '../../tests/cdn/processes';
 import { fakeDist } from './testing';
 
 jest.setTimeout(120_000);
@@ -63,7 +63,7 @@ async function startHop(upstream: string): Promise<string> {
 /** One site process (tests/cdn/siteProcess.ts), pages fresh for 2 s; resolves its port. */
 async function startSite(providerUrl: string): Promise<number> {
   const env = { DIST_DIR: dist, PROVIDER_URL: providerUrl, PAGE_CACHE_FRESH_SECONDS: '2', PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0' };
-  const started = await startListeningProcess('siteProcess.ts', env);
+  const started = await startSiteProcess(env);
   site = started.child;
   return started.port;
 }

@@ -6,14 +6,15 @@
  * staff export finds them all; pages keep being served (nginx tries the other host for a GET).
  * Prints the figures: messages sent, acknowledged, hosts stopped, messages found.
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
-import { startListeningProcess, stopProcesses, type ListeningProcess } from '../../tests/cdn/processes';
+import { stopProcesses } from '../../tests/cdn/processes';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createTestDatabase, type TestDatabase } from '../provider/submissions/testPostgres';
+import { spawnListening } from '../provider/testing';
 import { fakeDist } from './testing';
 
 jest.setTimeout(180_000);
@@ -28,11 +29,15 @@ const AUDIT_KEY = 'two-hosts-audit-key-0123456789abcdef';
 let database: TestDatabase;
 let dir: string;
 let dist: string;
-let hosts: ListeningProcess[] = [];
+let hosts: { child: ChildProcess; port: number }[] = [];
 let nginx: RunningNginx;
 
-function startHost(name: string): Promise<ListeningProcess> {
-  return startListeningProcess('hostProcess.ts', { DATABASE_URL: database.url, DATA_DIR: mkdtempSync(join(dir, `${name}-`)), DIST_DIR: dist, TRUST_PROXY: '127.0.0.1', STAFF_AUDIT_KEY: AUDIT_KEY });
+/** One host as `npm start` runs it (site and embedded provider), submissions in the shared PostgreSQL database. */
+function startHost(name: string): Promise<{ child: ChildProcess; port: number }> {
+  return spawnListening('src/server/start.ts', {
+    PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: '1', LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url, DATA_DIR: mkdtempSync(join(dir, `${name}-`)), DIST_DIR: dist, TRUST_PROXY: '127.0.0.1', STAFF_AUDIT_KEY: AUDIT_KEY,
+  });
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * A child process of the CDN tests (tests/cdn/siteProcess.ts, hostProcess.ts) that names its
+ * A site process of the CDN tests (tests/cdn/siteProcess.ts: the site server alone) that names its
  * port in a `{"listening": port}` line on stdout; `onLine` sees every line it writes after (its
  * JSON logs). Resolves once it listens; rejects if it exits first.
  */
@@ -14,7 +14,8 @@ export interface ListeningProcess {
   port: number;
 }
 
-export function startListeningProcess(script: 'siteProcess.ts' | 'hostProcess.ts', env: Record<string, string>, onLine?: (entry: Record<string, unknown>) => void): Promise<ListeningProcess> {
+export function startSiteProcess(env: Record<string, string>, onLine?: (entry: Record<string, unknown>) => void): Promise<ListeningProcess> {
+  const script = 'siteProcess.ts';
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', 'cdn', script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
