@@ -247,6 +247,14 @@ describe('server rendering', () => {
     expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 1);
   });
 
+  it('renders the staff page a /resources URL names, as the browser shows it', async () => {
+    const app = await site();
+    const second = await app.inject({ url: '/resources?page=2&utm_source=x' });
+    expect(second.body).toMatch(/aria-current="page"[^>]*>2</);
+    const first = await app.inject({ url: '/resources' });
+    expect(first.body).toMatch(/aria-current="page"[^>]*>1</);
+  });
+
   it('answers 304 to a matching ETag and sends the stored compressed bytes', async () => {
     const app = await site();
     const first = await app.inject({ url: '/en/report', headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,6 +1,6 @@
 import type { Config, DOMPurify as Purifier } from 'dompurify';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { ownPictureSrc, ownPictureSrcSet } from './Img';
+import { ownPictureSrc } from './Img';
 import { currentPurifier, loadPurifier, subscribePurifier } from './purifier';
 
 /**
@@ -81,14 +81,12 @@ export function sanitizeHtml(html: string, mediaUrl: string, { purifier, heading
     }
     if (node.tagName === 'IMG') {
       node.setAttribute('loading', 'lazy');
-      // The site's own picture comes as its sized, upright copies, never the file as uploaded.
-      const src = node.getAttribute('src') ?? '';
-      const srcset = ownPictureSrcSet(src, RICH_TEXT_WIDTH);
-      if (srcset) {
-        node.setAttribute('srcset', srcset);
-        node.setAttribute('sizes', `(max-width: ${RICH_TEXT_WIDTH}px) 100vw, ${RICH_TEXT_WIDTH}px`);
-        node.setAttribute('src', ownPictureSrc(src, RICH_TEXT_WIDTH));
-      }
+      // The site's own picture comes as its upright copy in the browser's best format, no wider
+      // than the text column, never the file as uploaded. One copy, no srcset: an article picture
+      // has no width of its own, and a copy never made wider than its original would be drawn
+      // narrower than it is under a `w` descriptor larger than the file.
+      const src = node.getAttribute('src');
+      if (src !== null) node.setAttribute('src', ownPictureSrc(src, RICH_TEXT_WIDTH));
     }
   });
   try {

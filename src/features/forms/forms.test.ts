@@ -29,6 +29,7 @@ import {
 } from './slice';
 
 type Deps = ReturnType<typeof fakeDeps>;
+const mockedToast = (deps: Deps) => deps.services.toast.error as jest.Mock;
 type Submit = ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>;
 
 const ALL_CONSENTS: ConsentTicks = { consent: true, health_consent: true };
@@ -353,6 +354,24 @@ describe('leaving the page', () => {
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith(expect.stringContaining('网络'));
+  });
+
+  it('a privacy notice that fails once the visitor has left is toasted once: by the errors saga for a refusal, here for the network', async () => {
+    for (const [failure, toastedHere] of [[envelopeError(1, '服务器繁忙'), false], [networkError(), true]] as const) {
+      const late = lateAnswer<never>();
+      const deps = fakeDeps();
+      await expectSaga(function* leaveWhileTheNoticeLoads() {
+        yield fork(watchForms, deps);
+        yield put(application(valid));
+        yield call(() => late.asked);
+        yield put(routeEntered(routeEntryOf('/about', 'push')));
+        yield call(() => late.answer.reject(failure));
+      })
+        .provide([content({ privacyNotice: late.reply })])
+        .withReducer(rootReducer, visiting('/resources/4'))
+        .silentRun(20);
+      expect(mockedToast(deps).mock.calls.length).toBe(toastedHere ? 1 : 0);
+    }
   });
 
   it('a network failure on the page the form is on is said by the form alone', async () => {

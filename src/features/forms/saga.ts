@@ -61,10 +61,10 @@ function uncheckedConsents(form: FormName, ticked: ConsentTicks): FieldErrors<Co
   return errors;
 }
 
-/** The privacy notice's version the visitor agreed to; empty when the notice cannot be loaded. */
-function* noticeVersion(deps: Deps) {
+/** The privacy notice the visitor agreed to (its version is sent with the form). */
+function* loadNotice(deps: Deps) {
   const notice: ApiResult<ContentData['privacyNotice']> = yield* loadContent(deps, 'privacyNotice', {}, { submission: true });
-  return notice.ok ? notice.data.version : '';
+  return notice;
 }
 
 type Send = (consents: Consents) => Promise<{ reference: string }>;
@@ -97,9 +97,11 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
     yield put(formRejected({ form: key, fieldErrors: {}, error, submission, ...(offerReload ? { offerReload } : {}) }));
     if (!shown && !toasted) yield call(services.toast.error, error);
   }
-  const version: string = yield call(noticeVersion, deps);
+  const notice: ApiResult<ContentData['privacyNotice']> = yield call(loadNotice, deps);
+  const version = notice.ok ? notice.data.version : '';
   if (!version) {
-    yield* refuse(text.noticeUnavailable);
+    // An envelope error of the notice is toasted by the errors saga already.
+    yield* refuse(text.noticeUnavailable, { toasted: !notice.ok && notice.error.kind !== 'network' });
     return;
   }
   const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
