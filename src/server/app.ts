@@ -22,6 +22,8 @@ import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
 import { CMS_WEBHOOK_PATH, registerCmsWebhook } from './cmsWebhook';
 import { createPurgeRelay } from './purgeRelay';
+import { changedPages } from './changedPages';
+import type { CmsChange } from './render/cmsAffectedPages';
 import { createSitemapLists, registerCrawlerRoutes } from './crawlerRoutes';
 import { listsName } from './providerLists';
 import { createOriginResolver } from './origin';
@@ -126,7 +128,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   await registerSecurityHeaders(app, mediaUrl, [assets.boot.hash]);
   const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf);
+  await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf, pictureVersions);
   if (pictureVersions) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
 
   await app.register(fastifyStatic, {
@@ -152,8 +154,11 @@ export async function createSiteServer(options: SiteServerOptions) {
   if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, purgeAll);
   if (options.cmsWebhookSecret) {
     const { peers = [], cacheUrl = null } = options.purgeRelay ?? {};
+    const { publicUrl } = options;
+    // On the public origin only: the cache keys its copies by the host visitors name.
+    const listed = publicUrl ? async (changes: CmsChange[]) => changedPages(changes, await providerLists.current(), publicUrl) : undefined;
     const relay =
-      peers.length > 0 || cacheUrl ? createPurgeRelay({ peers, cacheUrl, secret: options.cmsWebhookSecret, path: CMS_WEBHOOK_PATH, warn: (message) => app.log.warn(message) }) : null;
+      peers.length > 0 || cacheUrl ? createPurgeRelay({ peers, cacheUrl, secret: options.cmsWebhookSecret, path: CMS_WEBHOOK_PATH, listed, warn: (message) => app.log.warn(message) }) : null;
     registerCmsWebhook(
       app,
       options.cmsWebhookSecret,

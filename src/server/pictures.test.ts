@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHANGING_PICTURE, createPictureResizer, IMMUTABLE_PICTURE, pictureFormat, pictureRequest } from './pictures';
-import { createPictureVersions } from './pictureVersions';
+import { createPictureVersions, versionOf } from './pictureVersions';
 import { withPictureVersions } from './render/versionedPictures';
 import { fakeDist, providerGate } from './testing';
 
@@ -175,6 +175,42 @@ describe('narrower copies of the pictures the site serves', () => {
     const narrow = await site.inject({ url: '/uploads/product/p01-2.webp?w=640', headers: { accept: WEBP } });
     expect(narrow.statusCode).toBe(200);
     expect(Buffer.compare(narrow.rawPayload, original.rawPayload)).toBe(0);
+  });
+});
+
+describe('pictures in the answers the browser renders from', () => {
+  /** The version the provider's file has now, as the site names it. */
+  const versionNow = async (path: string) => versionOf((await fetch(`${provider.url}${path}`, { method: 'HEAD' })).headers);
+
+  it('names each picture\'s version in /api content answers, as the server-rendered page does, and in each of a comma-separated list', async () => {
+    const news = (await site.inject({ url: '/api/index/news/lists?lan=zh&page=1&pageSize=3' })).json();
+    expect(news.code).toBe(0);
+    const pictures: string[] = news.data.rows.map((item: { pic: string }) => item.pic);
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const url of pictures) {
+      const [path, version] = url.split('?v=') as [string, string];
+      expect({ path, version }).toEqual({ path: expect.stringMatching(/^\/uploads\//), version: await versionNow(path) });
+    }
+    // The server-rendered list names the very same URLs, so the browser's page and the server's share their copies.
+    const page = (await site.inject({ url: '/news' })).body;
+    for (const url of pictures) expect(page).toContain(url.replace(/&/g, '&amp;'));
+
+    const products = (await site.inject({ url: '/api/index/product/lists?lan=en&classify_id=1&page=1&pageSize=3' })).json();
+    const lists: string[] = products.data.rows.map((row: { pics: string }) => row.pics);
+    expect(lists.length).toBeGreaterThan(0);
+    for (const each of lists) for (const url of each.split(',')) expect(url).toMatch(/^\/uploads\/[^?]+\?v=[\w-]{12}$/);
+
+    const original = await site.inject({ url: pictures[0] as string });
+    expect(original.headers['cache-control']).toBe(IMMUTABLE_PICTURE);
+  });
+
+  it('passes the provider\'s answer through as sent when it is an error or no envelope at all', async () => {
+    gate.mode = 'garbage';
+    const garbage = await site.inject({ url: '/api/index/news/lists?lan=en&page=1&pageSize=3' });
+    expect({ status: garbage.statusCode, body: garbage.body }).toEqual({ status: 200, body: '<html>upstream error</html>' });
+    gate.mode = 'code402';
+    const refused = await site.inject({ url: '/api/index/index/banner?lan=en' });
+    expect(refused.json()).toEqual({ code: 402, msg: 'refused', data: null });
   });
 });
 

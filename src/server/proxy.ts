@@ -9,7 +9,8 @@
  * 403 (envelope code 1, not the client's "login expired" 403) before its body is read.
  * The provider learns the visitor's address (X-Forwarded-For, as resolved under TRUST_PROXY)
  * and the request id, never the visitor's cookies, forwarding headers or override headers, and
- * of the query only the keys its endpoint takes (ENDPOINT_QUERY_KEYS).
+ * of the query only the keys its endpoint takes (ENDPOINT_QUERY_KEYS). With the site's own media,
+ * each picture a content answer names carries its version, as on a server-rendered page.
  * /uploads/* → the provider's media, path kept, when the site serves them from its own origin,
  * with only the headers a file request needs (mediaRequestHeaders); pictures, video and PDF
  * only, served inert (src/provider/uploadTypes.ts).
@@ -25,6 +26,9 @@ import { isFromElsewhere, type OriginOf } from './origin';
 import { CHANGING_PICTURE, createPictureResizer, IMMUTABLE_PICTURE, pictureFormat, pictureRequest } from './pictures';
 import { PICTURE_VERSION_PARAM, versionOf, type PictureVersions } from './pictureVersions';
 import { matchesEtag } from './render/etag';
+import { withWirePictureVersions } from './render/versionedPictures';
+import { PAYLOADS } from '../contracts/payloads';
+import type { Field } from '../contracts/schema/payload';
 import { guardUploads } from '../provider/uploadTypes';
 
 const MESSAGES = {
@@ -149,7 +153,25 @@ export function envelope(request: FastifyRequest, reply: FastifyReply, status: n
     .send({ code: ENVELOPE_CODE.error, msg: MESSAGES[requestLanguage(request)][message], data: null });
 }
 
-export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, originOf: OriginOf) {
+/** A content answer the browser renders from: its payload's declaration, which says where its pictures are. */
+const payloadOf = (name: EndpointName): Field | null => (name in PAYLOADS ? PAYLOADS[name as keyof typeof PAYLOADS] : null);
+
+/** The provider's answer read whole: a content answer's pictures named by version, the rest as sent. */
+async function sendVersioned(reply: FastifyReply, payload: Field, body: NodeJS.ReadableStream, versions: PictureVersions) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  const text = Buffer.concat(chunks).toString('utf8');
+  let answer: { code?: unknown; data?: unknown };
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return reply.send(text); // not JSON: the client's envelope handling says so
+  }
+  if (answer?.code !== ENVELOPE_CODE.ok) return reply.send(text);
+  return reply.send(JSON.stringify({ ...answer, data: await withWirePictureVersions(payload, answer.data, versions) }));
+}
+
+export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, originOf: OriginOf, versions: PictureVersions | null) {
   await app.register(
     async (api) => {
       // Forms are sent from the site's own pages only: another site's page cannot post them from
@@ -166,6 +188,7 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
 
       for (const { name, path, method } of API_ROUTES) {
         const keys = queryKeysOf(name);
+        const payload = versions && method === 'GET' ? payloadOf(name) : null;
         api.route({
           method,
           url: path,
@@ -186,6 +209,20 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
                 request.log.warn({ path, upstream: (error as { code?: string }).code ?? error.statusCode }, timedOut ? 'provider timed out' : 'provider unreachable');
                 return envelope(request, reply, timedOut ? 504 : 502, timedOut ? 'slow' : 'down');
               },
+              ...(payload && versions
+                ? {
+                    onResponse(_request, _reply, raw) {
+                      // reply-from's types call it the server's response; it is undici's, with the body as `stream`.
+                      const res = raw as unknown as { statusCode: number; stream: NodeJS.ReadableStream };
+                      if (res.statusCode !== 200 || request.method === 'HEAD') return void reply.send(res.stream);
+                      reply.removeHeader('content-length');
+                      sendVersioned(reply, payload, res.stream, versions).catch((error: Error) => {
+                        request.log.warn({ path, err: error }, 'provider answer unreadable');
+                        if (!reply.sent) envelope(request, reply, 502, 'down');
+                      });
+                    },
+                  }
+                : {}),
             });
           },
         });

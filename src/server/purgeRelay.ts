@@ -3,7 +3,9 @@
  * process Strapi calls marks its own pages at once; then, with a burst of changes coalesced (a
  * bulk publish of N entries is one round, not N webhooks × every process), it
  * passes them to its peers (SITE_PEERS), which mark theirs before they answer, and only then
- * asks the cache (CACHE_REFRESH_URL) for a new copy of each page it had kept. The order matters:
+ * asks the cache (CACHE_REFRESH_URL) for a new copy of each page it had kept, and of each listed
+ * page the changes show on (`listed`: a copy the cache made before every process restarted is
+ * one no process can name). The order matters:
  * a refresh that reached a peer still holding the old page would store the old page again.
  * A peer that is down is logged and skipped: its pages age out with its cache's fresh window.
  */
@@ -26,13 +28,15 @@ export interface PurgeRelayOptions {
   secret: string;
   /** The webhook path of the peers. */
   path: string;
+  /** The pages the changes show on that the site lists, kept by a process or not (changedPages.ts). */
+  listed?: (changes: CmsChange[]) => Promise<string[]>;
   /** Quiet time that ends a burst of changes, and the longest a change waits for its burst to end. */
   windowMs?: number;
   maxWaitMs?: number;
   warn(message: string): void;
 }
 
-export function createPurgeRelay({ peers, cacheUrl, secret, path, windowMs = 200, maxWaitMs = 2000, warn }: PurgeRelayOptions) {
+export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, windowMs = 200, maxWaitMs = 2000, warn }: PurgeRelayOptions) {
   let changes: CmsChange[] = [];
   let pages = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
@@ -87,7 +91,9 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, windowMs = 200
 
   async function round(batch: CmsChange[], kept: string[]) {
     if (batch.length > 0) await Promise.all(peers.map((peer) => tell(peer, batch)));
-    if (cacheUrl) await refreshAll(kept);
+    if (!cacheUrl) return;
+    const shown = listed && batch.length > 0 ? await listed(batch).catch(() => []) : [];
+    await refreshAll([...new Set([...kept, ...shown])]);
   }
 
   function flush() {

@@ -1,9 +1,22 @@
-/** Pages name the version of each of the site's own pictures (../pictureVersions.ts). */
+/**
+ * Pages and the /api answers the browser renders from name the version of each of the site's
+ * own pictures (../pictureVersions.ts), so both get the URL a browser and nginx keep for a year.
+ */
 import { MEDIA_PREFIX } from '../../contracts/endpoints';
+import type { Field } from '../../contracts/schema/payload';
 import type { Api } from '../../api/api';
 import { versionedUrl, type PictureVersions } from '../pictureVersions';
 
 const isOwnPicture = (value: string) => value.startsWith(MEDIA_PREFIX) && !/[?#\s"<>]/.test(value);
+
+/** How each of `paths` is named now: with its version when the provider gives one, else as it is. */
+async function versionedNames(paths: Iterable<string>, versions: PictureVersions, maxAgeMs?: number): Promise<(path: string) => string> {
+  const found = new Map(await Promise.all([...paths].map(async (path) => [path, await versions.current(path, maxAgeMs)] as const)));
+  return (path) => {
+    const token = found.get(path);
+    return token ? versionedUrl(path, token) : path;
+  };
+}
 
 /**
  * The provider calls as a render makes them, with every picture of the site's own media (a
@@ -20,14 +33,45 @@ export function withPictureVersions(api: Api, versions: PictureVersions): Api {
       if (paths.size === 0) return answer;
       // Asked afresh: a render follows a change (the CMS webhook drops the pages), and a page is
       // kept far longer than the second a token is believed for a copy.
-      const found = new Map(await Promise.all([...paths].map(async (path) => [path, await versions.current(path, 0)] as const)));
-      return replace(answer, (path) => {
-        const token = found.get(path);
-        return token ? versionedUrl(path, token) : path;
-      });
+      return replace(answer, await versionedNames(paths, versions, 0));
     };
   }
   return wrapped as unknown as Api;
+}
+
+/**
+ * A provider answer as it goes to the browser (wire form, `payload` its declaration), with the
+ * site's own pictures in its media fields naming their versions; everything else as it came. A
+ * token a second old will do: a page the browser renders shows what the provider held then.
+ */
+export async function withWirePictureVersions(payload: Field, data: unknown, versions: PictureVersions): Promise<unknown> {
+  const paths = new Set<string>();
+  mapWireMedia(payload, data, (path) => {
+    if (isOwnPicture(path)) paths.add(path);
+    return path;
+  });
+  return paths.size === 0 ? data : mapWireMedia(payload, data, await versionedNames(paths, versions));
+}
+
+/** Each media path the declaration names (a `media` field, each of a `pics` list) through `map`. */
+function mapWireMedia(field: Field, value: unknown, map: (path: string) => string): unknown {
+  switch (field.kind) {
+    case 'media':
+      return typeof value === 'string' ? map(value) : value;
+    case 'pics':
+      if (typeof value === 'string') return value.split(',').map((path) => map(path.trim())).join(',');
+      return Array.isArray(value) ? value.map((path) => (typeof path === 'string' ? map(path) : path)) : value;
+    case 'optional':
+    case 'nullable':
+      return value === null || value === undefined ? value : mapWireMedia(field.of, value, map);
+    case 'list':
+      return Array.isArray(value) ? value.map((item) => mapWireMedia(field.of, item, map)) : value;
+    case 'record':
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, field.fields[key] ? mapWireMedia(field.fields[key], item, map) : item]));
+    default:
+      return value;
+  }
 }
 
 function collect(value: unknown, into: Set<string>) {
