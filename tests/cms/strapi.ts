@@ -13,6 +13,7 @@ import { createSiteServer } from '../../src/server/app';
 import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { freePort } from '../../src/server/testing';
+import { startNginx } from '../cdn/nginx';
 
 export interface SeededCms {
   cms: RunningCms;
@@ -74,39 +75,52 @@ export async function newAdminUser(base: string, jwt: string, roleCode: string, 
 
 /**
  * An unseeded Strapi with one content user (`role`: strapi-author or strapi-editor) who uploads,
- * and the site in front of the embedded provider reading it with a read-only token, as the upload
- * and picture tests need. Strapi's webhook names the site, so the site's port is chosen first.
- * `uploadedIds` collects what the test uploads (cms/public/uploads is every local Strapi's): close()
- * deletes those files, then stops everything.
+ * and the site in front of the embedded provider reading it with a read-only token, behind nginx
+ * (tests/cdn/nginx.ts) as in production: `cacheUrl` is what a visitor reaches. Strapi's webhook
+ * names the site process and the site asks nginx to refresh the pages a change marks, so both
+ * ports are chosen first. `uploadedIds` collects what the test uploads (cms/public/uploads is
+ * every local Strapi's): close() deletes those files, then stops everything.
  */
 export async function startUploadStack({ work, dist, role, email }: { work: string; dist: string; role: string; email: string }) {
   const secrets = newCmsSecrets();
   const closers: (() => Promise<unknown>)[] = [];
   const uploadedIds: number[] = [];
-  ensureCmsInstalled();
-  const sitePort = await freePort();
-  const cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${sitePort}`, output: 'ignore' });
-  closers.push(() => cms.stop());
-  const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
-  const uploader = await newAdminUser(cms.url, jwt, role, email);
-  const token = (await cmsCall(cms.url, 'POST', '/admin/api-tokens', jwt, { name: 'site', type: 'read-only', lifespan: null })).body.data.accessKey as string;
-  const db = openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
-  closers.push(async () => db.close());
-  const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
-  closers.push(() => provider.close());
-  const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
-  const site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET });
-  closers.push(() => site.close());
-  const siteUrl = await site.listen({ port: sitePort, host: '127.0.0.1' });
-  return {
-    cms,
-    jwt,
-    uploader,
-    siteUrl,
-    uploadedIds,
-    async close() {
-      for (const id of uploadedIds) await cmsCall(cms.url, 'DELETE', `/upload/files/${id}`, jwt);
-      for (const close of closers.reverse()) await close();
-    },
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close();
   };
+  try {
+    ensureCmsInstalled();
+    const [sitePort, cachePort] = await Promise.all([freePort(), freePort()]);
+    const cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${sitePort}`, output: 'ignore' });
+    closers.push(() => cms.stop());
+    const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
+    const uploader = await newAdminUser(cms.url, jwt, role, email);
+    const token = (await cmsCall(cms.url, 'POST', '/admin/api-tokens', jwt, { name: 'site', type: 'read-only', lifespan: null })).body.data.accessKey as string;
+    const db = openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
+    closers.push(async () => db.close());
+    const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
+    closers.push(() => provider.close());
+    const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
+    const purgeRelay = { peers: [], cacheUrl: `http://127.0.0.1:${cachePort}` };
+    const site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET, purgeRelay });
+    closers.push(() => site.close());
+    const siteUrl = await site.listen({ port: sitePort, host: '127.0.0.1' });
+    const nginx = await startNginx(mkdtempSync(join(work, 'nginx-')), [sitePort], cachePort);
+    closers.push(() => nginx.stop());
+    return {
+      cms,
+      jwt,
+      uploader,
+      siteUrl,
+      cacheUrl: nginx.url,
+      uploadedIds,
+      async close() {
+        for (const id of uploadedIds) await cmsCall(cms.url, 'DELETE', `/upload/files/${id}`, jwt);
+        await closeAll();
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 }
