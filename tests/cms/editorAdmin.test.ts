@@ -1,14 +1,15 @@
 /**
  * The admin panel as an editor meets it, in the real Strapi of cms/: every field of every content
  * type and component has a label and a description (cms/src/adminLabels.json, applied at start);
- * the number in a page's address (site_id) is given by the CMS and kept once published; a
- * product's category set in one language is its category in the other.
+ * the number in a page's address (site_id) is given by the CMS, never twice (not even after its
+ * document is deleted, nor across a restart), and kept once published; a product's category set
+ * in one language is its category in the other.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { CMS_DIR } from '../../src/provider/strapi/cms';
+import { CMS_DIR, startCms } from '../../src/provider/strapi/cms';
 import { freePort } from '../../src/server/testing';
 import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
 
@@ -33,6 +34,7 @@ const pack = loadContentPack();
 const work = mkdtempSync(join(tmpdir(), 'cms-editor-admin-'));
 let strapi: SeededCms;
 let jwt: string;
+let siteUrl: string;
 const admin = (method: string, path: string, body?: unknown) => cmsCall(strapi.cms.url, method, path, jwt, body);
 const entries = (uid: string) => `/content-manager/collection-types/${uid}`;
 /** The category documentIds a product's draft or published version points at, in one language. */
@@ -42,7 +44,8 @@ async function categoryOf(documentId: string, locale: string, status: 'draft' | 
 }
 
 beforeAll(async () => {
-  strapi = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${await freePort()}`, pack });
+  siteUrl = `http://127.0.0.1:${await freePort()}`;
+  strapi = await startSeededCms({ work, siteUrl, pack });
   jwt = await adminLogin(strapi.cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
 }, 15 * 60_000);
 
@@ -112,6 +115,31 @@ describe("a page's number (site_id)", () => {
     // The same number sent back, as the edit form does, is no change.
     expect((await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: article!.site_id })).status).toBe(200);
   });
+
+  it('is never given again once its document is deleted, nor one an imported document had', async () => {
+    const create = async (data: Record<string, unknown> = {}) => {
+      const created = await admin('POST', `${entries(NEWS)}?locale=zh`, { title: '将删除的文章', date: '2024-06-01T08:00:00.000Z', ...data });
+      expect(created.status).toBe(201);
+      return created.body.data as { documentId: string; site_id: number };
+    };
+    const remove = async (documentId: string) => expect((await admin('DELETE', `${entries(NEWS)}/${documentId}?locale=zh`)).status).toBe(200);
+
+    // The newest article deleted: its address (/news/<number>) is not given to the next one.
+    const deleted = await create();
+    await remove(deleted.documentId);
+    const next = await create();
+    expect(next.site_id).toBe(deleted.site_id + 1);
+
+    // A number given with the document (an import, the seed) counts too once it is gone, and the
+    // mark is kept in the database: a restarted CMS goes on from it (a restart takes a few seconds).
+    const imported = await create({ site_id: next.site_id + 50 });
+    expect(imported.site_id).toBe(next.site_id + 50);
+    await remove(imported.documentId);
+    await strapi.cms.stop();
+    strapi = { ...strapi, cms: await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' }) };
+    jwt = await adminLogin(strapi.cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+    expect((await create()).site_id).toBe(next.site_id + 51);
+  }, 3 * 60_000);
 });
 
 describe("a product's category", () => {
