@@ -3,6 +3,8 @@ import { routeLayout } from '../contracts/routes';
 import { chunkLoadFailed, chunkReloadRequested } from '../features/chunks/actions';
 import { selectChunkReloadGaveUp } from '../features/chunks/selectors';
 import { selectRoute, selectRouteNotFound } from '../features/navigation/selectors';
+import { selectMediaUrl } from '../features/site/selectors';
+import { MediaHost } from '../ui/Img';
 import { ErrorPage } from './ErrorPage';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useText } from './useText';
@@ -58,6 +60,7 @@ export function App() {
   const route = useAppSelector(selectRoute);
   const notFound = useAppSelector(selectRouteNotFound);
   const chunkGaveUp = useAppSelector(selectChunkReloadGaveUp);
+  const mediaUrl = useAppSelector(selectMediaUrl);
   const path = route?.path ?? null;
   const routeId = route?.routeId ?? null;
   const page = routeId && !notFound ? PAGES[routeId] : null;
@@ -77,17 +80,20 @@ export function App() {
     </>
   );
 
-  if (routeId && routeLayout(routeId) === 'bare') {
-    return <main id="main">{pageView}</main>;
-  }
   return (
-    <>
-      <Header />
-      <main id="main" tabIndex={-1}>
-        {pageView}
-      </main>
-      <Footer />
-      <ScrollTopButton />
-    </>
+    <MediaHost.Provider value={mediaUrl}>
+      {routeId && routeLayout(routeId) === 'bare' ? (
+        <main id="main">{pageView}</main>
+      ) : (
+        <>
+          <Header />
+          <main id="main" tabIndex={-1}>
+            {pageView}
+          </main>
+          <Footer />
+          <ScrollTopButton />
+        </>
+      )}
+    </MediaHost.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../app/Loaded';
 import { useDocumentMeta } from '../app/useDocumentMeta';
@@ -8,7 +9,7 @@ import { useContent } from '../features/content/useContent';
 import { isAbsent } from '../features/shared/resource';
 import { AnchorLink } from '../app/layout/AnchorLink';
 import { Carousel } from '../ui/Carousel';
-import { foldPriority, Img, ownPictureSrcSet } from '../ui/Img';
+import { foldPriority, Img, MediaHost, ownPictureSrcSet } from '../ui/Img';
 import { carouselTexts, Section } from './common';
 
 /**
@@ -20,6 +21,7 @@ const HOME_SLIDE_SIZES = '(max-width: 767.98px) 124.45vh, (max-aspect-ratio: 16/
 
 function HomeBanner() {
   const t = useText();
+  const mediaHost = useContext(MediaHost);
   const slides = useContent('banner');
   return (
     <div className="home-banner">
@@ -39,7 +41,7 @@ function HomeBanner() {
                   {slide.type === '视频' ? (
                     <video className="home-banner__media" src={slide.img} poster={slide.video_img} muted loop autoPlay playsInline preload="metadata" aria-hidden="true" />
                   ) : (
-                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920)} sizes={HOME_SLIDE_SIZES} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
+                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)} sizes={HOME_SLIDE_SIZES} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}

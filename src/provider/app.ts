@@ -19,6 +19,7 @@ import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
 import { isLoopback, requestIdFrom } from './requestId';
 import { visitorKey } from './visitorKey';
 import { guardUploads } from './uploadTypes';
+import { keepMediaByVersion } from './mediaCaching';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
 
 /**
@@ -34,6 +35,8 @@ export interface StrapiConnection {
   token: string;
   /** Drafts for the site's previews (strapi/preview.ts); unset: none. */
   preview?: StrapiPreview;
+  /** How long a call waits for Strapi before the last good answer; unset: TIMING.strapiTimeoutMs. */
+  timeoutMs?: number;
 }
 
 export interface ProviderAppOptions {
@@ -66,6 +69,8 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
   await app.register(rateLimit, { global: false, keyGenerator: (request) => visitorKey(request.ip) });
   // Pictures, video and PDF only under /uploads/, inert however they are reached (uploadTypes.ts).
   guardUploads(app);
+  // A year under the URL naming the file's version, seconds under any other (mediaCaching.ts).
+  keepMediaByVersion(app);
   if (strapi) {
     await app.register(replyFrom, { base: new URL(strapi.url).origin, undici: { headersTimeout: 15_000 } });
     // Strapi keeps its uploads in one folder under the names it gave them: nothing else is forwarded.
@@ -73,8 +78,7 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
       const { name } = request.params as { name: string };
       if (!/^[\w-][\w.-]*$/.test(name)) return reply.code(404).type('text/plain').send('Not found');
       return reply.from(`${MEDIA_PREFIX}${name}`, {
-        // Cached as the seed media are: a file of the library never changes under its name.
-        rewriteHeaders: (headers) => ({ ...headers, 'cache-control': 'public, max-age=86400', 'cross-origin-resource-policy': 'cross-origin' }),
+        rewriteHeaders: (headers) => ({ ...headers, 'cross-origin-resource-policy': 'cross-origin' }),
         onError: (failed) => failed.code(502).type('text/plain').send('Media unavailable'),
       });
     });
@@ -85,7 +89,7 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
       serve: true,
       dotfiles: 'deny',
       index: false,
-      maxAge: 86_400_000,
+      cacheControl: false,
       setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
     });
   }

@@ -96,8 +96,9 @@ export async function createSiteServer(options: SiteServerOptions) {
   const assets = readBuildAssets(distDir);
   // The lists behind the sitemap; the pages ask them which ids exist (the rest share a small lane).
   const providerLists = createSitemapLists(providerApi);
-  // The site's own media: each picture a page names carries its version (pictureVersions.ts).
-  const pictureVersions = mediaUrl ? null : createPictureVersions(providerUrl);
+  // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
+  // picture a page names carries its version (pictureVersions.ts).
+  const pictureVersions = createPictureVersions(providerUrl);
   const pages = createPageRenderer({
     assets,
     providerUrl,
@@ -129,7 +130,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf, pictureVersions);
-  if (pictureVersions) await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
+  await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),

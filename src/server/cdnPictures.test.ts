@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { providerWithFreshDatabase } from '../provider/testing';
-import { IMMUTABLE_PICTURE } from './pictures';
+import { IMMUTABLE_PICTURE } from '../provider/mediaCaching';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
 import { startSiteProcess, stopProcesses } from '../../tests/cdn/processes';
 import { fakeDist } from './testing';

@@ -1,15 +1,11 @@
 /**
- * Which version of each picture the provider holds now, as a short token in the picture's URL
- * (`/uploads/a.jpg?v=3kq9…`): a page names the bytes it was rendered with, so what is answered
- * under that URL can be kept for a year. The token comes from the provider's validators (its
- * ETag, else Last-Modified and length: the embedded provider's and Strapi's file servers give one
- * or the other), so reading it costs a HEAD, not the file. "Replace media" in Strapi keeps the
- * file's name and writes new bytes: the validators change, and so does the token.
+ * Which version of each picture the provider holds now, as the short token a page names in the
+ * picture's URL (`/uploads/a.jpg?v=3kq9…`, ../provider/mediaCaching.ts): read from the file's
+ * validators, so it costs a HEAD, not the file. "Replace media" in Strapi keeps the file's name
+ * and writes new bytes: the validators change, and so does the token.
  */
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-
-export const PICTURE_VERSION_PARAM = 'v';
+import { PICTURE_VERSION_PARAM, versionOf } from '../provider/mediaCaching';
 /**
  * For a copy asked by its plain URL, a token is believed this long before the provider is asked
  * again: a replaced picture shows within a second or two of the CMS saving it, and the burst of
@@ -25,14 +21,6 @@ const MAX_PATHS = 20_000;
  */
 const LOOKUP_TIMEOUT_MS = 500;
 const COOL_DOWN_MS = 10_000;
-
-/** The token of the file a provider answer describes, or null when it gives no validator. */
-export function versionOf(headers: Headers): string | null {
-  const etag = headers.get('etag')?.replace(/^W\//, '');
-  const modified = headers.get('last-modified');
-  const identity = etag || (modified ? `${modified}|${headers.get('content-length') ?? ''}` : null);
-  return identity ? createHash('sha256').update(identity).digest('base64url').slice(0, 12) : null;
-}
 
 export interface PictureVersions {
   /**

@@ -6,8 +6,9 @@ import { createSiteServer } from './app';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHANGING_PICTURE, createPictureResizer, IMMUTABLE_PICTURE, pictureFormat, pictureRequest } from './pictures';
-import { createPictureVersions, versionOf } from './pictureVersions';
+import { createPictureResizer, pictureFormat, pictureRequest } from './pictures';
+import { createPictureVersions } from './pictureVersions';
+import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../provider/mediaCaching';
 import { withPictureVersions } from './render/versionedPictures';
 import { fakeDist, providerGate } from './testing';
 
@@ -179,6 +180,13 @@ describe('narrower copies of the pictures the site serves', () => {
 });
 
 describe('pictures in the answers the browser renders from', () => {
+  /** A site of its own: the others' outages here leave the shared one's lookups resting a while. */
+  let site: Awaited<ReturnType<typeof createSiteServer>>;
+  beforeAll(async () => {
+    site = await createSiteServer({ distDir: dist, providerUrl: hop.url, mediaUrl: '', variant: 'standard' });
+  });
+  afterAll(() => site.close());
+
   /** The version the provider's file has now, as the site names it. */
   const versionNow = async (path: string) => versionOf((await fetch(`${provider.url}${path}`, { method: 'HEAD' })).headers);
 

@@ -15,7 +15,8 @@ import { LRUCache } from 'lru-cache';
 import sharp, { type FormatEnum } from 'sharp';
 import { PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 import { createSlots } from './slots';
-import { PICTURE_VERSION_PARAM, versionOf, type PictureVersions } from './pictureVersions';
+import { type PictureVersions } from './pictureVersions';
+import { CHANGING_PICTURE, IMMUTABLE_PICTURE, PICTURE_VERSION_PARAM, versionOf } from '../provider/mediaCaching';
 
 export interface Picture {
   body: Buffer;
@@ -25,11 +26,6 @@ export interface Picture {
   /** The version of the bytes it was made from ('' when the provider gives no validator). */
   version: string;
 }
-
-/** Under a URL naming the picture's bytes: never asked again. */
-export const IMMUTABLE_PICTURE = 'public, max-age=31536000, immutable';
-/** Under a URL whose bytes may change ("Replace media" keeps the name): asked again after 2 s, by ETag. */
-export const CHANGING_PICTURE = 'public, max-age=2';
 
 const RESIZABLE = /^image\/(webp|jpeg|png|avif)$/;
 /**

@@ -23,8 +23,9 @@ import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
 import { REQUEST_ID_HEADER } from '../contracts/constants';
 import { localeFromCookie } from './localeCookie';
 import { isFromElsewhere, type OriginOf } from './origin';
-import { CHANGING_PICTURE, createPictureResizer, IMMUTABLE_PICTURE, pictureFormat, pictureRequest } from './pictures';
-import { PICTURE_VERSION_PARAM, versionOf, type PictureVersions } from './pictureVersions';
+import { createPictureResizer, pictureFormat, pictureRequest } from './pictures';
+import type { PictureVersions } from './pictureVersions';
+import { mediaCacheControl, validatorsOf } from '../provider/mediaCaching';
 import { matchesEtag } from './render/etag';
 import { withWirePictureVersions } from './render/versionedPictures';
 import { PAYLOADS } from '../contracts/payloads';
@@ -83,13 +84,6 @@ const MEDIA_HEADERS = ['host', 'accept', 'range', 'if-range', 'if-none-match', '
 function mediaRequestHeaders(headers: Record<string, string | string[] | undefined>, requestId: string) {
   const kept: Record<string, string | string[] | undefined> = { [REQUEST_ID_HEADER]: requestId };
   for (const name of MEDIA_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
-  return kept;
-}
-
-/** The headers a file's version is read from (pictureVersions.ts). */
-function validators(headers: Record<string, string | string[] | number | undefined>): Headers {
-  const kept = new Headers();
-  for (const name of ['etag', 'last-modified', 'content-length']) if (headers[name] !== undefined) kept.set(name, String(headers[name]));
   return kept;
 }
 
@@ -273,11 +267,10 @@ export async function registerMediaProxy(app: FastifyInstance, providerUrl: stri
         copyTypes.set(request, copy.type);
         return reply.type(copy.type).send(copy.body);
       }
-      const version = new URL(request.url, 'http://site').searchParams.get(PICTURE_VERSION_PARAM);
       return reply.from(request.url, {
         timeout: timeoutMs,
         rewriteRequestHeaders: (_request, headers) => mediaRequestHeaders(headers, String(request.id)),
-        rewriteHeaders: (headers) => ({ ...headers, 'cache-control': version && version === versionOf(validators(headers)) ? IMMUTABLE_PICTURE : CHANGING_PICTURE }),
+        rewriteHeaders: (headers) => ({ ...headers, 'cache-control': mediaCacheControl(request.url, validatorsOf(headers)) }),
         onError: (reply) => reply.code(502).type('text/plain').send('Media unavailable'),
       });
     });

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Img, ownPictureSrcSet } from './Img';
+import { Img, MediaHost, ownPictureSrcSet } from './Img';
 import { PageBanner } from './PageBanner';
 
 const attributes = (html: string) => {
@@ -18,13 +18,14 @@ describe('pictures', () => {
     expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high' });
   });
 
-  it('a picture of the site offers the copies the server makes, never the original; one from a media host does not', () => {
+  it('a picture of the site offers the copies the server makes, never the original; one from another host does not', () => {
     expect(ownPictureSrcSet('/uploads/banner/home-1.webp', 1920)).toBe(
       '/uploads/banner/home-1.webp?w=320 320w, /uploads/banner/home-1.webp?w=640 640w, /uploads/banner/home-1.webp?w=828 828w, /uploads/banner/home-1.webp?w=1280 1280w, /uploads/banner/home-1.webp?w=1920 1920w',
     );
     // A versioned URL keeps its version; the copy standing for the full width is the next one up.
     expect(ownPictureSrcSet('/uploads/a.webp?v=2', 1000)).toBe('/uploads/a.webp?v=2&w=320 320w, /uploads/a.webp?v=2&w=640 640w, /uploads/a.webp?v=2&w=828 828w, /uploads/a.webp?v=2&w=1280 1000w');
     expect(ownPictureSrcSet('https://media.example.com/uploads/a.webp', 1920)).toBeUndefined();
+    expect(ownPictureSrcSet('https://elsewhere.example/uploads/a.webp?v=2', 640, 'https://media.example.com')).toBeUndefined();
 
     const banner = new DOMParser().parseFromString(renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/uploads/d.webp" phoneImage="/uploads/m.webp" />), 'text/html');
     expect(banner.querySelector('img')?.getAttribute('srcset')).toContain('/uploads/d.webp?w=1280 1280w');
@@ -39,5 +40,20 @@ describe('pictures', () => {
 
     const hosted = new DOMParser().parseFromString(renderToStaticMarkup(<Img src="https://media.example.com/a.jpg" alt="" width={400} height={250} />), 'text/html').querySelector('img')!;
     expect({ src: hosted.getAttribute('src'), srcset: hosted.getAttribute('srcset'), sizes: hosted.getAttribute('sizes') }).toEqual({ src: 'https://media.example.com/a.jpg', srcset: null, sizes: null });
+  });
+
+  it('on the media host (MEDIA_URL, pulling from the site), the site\'s own pictures come in the same copies, named on that host', () => {
+    const html = renderToStaticMarkup(
+      <MediaHost.Provider value="https://media.example.com">
+        <Img src="https://media.example.com/uploads/news/a.jpg?v=k3" alt="" width={400} height={250} />
+        <PageBanner title="产品中心" description="" desktopImage="https://media.example.com/uploads/d.webp" phoneImage="" />
+      </MediaHost.Provider>,
+    );
+    const [picture, banner] = [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('img')];
+    expect(picture?.getAttribute('src')).toBe('https://media.example.com/uploads/news/a.jpg?v=k3&w=640');
+    expect(picture?.getAttribute('srcset')).toBe(
+      'https://media.example.com/uploads/news/a.jpg?v=k3&w=320 320w, https://media.example.com/uploads/news/a.jpg?v=k3&w=640 640w, https://media.example.com/uploads/news/a.jpg?v=k3&w=828 800w',
+    );
+    expect(banner?.getAttribute('srcset')).toContain('https://media.example.com/uploads/d.webp?w=1920 1920w');
   });
 });

@@ -1,6 +1,15 @@
+import { createContext, useContext } from 'react';
 import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 
 const LARGEST = Math.max(...PICTURE_WIDTHS);
+
+/**
+ * The host the site's own pictures are named on (MEDIA_URL, which pulls them from the site's
+ * /uploads/); '' when the site serves them itself and they come as bare paths.
+ */
+export const MediaHost = createContext('');
+
+const isOwnPicture = (src: string, mediaHost: string) => src.startsWith(MEDIA_PREFIX) || (mediaHost !== '' && src.startsWith(`${mediaHost}${MEDIA_PREFIX}`));
 
 /** The site server's copy of one of its own pictures at a width it makes (`?w=640`). */
 const copyAt = (src: string, copyWidth: number) => `${src}${src.includes('?') ? '&' : '?'}${PICTURE_WIDTH_PARAM}=${copyWidth}`;
@@ -8,19 +17,18 @@ const copyAt = (src: string, copyWidth: number) => `${src}${src.includes('?') ? 
 /**
  * The srcset of one of the site's own pictures shown up to `width` CSS pixels wide at most: the
  * copies the site server makes (upright, in the browser's best format), the widest of them
- * standing for `width`; never the original an editor uploaded. None for a picture from a media
- * host, which makes no copies.
+ * standing for `width`; never the original an editor uploaded. None for a picture from elsewhere.
  */
-export function ownPictureSrcSet(src: string, width: number): string | undefined {
-  if (!src.startsWith(MEDIA_PREFIX)) return undefined;
+export function ownPictureSrcSet(src: string, width: number, mediaHost = ''): string | undefined {
+  if (!isOwnPicture(src, mediaHost)) return undefined;
   const below = PICTURE_WIDTHS.filter((copyWidth) => copyWidth < width).map((copyWidth) => `${copyAt(src, copyWidth)} ${copyWidth}w`);
   const top = PICTURE_WIDTHS.find((copyWidth) => copyWidth >= width) ?? LARGEST;
   return [...below, `${copyAt(src, top)} ${Math.min(width, top)}w`].join(', ');
 }
 
 /** The copy a browser without srcset shows: the narrowest at least `width` wide. */
-export function ownPictureSrc(src: string, width: number): string {
-  return src.startsWith(MEDIA_PREFIX) ? copyAt(src, PICTURE_WIDTHS.find((copyWidth) => copyWidth >= width) ?? LARGEST) : src;
+export function ownPictureSrc(src: string, width: number, mediaHost = ''): string {
+  return isOwnPicture(src, mediaHost) ? copyAt(src, PICTURE_WIDTHS.find((copyWidth) => copyWidth >= width) ?? LARGEST) : src;
 }
 
 /** How a picture is fetched and decoded by where it sits. */
@@ -49,14 +57,15 @@ export interface ImgProps {
  * its slot needs, up to twice its width for dense screens.
  */
 export function Img({ src, alt, width, height, eager = false, className, sizes }: ImgProps) {
+  const mediaHost = useContext(MediaHost);
   if (!src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
     return <span className={`img-placeholder ${className ?? ''}`} {...label} style={{ aspectRatio: `${width} / ${height}` }} />;
   }
-  const srcSet = ownPictureSrcSet(src, Math.min(2 * width, LARGEST));
+  const srcSet = ownPictureSrcSet(src, Math.min(2 * width, LARGEST), mediaHost);
   return (
     <img
-      src={ownPictureSrc(src, width)}
+      src={ownPictureSrc(src, width, mediaHost)}
       srcSet={srcSet}
       sizes={srcSet ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined}
       alt={alt}

@@ -1,4 +1,5 @@
-import { foldPriority, ownPictureSrcSet } from './Img';
+import { useContext } from 'react';
+import { foldPriority, MediaHost, ownPictureSrcSet } from './Img';
 
 /**
  * How wide the wide banner picture (1920×500) is drawn: it covers a 22rem-tall banner
@@ -19,15 +20,16 @@ export interface PageBannerProps {
 /** The banner at the top of inner pages; its height is fixed by CSS, so nothing jumps. */
 export function PageBanner({ title, description, desktopImage, phoneImage, heading = true }: PageBannerProps) {
   const Title = heading ? 'h1' : 'p';
+  const mediaHost = useContext(MediaHost);
   return (
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
         <picture>
-          {phoneImage && <source media="(max-width: 767.98px)" srcSet={ownPictureSrcSet(phoneImage, 750) ?? `${phoneImage} 750w`} sizes="100vw" width={750} height={500} />}
+          {phoneImage && <source media="(max-width: 767.98px)" srcSet={ownPictureSrcSet(phoneImage, 750, mediaHost) ?? `${phoneImage} 750w`} sizes="100vw" width={750} height={500} />}
           <img
             className="page-banner__image"
             src={desktopImage || phoneImage}
-            srcSet={desktopImage ? ownPictureSrcSet(desktopImage, 1920) : undefined}
+            srcSet={desktopImage ? ownPictureSrcSet(desktopImage, 1920, mediaHost) : undefined}
             sizes={BANNER_SIZES}
             alt=""
             width={1920}

@@ -86,7 +86,7 @@ export function sanitizeHtml(html: string, mediaUrl: string, { purifier, heading
       // has no width of its own, and a copy never made wider than its original would be drawn
       // narrower than it is under a `w` descriptor larger than the file.
       const src = node.getAttribute('src');
-      if (src !== null) node.setAttribute('src', ownPictureSrc(src, RICH_TEXT_WIDTH));
+      if (src !== null) node.setAttribute('src', ownPictureSrc(src, RICH_TEXT_WIDTH, mediaUrl));
     }
   });
   try {

@@ -13,8 +13,10 @@ describe('a picture in rich text', () => {
     expect({ alt: picture.alt, loading: picture.getAttribute('loading') }).toEqual({ alt: 'the hall', loading: 'lazy' });
   });
 
-  it('of a media host is left as it is: it makes no copies', () => {
+  it('on a media host (MEDIA_URL, pulling from the site) is the same copy, named on that host; another host\'s is left as it is', () => {
     const hosted = img(sanitize('<img src="/uploads/a.jpg">', 'https://media.example.com'));
-    expect(hosted.getAttribute('src')).toBe('https://media.example.com/uploads/a.jpg');
+    expect(hosted.getAttribute('src')).toBe('https://media.example.com/uploads/a.jpg?w=1280');
+    const elsewhere = img(sanitize('<img src="https://media.example.com/a.jpg">', 'https://media.example.com'));
+    expect(elsewhere.getAttribute('src')).toBe('https://media.example.com/a.jpg');
   });
 });

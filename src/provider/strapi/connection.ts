@@ -11,5 +11,9 @@ export function readStrapiConnection(env: NodeJS.ProcessEnv): StrapiConnection |
   // Previews read drafts with a token of their own; both or neither (the site checks PREVIEW_SECRET alone too).
   if (Boolean(env.STRAPI_PREVIEW_TOKEN) !== Boolean(env.PREVIEW_SECRET)) throw new Error('Previews need both STRAPI_PREVIEW_TOKEN (the drafts token npm run cms:seed writes to cms/.env.site) and PREVIEW_SECRET (the CMS\'s, in cms/.env)');
   const preview = env.STRAPI_PREVIEW_TOKEN && env.PREVIEW_SECRET ? { preview: { token: env.STRAPI_PREVIEW_TOKEN, secret: env.PREVIEW_SECRET } } : {};
-  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview };
+  // Strapi is waited for half the site's render deadline (TIMING.strapiTimeoutMs of the default):
+  // a site given a shorter one (RENDER_DEADLINE_MS) would fail its renders before the fallback.
+  const deadline = Number(env.RENDER_DEADLINE_MS);
+  const timing = Number.isSafeInteger(deadline) && deadline > 0 ? { timeoutMs: deadline / 2 } : {};
+  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing };
 }

@@ -61,6 +61,11 @@ describe('the Strapi connection', () => {
     expect(readStrapiConnection(strapi)).toEqual({ url: 'http://cms.internal:1337', token: 't' });
   });
 
+  it('waits for Strapi half the site\'s render deadline when RENDER_DEADLINE_MS changes it', () => {
+    expect(readStrapiConnection({ ...strapi, RENDER_DEADLINE_MS: '1200' })).toEqual({ url: 'http://cms.internal:1337', token: 't', timeoutMs: 600 });
+    expect(readStrapiConnection({ ...strapi, RENDER_DEADLINE_MS: 'soon' })).not.toHaveProperty('timeoutMs');
+  });
+
   it('refuses one without the other, naming both', () => {
     for (const env of [{ ...strapi, STRAPI_PREVIEW_TOKEN: 'p' }, { ...strapi, PREVIEW_SECRET: 's' }]) {
       expect(() => readStrapiConnection(env)).toThrow(/STRAPI_PREVIEW_TOKEN.*PREVIEW_SECRET/);

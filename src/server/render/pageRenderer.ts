@@ -106,7 +106,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   const { assets, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log, listed = async () => false } = options;
   const { pictureVersions } = options;
   const providerApi = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
-  const apiFor = (requestId?: string) => (pictureVersions ? withPictureVersions(providerApi(requestId), pictureVersions) : providerApi(requestId));
+  const apiFor = (requestId?: string) => (pictureVersions ? withPictureVersions(providerApi(requestId), pictureVersions, config.mediaUrl) : providerApi(requestId));
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
   // The search itself stays out of the log: a visitor typed it.
@@ -199,7 +199,7 @@ export function createPageRenderer(options: PageRendererOptions) {
      * the result is for the one request that asked.
      */
     uncached(address: PageAddress, api: Api): Promise<RenderResult> {
-      const named = pictureVersions ? withPictureVersions(api, pictureVersions) : api;
+      const named = pictureVersions ? withPictureVersions(api, pictureVersions, config.mediaUrl) : api;
       return render({ ...address, search: pageSearch(matchRoute(address.path)?.routeId ?? null, address.search) }, named);
     },
     /** The client-rendered shell: the browser loads everything itself. */

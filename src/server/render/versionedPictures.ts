@@ -7,33 +7,34 @@ import type { Field } from '../../contracts/schema/payload';
 import type { Api } from '../../api/api';
 import { versionedUrl, type PictureVersions } from '../pictureVersions';
 
-const isOwnPicture = (value: string) => value.startsWith(MEDIA_PREFIX) && !/[?#\s"<>]/.test(value);
+/** A picture of the site's own media, on the media host (MEDIA_URL) or, with none, as a bare path. */
+const isOwnPicture = (value: string, mediaHost = '') => value.startsWith(`${mediaHost}${MEDIA_PREFIX}`) && !/[?#\s"<>]/.test(value.slice(mediaHost.length));
 
-/** How each of `paths` is named now: with its version when the provider gives one, else as it is. */
-async function versionedNames(paths: Iterable<string>, versions: PictureVersions, maxAgeMs?: number): Promise<(path: string) => string> {
-  const found = new Map(await Promise.all([...paths].map(async (path) => [path, await versions.current(path, maxAgeMs)] as const)));
-  return (path) => {
-    const token = found.get(path);
-    return token ? versionedUrl(path, token) : path;
+/** How each of `urls` is named now: with its version when the provider gives one, else as it is. */
+async function versionedNames(urls: Iterable<string>, versions: PictureVersions, mediaHost: string, maxAgeMs?: number): Promise<(url: string) => string> {
+  const found = new Map(await Promise.all([...urls].map(async (url) => [url, await versions.current(url.slice(mediaHost.length), maxAgeMs)] as const)));
+  return (url) => {
+    const token = found.get(url);
+    return token ? versionedUrl(url, token) : url;
   };
 }
 
 /**
  * The provider calls as a render makes them, with every picture of the site's own media (a
- * normalised media field is a bare `/uploads/…` path) naming its version. Rich text is left as
- * it is: its pictures are inside markup, and keep their plain URLs.
+ * normalised media field is `/uploads/…` on the media host, a bare path without one) naming its
+ * version. Rich text is left as it is: its pictures are inside markup, and keep their plain URLs.
  */
-export function withPictureVersions(api: Api, versions: PictureVersions): Api {
+export function withPictureVersions(api: Api, versions: PictureVersions, mediaHost = ''): Api {
   const wrapped: Record<string, unknown> = {};
   for (const [name, call] of Object.entries(api) as [string, (...args: unknown[]) => Promise<unknown>][]) {
     wrapped[name] = async (...args: unknown[]) => {
       const answer = await call(...args);
       const paths = new Set<string>();
-      collect(answer, paths);
+      collect(answer, paths, mediaHost);
       if (paths.size === 0) return answer;
       // Asked afresh: a render follows a change (the CMS webhook drops the pages), and a page is
       // kept far longer than the second a token is believed for a copy.
-      return replace(answer, await versionedNames(paths, versions, 0));
+      return replace(answer, await versionedNames(paths, versions, mediaHost, 0), mediaHost);
     };
   }
   return wrapped as unknown as Api;
@@ -50,7 +51,7 @@ export async function withWirePictureVersions(payload: Field, data: unknown, ver
     if (isOwnPicture(path)) paths.add(path);
     return path;
   });
-  return paths.size === 0 ? data : mapWireMedia(payload, data, await versionedNames(paths, versions));
+  return paths.size === 0 ? data : mapWireMedia(payload, data, await versionedNames(paths, versions, ''));
 }
 
 /** Each media path the declaration names (a `media` field, each of a `pics` list) through `map`. */
@@ -74,19 +75,19 @@ function mapWireMedia(field: Field, value: unknown, map: (path: string) => strin
   }
 }
 
-function collect(value: unknown, into: Set<string>) {
+function collect(value: unknown, into: Set<string>, mediaHost: string) {
   if (typeof value === 'string') {
-    if (isOwnPicture(value)) into.add(value);
+    if (isOwnPicture(value, mediaHost)) into.add(value);
   } else if (Array.isArray(value)) {
-    for (const item of value) collect(item, into);
+    for (const item of value) collect(item, into, mediaHost);
   } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) collect(item, into);
+    for (const item of Object.values(value)) collect(item, into, mediaHost);
   }
 }
 
-function replace(value: unknown, url: (path: string) => string): unknown {
-  if (typeof value === 'string') return isOwnPicture(value) ? url(value) : value;
-  if (Array.isArray(value)) return value.map((item) => replace(item, url));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replace(item, url)]));
+function replace(value: unknown, url: (path: string) => string, mediaHost: string): unknown {
+  if (typeof value === 'string') return isOwnPicture(value, mediaHost) ? url(value) : value;
+  if (Array.isArray(value)) return value.map((item) => replace(item, url, mediaHost));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replace(item, url, mediaHost)]));
   return value;
 }
