@@ -5,10 +5,12 @@
  * STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE on first start), the first administrator comes from
  * CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD, uploads are stored as given (the site makes its
  * own upright, sized copies of every picture), and every change calls the site (CMS_SITE_URL) with
- * CMS_WEBHOOK_SECRET so it drops the pages that show it.
+ * CMS_WEBHOOK_SECRET so it drops the pages that show it. Editors and Authors get back, at every
+ * start, the content permissions Strapi's first start loses (contentRoles.js).
  */
 const { keepDraftsFromReaders } = require('./keepDraftsFromReaders');
 const { editorAdmin } = require('./editorAdmin');
+const { applyContentRoles } = require('./contentRoles');
 
 const LOCALES = [
   { code: 'zh', name: 'Chinese (zh)' },
@@ -48,16 +50,6 @@ async function keepUploadsAsGiven(strapi) {
   const settings = (await upload.getSettings()) ?? {};
   if (settings.responsiveDimensions === false && settings.sizeOptimization === false && settings.autoOrientation === false) return;
   await upload.setSettings({ ...settings, responsiveDimensions: false, sizeOptimization: false, autoOrientation: false });
-}
-
-/** Company name, filing numbers, logo: for whoever runs the CMS, not for Editors or Authors. */
-const SETTINGS_TYPE = 'api::site-setting.site-setting';
-const CONTENT_ROLES = ['strapi-editor', 'strapi-author'];
-
-async function keepSiteSettingsFromContentRoles(strapi) {
-  const roles = await strapi.db.query('admin::role').findMany({ where: { code: { $in: CONTENT_ROLES } } });
-  if (roles.length === 0) return;
-  await strapi.db.query('admin::permission').deleteMany({ where: { subject: SETTINGS_TYPE, role: { id: { $in: roles.map((role) => role.id) } } } });
 }
 
 const SITE_WEBHOOK = 'site pages';
@@ -103,7 +95,7 @@ module.exports = {
     await ensureFirstAdmin(strapi);
     await keepUploadsAsGiven(strapi);
     await ensureSiteWebhook(strapi);
-    await keepSiteSettingsFromContentRoles(strapi);
+    await applyContentRoles(strapi, LOCALES.map((locale) => locale.code));
     await editorAdmin(strapi);
   },
 };

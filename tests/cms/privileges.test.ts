@@ -2,7 +2,9 @@
  * Least privilege in the real Strapi of cms/: the site's token reads the published content of the
  * site's content types and nothing else; the webhook's secret comes from Strapi's environment,
  * never from its database, and still reaches the site; Editors and Authors have no hand on Site
- * settings. A plain HTTP server stands in for the site and records what Strapi sends it.
+ * settings, and the rest is theirs in both languages: Editors publish, delete and take back
+ * anyone's, Authors write their own and never publish. A plain HTTP server stands in for the site
+ * and records what Strapi sends it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -193,6 +195,88 @@ describe('Site settings', () => {
     expect((await api('GET', `${newsEntries}?locale=en`, author)).status).toBe(200);
     expect((await api('GET', `/content-manager/single-types/${SETTINGS}?locale=zh`, author)).status).toBe(403);
   }, 60_000);
+});
+
+describe('Editors and Authors', () => {
+  /** A role's permissions on the site's content types, one line each: action, type, locales, conditions. */
+  async function contentPermissions(code: string): Promise<string[]> {
+    const roles = (await admin('GET', '/admin/roles')).body.data as { id: number; code: string }[];
+    const role = roles.find((candidate) => candidate.code === code)!;
+    const permissions = (await admin('GET', `/admin/roles/${role.id}/permissions`)).body.data as { action: string; subject: string | null; properties: { locales?: string[] }; conditions: string[] }[];
+    return permissions
+      .filter((permission) => permission.subject?.startsWith('api::'))
+      .map(({ action, subject, properties, conditions }) => `${action.split('.').pop()} ${subject} ${[...(properties.locales ?? [])].sort().join(',')} ${conditions.join(',')}`)
+      .sort();
+  }
+  const others = CONTENT_TYPES.map((type) => type.uid).filter((uid) => uid !== SETTINGS);
+  const expected = (actions: string[], conditions: string) => actions.flatMap((action) => others.map((uid) => `${action} ${uid} en,zh ${conditions}`)).sort();
+
+  it('have the content permissions of their roles in both languages, Site settings aside', async () => {
+    expect(await contentPermissions('strapi-editor')).toEqual(expected(['create', 'read', 'update', 'delete', 'publish'], ''));
+    expect(await contentPermissions('strapi-author')).toEqual(expected(['create', 'read', 'update', 'delete'], 'admin::is-creator'));
+  });
+
+  it('an Editor writes an article in both languages, publishes it for the site, takes it back and deletes it', async () => {
+    const editor = await newAdminUser(cms.url, jwt, 'strapi-editor', 'editor@example.com');
+    const asEditor = (method: string, path: string, body?: unknown) => api(method, path, editor, body);
+    const created = await asEditor('POST', `${newsEntries}?locale=zh`, { title: '编辑的文章', date: '2024-07-01T08:00:00.000Z' });
+    expect(created.status).toBe(201);
+    const { documentId } = created.body.data as { documentId: string };
+    expect((await asEditor('PUT', `${newsEntries}/${documentId}?locale=en`, { title: "An Editor's article" })).status).toBe(200);
+    // Everyone's articles, not only theirs.
+    const listed = await asEditor('GET', `${newsEntries}?locale=en&pageSize=1`);
+    expect({ status: listed.status, total: listed.body.pagination?.total }).toEqual({ status: 200, total: (await admin('GET', `${newsEntries}?locale=en&pageSize=1`)).body.pagination.total });
+
+    const statuses: Record<string, number> = {};
+    const step = async (name: string, method: string, path: string) => {
+      statuses[name] = (await asEditor(method, path, method === 'POST' ? {} : undefined)).status;
+    };
+    const onSite = async () => ({
+      zh: (await api('GET', `/api/${NEWS.path}/${documentId}?locale=zh`, strapi.siteToken)).body.data?.title ?? null,
+      en: (await api('GET', `/api/${NEWS.path}/${documentId}?locale=en`, strapi.siteToken)).body.data?.title ?? null,
+    });
+    await step('publish zh', 'POST', `${newsEntries}/${documentId}/actions/publish?locale=zh`);
+    await step('publish en', 'POST', `${newsEntries}/${documentId}/actions/publish?locale=en`);
+    const published = await onSite();
+    await step('unpublish en', 'POST', `${newsEntries}/${documentId}/actions/unpublish?locale=en`);
+    const unpublished = await onSite();
+    await step('delete zh', 'DELETE', `${newsEntries}/${documentId}?locale=zh`);
+    await step('delete en', 'DELETE', `${newsEntries}/${documentId}?locale=en`);
+    expect({ statuses, published, unpublished, deleted: await onSite(), left: (await admin('GET', `${newsEntries}/${documentId}?locale=en`)).status }).toEqual({
+      statuses: { 'publish zh': 200, 'publish en': 200, 'unpublish en': 200, 'delete zh': 200, 'delete en': 200 },
+      published: { zh: '编辑的文章', en: "An Editor's article" },
+      unpublished: { zh: '编辑的文章', en: null },
+      deleted: { zh: null, en: null },
+      left: 404,
+    });
+  }, 60_000);
+
+  it('an Author writes an article in both languages but may not publish it, nor change one of someone else', async () => {
+    const writer = await newAdminUser(cms.url, jwt, 'strapi-author', 'writer@example.com');
+    const asAuthor = (method: string, path: string, body?: unknown) => api(method, path, writer, body);
+    const created = await asAuthor('POST', `${newsEntries}?locale=zh`, { title: '作者的文章', date: '2024-07-02T08:00:00.000Z' });
+    expect(created.status).toBe(201);
+    const { documentId } = created.body.data as { documentId: string };
+    const [seeded] = (await admin('GET', `${newsEntries}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
+    const statuses = {
+      english: (await asAuthor('PUT', `${newsEntries}/${documentId}?locale=en`, { title: "An Author's article" })).status,
+      publish: (await asAuthor('POST', `${newsEntries}/${documentId}/actions/publish?locale=zh`, {})).status,
+      someoneElses: (await asAuthor('PUT', `${newsEntries}/${seeded!.documentId}?locale=zh`, { title: 'Changed by an Author' })).status,
+      onSite: (await api('GET', `/api/${NEWS.path}/${documentId}?locale=zh`, strapi.siteToken)).status,
+      delete: (await asAuthor('DELETE', `${newsEntries}/${documentId}?locale=zh`)).status,
+    };
+    expect(statuses).toEqual({ english: 200, publish: 403, someoneElses: 403, onSite: 404, delete: 200 });
+  }, 60_000);
+
+  it('keep the same permission rows across a restart', async () => {
+    const rows = () => cmsRows(strapi.dataDir, "SELECT p.id, p.action, p.subject, p.properties, p.conditions FROM admin_permissions p JOIN admin_permissions_role_lnk l ON l.permission_id = p.id JOIN admin_roles r ON r.id = l.role_id WHERE r.code IN ('strapi-editor', 'strapi-author') ORDER BY p.id");
+    const before = await rows();
+    await cms.stop();
+    cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
+    jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+    expect(await rows()).toEqual(before);
+    expect(before).toHaveLength(2 * 6 + 15 * 9);
+  }, 3 * 60_000);
 });
 
 describe("the webhook's secret", () => {
