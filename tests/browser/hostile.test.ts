@@ -38,6 +38,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   if (mode === 'dropped') return void req.socket.destroy();
   if (mode === 'slow') return void setTimeout(() => res.destroyed || res.end(), 30_000);
   const upstream = request(`${provider.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+    // Media (the site's picture versions and copies) pass as they are: only the API is spoiled.
+    if (req.url?.startsWith('/uploads/')) return void answer.pipe(res.writeHead(answer.statusCode ?? 502, answer.headers));
     let body = '';
     answer.setEncoding('utf8');
     answer.on('data', (chunk) => (body += chunk));
