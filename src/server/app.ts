@@ -1,6 +1,6 @@
 /**
  * The site server: /api proxy first (an unknown /api path answers an envelope, not HTML), the
- * provider's media under /uploads unless a media host serves them, then hashed assets,
+ * provider's media under /uploads (a media host, MEDIA_URL, pulls them from here), then hashed assets,
  * robots.txt and the sitemap, then /healthz, then every page of the route table rendered on the
  * server (pageRoute.ts, src/server/render), in Chinese at the unprefixed paths and in English under /en.
  * Unknown paths and ids answer 404 with the error page.

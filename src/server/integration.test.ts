@@ -160,7 +160,8 @@ describe('media from a media host (MEDIA_URL)', () => {
     const srcset = new RegExp(`srcSet="[^"]*${media}(/uploads/banner/[\\w-]+\\.webp)\\?v=([\\w-]{12})&amp;w=1920 1920w`, 'i').exec(html);
     expect(srcset).not.toBeNull();
     const [, path, version] = srcset as unknown as [string, string, string];
-    const copy = await fetch(url(site, `${path}?v=${version}&w=640`), { headers: { accept: 'image/webp' } });
+    // What a CDN pulling from the site asks it for: the path and query the page names.
+    const copy = await fetch(url(site, `${path}?v=${version}&w=1920`), { headers: { accept: 'image/webp' } });
     expect({ status: copy.status, type: copy.headers.get('content-type'), cache: copy.headers.get('cache-control') }).toEqual({ status: 200, type: 'image/webp', cache: IMMUTABLE_PICTURE });
   });
 

@@ -28,45 +28,45 @@ export interface PictureVersions {
    * known while the provider fails; null if none.
    */
   current(path: string, maxAgeMs?: number): Promise<string | null>;
-  /** What the last answer for path said, without asking again. */
-  known(path: string): string | null;
 }
 
 export function createPictureVersions(providerUrl: string, now: () => number = Date.now): PictureVersions {
+  /** The token the provider gave and when that question was asked. */
   const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
-  const asking = new Map<string, Promise<string | null>>();
+  const asking = new Map<string, { at: number; answer: Promise<string | null> }>();
   let failedAt = -Infinity;
 
-  async function ask(path: string): Promise<string | null> {
-    const before = tokens.get(path)?.token ?? null;
+  async function ask(path: string, at: number): Promise<string | null> {
     try {
       const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
-      tokens.set(path, { token, at: now() });
+      // An answer to an older question never replaces a newer one's.
+      if ((tokens.get(path)?.at ?? -Infinity) <= at) tokens.set(path, { token, at });
       return token;
     } catch {
       // The provider failed or is slow: what it said last still holds, and nobody asks for a while.
       failedAt = now();
-      return before;
-    } finally {
-      asking.delete(path);
+      return tokens.get(path)?.token ?? null;
     }
   }
 
   return {
     current(path, maxAgeMs = FRESH_MS) {
       const entry = tokens.get(path);
-      if ((entry && now() - entry.at < maxAgeMs) || now() - failedAt < COOL_DOWN_MS) return Promise.resolve(entry?.token ?? null);
-      let pending = asking.get(path);
-      if (!pending) {
-        pending = ask(path);
-        asking.set(path, pending);
-      }
-      return pending;
+      const asked = now();
+      if ((entry && asked - entry.at < maxAgeMs) || asked - failedAt < COOL_DOWN_MS) return Promise.resolve(entry?.token ?? null);
+      // A question on its way is answer enough if asked within maxAgeMs (for a render: in the same
+      // millisecond): one asked before a "Replace media" must not give a render the old version.
+      const pending = asking.get(path);
+      if (pending && asked - pending.at < Math.max(maxAgeMs, 1)) return pending.answer;
+      const answer = ask(path, asked).finally(() => {
+        if (asking.get(path)?.answer === answer) asking.delete(path);
+      });
+      asking.set(path, { at: asked, answer });
+      return answer;
     },
-    known: (path) => tokens.get(path)?.token ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/testing';
 import { createSiteServer } from './app';
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPictureResizer, pictureFormat, pictureRequest } from './pictures';
@@ -212,6 +213,27 @@ describe('pictures in the answers the browser renders from', () => {
     expect(original.headers['cache-control']).toBe(IMMUTABLE_PICTURE);
   });
 
+  it('asks for content uncompressed, and passes a compressed answer through whole', async () => {
+    const answer = JSON.stringify({ code: 0, msg: '', data: [{ type: '图片', img: '/uploads/banner/home-1.webp', video_img: '', title: 't', des: 'd' }] });
+    let askedEncoding: string | undefined;
+    // A provider behind a proxy that compresses whatever it is asked.
+    const gzipping = createServer((req, res) => {
+      askedEncoding = req.headers['accept-encoding'];
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(answer));
+    });
+    await new Promise<void>((resolve) => gzipping.listen(0, '127.0.0.1', resolve));
+    const behind = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(gzipping.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    try {
+      const res = await behind.inject({ url: '/api/index/index/banner?lan=zh', headers: { 'accept-encoding': 'gzip' } });
+      expect(askedEncoding).toBe('identity');
+      expect({ encoding: res.headers['content-encoding'], body: gunzipSync(res.rawPayload).toString() }).toEqual({ encoding: 'gzip', body: answer });
+    } finally {
+      await behind.close();
+      gzipping.closeAllConnections();
+      await new Promise((resolve) => gzipping.close(resolve));
+    }
+  });
+
   it('passes the provider\'s answer through as sent when it is an error or no envelope at all', async () => {
     gate.mode = 'garbage';
     const garbage = await site.inject({ url: '/api/index/news/lists?lan=en&page=1&pageSize=3' });
@@ -234,7 +256,7 @@ describe('the picture resizer', () => {
     const resizer = createPictureResizer({
       providerUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       timeoutMs: 5000,
-      versions: { current: async () => null, known: () => null },
+      versions: { current: async () => null },
       encode: async (input) => {
         running += 1;
         most = Math.max(most, running);
@@ -296,7 +318,7 @@ describe('a copy\'s year', () => {
     const stub = await pictureProvider();
     stub.files.set('/uploads/x.jpg', { body: await phonePhoto(), type: 'image/jpeg' });
     // The lookup saw the picture before it was replaced; the read gets the new bytes.
-    const resizer = createPictureResizer({ providerUrl: stub.url, timeoutMs: 5000, versions: { current: async () => 'before000000', known: () => null } });
+    const resizer = createPictureResizer({ providerUrl: stub.url, timeoutMs: 5000, versions: { current: async () => 'before000000' } });
     const copy = await resizer.get('/uploads/x.jpg', 320, 'webp', 'before000000');
     expect({ made: copy !== null, cache: copy?.cacheControl }).toEqual({ made: true, cache: CHANGING_PICTURE });
     await stub.close();
@@ -436,5 +458,35 @@ describe('pictures as editors upload them', () => {
     stub.files.set('/uploads/huge.jpg', { body: huge, type: 'image/jpeg' });
     const answer = await media.inject({ url: '/uploads/huge.jpg?w=640', headers: { accept: WEBP } });
     expect({ status: answer.statusCode, type: answer.headers['content-type'], same: Buffer.compare(answer.rawPayload, huge) === 0 }).toEqual({ status: 200, type: 'image/jpeg', same: true });
+  });
+});
+
+describe('a picture\'s version', () => {
+  it('is asked afresh for a render: a lookup already on its way, asked before "Replace media", never answers it', async () => {
+    let etag = '"old"';
+    let heads = 0;
+    const server = createServer((_req, res) => {
+      heads += 1;
+      const answer = etag; // what the file was when the question arrived
+      // The first answer is slow: it is still on its way when the picture is replaced.
+      setTimeout(() => void res.writeHead(200, { etag: answer }).end(), heads === 1 ? 300 : 0);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      let clock = 1000;
+      const versions = createPictureVersions(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => clock);
+      const early = versions.current('/uploads/a.jpg'); // an /api answer's lookup, still on its way
+      while (heads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      etag = '"new"'; // "Replace media"; the webhook's render follows
+      clock += 5;
+      const rendered = await versions.current('/uploads/a.jpg', 0);
+      const [oldToken, newToken] = [versionOf(new Headers({ etag: '"old"' })), versionOf(new Headers({ etag: '"new"' }))];
+      expect({ early: await early, rendered, heads }).toEqual({ early: oldToken, rendered: newToken, heads: 2 });
+      // The older answer, come last, does not replace the newer one.
+      expect(await versions.current('/uploads/a.jpg')).toBe(newToken);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

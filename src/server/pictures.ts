@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp, { type FormatEnum } from 'sharp';
-import { PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
+import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 import { createSlots } from './slots';
 import { type PictureVersions } from './pictureVersions';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, PICTURE_VERSION_PARAM, versionOf } from '../provider/mediaCaching';
@@ -41,7 +41,6 @@ const MAX_SOURCE_PIXELS = 50_000_000;
 const TTL_MS = 60 * 60_000;
 /** A provider that failed may be back soon: that miss is remembered for less long. */
 const OUTAGE_TTL_MS = 30_000;
-const MEDIA_PREFIX = '/uploads/';
 /** sharp holds the whole picture decoded: two at once is what a small server affords. */
 const MAX_RESIZES = 2;
 const MAX_QUEUED_RESIZES = 64;

@@ -154,18 +154,18 @@ const payloadOf = (name: EndpointName): Field | null => (name in PAYLOADS ? PAYL
 async function sendVersioned(reply: FastifyReply, payload: Field, body: NodeJS.ReadableStream, versions: PictureVersions) {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk));
-  const text = Buffer.concat(chunks).toString('utf8');
+  const sent = Buffer.concat(chunks);
   let answer: { code?: unknown; data?: unknown };
   try {
-    answer = JSON.parse(text);
+    answer = JSON.parse(sent.toString('utf8'));
   } catch {
-    return reply.send(text); // not JSON: the client's envelope handling says so
+    return reply.send(sent); // not JSON: the client's envelope handling says so
   }
-  if (answer?.code !== ENVELOPE_CODE.ok) return reply.send(text);
+  if (answer?.code !== ENVELOPE_CODE.ok) return reply.send(sent);
   return reply.send(JSON.stringify({ ...answer, data: await withWirePictureVersions(payload, answer.data, versions) }));
 }
 
-export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, originOf: OriginOf, versions: PictureVersions | null) {
+export async function registerApiProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, originOf: OriginOf, versions: PictureVersions) {
   await app.register(
     async (api) => {
       // Forms are sent from the site's own pages only: another site's page cannot post them from
@@ -182,7 +182,7 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
 
       for (const { name, path, method } of API_ROUTES) {
         const keys = queryKeysOf(name);
-        const payload = versions && method === 'GET' ? payloadOf(name) : null;
+        const payload = method === 'GET' ? payloadOf(name) : null;
         api.route({
           method,
           url: path,
@@ -195,6 +195,8 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
               rewriteRequestHeaders(_request, headers) {
                 const forwarded: Record<string, string | string[] | undefined> = { ...headers };
                 for (const name of DROPPED_HEADERS) delete forwarded[name];
+                // An answer whose pictures are rewritten is read as text: asked for uncompressed (the site compresses it).
+                if (payload) forwarded['accept-encoding'] = 'identity';
                 return { ...forwarded, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: String(request.id) };
               },
               onError(_reply, failure) {
@@ -203,12 +205,13 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
                 request.log.warn({ path, upstream: (error as { code?: string }).code ?? error.statusCode }, timedOut ? 'provider timed out' : 'provider unreachable');
                 return envelope(request, reply, timedOut ? 504 : 502, timedOut ? 'slow' : 'down');
               },
-              ...(payload && versions
+              ...(payload
                 ? {
                     onResponse(_request, _reply, raw) {
                       // reply-from's types call it the server's response; it is undici's, with the body as `stream`.
-                      const res = raw as unknown as { statusCode: number; stream: NodeJS.ReadableStream };
-                      if (res.statusCode !== 200 || request.method === 'HEAD') return void reply.send(res.stream);
+                      const res = raw as unknown as { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
+                      // Anything but a whole plain answer passes as it came (a provider that compresses anyway, too).
+                      if (res.statusCode !== 200 || request.method === 'HEAD' || res.headers['content-encoding']) return void reply.send(res.stream);
                       reply.removeHeader('content-length');
                       sendVersioned(reply, payload, res.stream, versions).catch((error: Error) => {
                         request.log.warn({ path, err: error }, 'provider answer unreadable');

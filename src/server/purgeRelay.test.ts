@@ -8,10 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
 import { providerWithFreshDatabase } from '../provider/testing';
 import { createSiteServer } from './app';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
+import { createPurgeRelay } from './purgeRelay';
 import { fakeDist, freePort, providerGate } from './testing';
 
 jest.setTimeout(60_000);
@@ -148,5 +151,43 @@ describe('a CMS change reaches every site process and the cache in front of them
     expect((await send({ relayed: [{ event: 'entry.update', model: 'news-article', siteId: 1 }] }, 'wrong')).status).toBe(401);
     expect((await send({ relayed: [{ model: 'news-article' }] })).status).toBe(400);
     expect((await send({ relayed: [{ event: 'entry.update', model: 'news-article', siteId: 1 }] })).status).toBe(204);
+  });
+});
+
+describe('the refresh of listed pages no process holds', () => {
+  it('runs in a lane of its own: the next change\'s pages are refreshed without waiting behind a whole catalogue', async () => {
+    const asked: string[] = [];
+    // A slow cache: every refresh of the catalogue takes 100 ms.
+    const cache = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      setTimeout(() => res.end(), req.url?.startsWith('/catalogue/') ? 100 : 0);
+    });
+    await new Promise<void>((resolve) => cache.listen(0, '127.0.0.1', resolve));
+    try {
+      const catalogue = Array.from({ length: 20 }, (_, page) => `http://site.test/catalogue/${page}`);
+      const relay = createPurgeRelay({
+        peers: [],
+        cacheUrl: `http://127.0.0.1:${(cache.address() as AddressInfo).port}`,
+        secret: SECRET,
+        path: CMS_WEBHOOK_PATH,
+        listed: async (changes) => (changes.some((change) => change.event === 'media.update') ? catalogue : []),
+        windowMs: 10,
+        warn: () => {},
+      });
+      relay.received({ event: 'media.update', model: null, siteId: null }, []);
+      while (!asked.some((url) => url.startsWith('/catalogue/'))) await new Promise((resolve) => setTimeout(resolve, 5));
+      // 20 pages × 3 encodings at 4 at once: 1.5 s of refreshes under way when the next change comes.
+      const started = Date.now();
+      relay.received({ event: 'entry.update', model: 'news-article', siteId: 1 }, ['http://site.test/news/1']);
+      while (!asked.includes('/news/1')) await new Promise((resolve) => setTimeout(resolve, 5));
+      const waited = Date.now() - started;
+      expect(waited).toBeLessThan(1000);
+      expect(asked.filter((url) => url.startsWith('/catalogue/')).length).toBeLessThan(60);
+      while (asked.filter((url) => url.startsWith('/catalogue/')).length < 60) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked.filter((url) => url === '/catalogue/7')).toHaveLength(3); // once per encoding
+    } finally {
+      cache.closeAllConnections();
+      await new Promise((resolve) => cache.close(resolve));
+    }
   });
 });

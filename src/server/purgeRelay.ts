@@ -89,11 +89,35 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     await Promise.all(Array.from({ length: Math.min(REFRESHES_AT_ONCE, queue.length) }, worker));
   }
 
+  /**
+   * Listed pages no process held, refreshed in a lane of their own, each once however many
+   * rounds name it: a change that shows everywhere names the whole catalogue, and the next
+   * change's round must not wait behind it.
+   */
+  const unheld = new Set<string>();
+  let draining: Promise<void> | null = null;
+  function refreshUnheld(pages: readonly string[]) {
+    for (const page of pages) unheld.add(page);
+    draining ??= (async () => {
+      while (unheld.size > 0) {
+        const next = [...unheld];
+        unheld.clear();
+        await refreshAll(next);
+      }
+      draining = null;
+    })();
+  }
+
   async function round(batch: CmsChange[], kept: string[]) {
     if (batch.length > 0) await Promise.all(peers.map((peer) => tell(peer, batch)));
     if (!cacheUrl) return;
-    const shown = listed && batch.length > 0 ? await listed(batch).catch(() => []) : [];
-    await refreshAll([...new Set([...kept, ...shown])]);
+    await refreshAll(kept);
+    if (!listed || batch.length === 0) return;
+    const held = new Set(kept);
+    listed(batch).then(
+      (pages) => refreshUnheld(pages.filter((page) => !held.has(page))),
+      (error: Error) => warn(`The pages the CMS changes show on could not be listed: ${error.message}`),
+    );
   }
 
   function flush() {

@@ -36,7 +36,11 @@ const MODEL_LOADS = new Map<string, readonly ContentName[]>([
 /** The loads that are some route's detail (the page of one id). */
 const DETAIL_LOADS: ReadonlySet<ContentName> = new Set(ROUTES.flatMap(({ id }) => routeLoads(id, { id: '1' }).detail?.[0] ?? []));
 
+/** A new upload shows on no page until an entry names it, and that entry's own event follows. */
+const NO_PAGE = () => false;
+
 export function affectedPages({ event, model, siteId }: CmsChange): AffectedPages {
+  if (event === 'media.create') return NO_PAGE;
   const shownBy = event.startsWith('entry.') && model !== null ? MODEL_LOADS.get(model) : undefined;
   // Without an id, the page of the entry cannot be told from the others.
   if (!shownBy || (siteId === null && shownBy.some((name) => DETAIL_LOADS.has(name)))) return 'all';
