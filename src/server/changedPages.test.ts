@@ -34,6 +34,10 @@ describe('the pages a CMS change shows on, kept by a process or not', () => {
     expect(shown).not.toContain('/en/news/2'); // news 2 has no English version
   });
 
+  it('names no page for an upload no entry names yet', () => {
+    expect(changedPages([{ event: 'media.create', model: null, siteId: null }], lists, ORIGIN)).toEqual([]);
+  });
+
   it('names the pages without an id when the lists cannot be read', () => {
     const shown = paths(changedPages([{ event: 'entry.update', model: 'site-setting', siteId: null }], null, ORIGIN));
     expect(shown).toEqual(expect.arrayContaining(['/', '/en/', '/about', '/en/about']));
