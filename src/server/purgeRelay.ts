@@ -90,9 +90,9 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
   }
 
   /**
-   * Listed pages no process held, refreshed in a lane of their own, each once however many
-   * rounds name it: a change that shows everywhere names the whole catalogue, and the next
-   * change's round must not wait behind it.
+   * Listed pages no process held, refreshed in a lane of their own, a page named by several
+   * rounds while it waits once: a change that shows everywhere names the whole catalogue, and the
+   * next change's round must not wait behind it.
    */
   const unheld = new Set<string>();
   let draining: Promise<void> | null = null;
