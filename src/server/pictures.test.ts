@@ -213,19 +213,16 @@ describe('pictures in the answers the browser renders from', () => {
     expect(original.headers['cache-control']).toBe(IMMUTABLE_PICTURE);
   });
 
-  it('asks for content uncompressed, and passes a compressed answer through whole', async () => {
+  it('passes an answer the provider compressed through whole, unread', async () => {
     const answer = JSON.stringify({ code: 0, msg: '', data: [{ type: '图片', img: '/uploads/banner/home-1.webp', video_img: '', title: 't', des: 'd' }] });
-    let askedEncoding: string | undefined;
     // A provider behind a proxy that compresses whatever it is asked.
-    const gzipping = createServer((req, res) => {
-      askedEncoding = req.headers['accept-encoding'];
+    const gzipping = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(answer));
     });
     await new Promise<void>((resolve) => gzipping.listen(0, '127.0.0.1', resolve));
     const behind = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(gzipping.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
     try {
       const res = await behind.inject({ url: '/api/index/index/banner?lan=zh', headers: { 'accept-encoding': 'gzip' } });
-      expect(askedEncoding).toBe('identity');
       expect({ encoding: res.headers['content-encoding'], body: gunzipSync(res.rawPayload).toString() }).toEqual({ encoding: 'gzip', body: answer });
     } finally {
       await behind.close();

@@ -196,7 +196,6 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
                 const forwarded: Record<string, string | string[] | undefined> = { ...headers };
                 for (const name of DROPPED_HEADERS) delete forwarded[name];
                 // An answer whose pictures are rewritten is read as text: asked for uncompressed (the site compresses it).
-                if (payload) forwarded['accept-encoding'] = 'identity';
                 return { ...forwarded, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: String(request.id) };
               },
               onError(_reply, failure) {
