@@ -208,6 +208,14 @@ describe('Editors and Authors', () => {
       .map(({ action, subject, properties, conditions }) => `${action.split('.').pop()} ${subject} ${[...(properties.locales ?? [])].sort().join(',')} ${conditions.join(',')}`)
       .sort();
   }
+  /** A new panel user of `role`, the admin API as they call it, and a Chinese article they drafted. */
+  async function drafting(role: string, email: string, title: string) {
+    const token = await newAdminUser(cms.url, jwt, role, email);
+    const as = (method: string, path: string, body?: unknown) => api(method, path, token, body);
+    const created = await as('POST', `${newsEntries}?locale=zh`, { title, date: '2024-07-01T08:00:00.000Z' });
+    expect(created.status).toBe(201);
+    return { as, documentId: (created.body.data as { documentId: string }).documentId };
+  }
   const others = CONTENT_TYPES.map((type) => type.uid).filter((uid) => uid !== SETTINGS);
   const expected = (actions: string[], conditions: string) => actions.flatMap((action) => others.map((uid) => `${action} ${uid} en,zh ${conditions}`)).sort();
 
@@ -217,11 +225,7 @@ describe('Editors and Authors', () => {
   });
 
   it('an Editor writes an article in both languages, publishes it for the site, takes it back and deletes it', async () => {
-    const editor = await newAdminUser(cms.url, jwt, 'strapi-editor', 'editor@example.com');
-    const asEditor = (method: string, path: string, body?: unknown) => api(method, path, editor, body);
-    const created = await asEditor('POST', `${newsEntries}?locale=zh`, { title: '编辑的文章', date: '2024-07-01T08:00:00.000Z' });
-    expect(created.status).toBe(201);
-    const { documentId } = created.body.data as { documentId: string };
+    const { as: asEditor, documentId } = await drafting('strapi-editor', 'editor@example.com', '编辑的文章');
     expect((await asEditor('PUT', `${newsEntries}/${documentId}?locale=en`, { title: "An Editor's article" })).status).toBe(200);
     // Everyone's articles, not only theirs.
     const listed = await asEditor('GET', `${newsEntries}?locale=en&pageSize=1`);
@@ -252,11 +256,7 @@ describe('Editors and Authors', () => {
   }, 60_000);
 
   it('an Author writes an article in both languages but may not publish it, nor change one of someone else', async () => {
-    const writer = await newAdminUser(cms.url, jwt, 'strapi-author', 'writer@example.com');
-    const asAuthor = (method: string, path: string, body?: unknown) => api(method, path, writer, body);
-    const created = await asAuthor('POST', `${newsEntries}?locale=zh`, { title: '作者的文章', date: '2024-07-02T08:00:00.000Z' });
-    expect(created.status).toBe(201);
-    const { documentId } = created.body.data as { documentId: string };
+    const { as: asAuthor, documentId } = await drafting('strapi-author', 'writer@example.com', '作者的文章');
     const [seeded] = (await admin('GET', `${newsEntries}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
     const statuses = {
       english: (await asAuthor('PUT', `${newsEntries}/${documentId}?locale=en`, { title: "An Author's article" })).status,
