@@ -25,8 +25,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench'],
-      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/bench/**/*.test.ts'],
+      roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench', '<rootDir>/tests/system'],
+      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
       transform,
       transformIgnorePatterns,
       // The server renderer runs the app, whose modules import their CSS.
@@ -40,6 +40,9 @@ const config: Config = {
       testMatch: ['<rootDir>/tests/cms/**/*.test.ts'],
       // SQLite, or with CMS_TEST_DATABASE=postgres a PostgreSQL database per file.
       setupFilesAfterEnv: ['<rootDir>/tests/cms/setupCmsDatabase.ts'],
+      // Strapi seeded once for the run; each file starts on a copy (tests/cms/seededTemplate.ts).
+      globalSetup: '<rootDir>/tests/cms/globalSetup.ts',
+      globalTeardown: '<rootDir>/tests/cms/globalTeardown.ts',
       transform,
       transformIgnorePatterns,
       moduleNameMapper,

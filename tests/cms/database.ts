@@ -12,12 +12,21 @@ export const CMS_ON_POSTGRES = process.env.CMS_TEST_DATABASE === 'postgres';
 
 let database: TestDatabase | null = null;
 
+function adopt(made: TestDatabase) {
+  database = made;
+  process.env.DATABASE_CLIENT = 'postgres';
+  process.env.CMS_DATABASE_URL = made.url;
+}
+
 /** Called once per file (setupCmsDatabase.ts): a fresh PostgreSQL database when asked. */
 export async function useFreshCmsDatabase() {
-  if (!CMS_ON_POSTGRES) return;
-  database = await createTestDatabase();
-  process.env.DATABASE_CLIENT = 'postgres';
-  process.env.CMS_DATABASE_URL = database.url;
+  if (CMS_ON_POSTGRES) adopt(await createTestDatabase());
+}
+
+/** On PostgreSQL, this file's database becomes a copy of `template` (the run's seeded Strapi). */
+export async function takeCopyOfCmsDatabase(template: string) {
+  await dropCmsDatabase();
+  adopt(await createTestDatabase(template));
 }
 
 export async function dropCmsDatabase() {

@@ -34,7 +34,7 @@ let jwt: string;
 beforeAll(async () => {
   // Strapi's webhook names the site, so the site's port is chosen first.
   const strapiSitePort = await freePort();
-  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${strapiSitePort}`, pack });
+  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${strapiSitePort}` });
   const withPack = await stack.provider();
   packDb = withPack.db;
   // No page cache: the pack loses its parts under the site, which no webhook tells.

@@ -45,7 +45,7 @@ async function categoryOf(documentId: string, locale: string, status: 'draft' | 
 
 beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${await freePort()}`;
-  strapi = await startSeededCms({ work, siteUrl, pack });
+  strapi = await startSeededCms({ work, siteUrl });
   jwt = await adminLogin(strapi.cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
 }, 15 * 60_000);
 

@@ -35,7 +35,7 @@ const rendered = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<scri
 const requestsToStrapi = () => [...gate.counts.values()].reduce((sum, n) => sum + n, 0);
 
 beforeAll(async () => {
-  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${await freePort()}`, pack });
+  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${await freePort()}` });
   closers.push(() => seeded.cms.stop());
   gate = await providerGate(seeded.cms.url);
   closers.push(() => gate.close());

@@ -28,8 +28,6 @@ let cms: RunningCms;
 let editor: string;
 /** nginx: what a visitor reaches. */
 let front: string;
-/** What the test uploaded, deleted at the end (cms/public/uploads is every local Strapi's). */
-let uploadedIds: number[] = [];
 /** The red photo the first case uploads, and the version the site read of it. */
 let file: { id: number; url: string };
 let redVersion: string;
@@ -50,7 +48,6 @@ async function upload(body: Buffer, replacing?: number): Promise<{ id: number; u
   const answer = (await response.json()) as { id: number; url: string } | { id: number; url: string }[];
   const uploaded = Array.isArray(answer) ? answer[0] : answer;
   if (!response.ok || !uploaded) throw new Error(`upload answered ${response.status}: ${JSON.stringify(answer)}`);
-  if (!replacing) uploadedIds.push(uploaded.id);
   return uploaded;
 }
 
@@ -98,7 +95,7 @@ async function msUntil(check: () => Promise<boolean>): Promise<number> {
 
 beforeAll(async () => {
   stack = await startUploadStack({ work, dist, role: 'strapi-editor', email: 'editor@example.com' });
-  ({ cms, uploadedIds, cacheUrl: front } = stack);
+  ({ cms, cacheUrl: front } = stack);
   editor = stack.uploader;
 }, 10 * 60_000);
 

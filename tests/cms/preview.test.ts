@@ -32,7 +32,7 @@ beforeAll(async () => {
   // Strapi names the site in its webhook and its preview addresses: the site's port comes first.
   const sitePort = await freePort();
   siteUrl = `http://127.0.0.1:${sitePort}`;
-  seeded = await startSeededCms({ work, siteUrl, pack });
+  seeded = await startSeededCms({ work, siteUrl });
   const secret = seeded.secrets.PREVIEW_SECRET!;
   const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken, preview: { token: seeded.previewToken, secret } });
   await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET, preview: { secret, cmsOrigin: seeded.cms.url } });

@@ -11,7 +11,6 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContentPack } from '../../src/provider/content/loadPack';
 import { CMS_DIR, startCms, type RunningCms } from '../../src/provider/strapi/cms';
 import { SITE_TOKEN } from '../../src/provider/strapi/seed/seedStrapi';
 import { freePort } from '../../src/server/testing';
@@ -93,7 +92,7 @@ async function webhookRows(): Promise<{ name: string; url: string; headers: stri
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  strapi = await startSeededCms({ work, siteUrl, pack: loadContentPack() });
+  strapi = await startSeededCms({ work, siteUrl });
   cms = strapi.cms;
   jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
 }, 15 * 60_000);

@@ -1,19 +1,18 @@
 /**
- * The real Strapi of cms/ for a test file: installed if missing, started without its admin panel
- * on its own SQLite in the given folder, and seeded from the content pack through its APIs.
+ * The real Strapi of cms/ for a test file: started without its admin panel on a database and an
+ * uploads folder of its own, seeded from the content pack (a copy of the run's one seeding) or empty.
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentPack } from '../../src/contracts/schema/contentPack';
 import { createProviderApp } from '../../src/provider/app';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { openDatabase } from '../../src/provider/database';
-import { ensureCmsInstalled, newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
 import { createSiteServer } from '../../src/server/app';
-import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { freePort } from '../../src/server/testing';
 import { startNginx } from '../cdn/nginx';
+import { copySeededTemplate } from './seededTemplate';
 
 export interface SeededCms {
   cms: RunningCms;
@@ -24,27 +23,23 @@ export interface SeededCms {
   previewToken: string;
   /** Where its SQLite database lives (CMS_DATA_DIR). */
   dataDir: string;
-  timings: { install: number; start: number; seed: number };
+  /** The run's one seeding, this file's copy of it, and its start. */
+  timings: { seed: number; copy: number; start: number };
 }
 
-/** Strapi's webhook names the site: siteUrl is where the site (or a stand-in) listens. */
-export async function startSeededCms({ work, siteUrl, pack }: { work: string; siteUrl: string; pack: ContentPack }): Promise<SeededCms> {
-  const secrets = newCmsSecrets();
+/**
+ * A Strapi of this file's own, seeded: a copy of the run's seeded Strapi (seededTemplate.ts) in
+ * `work`, started with the secrets it was seeded with. Its webhook names the site: siteUrl is
+ * where the site (or a stand-in) listens.
+ */
+export async function startSeededCms({ work, siteUrl }: { work: string; siteUrl: string }): Promise<SeededCms> {
   const dataDir = join(work, 'strapi');
   let started = Date.now();
-  ensureCmsInstalled();
-  const install = Date.now() - started;
+  const template = await copySeededTemplate(dataDir);
+  const copy = Date.now() - started;
   started = Date.now();
-  const cms = await startCms({ port: await freePort(), dataDir, serveAdmin: false, secrets, siteUrl, output: 'ignore' });
-  const start = Date.now() - started;
-  started = Date.now();
-  try {
-    const seeded = await seedStrapi({ cmsUrl: cms.url, email: secrets.CMS_ADMIN_EMAIL!, password: secrets.CMS_ADMIN_PASSWORD!, pack, mediaDir: SEED_MEDIA_DIR });
-    return { cms, secrets, siteToken: seeded.siteToken, previewToken: seeded.previewToken, dataDir, timings: { install, start, seed: Date.now() - started } };
-  } catch (error) {
-    await cms.stop();
-    throw error;
-  }
+  const cms = await startCms({ port: await freePort(), dataDir, serveAdmin: false, secrets: template.secrets, siteUrl, output: 'ignore' });
+  return { cms, secrets: template.secrets, siteToken: template.siteToken, previewToken: template.previewToken, dataDir, timings: { seed: template.seedMs, copy, start: Date.now() - started } };
 }
 
 /** One call to Strapi's HTTP APIs: its status and its JSON answer ({} when there is none). */
@@ -78,18 +73,15 @@ export async function newAdminUser(base: string, jwt: string, roleCode: string, 
  * and the site in front of the embedded provider reading it with a read-only token, behind nginx
  * (tests/cdn/nginx.ts) as in production: `cacheUrl` is what a visitor reaches. Strapi's webhook
  * names the site process and the site asks nginx to refresh the pages a change marks, so both
- * ports are chosen first. `uploadedIds` collects what the test uploads (cms/public/uploads is
- * every local Strapi's): close() deletes those files, then stops everything.
+ * ports are chosen first. Its uploads stay in its own folder under `work`; close() stops everything.
  */
 export async function startUploadStack({ work, dist, role, email }: { work: string; dist: string; role: string; email: string }) {
   const secrets = newCmsSecrets();
   const closers: (() => Promise<unknown>)[] = [];
-  const uploadedIds: number[] = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close();
   };
   try {
-    ensureCmsInstalled();
     const [sitePort, cachePort] = await Promise.all([freePort(), freePort()]);
     const cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${sitePort}`, output: 'ignore' });
     closers.push(() => cms.stop());
@@ -113,11 +105,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
       uploader,
       siteUrl,
       cacheUrl: nginx.url,
-      uploadedIds,
-      async close() {
-        for (const id of uploadedIds) await cmsCall(cms.url, 'DELETE', `/upload/files/${id}`, jwt);
-        await closeAll();
-      },
+      close: closeAll,
     };
   } catch (error) {
     await closeAll();

@@ -24,8 +24,6 @@ let cms: RunningCms;
 let author: string;
 let jwt: string;
 let siteUrl: string;
-/** What the test uploaded, deleted at the end (cms/public/uploads is every local Strapi's). */
-let uploadedIds: number[] = [];
 
 interface Uploaded {
   status: number;
@@ -38,13 +36,12 @@ async function upload(name: string, type: string, body: Buffer | string): Promis
   form.append('files', new Blob([typeof body === 'string' ? body : new Uint8Array(body)], { type }), name);
   const response = await fetch(`${cms.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${author}` }, body: form });
   const answer = { status: response.status, body: (await response.json()) as Uploaded['body'] };
-  if (Array.isArray(answer.body)) uploadedIds.push(...answer.body.map((file) => file.id));
   return answer;
 }
 
 beforeAll(async () => {
   stack = await startUploadStack({ work, dist, role: 'strapi-author', email: 'author@example.com' });
-  ({ cms, jwt, siteUrl, uploadedIds } = stack);
+  ({ cms, jwt, siteUrl } = stack);
   author = stack.uploader;
 }, 10 * 60_000);
 

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const CMS_DIR = join(__dirname, '..', '..', '..', 'cms');
@@ -118,7 +118,10 @@ export function ensureAdminBuilt({ buildDir = ADMIN_BUILD_DIR, installed = insta
 
 export interface CmsOptions {
   port: number;
-  /** Where its SQLite database lives (default cms/.tmp). */
+  /**
+   * Where its SQLite database and its uploads (public/uploads) live; default cms/.tmp and
+   * cms/public. A Strapi with a folder of its own shares no file with another.
+   */
   dataDir?: string;
   serveAdmin?: boolean;
   /** Strapi's secrets and first administrator; default: cms/.env (made on first use). */
@@ -149,13 +152,15 @@ export function strapiEnvironment(
     NODE_ENV: 'production',
     CMS_PORT: String(port),
     CMS_SERVE_ADMIN: String(serveAdmin),
-    ...(dataDir ? { CMS_DATA_DIR: dataDir } : {}),
+    ...(dataDir ? { CMS_DATA_DIR: dataDir, CMS_PUBLIC_DIR: join(dataDir, 'public') } : {}),
     ...(siteUrl ? { CMS_SITE_URL: siteUrl } : {}),
   };
 }
 
 export async function startCms({ output = 'inherit', ...options }: CmsOptions): Promise<RunningCms> {
-  const { port } = options;
+  const { port, dataDir } = options;
+  // Strapi's upload provider refuses to start without its folder.
+  if (dataDir) mkdirSync(join(dataDir, 'public', 'uploads'), { recursive: true });
   const child = spawn(process.execPath, [...STRAPI_CLI, 'start'], { cwd: CMS_DIR, stdio: ['ignore', output, output], env: strapiEnvironment(options) });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

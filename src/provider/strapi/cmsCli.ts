@@ -1,6 +1,7 @@
 /**
  * npm run cms             installs what is missing, builds the admin panel when it is missing or was built
  *                         by another Strapi version, serves Strapi on CMS_PORT (1337)
+ * npm run cms:install   installs cms/ (npm ci) when it is missing or older than its lockfile, nothing else
  * npm run cms:seed [--force]
  *                         loads config/content into the running (empty) Strapi, makes the site's token (find
  *                         and findOne of the content types, nothing else) and its previews' token (the same,
@@ -60,8 +61,9 @@ async function seed(args: string[]) {
   console.log('  set -a && . cms/.env.site && set +a && npm start');
 }
 
-const [command, ...rest] = process.argv.slice(2);
-(command === 'seed' ? seed(rest) : command === 'serve' ? serve() : Promise.reject(new Error('usage: cmsCli.ts serve | seed [--force]'))).catch((error: unknown) => {
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, seed, install: async () => ensureCmsInstalled() };
+const [command = '', ...rest] = process.argv.slice(2);
+(COMMANDS[command]?.(rest) ?? Promise.reject(new Error('usage: cmsCli.ts serve | seed [--force] | install'))).catch((error: unknown) => {
   console.error(error instanceof CmsNotEmpty ? error.message : error);
   process.exit(1);
 });

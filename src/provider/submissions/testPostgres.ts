@@ -36,16 +36,22 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export interface TestDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function dropTestDatabase(name: string): Promise<void> {
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** A new database, empty or a copy of `template` (which nobody may be connected to). */
+export async function createTestDatabase(template?: string): Promise<TestDatabase> {
   const name = `site_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  await admin((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => void (await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
+  return { name, url: url.toString(), drop: () => dropTestDatabase(name) };
 }
 
 /** Runs SQL on a test database (for assertions and fixtures); `?` placeholders as in SQLite. */

@@ -1,0 +1,135 @@
+/**
+ * `npm test`: the whole suite on a fresh machine, set-up included, in the least time two cores
+ * allow, and how long each step took.
+ *
+ * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
+ * of the run's own unless TEST_DATABASE_URL names one. Then two lanes side by side, each about one
+ * core's work, so the waiting of one (installing cms/ from the registry, Strapi starting) is the
+ * other's computing time:
+ *   checks: typecheck → lint → unit and integration tests (with coverage)
+ *   builds: install cms/ → build the client → Strapi tests on SQLite → on PostgreSQL
+ * and last the browser suite, which takes both cores (tests/browser/run.ts).
+ * The first failing step stops the run; what every step printed is shown when it ends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ensurePackages } from './packages';
+import { startOwnPostgres } from './postgres';
+
+const ROOT = join(__dirname, '..', '..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+interface Step {
+  name: string;
+  command: string[];
+  /** Print as it comes (the last step, alone), rather than when the step ends. */
+  live?: boolean;
+}
+
+const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', script, ...args];
+
+const LANES: Step[][] = [
+  [
+    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
+    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
+    { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] },
+  ],
+  [
+    { name: 'install cms/', command: tsx('src/provider/strapi/cmsCli.ts', 'install') },
+    { name: 'client build', command: tsx('tests/browser/run.ts', '--build-only') },
+    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'] },
+    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
+  ],
+];
+const LAST: Step = { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], live: true };
+
+const running = new Set<ChildProcess>();
+const timings: { name: string; seconds: number; outcome: string }[] = [];
+
+const seconds = (since: number) => (Date.now() - since) / 1000;
+
+function run(step: Step, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const started = Date.now();
+  const [file, ...args] = step.command as [string, ...string[]];
+  // Its own process group: a failure elsewhere stops it and everything it started (Strapi, Chromium).
+  const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'] });
+  running.add(child);
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  if (step.live) console.log(`\n── ${step.name}`);
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      const passed = code === 0;
+      const outcome = passed ? 'passed' : signal ? `stopped (${signal})` : `failed (exit ${code})`;
+      timings.push({ name: step.name, seconds: seconds(started), outcome });
+      if (!step.live) process.stdout.write(`\n── ${step.name}: ${outcome} in ${seconds(started).toFixed(1)} s\n${Buffer.concat(output).toString()}`);
+      else console.log(`── ${step.name}: ${outcome} in ${seconds(started).toFixed(1)} s`);
+      resolve(passed);
+    });
+  });
+}
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already ended.
+    }
+  }
+}
+
+async function lane(steps: Step[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  for (const step of steps) {
+    if (!(await run(step, env))) {
+      stopAll();
+      return false;
+    }
+  }
+  return true;
+}
+
+function report(started: number) {
+  console.log('\nStep times:');
+  for (const { name, seconds: s, outcome } of timings) console.log(`  ${name.padEnd(24)} ${s.toFixed(1).padStart(7)} s  ${outcome}`);
+  console.log(`  ${'total'.padEnd(24)} ${seconds(started).toFixed(1).padStart(7)} s`);
+}
+
+async function main(): Promise<boolean> {
+  const started = Date.now();
+  let step = Date.now();
+  const installed = ensurePackages();
+  timings.push({ name: 'system packages', seconds: seconds(step), outcome: installed.length ? `installed ${installed.join(' ')}` : 'present' });
+
+  step = Date.now();
+  const own = process.env.TEST_DATABASE_URL ? null : await startOwnPostgres();
+  timings.push({ name: 'PostgreSQL', seconds: seconds(step), outcome: own ? `own cluster at ${new URL(own.url).host}` : 'TEST_DATABASE_URL' });
+  const stopPostgres = () => own?.stop();
+  process.once('exit', stopPostgres);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopAll();
+      stopPostgres();
+      process.exit(130);
+    });
+  }
+
+  const env = { ...process.env, ...(own ? { TEST_DATABASE_URL: own.url } : {}) };
+  try {
+    const lanes = await Promise.all(LANES.map((steps) => lane(steps, env)));
+    return lanes.every(Boolean) && (await run(LAST, env));
+  } finally {
+    stopPostgres();
+    report(started);
+  }
+}
+
+main().then(
+  (passed) => process.exit(passed ? 0 : 1),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
