@@ -2,7 +2,8 @@
  * A tap before the app has started is not lost. On a slow connection the app hydrates seconds
  * after the server's page is on screen; the phone menu is a native popover and acts at once, and
  * a tap on one of the app's buttons (the home carousel's pause) is kept by the boot script and
- * acts once the app is live.
+ * acts once the app is live. The app's bundle is held back until both taps are made, so they come
+ * before it however fast or busy the machine is.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -21,7 +22,7 @@ onSuite({}, (s, b) => {
 const SLOW = { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 25 * 1024 };
 
 describe('taps before the app has started', () => {
-  test('on a slow connection, the phone menu and the carousel pause tapped in the first second act', async (t) => {
+  test('on a slow connection, the phone menu and the carousel pause tapped before the app has started act', async (t) => {
     await withPage(t, browser, site, { viewport: PHONE, reducedMotion: 'no-preference' }, async ({ page }) => {
       await page.addInitScript((name) => {
         (window as { hydratedAt?: number }).hydratedAt = 0;
@@ -30,23 +31,23 @@ describe('taps before the app has started', () => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', SLOW);
+      let release = () => {};
+      const tapped = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main\.\w+\.js$/, async (route) => {
+        await tapped;
+        await route.continue();
+      });
 
       await page.goto('/', { waitUntil: 'commit' });
       const pause = page.locator('.home-banner .carousel__toggle');
       await pause.waitFor();
       assert.equal(await pause.getAttribute('aria-label'), '暂停轮播', 'the server renders the carousel playing');
       await pause.click();
-      const now = () => page.evaluate(() => performance.now());
-      const pausedAt = await now();
       await page.getByRole('button', { name: '菜单' }).click();
-      const menuTappedAt = await now();
       await page.locator('.site-nav__link', { hasText: '科技创新' }).waitFor();
       const early = await page.evaluate(() => (window as { hydratedAt?: number }).hydratedAt);
       assert.equal(early, 0, 'both taps came before the app hydrated');
-      // Both within the first second the page is on screen.
-      const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
-      assert.ok(pausedAt - paintedAt < 1000, `the pause was tapped ${(pausedAt - paintedAt).toFixed(0)} ms after the first paint`);
-      assert.ok(menuTappedAt - paintedAt < 1000, `the menu was tapped ${(menuTappedAt - paintedAt).toFixed(0)} ms after the first paint`);
+      release();
 
       await page.waitForFunction(() => ((window as { hydratedAt?: number }).hydratedAt ?? 0) > 0, undefined, { timeout: 60_000 });
       await page.waitForFunction(() => document.querySelector('.home-banner .carousel__toggle')?.getAttribute('aria-pressed') === 'true', undefined, { timeout: 5000 });

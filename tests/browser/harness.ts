@@ -20,8 +20,10 @@ export interface TestSite extends RunningSite {
 /** Starts site and provider on free ports; env holds overrides such as SITE_VARIANT or PROVIDER_URL. */
 export async function startTestSite(env: Record<string, string> = {}): Promise<TestSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'));
-  // Warnings and errors only: the test report stays readable.
-  const config = readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
+  // Warnings and errors only: the test report stays readable. Two files run at once beside other
+  // work, so a render may wait for the CPU longer than production's 2 s deadline allows: what the
+  // tests check is the page, not the machine's speed (a file about the deadline sets its own).
+  const config = readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_DEADLINE_MS: '10000', ...env });
   const site = await startSite(config, { build: false });
   return {
     ...site,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startProvider, type RunningProvider } from '../../src/provider/startProvider';
+import { TIMING } from '../../src/contracts/constants';
 import { launchBrowser, startTestSite, withPage, type TestSite } from './harness';
 
 type Mode = 'ok' | 'nonJson' | 'noEnvelope' | 'unknownCode' | 'wrongShape' | 'emptyLists' | 'nulls' | 'longStrings' | 'dropped' | 'slow';
@@ -80,7 +81,8 @@ before(async () => {
   const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   // No page cache: every request meets the provider as the test has just set it.
   const uncached = { PAGE_CACHE_FRESH_SECONDS: '0', PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_HOURS: '0' };
-  site = await startTestSite({ PROVIDER_URL: fakeUrl, MEDIA_URL: provider.url.replace('127.0.0.1', 'localhost'), ...uncached });
+  // Production's render deadline: a provider that never answers costs it, then the browser's own 10 s.
+  site = await startTestSite({ PROVIDER_URL: fakeUrl, MEDIA_URL: provider.url.replace('127.0.0.1', 'localhost'), RENDER_DEADLINE_MS: String(TIMING.renderDeadlineMs), ...uncached });
   browser = await launchBrowser();
 });
 after(async () => {

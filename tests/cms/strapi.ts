@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createProviderApp } from '../../src/provider/app';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { openDatabase } from '../../src/provider/database';
-import { newCmsSecrets, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { startCms, type RunningCms } from '../../src/provider/strapi/cms';
 import { createSiteServer } from '../../src/server/app';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { freePort } from '../../src/server/testing';
@@ -69,25 +69,24 @@ export async function newAdminUser(base: string, jwt: string, roleCode: string, 
 }
 
 /**
- * An unseeded Strapi with one content user (`role`: strapi-author or strapi-editor) who uploads,
- * and the site in front of the embedded provider reading it with a read-only token, behind nginx
- * (tests/cdn/nginx.ts) as in production: `cacheUrl` is what a visitor reaches. Strapi's webhook
- * names the site process and the site asks nginx to refresh the pages a change marks, so both
- * ports are chosen first. Its uploads stay in its own folder under `work`; close() stops everything.
+ * A seeded Strapi (startSeededCms) with one content user (`role`: strapi-author or
+ * strapi-editor) who uploads, and the site in front of the embedded provider reading it with the
+ * site's token, behind nginx (tests/cdn/nginx.ts) as in production: `cacheUrl` is what a visitor
+ * reaches. Strapi's webhook names the site process and the site asks nginx to refresh the pages a
+ * change marks, so both ports are chosen first. Its uploads stay in its own folder under `work`;
+ * close() stops everything.
  */
 export async function startUploadStack({ work, dist, role, email }: { work: string; dist: string; role: string; email: string }) {
-  const secrets = newCmsSecrets();
   const closers: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close();
   };
   try {
     const [sitePort, cachePort] = await Promise.all([freePort(), freePort()]);
-    const cms = await startCms({ port: await freePort(), dataDir: join(work, 'strapi'), serveAdmin: false, secrets, siteUrl: `http://127.0.0.1:${sitePort}`, output: 'ignore' });
+    const { cms, secrets, siteToken: token } = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${sitePort}` });
     closers.push(() => cms.stop());
     const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
     const uploader = await newAdminUser(cms.url, jwt, role, email);
-    const token = (await cmsCall(cms.url, 'POST', '/admin/api-tokens', jwt, { name: 'site', type: 'read-only', lifespan: null })).body.data.accessKey as string;
     const db = openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
     closers.push(async () => db.close());
     const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });

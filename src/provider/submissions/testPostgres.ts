@@ -1,9 +1,10 @@
 /**
  * PostgreSQL for the tests. TEST_DATABASE_URL names a server and a role that may create
- * databases (default postgres://site:site@127.0.0.1:5432/postgres, the role .ci/run makes); each
- * test file gets a database of its own, created on first use and dropped after the file. When the
- * server cannot be reached, every PostgreSQL variant fails saying how to set it up: a test
- * skipped in silence would pass a release never tested on PostgreSQL.
+ * databases: `npm test`, `npm run test:unit` and the like set it to a throwaway cluster of their
+ * own (tests/system/withPostgres.ts); jest run by hand falls back to a local server's role site.
+ * Each test file gets a database of its own, created on first use and dropped after the file.
+ * When the server cannot be reached, every PostgreSQL variant fails saying how to set it up: a
+ * test skipped in silence would pass a release never tested on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -11,11 +12,9 @@ import { describeUrl } from './postgresStore';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://site:site@127.0.0.1:5432/postgres';
 
-export const POSTGRES_SETUP = `The PostgreSQL variants of the tests need a PostgreSQL server. On Debian, as root:
-  apt-get install -y postgresql
-  pg_ctlcluster 15 main start        # the version apt installed: pg_lsclusters lists it
-  su postgres -c "psql -c \\"CREATE ROLE site LOGIN SUPERUSER PASSWORD 'site'\\""
-or point TEST_DATABASE_URL at a server and a role that may create databases.`;
+export const POSTGRES_SETUP = `The PostgreSQL variants of the tests need a PostgreSQL server. Run them through npm
+(npm test, npm run test:unit, test:changed, test:cms), which starts one of its own, or
+point TEST_DATABASE_URL at a server and a role that may create databases.`;
 
 /** The tables a test empties between cases (the schema stays). */
 const SUBMISSION_TABLES = ['applications', 'patient_messages', 'case_reference_counters', 'staff_audit'];
