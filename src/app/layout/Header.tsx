@@ -9,6 +9,7 @@ import { subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
 import type { AnchoredRouteId } from '../../contracts/anchors';
 import { AnchorLink } from './AnchorLink';
 import { selectVariant } from '../../features/site/selectors';
+import { isPlainClick } from '../../ui/plainClick';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
 import { usePhoneMenu } from '../usePhoneMenu';
@@ -172,6 +173,7 @@ function LanguageMenu() {
               lang={language.locale === 'zh' ? 'zh-CN' : 'en'}
               aria-current={language.locale === locale ? 'true' : undefined}
               onClick={(event) => {
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 event.currentTarget.closest('details')?.removeAttribute('open');
                 if (language.locale !== locale) dispatch(localeChangeRequested(language.locale));
