@@ -67,6 +67,12 @@ const pathOf = (page: Page) => {
 async function clickAt(context: BrowserContext, link: LinkCase, moment: Moment): Promise<string> {
   const page = await context.newPage();
   await page.goto(link.from, { waitUntil: 'commit' });
+  // The next page takes its time, as on a slow network: a click before the app has started is a
+  // page load still under way while the app hydrates, which nothing may cancel.
+  await page.route('**/*', async (route) => {
+    if (route.request().isNavigationRequest()) await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await link.link(page).waitFor({ state: 'attached' });
   if (moment === 'while it hydrates') await page.waitForFunction(() => document.documentElement.dataset.landing !== undefined, undefined, { polling: 'raf' });
   if (moment === 'once it is live') await page.waitForFunction(() => document.documentElement.dataset.landing === 'live');
