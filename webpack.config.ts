@@ -12,6 +12,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
+import { TIMING } from './src/contracts/constants';
 
 interface BuildArgs {
   mode?: 'production' | 'development';
@@ -34,6 +35,7 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      chunkLoadTimeout: TIMING.chunkLoadTimeoutMs,
       clean: true,
     },
     // No eval in development either: the site server's CSP (script-src 'self') serves this build too.

@@ -66,15 +66,18 @@ export function App() {
   const page = routeId && !notFound ? PAGES[routeId] : null;
   // A page whose chunk is already in renders without a Suspense boundary, on the server and when
   // the browser hydrates: the whole tree then hydrates in one pass, before any effect dispatches.
-  // Decided once per path, so the tree keeps its shape while the visitor stays.
+  // The error page is in the main bundle: it never needs one. (A boundary still dehydrated when
+  // the landing dispatches is rendered anew, and a link clicked in that moment is replaced under
+  // the pointer: the click is lost.) Decided once per path, so the tree keeps its shape while the
+  // visitor stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const needsSuspense = useMemo(() => !page?.isLoaded(), [path]);
+  const needsSuspense = useMemo(() => page !== null && !page.isLoaded(), [path]);
   // No route yet: the shell before its first entry, which comes before its first render.
   const content = page && route ? <page.Component params={route.params} /> : route ? <ErrorPage status={404} /> : null;
   const pageView = (
     <>
       {chunkGaveUp && <ChunkFailed onReload={() => dispatch(chunkReloadRequested())} />}
-      <PageBoundary key={path} onChunkError={() => dispatch(chunkLoadFailed({ source: 'route' }))}>
+      <PageBoundary key={page ? path : 'error'} onChunkError={() => dispatch(chunkLoadFailed({ source: 'route' }))}>
         {needsSuspense ? <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{content}</Suspense> : content}
       </PageBoundary>
     </>

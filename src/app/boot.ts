@@ -6,6 +6,7 @@
  * meantime are kept and given to the app once it has hydrated.
  */
 import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT, SCROLLED_EARLY_ATTRIBUTE } from '../contracts/runtimeConfig';
+import { isOwnPageLink, isPlainClick } from '../ui/plainClick';
 
 const tag = document.currentScript as HTMLScriptElement | null;
 const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
@@ -99,18 +100,39 @@ setTimeout(loadApp, 1000);
 // Until the app hydrates, a tap on one of its buttons (a carousel arrow, a tab) would do nothing:
 // each is kept and clicked again once the app is live. Buttons that act without the app (the
 // phone menu's popover button, a form's submit) are the browser's and left alone. From the
-// moment hydration starts React answers taps itself.
-const early: HTMLButtonElement[] = [];
-const keep = (event: MouseEvent) => {
+// moment hydration starts React answers taps on buttons itself.
+//
+// Links are the browser's until hydration starts (a plain page load) and the app's once it has
+// ended. In between, React may hand a click to a link whose router is not yet mounted, which
+// cancels the browser's navigation and starts none of its own: so a plain click on a link of
+// this site is held back from React and clicked again once the app is live. Clicks with a
+// modifier key or on a link opening elsewhere stay the browser's.
+const early: HTMLElement[] = [];
+const keepButton = (event: MouseEvent) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[type="button"]:not([popovertarget])') : null;
   if (button) early.push(button);
 };
-document.addEventListener('click', keep, true);
-document.addEventListener(APP_HYDRATING_EVENT, () => document.removeEventListener('click', keep, true), { once: true });
+const keepLink = (event: MouseEvent) => {
+  const link = event.target instanceof Element ? event.target.closest('a') : null;
+  if (!link || !isPlainClick(event) || !isOwnPageLink(link)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  early.push(link);
+};
+document.addEventListener('click', keepButton, true);
+document.addEventListener(
+  APP_HYDRATING_EVENT,
+  () => {
+    document.removeEventListener('click', keepButton, true);
+    document.addEventListener('click', keepLink, true);
+  },
+  { once: true },
+);
 document.addEventListener(
   APP_HYDRATED_EVENT,
   () => {
-    for (const button of early.splice(0)) if (button.isConnected) button.click();
+    document.removeEventListener('click', keepLink, true);
+    for (const element of early.splice(0)) if (element.isConnected) element.click();
   },
   { once: true },
 );

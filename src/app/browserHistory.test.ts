@@ -132,6 +132,23 @@ describe('the URL follows the store', () => {
     expect(history.length).toBe(before);
   });
 
+  it('writes nothing on the landing of a server-rendered page: a link clicked before the app started is still loading its page', () => {
+    window.history.replaceState(null, '', '/en/about?utm_source=mail#contact');
+    const store = travellingStore(stateWith((s) => {
+      s.locale.current = 'en';
+      s.navigation.route = routeEntryOf('/about');
+    }));
+    const unbind = bindBrowserHistory(store);
+    const replace = jest.spyOn(window.history, 'replaceState');
+    const push = jest.spyOn(window.history, 'pushState');
+    store.dispatch(routeEntered(browserRouteEntry()));
+    store.jumpTo(0);
+    expect(replace).not.toHaveBeenCalled();
+    expect(push).not.toHaveBeenCalled();
+    expect(url()).toBe('/en/about?utm_source=mail#contact');
+    unbind();
+  });
+
   it('keeps a URL changed by someone else (a script dropping tracking parameters) while the route stays', () => {
     window.history.replaceState(null, '', '/about?utm_source=mail#contact');
     const store = jumpableStore(at('/about'));

@@ -58,9 +58,11 @@ export function bindBrowserHistory(store: { getState(): RootState; dispatch(acti
     const state = store.getState();
     if (state.navigation.route === followed) return;
     followed = state.navigation.route;
-    // In place. Replacing the URL the browser shows with itself changes nothing, and a null URL
-    // (no route yet: a jump to the state before the landing) leaves it as it is.
-    window.history.replaceState(null, '', urlOf(state));
+    // In place, and only when it differs: a replace, even with the URL shown, cancels a page load
+    // under way (a link clicked before the app started, whose next page the landing would keep
+    // from ever coming). A null URL (no route yet: a jump to the state before the landing) leaves it.
+    const url = urlOf(state);
+    if (url !== null && url !== currentUrl()) window.history.replaceState(null, '', url);
   };
   window.addEventListener('popstate', onPopState);
   const unsubscribe = store.subscribe(followStore);

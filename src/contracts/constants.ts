@@ -13,6 +13,12 @@ export const TIMING = {
   toastOffsetPx: 100,
   /** A chunk-load failure reloads the page at most once per minute. */
   chunkReloadGuardMs: 60_000,
+  /**
+   * A chunk request that hangs fails after this long (webpack's default is 120 s). Less than half
+   * the reload guard: a chunk that still hangs after its reload fails inside the guard, so the
+   * page gives up with the message instead of reloading every two minutes for ever.
+   */
+  chunkLoadTimeoutMs: 25_000,
   scrollTopStepMs: 20,
   renderDeadlineMs: RENDER_DEADLINE_MS,
   /**

@@ -8,6 +8,7 @@ import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { isAbsent } from '../features/shared/resource';
 import { AnchorLink } from '../app/layout/AnchorLink';
+import { categoryQuery } from '../features/product/query';
 import { Carousel } from '../ui/Carousel';
 import { foldPriority, Img, MediaHost, ownPictureSrcSet } from '../ui/Img';
 import { carouselTexts, Section } from './common';
@@ -62,7 +63,7 @@ function HomeProducts() {
   const tiles = useContent('homeProduct');
   // SPEC §2: a tile's More opens the product list on the tab of the same index.
   const categories = useContent('classifyList').data ?? [];
-  const categoryOf = (index: number) => (categories[index] ? { name: categories[index].name } : undefined);
+  const categoryOf = (index: number) => (categories[index] ? categoryQuery(categories[index].id) : undefined);
   return (
     <Section id="product" title={t.home.productTitle} kicker={t.home.productSubtitle}>
       <Loaded resource={tiles} isEmpty={(data) => data.length === 0}>

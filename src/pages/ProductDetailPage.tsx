@@ -24,7 +24,7 @@ export default function ProductDetailPage({ params }: PageProps) {
       <Loaded resource={detail} minHeight="40rem">
         {(product) => (
           <>
-            <PageBreadcrumbs routeId="productDetail" content={{ title: product.name, category: product.classify_name }} />
+            <PageBreadcrumbs routeId="productDetail" content={{ title: product.name, category: { id: product.classify_id, name: product.classify_name } }} />
             <article className="product-detail">
               <div className="product-detail__gallery">
                 <Carousel

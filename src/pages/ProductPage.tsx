@@ -10,7 +10,8 @@ import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { format } from '../i18n';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
-import { selectProductKeyword, selectProductList, selectProductState, selectProductTab } from '../features/product/selectors';
+import { selectProductKeyword, selectProductList, selectProductQuery, selectProductTab } from '../features/product/selectors';
+import type { ProductQuery } from '../features/product/query';
 import { productPageSelected, productTabSelected } from '../features/product/slice';
 import type { Paged, ProductRow as Row } from '../api/types';
 import type { Resource } from '../features/shared/resource';
@@ -40,12 +41,13 @@ function CategoryTabs() {
                 aria-controls="product-panel"
                 tabIndex={selected || (keyword && index === 0) ? 0 : -1}
                 className={`tabs__tab ${selected ? 'is-active' : ''}`}
-                onClick={() => dispatch(productTabSelected({ index, name: category.name }))}
+                onClick={() => dispatch(productTabSelected({ category: category.id }))}
                 onKeyDown={(event) => {
                   const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
                   if (!step) return;
                   const next = (index + step + data.length) % data.length;
-                  dispatch(productTabSelected({ index: next, name: data[next]?.name ?? '' }));
+                  const nextCategory = data[next];
+                  if (nextCategory) dispatch(productTabSelected({ category: nextCategory.id }));
                   event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
                 }}
               >
@@ -75,19 +77,20 @@ const ProductCard = memo(function ProductCard({ product }: { product: ProductRow
  * and the grid turns stale (then fills) in a render that does not hold the tap's frame back.
  */
 function ProductGrid() {
-  const product = useDeferredValue(useAppSelector(selectProductState));
+  const query = useDeferredValue(useAppSelector(selectProductQuery));
+  const tab = useDeferredValue(useAppSelector(selectProductTab));
   const list = useDeferredValue(useAppSelector(selectProductList));
-  return <ProductPanel list={list} page={product.page} keyword={product.keyword} tab={product.tab} />;
+  return <ProductPanel list={list} query={query} tab={tab} />;
 }
 
 interface PanelProps {
   list: Resource<Paged<Row>>;
-  page: number;
-  keyword: string;
+  query: ProductQuery;
   tab: number;
 }
 
-const ProductPanel = memo(function ProductPanel({ list, page, keyword, tab }: PanelProps) {
+const ProductPanel = memo(function ProductPanel({ list, query, tab }: PanelProps) {
+  const { page, keyword } = query;
   const t = useText();
   const dispatch = useAppDispatch();
   return (
@@ -117,7 +120,7 @@ const ProductPanel = memo(function ProductPanel({ list, page, keyword, tab }: Pa
                 page={page}
                 total={data.total}
                 pageSize={PAGE_SIZE.product}
-                onSelect={(n) => dispatch(productPageSelected(n))}
+                onSelect={(n) => dispatch(productPageSelected({ page: n, list: query }))}
                 texts={{ label: t.common.pagination, previous: t.common.previous, next: t.common.next, page: (n) => format(t.common.page, { n }) }}
               />
             </>

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, type Entry } from '../app/renderApp';
-import { selectProductList } from '../features/product/selectors';
+import { selectProductList, selectProductTab } from '../features/product/selectors';
 
 const main = { company: '岳川药业有限公司', logo: '', qrcode: '/qr.svg', copyright: '© 岳川', icp: '青ICP备1号', drug_certificate: '（青）-非经营性-1', shop_url: 'https://shop.example.com', links: [{ title: '岳川医药集团', url: 'https://group.example.com' }] };
 const categories = [
@@ -41,9 +41,17 @@ describe('the top bar and footer', () => {
     const toggle = screen.getByRole('button', { name: '产品中心' });
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: '乳膏剂' })).toBeVisible();
-    fireEvent.click(screen.getByRole('link', { name: '乳膏剂' }));
-    expect(store.getState().product.tab).toBe(1);
+    const cream = screen.getByRole('link', { name: '乳膏剂' });
+    expect(cream).toBeVisible();
+    expect(cream).toHaveAttribute('href', '/product?category=2#product');
+    // A Ctrl-, Cmd- or Shift-click or another button is the browser's: a new tab or window, the page stays.
+    for (const modified of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }]) {
+      expect(fireEvent.click(cream, modified)).toBe(true);
+      expect(store.getState().navigation.route?.path).toBe('/');
+    }
+    expect(fireEvent.click(cream)).toBe(false);
+    expect(store.getState().navigation.route?.query).toEqual({ category: '2' });
+    expect(selectProductTab(store.getState())).toBe(1);
     fireEvent.mouseEnter(document.querySelector('.site-nav__link[href="/about"]')?.closest('li') as HTMLElement);
     expect(store.getState().navigation.openSubMenu).toBe('about');
   });
@@ -96,9 +104,9 @@ describe('pages', () => {
     expect(document.title).toBe('岳川药业有限公司');
     const tile = screen.getByRole('link', { name: /了解更多\s?: 乳膏剂/ });
     // A real link: the second tile opens the second category, and can be opened or shared as such.
-    expect(tile).toHaveAttribute('href', '/product?name=%E4%B9%B3%E8%86%8F%E5%89%82#product');
+    expect(tile).toHaveAttribute('href', '/product?category=2#product');
     fireEvent.click(tile);
-    expect(store.getState().navigation.route).toMatchObject({ routeId: 'product', query: { name: '乳膏剂' }, hash: '#product', navigation: 'push' });
+    expect(store.getState().navigation.route).toMatchObject({ routeId: 'product', query: { category: '2' }, hash: '#product', navigation: 'push' });
   });
 
   it('product list: tabs, grid, pagination, contacts; the empty state', async () => {
@@ -116,9 +124,9 @@ describe('pages', () => {
     expect(screen.getByRole('button', { name: '第 3 页' })).toBeInTheDocument();
     expect(screen.getByText('intl@x.com')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: '乳膏剂' }));
-    expect(store.getState().product).toMatchObject({ tab: 1, page: 1 });
-    // The tab is in the URL (Back returns to it); the second category has no products.
-    expect(store.getState().navigation.route).toMatchObject({ path: '/product', query: { name: '乳膏剂' } });
+    // The tab is in the URL, by the category's id (Back returns to it); the second category has no products.
+    expect(store.getState().navigation.route).toMatchObject({ path: '/product', query: { category: '2' } });
+    expect(selectProductTab(store.getState())).toBe(1);
     expect(await screen.findByText('没有找到相关产品')).toBeInTheDocument();
   });
 
@@ -151,7 +159,7 @@ describe('pages', () => {
     renderApp('/product/7', { entries: [...layout, ['productDetail', detail, { id: '7' }]] });
     expect(await screen.findByRole('heading', { level: 1, name: '樟脑软膏' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
-    expect(within(crumbs).getByRole('link', { name: '软膏剂' })).toHaveAttribute('href', '/product?name=%E8%BD%AF%E8%86%8F%E5%89%82');
+    expect(within(crumbs).getByRole('link', { name: '软膏剂' })).toHaveAttribute('href', '/product?category=1');
     expect(screen.getByRole('row', { name: '批准文号 国药准字H1' })).toBeInTheDocument();
     expect(screen.getByText('用于止痒')).toBeInTheDocument();
     expect(screen.getByText('清凉')).toBeInTheDocument();

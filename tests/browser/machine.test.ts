@@ -102,13 +102,16 @@ describe('the staff page lives in the URL', () => {
   });
 });
 
-describe('the product category lives in the URL', () => {
+describe('the product category lives in the URL, by its id', () => {
+  const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]');
+
   test('a tab names its category; Back from a product returns to that tab', async (t) => {
     await withPage(t, browser, site, {}, async ({ page }) => {
-      await page.goto('/product?name=软膏剂');
+      await page.goto('/product');
       await waitForContent(page);
       await page.getByRole('tab', { name: '乳膏剂' }).click();
-      await page.waitForURL((url) => url.searchParams.get('name') === '乳膏剂');
+      await page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('category') ?? ''));
+      const category = query(page, 'category');
       await waitForContent(page);
       const first = await page.locator('.product-card h3').first().textContent();
       await page.locator('.product-card').first().click();
@@ -116,25 +119,42 @@ describe('the product category lives in the URL', () => {
       await waitForContent(page);
       await page.goBack();
       await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
-      assert.equal(query(page, 'name'), '乳膏剂');
+      assert.equal(query(page, 'category'), category);
       assert.equal(await page.locator('.product-card h3').first().textContent(), first);
       await page.goBack();
       await page.getByRole('tab', { name: '软膏剂', selected: true }).waitFor();
     });
   });
 
-  test('a shared English link opens on its category, and every category link carries it and the /en prefix', async (t) => {
+  test('an old ?name= link opens its category under its id, and the language switch keeps the category', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto(`/product?name=${encodeURIComponent('乳膏剂')}#product`);
+      await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
+      await page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('category') ?? '') && !url.searchParams.has('name') && url.hash === '#product');
+      const category = query(page, 'category');
+      const tab = await selectedTab(page).getAttribute('id');
+      await page.locator('.language-menu summary').click();
+      assert.equal(await page.getByRole('link', { name: 'English' }).getAttribute('href'), `/en/product?category=${category}`);
+      await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'English' }).click()]);
+      await page.waitForURL((url) => url.pathname === '/en/product' && url.searchParams.get('category') === category && url.hash === '#product');
+      await waitForContent(page);
+      assert.equal(await selectedTab(page).getAttribute('id'), tab, 'the same category, in English');
+      assert.notEqual(await selectedTab(page).textContent(), '乳膏剂');
+    });
+  });
+
+  test('a shared English link opens on its category, and every category link carries its id and the /en prefix', async (t) => {
     await withPage(t, browser, site, {}, async ({ page }) => {
       await page.goto('/en/product?name=Tinctures');
       await page.getByRole('tab', { name: 'Tinctures', selected: true }).waitFor();
       const links = await page.locator('#submenu-product a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
       assert.ok(links.length >= 3, `category links: ${links.join(' ')}`);
-      for (const href of links) assert.match(href ?? '', /^\/en\/product\?name=[^#]+#product$/);
+      for (const href of links) assert.match(href ?? '', /^\/en\/product\?category=\d+#product$/);
       await page.goto('/en/');
       await waitForContent(page);
       const tiles = await page.locator('.product-tile a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
       assert.ok(tiles.length > 0);
-      for (const href of tiles) assert.match(href ?? '', /^\/en\/product\?name=[^#]+#product$/);
+      for (const href of tiles) assert.match(href ?? '', /^\/en\/product\?category=\d+#product$/);
     });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { pathTo, type RouteId } from '../../contracts/routes';
 import type { Dictionary } from '../../i18n';
+import { productUrl } from '../../features/product/query';
 
 export interface TrailStep {
   key: string;
@@ -16,7 +17,7 @@ export interface TrailStep {
 /** What the detail pages add from their own content: the item's title and category. */
 export interface TrailContent {
   title?: string;
-  category?: string;
+  category?: { id: number; name: string };
 }
 
 /** Home and pages without a trail (bare layout) answer an empty list. */
@@ -25,7 +26,7 @@ export function breadcrumbTrail(routeId: RouteId, t: Dictionary, content: TrailC
   return steps.length === 0 ? [] : [{ key: 'index', name: t.nav.index, path: pathTo('index') }, ...steps];
 }
 
-function innerSteps(routeId: RouteId, t: Dictionary, { title = '', category = '' }: TrailContent): TrailStep[] {
+function innerSteps(routeId: RouteId, t: Dictionary, { title = '', category }: TrailContent): TrailStep[] {
   const news = { key: 'news', name: t.nav.news, path: pathTo('news') };
   switch (routeId) {
     case 'index':
@@ -34,7 +35,7 @@ function innerSteps(routeId: RouteId, t: Dictionary, { title = '', category = ''
     case 'productDetail':
       return [
         { key: 'product', name: t.nav.product, path: pathTo('product') },
-        ...(category ? [{ key: 'category', name: category, path: `${pathTo('product')}?name=${encodeURIComponent(category)}` }] : []),
+        ...(category?.name ? [{ key: 'category', name: category.name, path: productUrl({ category: category.id }) }] : []),
         { key: 'name', name: title || t.meta.productDetail },
       ];
     case 'newsDetail':

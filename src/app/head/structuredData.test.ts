@@ -73,7 +73,7 @@ describe.each(LOCALES)('structured data in %s', (locale) => {
     expect(items.map((i) => i.position)).toEqual([1, 2, 3, 4]);
     expect(items[0]!.item).toBe(`${ORIGIN}${localizedPath('/', locale)}`);
     expect(items[1]!.item).toBe(`${ORIGIN}${localizedPath('/product', locale)}`);
-    expect(items[2]!.item).toMatch(new RegExp(`^${ORIGIN}${localizedPath('/product', locale)}\\?name=`));
+    expect(items[2]!.item).toMatch(new RegExp(`^${ORIGIN}${localizedPath('/product', locale)}\\?category=1$`));
     expect(items[3]!.item).toBeUndefined();
   });
 

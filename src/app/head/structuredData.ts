@@ -37,7 +37,7 @@ export function structuredDataFor(routeId: RouteId, state: RootState, origin: st
   const news = routeId === 'newsDetail' ? data('newsDetail', { id: params.id }) : null;
   const notice = routeId === 'noticeDetail' && params.id ? data('notices', { id: params.id })?.[0] : null;
   const job = routeId === 'jobDetail' ? data('jobDetail', { id: params.id }) : null;
-  if (product) Object.assign(trailContent, { title: product.name, category: product.classify_name });
+  if (product) Object.assign(trailContent, { title: product.name, category: { id: product.classify_id, name: product.classify_name } });
   if (news) trailContent.title = news.title;
   if (notice) trailContent.title = notice.title;
   if (job) trailContent.title = job.title;

@@ -8,7 +8,9 @@ import { selectActivePath, selectActiveRouteId, selectOpenSubMenu } from '../../
 import { subMenuClosed, subMenuOpened } from '../../features/navigation/slice';
 import type { AnchoredRouteId } from '../../contracts/anchors';
 import { AnchorLink } from './AnchorLink';
+import { categoryQuery } from '../../features/product/query';
 import { selectVariant } from '../../features/site/selectors';
+import { isPlainClick } from '../../ui/plainClick';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useText } from '../useText';
 import { usePhoneMenu } from '../usePhoneMenu';
@@ -29,7 +31,7 @@ export function Header() {
 
   const subLinks = (item: NavItem) => {
     if (item.routeId === 'product') {
-      return categories.map((category) => ({ key: `c${category.id}`, label: category.name, anchor: 'product', query: { name: category.name } }));
+      return categories.map((category) => ({ key: `c${category.id}`, label: category.name, anchor: 'product', query: categoryQuery(category.id) }));
     }
     const labels = t.anchors[item.routeId as keyof typeof t.anchors] as Record<string, string> | undefined;
     return item.anchors.map((anchor) => ({ key: anchor, label: labels?.[anchor] ?? anchor, anchor, query: undefined }));
@@ -172,6 +174,7 @@ function LanguageMenu() {
               lang={language.locale === 'zh' ? 'zh-CN' : 'en'}
               aria-current={language.locale === locale ? 'true' : undefined}
               onClick={(event) => {
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 event.currentTarget.closest('details')?.removeAttribute('open');
                 if (language.locale !== locale) dispatch(localeChangeRequested(language.locale));

@@ -2,6 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { TIMING } from '../../contracts/constants';
 import { rootReducer } from '../rootReducer';
 import { fakeDeps } from '../testing';
 import { chunkLoadFailed, chunkReloadRequested } from './actions';
@@ -45,6 +46,17 @@ describe('chunk-reload guard', () => {
     expect(deps.services.storageSet).toHaveBeenLastCalledWith(CHUNK_RELOAD_KEY, '5060000');
     expect(selectChunkReloadGaveUp(later.storeState)).toBe(false);
     expect(deps.services.now).not.toHaveBeenCalled(); // the clock is the test's
+  });
+
+  it('a chunk that still hangs after its reload times out inside the guard: the page gives up instead of reloading every time out', async () => {
+    const deps = fakeDeps();
+    const { clock, provider } = clockOf(deps);
+    await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
+    // The reloaded page takes up to 10 s to ask for the chunk again, which hangs until webpack's time out.
+    clock.now += 10_000 + TIMING.chunkLoadTimeoutMs;
+    const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+    expect(selectChunkReloadGaveUp(storeState)).toBe(true);
   });
 
   it('a reload by one path guards the other: the boundary after a loader reload gives up', async () => {

@@ -15,7 +15,7 @@ import { loadNewsPages } from '../news/saga';
 import { selectNewsList } from '../news/selectors';
 import { newsPagesShown } from '../news/slice';
 import { loadProductPage } from '../product/saga';
-import { selectProductList } from '../product/selectors';
+import { selectProductKeyword, selectProductList, selectProductQuery } from '../product/selectors';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf, type RouteEntry } from '../shared/route';
 import type { Deps } from '../deps';
@@ -195,10 +195,12 @@ describe('loadPage: a whole page', () => {
   it('runs a page\'s loads to completion in a store with no watchers, and the store takes END', async () => {
     const api = productApi();
     const { store, sagaMiddleware } = bareStore();
+    // As the server renders: the route first, then its loads.
+    store.dispatch(routeEntered(routeEntryOf('/product?keyword=gel')));
     await sagaMiddleware.run(loadPage, fakeDeps(api), routeEntryOf('/product?keyword=gel')).toPromise();
     store.dispatch(END);
     expect(selectProductList(store.getState()).status).toBe('succeeded');
-    expect(store.getState().product.keyword).toBe('gel');
+    expect(selectProductKeyword(store.getState())).toBe('gel');
     // A cold /product asks for the categories once, not once for the header and once for the tabs.
     expect(api.classifyList).toHaveBeenCalledTimes(1);
     expect(api.productList).toHaveBeenCalledTimes(1);
@@ -304,7 +306,7 @@ describe('retry', () => {
     expect(api.productList).toHaveBeenCalledWith('zh', { classifyId: 0, page: 2, pageSize: 6, keyword: 'gel' }, expect.any(AbortSignal));
     expect(api.main).not.toHaveBeenCalled();
     expect(api.classifyList).not.toHaveBeenCalled();
-    expect(storeState.product).toMatchObject({ keyword: 'gel', page: 2 });
+    expect(selectProductQuery(storeState)).toEqual({ category: null, keyword: 'gel', page: 2 });
     expect(selectProductList(storeState)).toMatchObject({ status: 'succeeded', data: { rows: [{ id: 2 }] } });
     expect(clock.waits).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { loadStaffPage } from '../members/saga';
 import { LAYOUT_LOADS, routeLoads, type ListLoad, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
 import { selectRoute, selectRouteNotFound } from './selectors';
-import { isLanding, routeEntered, routeNotFound, type RouteEntry } from './slice';
+import { isLanding, isServerNotFound, routeEntered, routeNotFound, type RouteEntry } from './slice';
 
 const LIST_LOADERS: Record<ListLoad, (deps: Deps, route: RouteEntry) => Generator> = {
   productList: loadProductPage,
@@ -55,7 +55,7 @@ export function* watchRouteLoads(deps: Deps) {
   let current: RouteEntry | null = yield select(selectRoute);
   // Read once, at the start, when the state is the server's and no past can be shown: whether
   // the page being hydrated is its 404. A later entry learns it from its own detail's answer.
-  const serverNotFound: boolean = yield select(selectRouteNotFound);
+  const serverNotFound: boolean = (yield select(selectRouteNotFound)) || isServerNotFound(current);
   let knownMissing = false;
   let loading: Task | undefined;
   let scrolling: Task | undefined;

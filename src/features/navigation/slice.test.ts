@@ -53,6 +53,16 @@ describe('entering a route', () => {
     expect(reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'push' }))).toMatchObject({ notFound: true, mobileMenuOpen: false, openSubMenu: null });
   });
 
+  it('lands on the shared 404 the server renders every unknown page from, at the URL the visitor asked for', () => {
+    const shared = reducer(undefined, routeEntered(routeEntryOf('/404')));
+    const landed = reducer(shared, routeEntered(routeEntryOf('/resources/999', 'pop')));
+    expect(landed).toMatchObject({ notFound: true, route: { routeId: 'jobDetail', path: '/resources/999' } });
+    expect(reducer(shared, routeEntered(routeEntryOf('/nope', 'pop'))).notFound).toBe(true);
+    // A link from it is a page like any other, and so is Back before hydration ended (a push or a pop after it).
+    expect(reducer(shared, routeEntered(routeEntryOf('/resources/1', 'push'))).notFound).toBe(false);
+    expect(reducer(landed, routeEntered(routeEntryOf('/resources/1', 'pop'))).notFound).toBe(false);
+  });
+
   it('forgets not found on another path', () => {
     const state = reducer(handedOver(), routeEntered({ ...routeEntryOf('/news/1'), navigation: 'push' }));
     expect(state).toMatchObject({ notFound: false, mobileMenuOpen: false, openSubMenu: null });

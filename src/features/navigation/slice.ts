@@ -19,10 +19,14 @@ export interface NavigationState {
 /**
  * The page's first entry in this browser: the shell entering the URL (nothing before it), or a
  * server-rendered page entering, once hydrated, the route the server rendered (whose entry has
- * no `navigation`). Back or forward before hydration ends goes elsewhere: that is a pop, not the landing.
+ * no `navigation`). Every unknown page is rendered from one shared 404 (no route of its own), so
+ * any URL lands on it. Back or forward before hydration ends goes elsewhere: that is a pop, not the landing.
  */
 export const isLanding = (route: RouteEntry, previous: RouteEntry | null): boolean =>
-  previous === null || (previous.navigation === undefined && route.navigation === 'pop' && previous.path === route.path);
+  previous === null || (previous.navigation === undefined && route.navigation === 'pop' && (previous.path === route.path || isServerNotFound(previous)));
+
+/** The server's shared 404 page: a server entry (no navigation) of no route. */
+export const isServerNotFound = (route: RouteEntry | null): boolean => route !== null && route.navigation === undefined && route.routeId === null;
 
 const initialState: NavigationState = {
   route: null,
@@ -37,10 +41,11 @@ const navigationSlice = createSlice({
   initialState,
   reducers: {
     routeEntered(state, action: PayloadAction<RouteEntry>) {
-      // The browser's first entry repeats the server's: a page it rendered as not found stays so,
-      // and a menu the visitor opened before the app started stays open (the server's entry has no navigation).
-      state.notFound = state.notFound && state.route?.path === action.payload.path;
+      // The browser's first entry repeats the server's: a page it rendered as not found stays so
+      // (its own URL in the browser, the shared 404 on the server), and a menu the visitor opened
+      // before the app started stays open (the server's entry has no navigation).
       const landing = isLanding(action.payload, state.route);
+      state.notFound = (landing && isServerNotFound(state.route)) || (state.notFound && state.route?.path === action.payload.path);
       state.route = action.payload;
       if (landing) return;
       state.mobileMenuOpen = false;

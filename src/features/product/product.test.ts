@@ -11,9 +11,10 @@ import { apiFailed } from '../shared/apiFailed';
 import type { Resource } from '../shared/resource';
 import { routeEntryOf } from '../shared/route';
 import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
-import { loadProductPage, productRouteOf, productUrl, watchProductChoices } from './saga';
-import { selectProductList } from './selectors';
-import { productPageSelected, productRouteApplied, productTabSelected } from './slice';
+import { productQueryOf, productUrl } from './query';
+import { legacyCategory, loadProductPage, watchProductChoices } from './saga';
+import { selectProductList, selectProductTab } from './selectors';
+import { productPageSelected, productTabSelected } from './slice';
 
 const categories: Category[] = [
   { id: 11, name: '软膏剂' },
@@ -54,116 +55,153 @@ function loaded(key: string, data: unknown, failure?: ReturnType<typeof envelope
 }
 const categoriesLoaded = () => loaded(categoriesKey, categories);
 
+/** The state once the route of `url` is entered (the route saga then runs its loads). */
+const at = (url: string, state: RootState) => rootReducer(state, routeEntered(route(url)));
 /** Runs the /product entry of `url` from `state`, with the provider's answers. */
 const enter = (url: string, state: RootState, api = provider(answered)) =>
-  expectSaga(loadProductPage, fakeDeps(), route(url)).provide([api.fetch]).withReducer(rootReducer, state);
+  expectSaga(loadProductPage, fakeDeps(), route(url)).provide([api.fetch]).withReducer(rootReducer, at(url, state));
 
-describe('productRouteOf', () => {
-  it('?name= is the tab of the category with that name; none, or a name no category has, is the first tab', () => {
-    expect(productRouteOf(route('/product?name=酊剂'), categories).tab).toBe(2);
-    expect(productRouteOf(route('/product?name=%E4%B9%B3%E8%86%8F%E5%89%82'), categories).tab).toBe(1);
-    expect(productRouteOf(route('/product'), categories).tab).toBe(0);
-    expect(productRouteOf(route('/product?name=unknown'), categories).tab).toBe(0);
-    expect(productRouteOf(route('/product?name='), categories).tab).toBe(0);
-    expect(productRouteOf(route('/product?name=酊剂'), []).tab).toBe(0);
+describe('productQueryOf', () => {
+  it('?category= is a category by its id; none, or anything but an id, names none (the first tab)', () => {
+    expect(productQueryOf(route('/product?category=13')).category).toBe(13);
+    expect(['', '0', '-1', '1.5', 'abc', '012', '酊剂'].map((id) => productQueryOf(route(`/product?category=${encodeURIComponent(id)}`)).category)).toEqual([null, null, null, null, null, null, null]);
+    expect(productQueryOf(route('/product?name=酊剂')).category).toBeNull();
+    expect(productQueryOf(null)).toEqual({ category: null, page: 1, keyword: '' });
   });
 
   it('?page= is a whole number from 1; anything else is page 1', () => {
-    const pageOf = (page: string) => productRouteOf(route(`/product?page=${page}`), categories).page;
-    expect(productRouteOf(route('/product'), categories).page).toBe(1);
+    const pageOf = (page: string) => productQueryOf(route(`/product?page=${page}`)).page;
+    expect(productQueryOf(route('/product')).page).toBe(1);
     expect([pageOf('1'), pageOf('2'), pageOf('37'), pageOf('999999')]).toEqual([1, 2, 37, 999999]);
     expect(['0', '-2', '2.5', '1e3', '02', 'abc', '', ' 3', '1000000'].map(pageOf)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
   it('?keyword= is trimmed; none is no search', () => {
-    expect(productRouteOf(route('/product?keyword=%20软膏%20'), categories)).toEqual({ tab: 0, page: 1, keyword: '软膏' });
-    expect(productRouteOf(route('/product?name=乳膏剂&page=3'), categories)).toEqual({ tab: 1, page: 3, keyword: '' });
+    expect(productQueryOf(route('/product?keyword=%20软膏%20'))).toEqual({ category: null, page: 1, keyword: '软膏' });
+    expect(productQueryOf(route('/product?category=12&page=3'))).toEqual({ category: 12, page: 3, keyword: '' });
+  });
+});
+
+describe('legacyCategory (links that named a category by its display name)', () => {
+  it('is the id of the category of that name in this language; none for an id, an unknown name or no name', () => {
+    expect(legacyCategory(route('/product?name=酊剂'), categories)).toBe(13);
+    expect(legacyCategory(route('/product?name=%E4%B9%B3%E8%86%8F%E5%89%82'), categories)).toBe(12);
+    expect(legacyCategory(route('/product?name=unknown'), categories)).toBeNull();
+    expect(legacyCategory(route('/product?name=酊剂&category=11'), categories)).toBeNull();
+    expect(legacyCategory(route('/product'), categories)).toBeNull();
+    expect(legacyCategory(route('/product?name=酊剂'), [])).toBeNull();
   });
 });
 
 describe('productUrl', () => {
-  it('names the category, the keyword and the page from 2; page 1 and empty values are left out', () => {
+  it('names the category by id, or the keyword (which searches every category), and the page from 2', () => {
     expect(productUrl({})).toBe('/product');
-    expect(productUrl({ name: '酊剂' })).toBe(`/product?name=${encodeURIComponent('酊剂')}`);
-    expect(productUrl({ name: '酊剂', page: 1 })).toBe(`/product?name=${encodeURIComponent('酊剂')}`);
-    expect(productUrl({ name: 'A&B', page: 3 })).toBe('/product?name=A%26B&page=3');
-    expect(productUrl({ name: '', keyword: 'cream', page: 2 })).toBe('/product?keyword=cream&page=2');
-    expect(routeEntryOf(productUrl({ name: 'A&B', keyword: 'x y', page: 4 })).query).toEqual({ name: 'A&B', keyword: 'x y', page: '4' });
+    expect(productUrl({ category: 13 })).toBe('/product?category=13');
+    expect(productUrl({ category: 13, page: 1 })).toBe('/product?category=13');
+    expect(productUrl({ category: 13, page: 3 }, '#product')).toBe('/product?category=13&page=3#product');
+    expect(productUrl({ category: 13, keyword: 'cream', page: 2 })).toBe('/product?keyword=cream&page=2');
+    expect(routeEntryOf(productUrl({ keyword: 'A&B x', page: 4 })).query).toEqual({ keyword: 'A&B x', page: '4' });
   });
 });
 
 describe('loadProductPage (entering /product)', () => {
-  it('loads the categories first, applies the URL, then loads the page the URL names', async () => {
+  it('loads the categories first, then the page the URL names', async () => {
     const api = provider(answered);
     const types: string[] = [];
     const logged = (state: RootState | undefined, action: AnyAction) => {
       types.push(`${action.type} ${(action.payload as { key?: string } | undefined)?.key ?? ''}`.trim());
       return rootReducer(state, action);
     };
-    const { storeState } = await expectSaga(loadProductPage, fakeDeps(), route('/product?name=酊剂&page=2'))
+    const { storeState } = await expectSaga(loadProductPage, fakeDeps(), route('/product?category=13&page=2'))
       .provide([api.fetch])
-      .withReducer(logged, stateAfter())
-      .put(productRouteApplied({ tab: 2, page: 2, keyword: '' }))
+      .withReducer(logged, at('/product?category=13&page=2', stateAfter()))
       .run();
     const list = listKey({ classifyId: 13, page: 2 });
     expect(types).toEqual([
       `content/requested ${categoriesKey}`,
       `content/succeeded ${categoriesKey}`,
-      'product/routeApplied',
       `content/requested ${list}`,
       `content/succeeded ${list}`,
     ]);
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 13, page: 2 }]]);
-    expect((storeState as RootState).product).toEqual({ tab: 2, page: 2, keyword: '', shownKey: list });
+    expect((storeState as RootState).product).toEqual({ shownKey: list });
+    expect(selectProductTab(storeState as RootState)).toBe(2);
     expect(selectProductList(storeState as RootState)).toEqual({ status: 'succeeded', data: listPage(13, 2), error: null, requestId: null });
   });
 
-  it('the URL is the truth: without ?name= the first tab, page 1, even when the store had another tab and page', async () => {
+  it('the URL is the truth: without ?category= the first tab, page 1, whatever was shown before', async () => {
     const api = provider(answered);
-    const before = stateAfter(...categoriesLoaded(), productRouteApplied({ tab: 1, page: 3, keyword: '' }), productTabSelected({ index: 2, name: '酊剂' }), productPageSelected(4));
-    expect(before.product).toMatchObject({ tab: 2, page: 4 });
-    const { storeState } = await enter('/product', before, api).put(productRouteApplied({ tab: 0, page: 1, keyword: '' })).run();
+    const before = stateAfter(...categoriesLoaded(), routeEntered(route('/product?category=13&page=4')), ...loaded(listKey({ classifyId: 13, page: 4 }), listPage(13, 4)));
+    expect(selectProductTab(before)).toBe(2);
+    const { storeState } = await enter('/product', before, api).run();
     expect(api.requests()).toEqual([['productList', { classifyId: 11, page: 1 }]]);
-    expect((storeState as RootState).product).toMatchObject({ tab: 0, page: 1, keyword: '' });
+    expect(selectProductTab(storeState as RootState)).toBe(0);
+    expect(selectProductList(storeState as RootState).data).toEqual(listPage(11, 1));
+  });
+
+  it('an id no category has any more is the first tab', async () => {
+    const api = provider(answered);
+    const { storeState } = await enter('/product?category=99', stateAfter(), api).run();
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 11, page: 1 }]]);
+    expect(selectProductTab(storeState as RootState)).toBe(0);
+  });
+
+  it('an old ?name= link opens its category and is rewritten in place to name it by id, page, search and section kept', async () => {
+    const api = provider(answered);
+    const { storeState } = await enter('/product?name=%E4%B9%B3%E8%86%8F%E5%89%82&page=2#product', stateAfter(), api)
+      .put(routeEntered(routeEntryOf('/product?category=12&page=2#product', 'replace')))
+      .run();
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 12, page: 2 }]]);
+    expect((storeState as RootState).navigation.route).toEqual(routeEntryOf('/product?category=12&page=2#product', 'replace'));
+    expect(selectProductTab(storeState as RootState)).toBe(1);
+  });
+
+  it('a ?name= that names no category is left as it is: the first tab', async () => {
+    const api = provider(answered);
+    const { storeState, effects } = await enter('/product?name=unknown', stateAfter(), api).run();
+    expect(effects.put?.map((effect) => effect.payload.action.type)).not.toContain(routeEntered.type);
+    expect((storeState as RootState).navigation.route?.query).toEqual({ name: 'unknown' });
+    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 11, page: 1 }]]);
   });
 
   it('?keyword= searches every category (classifyId 0), trimmed, on the page of the URL', async () => {
     const api = provider(answered);
     const { storeState } = await enter('/product?keyword=%20软膏%20&page=2', stateAfter(), api).run();
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 0, page: 2, keyword: '软膏' }]]);
-    expect((storeState as RootState).product).toMatchObject({ tab: 0, page: 2, keyword: '软膏' });
+    expect(selectProductTab(storeState as RootState)).toBe(0);
     expect(selectProductList(storeState as RootState).data).toEqual(listPage(0, 2));
   });
 
   it('Back to a page seen before asks nothing, and shows that page again', async () => {
-    const first = await enter('/product?name=乳膏剂', stateAfter()).run();
-    const second = await enter('/product?name=乳膏剂&page=2', first.storeState as RootState).run();
+    const first = await enter('/product?category=12', stateAfter()).run();
+    const second = await enter('/product?category=12&page=2', first.storeState as RootState).run();
     const api = provider(answered);
-    const { storeState } = await enter('/product?name=乳膏剂', second.storeState as RootState, api).run();
+    const { storeState } = await enter('/product?category=12', second.storeState as RootState, api).run();
     expect(api.asked).toEqual([]);
-    expect((storeState as RootState).product).toMatchObject({ tab: 1, page: 1 });
+    expect(selectProductTab(storeState as RootState)).toBe(1);
     expect(selectProductList(storeState as RootState)).toMatchObject({ status: 'succeeded', data: listPage(12, 1) });
   });
 
   it('a page that failed is asked again on Retry, on the page of the URL', async () => {
     const api = provider(answered);
-    const failed = stateAfter(...categoriesLoaded(), productRouteApplied({ tab: 1, page: 3, keyword: '' }), ...loaded(listKey({ classifyId: 12, page: 3 }), null, error));
+    const failed = stateAfter(...categoriesLoaded(), routeEntered(route('/product?category=12&page=3')), ...loaded(listKey({ classifyId: 12, page: 3 }), null, error));
     expect(selectProductList(failed)).toMatchObject({ status: 'failed', error });
-    const { storeState } = await enter('/product?name=乳膏剂&page=3', failed, api).run();
+    const { storeState } = await enter('/product?category=12&page=3', failed, api).run();
     expect(api.requests()).toEqual([['productList', { classifyId: 12, page: 3 }]]);
     expect(selectProductList(storeState as RootState)).toEqual({ status: 'succeeded', data: listPage(12, 3), error: null, requestId: null });
   });
 
   it('a list that fails is shown failed and reported once to the errors saga', async () => {
     const api = provider((asked) => (asked.name === 'productList' ? Promise.reject(error) : answered(asked)));
-    const { storeState } = await enter('/product?name=酊剂', stateAfter(), api).put(apiFailed(error)).run();
+    const { storeState } = await enter('/product?category=13', stateAfter(), api).put(apiFailed(error)).run();
     expect(selectProductList(storeState as RootState)).toEqual({ status: 'failed', data: null, error, requestId: null });
-    expect((storeState as RootState).product).toMatchObject({ tab: 2, shownKey: null });
+    expect((storeState as RootState).product).toEqual({ shownKey: null });
+    expect(selectProductTab(storeState as RootState)).toBe(2);
   });
 
   it('without the categories (they failed), the first tab lists every category', async () => {
     const api = provider((asked) => (asked.name === 'classifyList' ? Promise.reject(error) : answered(asked)));
-    const { storeState } = await enter('/product?name=酊剂', stateAfter(), api).put(apiFailed(error)).put(productRouteApplied({ tab: 0, page: 1, keyword: '' })).run();
+    const { storeState } = await enter('/product?category=13', stateAfter(), api).put(apiFailed(error)).run();
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 0, page: 1 }]]);
     expect(selectProductList(storeState as RootState).data).toEqual(listPage(0, 1));
   });
@@ -185,15 +223,15 @@ describe('loadProductPage (entering /product)', () => {
     const deps = fakeDeps();
     const left: { list?: Resource<List>; aborted?: boolean } = {};
     const { storeState } = await expectSaga(function* leaveAndComeBack() {
-      const visit = yield fork(loadProductPage, deps, route('/product?name=乳膏剂'));
+      const visit = yield fork(loadProductPage, deps, route('/product?category=12'));
       yield call(() => listAsked.promise);
       yield cancel(visit);
       left.list = yield select(selectProductList);
       left.aborted = api.asked[1]?.signal.aborted;
-      yield call(loadProductPage, deps, route('/product?name=乳膏剂'));
+      yield call(loadProductPage, deps, route('/product?category=12'));
     })
       .provide([api.fetch])
-      .withReducer(rootReducer, stateAfter())
+      .withReducer(rootReducer, at('/product?category=12', stateAfter()))
       .run();
     expect(left).toEqual({ list: { status: 'idle', data: null, error: null, requestId: null }, aborted: true });
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 12, page: 1 }], ['productList', { classifyId: 12, page: 1 }]]);
@@ -203,38 +241,36 @@ describe('loadProductPage (entering /product)', () => {
 
 describe('watchProductChoices', () => {
   /** The visitor is on /product at `url`, its list shown. */
-  const on = async (url: string) => (await enter(url, stateAfter(routeEntered(route(url)))).run()).storeState as RootState;
+  const on = async (url: string) => (await enter(url, stateAfter()).run()).storeState as RootState;
   const choose = (state: RootState, ...actions: AnyAction[]) =>
     actions.reduce((saga, action) => saga.dispatch(action), expectSaga(watchProductChoices, fakeDeps()).provide([provider(answered).fetch]).withReducer(rootReducer, state));
 
-  it('a tab is selected at once (page 1, search ended) and named in the URL', async () => {
+  it('a tab names its category by id in the URL (page 1, search ended), and the tab is the URL’s at once', async () => {
     const state = await on('/product?keyword=软膏&page=2');
-    expect(state.product).toMatchObject({ tab: 0, page: 2, keyword: '软膏' });
-    const { storeState } = await choose(state, productTabSelected({ index: 2, name: '酊剂' }), END)
-      .put(navigatedTo('/product?name=酊剂'))
+    const { storeState } = await choose(state, productTabSelected({ category: 13 }), END)
+      .put(navigatedTo('/product?category=13'))
       .run();
-    expect((storeState as RootState).product).toMatchObject({ tab: 2, page: 1, keyword: '' });
-    expect((storeState as RootState).navigation.route).toEqual(routeEntryOf('/product?name=酊剂', 'push'));
+    expect((storeState as RootState).navigation.route).toEqual(routeEntryOf('/product?category=13', 'push'));
+    expect(selectProductTab(storeState as RootState)).toBe(2);
   });
 
-  it('a page is named in the URL with the category on screen; page 1 leaves the page out', async () => {
-    const state = await on('/product?name=乳膏剂');
-    const two = await choose(state, productPageSelected(2), END).put(navigatedTo('/product?name=乳膏剂&page=2')).run();
-    expect((two.storeState as RootState).product).toMatchObject({ tab: 1, page: 2 });
-    expect((two.storeState as RootState).navigation.route?.query).toEqual({ name: '乳膏剂', page: '2' });
-    const back = await choose(two.storeState as RootState, productPageSelected(1), END).put(navigatedTo('/product?name=乳膏剂')).run();
-    expect((back.storeState as RootState).navigation.route?.query).toEqual({ name: '乳膏剂' });
+  it('a page is named in the URL of the list it was chosen on; page 1 leaves the page out', async () => {
+    const state = await on('/product?category=12');
+    const list = { category: 12, page: 1, keyword: '' };
+    const two = await choose(state, productPageSelected({ page: 2, list }), END).put(navigatedTo('/product?category=12&page=2')).run();
+    expect((two.storeState as RootState).navigation.route?.query).toEqual({ category: '12', page: '2' });
+    const back = await choose(two.storeState as RootState, productPageSelected({ page: 1, list: { ...list, page: 2 } }), END).put(navigatedTo('/product?category=12')).run();
+    expect((back.storeState as RootState).navigation.route?.query).toEqual({ category: '12' });
   });
 
-  it('a page chosen before any route is in the store (a session replayed from the middle) is a page of the first tab', async () => {
-    const state = stateAfter();
-    expect(state.navigation.route).toBeNull();
-    await choose(state, productPageSelected(2), END).put(navigatedTo('/product?page=2')).run();
+  it('the page follows the list of its tap, not the route of the moment (DevTools may show the past)', async () => {
+    const elsewhere = stateAfter(routeEntered(route('/product?category=11&page=5')));
+    await choose(elsewhere, productPageSelected({ page: 2, list: { category: 13, page: 1, keyword: '' } }), END).put(navigatedTo('/product?category=13&page=2')).run();
   });
 
   it('a page of a search keeps the keyword in the URL', async () => {
     const state = await on('/product?keyword=cream');
-    await choose(state, productPageSelected(3), END).put(navigatedTo('/product?keyword=cream&page=3')).run();
+    await choose(state, productPageSelected({ page: 3, list: { category: null, page: 1, keyword: 'cream' } }), END).put(navigatedTo('/product?keyword=cream&page=3')).run();
   });
 
   it('asks the provider nothing itself: the route saga loads what the URL names', async () => {
@@ -242,11 +278,11 @@ describe('watchProductChoices', () => {
     await expectSaga(watchProductChoices, fakeDeps())
       .provide([api.fetch])
       .withReducer(rootReducer, await on('/product'))
-      .dispatch(productTabSelected({ index: 1, name: '乳膏剂' }))
-      .dispatch(productPageSelected(2))
+      .dispatch(productTabSelected({ category: 12 }))
+      .dispatch(productPageSelected({ page: 2, list: { category: 12, page: 1, keyword: '' } }))
       .dispatch(END)
-      .put(navigatedTo('/product?name=乳膏剂'))
-      .put(navigatedTo('/product?name=乳膏剂&page=2'))
+      .put(navigatedTo('/product?category=12'))
+      .put(navigatedTo('/product?category=12&page=2'))
       .run();
     expect(api.asked).toEqual([]);
   });
@@ -255,16 +291,16 @@ describe('watchProductChoices', () => {
 describe('selectProductList', () => {
   const page1 = listKey({ classifyId: 12, page: 1 });
   const page2 = listKey({ classifyId: 12, page: 2 });
-  const onPage1 = () => stateAfter(...categoriesLoaded(), productRouteApplied({ tab: 1, page: 1, keyword: '' }), ...loaded(page1, listPage(12, 1)));
+  const onPage1 = () => stateAfter(...categoriesLoaded(), routeEntered(route('/product?category=12')), ...loaded(page1, listPage(12, 1)));
 
-  it('is the entry of the tab, page and keyword applied', () => {
+  it('is the entry of the category, page and keyword the URL names', () => {
     expect(selectProductList(onPage1())).toEqual({ status: 'succeeded', data: listPage(12, 1), error: null, requestId: null });
     expect(selectProductList(stateAfter(...categoriesLoaded()))).toEqual({ status: 'idle', data: null, error: null, requestId: null });
   });
 
   it('while the next page has no rows yet, shows the rows last shown with that page’s status', () => {
     const request = contentRequested({ key: page2 });
-    const next = rootReducer(rootReducer(onPage1(), productRouteApplied({ tab: 1, page: 2, keyword: '' })), request);
+    const next = [routeEntered(route('/product?category=12&page=2')), request].reduce(rootReducer, onPage1());
     expect(selectProductList(next)).toEqual({ status: 'loading', data: listPage(12, 1), error: null, requestId: request.payload.requestId });
     const answered2 = rootReducer(next, contentSucceeded({ key: page2, requestId: request.payload.requestId, data: listPage(12, 2) }));
     expect(selectProductList(answered2)).toEqual({ status: 'succeeded', data: listPage(12, 2), error: null, requestId: null });
@@ -273,7 +309,7 @@ describe('selectProductList', () => {
 
   it('a page that failed is shown failed as it is, without the rows of another page', () => {
     const request = contentRequested({ key: page2 });
-    const failed = [productRouteApplied({ tab: 1, page: 2, keyword: '' }), request, contentFailed({ key: page2, requestId: request.payload.requestId, error })].reduce(rootReducer, onPage1());
+    const failed = [routeEntered(route('/product?category=12&page=2')), request, contentFailed({ key: page2, requestId: request.payload.requestId, error })].reduce(rootReducer, onPage1());
     expect(selectProductList(failed)).toEqual({ status: 'failed', data: null, error, requestId: null });
     expect(failed.product.shownKey).toBe(page1);
   });

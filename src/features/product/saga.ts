@@ -1,49 +1,50 @@
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, takeLatest } from 'redux-saga/effects';
 import type { Category } from '../../api/types';
-import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
-import { navigatedTo } from '../navigation/slice';
-import { selectRoute } from '../navigation/selectors';
+import { navigatedTo, routeEntered } from '../navigation/slice';
 import type { ApiResult } from '../shared/callApi';
-import { pageOfQuery } from '../shared/pageQuery';
-import { routeUrl, type RouteEntry } from '../shared/route';
+import { routeEntryOf, type RouteEntry } from '../shared/route';
+import { productQueryOf, productUrl, type ProductQuery } from './query';
 import { productListParams } from './selectors';
-import { productPageSelected, productRouteApplied, productTabSelected } from './slice';
+import { productPageSelected, productTabSelected } from './slice';
 
-/** What a /product URL names: the tab of ?name= (the first without one, or when no category has that name), ?page= and ?keyword=. */
-export function productRouteOf(route: RouteEntry, categories: readonly Category[]) {
-  const named = route.query.name ? categories.findIndex((category) => category.name === route.query.name) : -1;
-  return { tab: Math.max(0, named), page: pageOfQuery(route.query.page), keyword: route.query.keyword?.trim() ?? '' };
+/**
+ * Links made before categories had ids name one by its display name (?name=, in one language).
+ * The category of that name in this language's list, or null when the URL names it by id, or
+ * names none of them.
+ */
+export function legacyCategory(route: Pick<RouteEntry, 'query'>, categories: readonly Category[]): number | null {
+  const { name, category } = route.query;
+  if (!name || category) return null;
+  return categories.find((candidate) => candidate.name === name)?.id ?? null;
 }
 
-/** Entering /product: the categories first (tabs are indexes into them), then the list page its URL names. */
+/**
+ * Entering /product: the categories first (a tab needs them), then the list page its URL names.
+ * An old ?name= link is rewritten in place to its category's id, page, search and section kept.
+ */
 export function* loadProductPage(deps: Deps, route: RouteEntry) {
   const categories: ApiResult<Category[]> = yield* loadContent(deps, 'classifyList');
   const list = categories.ok ? categories.data : [];
-  const applied = productRouteOf(route, list);
-  yield put(productRouteApplied(applied));
-  yield call(loadContent, deps, 'productList', productListParams(list, applied));
+  let query: ProductQuery = productQueryOf(route);
+  const legacy = legacyCategory(route, list);
+  if (legacy !== null) {
+    query = { ...query, category: legacy };
+    // A new entry of the page: in the browser it takes these loads over (they are done or not begun).
+    yield put(routeEntered(routeEntryOf(productUrl(query, route.hash), 'replace')));
+  }
+  yield call(loadContent, deps, 'productList', productListParams(list, query));
 }
-
-/** The /product URL of a category and page; a page of a keyword search keeps the keyword. */
-export const productUrl = (query: { name?: string; keyword?: string; page?: number }) =>
-  routeUrl({
-    path: pathTo('product'),
-    query: Object.fromEntries(Object.entries({ ...query, page: query.page && query.page > 1 ? String(query.page) : undefined }).filter(([, v]) => v)) as Record<string, string>,
-    hash: '',
-  });
 
 /** A tab names its category in the URL (a new history entry): Back comes back to it. */
 function* followTab(_deps: Deps, action: ReturnType<typeof productTabSelected>) {
-  yield put(navigatedTo(productUrl({ name: action.payload.name })));
+  yield put(navigatedTo(productUrl({ category: action.payload.category })));
 }
 
-/** A page of the list, in the URL of the category or search on screen. */
+/** A page of the list on screen, in the URL of its category or search. */
 function* followPage(_deps: Deps, action: ReturnType<typeof productPageSelected>) {
-  const route: RouteEntry | null = yield select(selectRoute);
-  const { name, keyword } = route?.query ?? {};
-  yield put(navigatedTo(productUrl({ name, keyword, page: action.payload })));
+  yield put(navigatedTo(productUrl({ ...action.payload.list, page: action.payload.page })));
 }
 
 export function* watchProductChoices(deps: Deps) {

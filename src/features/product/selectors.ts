@@ -2,30 +2,39 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Category, Paged, ProductRow } from '../../api/types';
 import { entryIn, selectContentData } from '../content/selectors';
 import type { ContentParams } from '../content/types';
+import { selectRoute } from '../navigation/selectors';
 import type { RootState } from '../rootReducer';
 import type { Resource } from '../shared/resource';
-import type { ProductState } from './slice';
+import { productQueryOf, shownCategory, type ProductQuery } from './query';
 
-export const selectProductState = (state: RootState) => state.product;
-export const selectProductTab = (state: RootState) => state.product.tab;
-export const selectProductPage = (state: RootState) => state.product.page;
-export const selectProductKeyword = (state: RootState) => state.product.keyword;
+const NO_CATEGORIES: Category[] = [];
+const selectCategories = (state: RootState) => selectContentData('classifyList')(state) ?? NO_CATEGORIES;
 
-/** The list request of a tab, page and keyword: a keyword searches every category (0). */
-export function productListParams(categories: readonly Category[], { tab, page, keyword }: Pick<ProductState, 'tab' | 'page' | 'keyword'>): ContentParams {
-  return { classifyId: keyword ? 0 : (categories[tab]?.id ?? 0), page, keyword: keyword || undefined };
+/** The category, page and search the URL names: the list's one position. */
+export const selectProductQuery = createSelector([selectRoute], productQueryOf);
+export const selectProductPage = (state: RootState) => selectProductQuery(state).page;
+export const selectProductKeyword = (state: RootState) => selectProductQuery(state).keyword;
+/** The index of the category on screen among the tabs (the first when the URL names none it knows). */
+export const selectProductTab = createSelector([selectCategories, selectProductQuery], (categories, query) => {
+  const shown = shownCategory(categories, query);
+  return shown ? categories.indexOf(shown) : 0;
+});
+
+/** The list request of a query: a keyword searches every category (0). */
+export function productListParams(categories: readonly Category[], { category, page, keyword }: ProductQuery): ContentParams {
+  return { classifyId: keyword ? 0 : (shownCategory(categories, { category })?.id ?? 0), page, keyword: keyword || undefined };
 }
 
 /**
- * The grid's list: the page the tab, page and keyword name; while it has no rows yet, the rows
- * last shown, with the new page's status (the grid marks them stale).
+ * The grid's list: the page the URL names; while it has no rows yet, the rows last shown, with
+ * the new page's status (the grid marks them busy).
  */
 export const selectProductList = createSelector(
-  [(state: RootState) => state.content.entries, (state: RootState) => state.locale.current, selectProductState, selectContentData('classifyList')],
-  (entries, locale, product, categories): Resource<Paged<ProductRow>> => {
-    const entry = entryIn(entries, 'productList', locale, productListParams(categories ?? [], product));
+  [(state: RootState) => state.content.entries, (state: RootState) => state.locale.current, selectProductQuery, (state: RootState) => state.product.shownKey, selectCategories],
+  (entries, locale, query, shownKey, categories): Resource<Paged<ProductRow>> => {
+    const entry = entryIn(entries, 'productList', locale, productListParams(categories, query));
     if (entry.data !== null || entry.status === 'failed') return entry;
-    const shown = product.shownKey ? (entries[product.shownKey] as Resource<Paged<ProductRow>> | undefined) : undefined;
+    const shown = shownKey ? (entries[shownKey] as Resource<Paged<ProductRow>> | undefined) : undefined;
     return shown?.data ? { ...entry, data: shown.data } : entry;
   },
 );

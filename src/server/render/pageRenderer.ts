@@ -76,7 +76,7 @@ const UNVERIFIED_QUEUED = 8;
 const VERIFIED_IDS = 20_000;
 
 /** Query keys that change what a page shows; every other key is ignored, so it cannot flood the cache. */
-const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['name', 'keyword'], resources: ['page'] };
+const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['category', 'name', 'keyword'], resources: ['page'] };
 
 /** Picks the pages of the route table a content change shows on (both languages, any search). */
 export type PageTest = (page: RouteMatch) => boolean;

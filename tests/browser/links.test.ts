@@ -1,0 +1,133 @@
+/**
+ * Links behave like links from the first paint. A plain click on any kind of in-app link (a
+ * router link, a header menu link, a footer section link, the language menu, a card) navigates
+ * exactly once whenever it comes: before the app has started, while it hydrates, or once it is
+ * live. A click with a modifier key or the middle button is the browser's: a new tab, and the
+ * page stays.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT } from '../../src/contracts/runtimeConfig';
+import { withPage, onSuite, type TestSite } from './harness';
+
+let browser: Browser;
+let site: TestSite;
+onSuite({}, (s, b) => {
+  site = s;
+  browser = b;
+});
+
+interface LinkCase {
+  kind: string;
+  from: string;
+  link: (page: Page) => Locator;
+  /** Opens what holds the link (the language menu's popup), before the click. */
+  open?: (page: Page) => Promise<void>;
+  to: RegExp;
+}
+
+const CASES: LinkCase[] = [
+  { kind: 'router link on a 404 page', from: '/en/news/abc', link: (page) => page.getByRole('link', { name: 'Back to the home page' }), to: /^\/en\/?$/ },
+  { kind: 'header menu link', from: '/en/about', link: (page) => page.locator('.site-nav__link', { hasText: 'News' }), to: /^\/en\/news$/ },
+  { kind: 'footer section link', from: '/en/about', link: (page) => page.locator('.site-footer a', { hasText: 'Publications' }), to: /^\/en\/news#journal$/ },
+  {
+    kind: 'language menu',
+    from: '/en/about',
+    open: async (page) => {
+      if ((await page.locator('.language-menu[open]').count()) === 0) await page.locator('.language-menu summary').click();
+    },
+    link: (page) => page.locator('.language-menu a[lang="zh-CN"]'),
+    to: /^\/about$/,
+  },
+  { kind: 'product card', from: '/en/product', link: (page) => page.locator('.product-card').first(), to: /^\/en\/product\/\d+$/ },
+];
+
+type Moment = 'before the app' | 'while it hydrates' | 'once it is live';
+const MOMENTS: Moment[] = ['before the app', 'while it hydrates', 'once it is live'];
+
+/** Marks, in every document of the context, when hydration starts and ends. */
+async function watchLanding(context: BrowserContext) {
+  await context.addInitScript(
+    ({ hydrating, hydrated }) => {
+      document.addEventListener(hydrating, () => (document.documentElement.dataset.landing = 'hydrating'));
+      document.addEventListener(hydrated, () => (document.documentElement.dataset.landing = 'live'));
+    },
+    { hydrating: APP_HYDRATING_EVENT, hydrated: APP_HYDRATED_EVENT },
+  );
+}
+
+const landing = (page: Page) => page.evaluate(() => document.documentElement.dataset.landing ?? 'server page');
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.hash}`;
+};
+
+/** Lands on the case's page in a new tab, clicks its link at the moment and waits for the one navigation. */
+async function clickAt(context: BrowserContext, link: LinkCase, moment: Moment): Promise<string> {
+  const page = await context.newPage();
+  await page.goto(link.from, { waitUntil: 'commit' });
+  // The next page takes its time, as on a slow network: a click before the app has started is a
+  // page load still under way while the app hydrates, which nothing may cancel.
+  await page.route('**/*', async (route) => {
+    if (route.request().isNavigationRequest()) await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await link.link(page).waitFor({ state: 'attached' });
+  if (moment === 'while it hydrates') await page.waitForFunction(() => document.documentElement.dataset.landing !== undefined, undefined, { polling: 'raf' });
+  if (moment === 'once it is live') await page.waitForFunction(() => document.documentElement.dataset.landing === 'live');
+  const before = await page.evaluate(() => history.length);
+  await link.open?.(page);
+  const clickedAt = await landing(page);
+  await link.link(page).click();
+  await page.waitForURL((url) => link.to.test(`${url.pathname}${url.hash}`), { timeout: 10_000 }).catch((error: Error) => {
+    throw new Error(`${link.kind}, clicked ${moment} (${clickedAt}): no navigation. ${error.message}`);
+  });
+  // Once the destination is live nothing is pending: a second navigation would have started.
+  await page.waitForFunction(() => document.documentElement.dataset.landing === 'live', undefined, { timeout: 10_000 });
+  await page.waitForLoadState('load');
+  assert.match(pathOf(page), link.to, `${link.kind}, clicked ${moment}: still at the destination`);
+  assert.equal(await page.evaluate(() => history.length), before + 1, `${link.kind}, clicked ${moment} (${clickedAt}): one history entry`);
+  await page.close();
+  return clickedAt;
+}
+
+describe('in-app links', () => {
+  test('a plain click on every kind of link at several moments of a landing navigates exactly once, 50 times', async (t) => {
+    await withPage(t, browser, site, { locale: 'en' }, async ({ context }) => {
+      await watchLanding(context);
+      const seen = new Set<string>();
+      let clicks = 0;
+      for (let round = 0; clicks < 50; round += 1) {
+        for (const link of CASES) {
+          const moment = MOMENTS[(round + CASES.indexOf(link)) % MOMENTS.length] as Moment;
+          if (clicks === 50) break;
+          seen.add(await clickAt(context, link, moment));
+          clicks += 1;
+        }
+      }
+      // The moments were reached, not only asked for.
+      assert.ok(seen.has('live'), `clicked once the app was live: ${[...seen]}`);
+      assert.ok(seen.has('hydrating') || seen.has('server page'), `clicked before the app was live: ${[...seen]}`);
+    });
+  });
+
+  for (const link of CASES) {
+    test(`${link.kind}: a Ctrl-click and a middle click open a new tab and leave the page as it is`, async (t) => {
+      await withPage(t, browser, site, { locale: 'en' }, async ({ page, context }) => {
+        await watchLanding(context);
+        await page.goto(link.from);
+        await page.waitForFunction(() => document.documentElement.dataset.landing === 'live');
+        const here = page.url();
+        for (const click of [{ modifiers: ['ControlOrMeta' as const] }, { button: 'middle' as const }]) {
+          await link.open?.(page);
+          const [opened] = await Promise.all([context.waitForEvent('page'), link.link(page).click(click)]);
+          await opened.waitForURL((url) => link.to.test(`${url.pathname}${url.hash}`));
+          assert.match(pathOf(opened), link.to, `${link.kind}: the new tab shows the link's page`);
+          await opened.close();
+          assert.equal(page.url(), here, `${link.kind}: the page stays`);
+        }
+      });
+    });
+  }
+});
