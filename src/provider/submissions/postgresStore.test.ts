@@ -49,10 +49,15 @@ describe('submissions in PostgreSQL shared by two hosts', () => {
 
   it('gives the number of a message that could not be stored back: no gap in the sequence', async () => {
     const [a] = hosts as [SubmissionStore];
-    expect(await a.savePatientMessage(form, consent, '')).toMatch(/-000001$/);
-    // A NUL byte is refused by PostgreSQL's text: the insert fails after the counter moved, in the same transaction.
-    await expect(a.savePatientMessage({ ...form, description: 'a\u0000b' }, consent, '')).rejects.toThrow();
-    expect(await a.savePatientMessage(form, consent, '')).toMatch(/-000002$/);
+    const first = await a.savePatientMessage(form, consent, '');
+    expect(first).toMatch(/-000001$/);
+    // A row already holding the next reference: the insert fails after the counter moved, in the same transaction.
+    const url = await postgres.url();
+    const taken = first.replace(/1$/, '2');
+    await queryTestDatabase(url, "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', $1)", [taken]);
+    await expect(a.savePatientMessage(form, consent, '')).rejects.toThrow(/unique/);
+    await queryTestDatabase(url, 'DELETE FROM patient_messages WHERE reference = $1', [taken]);
+    expect(await a.savePatientMessage(form, consent, '')).toBe(taken);
   });
 
   it('exports through one host what the other stored, and finds and deletes a person there', async () => {
