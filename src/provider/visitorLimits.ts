@@ -2,12 +2,12 @@
  * Per-visitor allowances (a path's submissions, 10 a minute): counted where the submissions
  * are. With PostgreSQL, in its `rate_limits` table, shared by every host, so one visitor has one
  * allowance however many hosts nginx spreads them over; without it, in this process's memory
- * (one machine). While PostgreSQL does not answer, each process counts in memory instead (the
- * library's insurance limiter): a visitor is never refused, nor let through unbounded, because
- * the database is out.
+ * (one machine). While PostgreSQL does not answer within LIMIT_ANSWER_MS, each process counts in
+ * memory instead (the library's insurance limiter): a visitor is never refused, nor let through
+ * unbounded, because the database is out.
  */
 import type pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, RLWrapperTimeouts } from 'rate-limiter-flexible';
 
 export interface Allowance {
   points: number;
@@ -19,7 +19,7 @@ export type VisitorLimit = (key: string) => Promise<boolean>;
 
 const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
-function limitOf(limiter: RateLimiterMemory | RateLimiterPostgres): VisitorLimit {
+function limitOf(limiter: RateLimiterMemory | RLWrapperTimeouts): VisitorLimit {
   return async (key) => {
     try {
       await limiter.consume(key);
@@ -35,19 +35,12 @@ export function memoryLimit(name: string, { points, windowMs }: Allowance): Visi
   return limitOf(new RateLimiterMemory({ keyPrefix: name, points, duration: seconds(windowMs) }));
 }
 
+/** How long a count waits for PostgreSQL before the process counts in memory: a form never waits on the limit. */
+export const LIMIT_ANSWER_MS = 1_000;
+
 /** Counted in the `rate_limits` table the migrations create (so no host creates it at start). */
-export function postgresLimit(pool: pg.Pool, name: string, allowance: Allowance): VisitorLimit {
-  const { points, windowMs } = allowance;
-  return limitOf(
-    new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      keyPrefix: name,
-      points,
-      duration: seconds(windowMs),
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration: seconds(windowMs) }),
-    }),
-  );
+export function postgresLimit(pool: pg.Pool, name: string, { points, windowMs }: Allowance): VisitorLimit {
+  const shared = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points, duration: seconds(windowMs) });
+  const insurance = new RateLimiterMemory({ keyPrefix: name, points, duration: seconds(windowMs) });
+  return limitOf(new RLWrapperTimeouts({ limiter: shared, timeoutMs: LIMIT_ANSWER_MS, insuranceLimiter: insurance }));
 }

@@ -60,6 +60,17 @@ describe('submissions in PostgreSQL shared by two hosts', () => {
     expect(await a.savePatientMessage(form, consent, '')).toBe(taken);
   });
 
+  it("counts one visitor's allowance once for both hosts, in the database", async () => {
+    const [a, b] = hosts.map((host) => host.visitorLimit('submit', { points: 3, windowMs: 60_000 })) as [(key: string) => Promise<boolean>, (key: string) => Promise<boolean>];
+    expect([await a('203.0.113.5'), await b('203.0.113.5'), await a('203.0.113.5')]).toEqual([true, true, true]);
+    expect([await b('203.0.113.5'), await a('203.0.113.5')]).toEqual([false, false]);
+    expect(await b('198.51.100.8')).toBe(true);
+    expect(await queryTestDatabase(await postgres.url(), 'SELECT key, points FROM rate_limits ORDER BY key')).toEqual([
+      { key: 'submit:198.51.100.8', points: 1 },
+      { key: 'submit:203.0.113.5', points: 5 },
+    ]);
+  });
+
   it('exports through one host what the other stored, and finds and deletes a person there', async () => {
     const [a, b] = hosts as [SubmissionStore, SubmissionStore];
     await a.saveApplication({ id: 1, title: '质量检验员' }, { name: '陈', phone: '+86 139 1234 5678', email: 'chen@example.com' }, { consent: 'v' }, '203.0.113.9');

@@ -66,6 +66,9 @@ export interface PostgresStoreOptions {
 export const SAVE_LIMITS = { connectMs: 3_000, statementMs: 4_000, workMs: 5_000, commitMs: 3_000 };
 export type SaveLimits = typeof SAVE_LIMITS;
 
+/** How long closing waits for PostgreSQL to close the pool's connections. */
+const POOL_END_MS = 2_000;
+
 export class SaveTimeoutError extends Error {
   constructor(ms: number) {
     super(`the submission was not stored within ${ms} ms; its transaction was rolled back`);
@@ -319,6 +322,7 @@ function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () 
     async auditEntries(since) {
       return (await pool.query<{ entry: AuditEntry }>('SELECT entry FROM staff_audit WHERE at >= $1 ORDER BY id', [since])).rows.map((row) => row.entry);
     },
-    close: () => pool.end(),
+    // Ending a connection waits for the server to close it: one that went silent never does.
+    close: () => within(pool.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {}),
   };
 }
