@@ -11,6 +11,8 @@ export interface HalfOpenProxy {
   url: string;
   /** From now on nothing is forwarded either way, and nothing is closed. */
   stall(): void;
+  /** Stalls once a client sends a statement whose text matches `sql`, that statement withheld. */
+  stallOn(sql: RegExp): void;
   /** Forwards again (connections opened while stalled stay silent). */
   resume(): void;
   close(): Promise<void>;
@@ -20,6 +22,7 @@ export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenP
   const target = new URL(databaseUrl);
   const sockets = new Set<Socket>();
   let stalled = false;
+  let trigger: RegExp | undefined;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -30,7 +33,10 @@ export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenP
     if (stalled) return;
     const upstream = connect(Number(target.port || 5432), target.hostname);
     track(upstream);
-    client.on('data', (chunk) => void (stalled || upstream.write(chunk)));
+    client.on('data', (chunk) => {
+      if (trigger?.test(chunk.toString('latin1'))) stalled = true;
+      if (!stalled) upstream.write(chunk);
+    });
     upstream.on('data', (chunk) => void (stalled || client.write(chunk)));
     // Either side closing closes the other, unless stalled: then the peer hears nothing.
     client.on('close', () => stalled || upstream.destroy());
@@ -42,6 +48,7 @@ export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenP
   return {
     url: url.toString(),
     stall: () => void (stalled = true),
+    stallOn: (sql) => void (trigger = sql),
     resume: () => void (stalled = false),
     async close() {
       for (const socket of sockets) socket.destroy();
