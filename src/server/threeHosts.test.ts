@@ -5,7 +5,7 @@
  * takes messages again within 15 s without a restart; a host killed while messages flow loses
  * none either, each acknowledged message stored once with a reference no other has; a staff
  * query over a half-open connection fails within its timeout. PostgreSQL is a cluster of the
- * test's own (throwawayPostgres.ts), since it is restarted. Prints the figures.
+ * test's own (tests/cdn/throwawayPostgres.ts), since it is restarted. Prints the figures.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { ENDPOINT } from '../contracts/endpoints';
 import { SUBMIT_RATE_LIMIT } from '../provider/submissionRoutes';
 import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy';
 import { queryLimits } from '../provider/submissions/postgresStore';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../provider/submissions/throwawayPostgres';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../tests/cdn/throwawayPostgres';
 import { spawnListening } from '../provider/testing';
 import { fakeDist } from './testing';
 
@@ -36,7 +36,7 @@ const AUDIT_KEY = 'three-hosts-audit-key-0123456789abcdef';
 let postgres: ThrowawayPostgres;
 let dir: string;
 let dist: string;
-let hosts: { child: ChildProcess; port: number }[] = [];
+const hosts: { child: ChildProcess; port: number }[] = [];
 let nginx: RunningNginx;
 let nextVisitor = 1;
 

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../server/testing';
+import { freePort } from '../../src/server/testing';
 
 export interface ThrowawayPostgres {
   url: string;
