@@ -17,7 +17,7 @@ import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
 import { isLoopback, requestIdFrom } from './requestId';
 import { guardUploads } from './uploadTypes';
-import { keepMediaByVersion } from './mediaCaching';
+import { contentEtag, keepMediaByVersion } from './mediaCaching';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
 
 /**
@@ -86,7 +86,12 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
       dotfiles: 'deny',
       index: false,
       cacheControl: false,
-      setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
+      // The bytes' hash, not the file's time: every host names one picture alike (mediaCaching.ts).
+      etag: false,
+      setHeaders: (res, path, stat) => {
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.setHeader('ETag', contentEtag(path, stat));
+      },
     });
   }
 
