@@ -11,6 +11,7 @@ import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { OperatorError, postgresUrlFrom, type SubmissionStore } from '../submissions/store';
 import { migrateCommand } from './migrateCommand';
+import { moveToPostgres } from './moveToPostgres';
 import { auditEntry, subjectHash } from './audit';
 import { SUBMISSION_TABLES, toCsv, toJson, type SubmissionKind } from './exportRows';
 import { inert, inertKeepingLines } from './inert';
@@ -42,6 +43,10 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
   npm run staff -- migrate [--dry-run]
       Bring the PostgreSQL schema forward to this release's, saying what it applies. No other
       command changes the schema: they refuse one that is not this release's.
+  npm run staff -- move-to-postgres
+      Once, when a site moves from SQLite to PostgreSQL (site stopped, DATABASE_URL set, schema
+      migrated): moves <data-dir>'s submissions, consents, case reference counters and audit log
+      into PostgreSQL, verifies them there, then deletes them from the SQLite file.
 
 Dates (--since) are days in Beijing time, as case references count them.
 
@@ -187,7 +192,7 @@ async function auditCommand(store: SubmissionStore, since: string): Promise<void
   for (const entry of await store.auditEntries(beijingDayStart(since))) print(`${JSON.stringify(entry)}\n`);
 }
 
-const COMMANDS = ['export', 'purge', 'find', 'delete', 'backup', 'audit', 'migrate'];
+const COMMANDS = ['export', 'purge', 'find', 'delete', 'backup', 'audit', 'migrate', 'move-to-postgres'];
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -211,6 +216,12 @@ async function main(): Promise<number> {
   if (!COMMANDS.includes(command ?? '')) throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: ${COMMANDS.join(', ')}. See npm run staff -- --help`);
   if (command === 'migrate') {
     await migrateCommand(values['dry-run'] === true, tell);
+    return 0;
+  }
+  if (command === 'move-to-postgres') {
+    const url = postgresUrlFrom(process.env.DATABASE_URL);
+    if (!url) throw new UsageError('move-to-postgres copies into the PostgreSQL database of DATABASE_URL: set it (postgres://…).');
+    await moveToPostgres(values['data-dir'], url, tell);
     return 0;
   }
   const dataDir = values['data-dir'];
