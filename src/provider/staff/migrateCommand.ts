@@ -5,10 +5,9 @@
  * so this belongs to an upgrade: the new release on every host, then this, or let its first
  * provider migrate at start.
  */
-import pg from 'pg';
 import type { Migration } from '../migrate';
 import { migratePostgres, pendingPostgresMigrations } from '../migratePostgres';
-import { describeUrl, queryLimits } from '../submissions/postgresStore';
+import { boundedPool, describeUrl } from '../submissions/postgresStore';
 import { OperatorError, postgresUrlFrom } from '../submissions/store';
 
 /** A migration's opening comment, in one line: what it changes. */
@@ -24,8 +23,7 @@ export async function migrateCommand(dryRun: boolean, tell: (text: string) => vo
   const url = postgresUrlFrom(process.env.DATABASE_URL);
   if (!url) throw new OperatorError('migrate works on the PostgreSQL database of DATABASE_URL; a SQLite database is brought forward by the provider when it starts.');
   const where = describeUrl(url);
-  const { statementMs, answerMs } = queryLimits();
-  const pool = new pg.Pool({ connectionString: url, max: 1, statement_timeout: statementMs, query_timeout: answerMs, connectionTimeoutMillis: 5_000 });
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
   try {
     const pending = await pendingPostgresMigrations(pool, where);
     if (pending.length === 0) return tell(`${where} is at the newest schema; nothing to apply.`);

@@ -9,18 +9,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { connect, DATABASE_FILE } from '../database';
 import { loadMigrations } from '../migrate';
 import { checkPostgresSchema } from '../migratePostgres';
-import { describeUrl, queryLimits } from '../submissions/postgresStore';
+import { boundedPool, describeUrl } from '../submissions/postgresStore';
 import { OperatorError, storable, type Row } from '../submissions/store';
 import { AUDIT_FILE, auditEntry, readAuditFile } from './audit';
 import { SUBMISSION_TABLES } from './exportRows';
 import { eraseFromWal } from './retention';
 
 const TABLES = Object.values(SUBMISSION_TABLES);
-const INT8 = 20;
 
 /** A row as PostgreSQL will hold it: text cleaned as every write is (`storable`). */
 const cleaned = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === 'string' ? storable(value) : value]));
@@ -31,14 +29,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
   if (!existsSync(file)) throw new OperatorError(`No SQLite database at ${file}: nothing to move (check --data-dir, the old site's DATA_DIR).`);
   const sqlite = connect(file, { fileMustExist: true });
   const where = describeUrl(url);
-  const { statementMs, answerMs } = queryLimits();
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 1,
-    statement_timeout: statementMs,
-    query_timeout: answerMs,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
-  });
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
   try {
     if ((sqlite.pragma('user_version', { simple: true }) as number) !== loadMigrations().length) {
       throw new OperatorError(`${file} is not at this release's schema: start this release once with it (without DATABASE_URL), stop it, then move.`);

@@ -13,7 +13,7 @@ import { checkPostgresSchema, migratePostgres } from '../migratePostgres';
 import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
 import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
 import { truncateAddress } from '../staff/retention';
-import { postgresLimit } from '../visitorLimits';
+import { LIMIT_ANSWER_MS, postgresLimit } from '../visitorLimits';
 import { pgDump } from './pgDump';
 import { CLAIM_DAILY_JOB, FINISH_DAILY_JOB, NEXT_CASE_SEQUENCE, POSTGRES_PARAM } from './sharedSql';
 import { isAdverse, storable, storedConsent, storedForm, type AuditEntry, type GivenConsent, type PurgeOutcome, type Row, type SubmissionStore } from './store';
@@ -76,14 +76,11 @@ export class SaveTimeoutError extends Error {
   }
 }
 
-/** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
-export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
-  const limits = { ...SAVE_LIMITS, ...options.saveLimits };
+/** A pool on `url` with the bounds every statement has (queryLimits); an idle connection that fails is warned about, never a crash. */
+export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresStoreOptions['warn'] = () => {}): pg.Pool {
   const bounds = queryLimits();
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: limits.connectMs,
     statement_timeout: bounds.statementMs,
     query_timeout: bounds.answerMs,
     keepAlive: true,
@@ -91,8 +88,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     application_name: `site-provider@${hostname()}`,
     // COUNT(*) and the audit's ids are int8: small enough for a number, as SQLite gives them.
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    ...config,
   });
-  pool.on('error', (error) => (options.warn ?? (() => {}))('an idle PostgreSQL connection failed; the pool opens another', error));
+  pool.on('error', (error) => warn('an idle PostgreSQL connection failed; the pool opens another', error));
+  return pool;
+}
+
+/** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
+  const limits = { ...SAVE_LIMITS, ...options.saveLimits };
+  const pool = boundedPool(url, { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs }, options.warn);
   try {
     if (options.migrate === false) await checkPostgresSchema(pool, describeUrl(url));
     else await migratePostgres(pool, describeUrl(url));
@@ -100,7 +105,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await pool.end();
     throw error;
   }
-  return createPostgresStore(pool, describeUrl(url), url, options.now ?? (() => new Date()), limits);
+  // The visitor limits count on connections of their own: a burst of submissions never waits
+  // for a save's connection behind its own counting, nor a save behind a count.
+  const counting = () => boundedPool(url, { max: 2, connectionTimeoutMillis: LIMIT_ANSWER_MS, statement_timeout: LIMIT_ANSWER_MS }, options.warn);
+  return createPostgresStore(pool, counting, describeUrl(url), url, options.now ?? (() => new Date()), limits);
 }
 
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -219,7 +227,8 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
   }
 }
 
-function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
+function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
+  let counting: pg.Pool | undefined;
   return {
     kind: 'postgres',
     where,
@@ -315,7 +324,7 @@ function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () 
       await pool.query(FINISH_DAILY_JOB(POSTGRES_PARAM), [at, failure, job, day]);
     },
     backup: (file) => pgDump(url, file),
-    visitorLimit: (name, allowance) => postgresLimit(pool, name, allowance),
+    visitorLimit: (name, allowance) => postgresLimit((counting ??= countingPool()), name, allowance),
     async appendAudit(entry: AuditEntry) {
       await pool.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
     },
@@ -323,6 +332,8 @@ function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () 
       return (await pool.query<{ entry: AuditEntry }>('SELECT entry FROM staff_audit WHERE at >= $1 ORDER BY id', [since])).rows.map((row) => row.entry);
     },
     // Ending a connection waits for the server to close it: one that went silent never does.
-    close: () => within(pool.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {}),
+    close: async () => {
+      await Promise.all([pool, counting].map((each) => each && within(each.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {})));
+    },
   };
 }
