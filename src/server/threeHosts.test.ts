@@ -5,7 +5,7 @@
  * takes messages again within 15 s without a restart; a host killed while messages flow loses
  * none either, each acknowledged message stored once with a reference no other has; a staff
  * query over a half-open connection fails within its timeout. PostgreSQL is a cluster of the
- * test's own (tests/cdn/throwawayPostgres.ts), since it is restarted. Prints the figures.
+ * test's own (tests/cdn/restartablePostgres.ts), since it is restarted. Prints the figures.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { ENDPOINT } from '../contracts/endpoints';
 import { SUBMIT_RATE_LIMIT } from '../provider/submissionRoutes';
 import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy';
 import { queryLimits } from '../provider/submissions/postgresStore';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../tests/cdn/throwawayPostgres';
+import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
 import { spawnListening } from '../provider/testing';
 import { fakeDist } from './testing';
 
@@ -33,7 +33,7 @@ const BACK_WITHIN_MS = 15_000;
 /** The same on every host, as the README says. */
 const AUDIT_KEY = 'three-hosts-audit-key-0123456789abcdef';
 
-let postgres: ThrowawayPostgres;
+let postgres: RestartablePostgres;
 let dir: string;
 let dist: string;
 const hosts: { child: ChildProcess; port: number }[] = [];
@@ -49,7 +49,7 @@ function startHost(name: string): Promise<{ child: ChildProcess; port: number }>
 }
 
 beforeAll(async () => {
-  postgres = await startThrowawayPostgres();
+  postgres = await startRestartablePostgres();
   dir = mkdtempSync(join(tmpdir(), 'site-three-hosts-'));
   dist = fakeDist();
   // One after the other: the later ones find the schema migrated (startTogether.test.ts races them).
