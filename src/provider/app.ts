@@ -2,7 +2,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import type { ProviderDatabase } from './database';
@@ -17,9 +16,8 @@ import { fail } from './envelope';
 import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
 import { isLoopback, requestIdFrom } from './requestId';
-import { visitorKey } from './visitorKey';
 import { guardUploads } from './uploadTypes';
-import { keepMediaByVersion } from './mediaCaching';
+import { contentEtag, keepMediaByVersion } from './mediaCaching';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
 
 /**
@@ -65,8 +63,6 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
     return503OnClosing: true,
   });
   await app.register(formbody);
-  // Per visitor: an IPv4 address, an IPv6 /64 (visitorKey.ts), whatever the plugin's default.
-  await app.register(rateLimit, { global: false, keyGenerator: (request) => visitorKey(request.ip) });
   // Pictures, video and PDF only under /uploads/, inert however they are reached (uploadTypes.ts).
   guardUploads(app);
   // A year under the URL naming the file's version, seconds under any other (mediaCaching.ts).
@@ -90,7 +86,12 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
       dotfiles: 'deny',
       index: false,
       cacheControl: false,
-      setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
+      // The bytes' hash, not the file's time: every host names one picture alike (mediaCaching.ts).
+      etag: false,
+      setHeaders: (res, path, stat) => {
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.setHeader('ETag', contentEtag(path, stat));
+      },
     });
   }
 

@@ -11,13 +11,10 @@ export function caseYear(at: Date): number {
   return new Date(at.getTime() + BEIJING_OFFSET_MS).getUTCFullYear();
 }
 
-/** The GLOB pattern of a year's references (it can use the UNIQUE index on `reference`). */
-export function yearPattern(year: number): string {
-  return `${PREFIX}-${year}-*`;
+/** The Beijing calendar day of `at`, YYYY-MM-DD: the day a daily job claims. */
+export function beijingDay(at: Date): string {
+  return new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 }
-
-/** Where the sequence starts in a reference, 1-based for SQLite's substr. */
-export const SEQUENCE_START = `${PREFIX}-0000-`.length + 1;
 
 export function caseReference(year: number, sequence: number): string {
   return `${PREFIX}-${year}-${String(sequence).padStart(DIGITS, '0')}`;

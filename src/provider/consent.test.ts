@@ -121,6 +121,20 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
       await expect(insert()).rejects.toHaveProperty('message', expect.stringMatching(/UNIQUE|unique/));
     });
 
+    it('never gives the reference of a deleted message to the next one', async () => {
+      const first = (await post(ENDPOINT.patientSubmit, message)).data?.reference;
+      const second = (await post(ENDPOINT.patientSubmit, { ...message, phone: '13900000002' })).data?.reference;
+      expect(await provider!.store.deletePerson({ phone: '13900000002' })).toEqual({ applications: 0, patients: 1 });
+      const third = (await post(ENDPOINT.patientSubmit, message)).data?.reference;
+      expect([first, second, third].map((reference) => reference?.slice(-6))).toEqual(['000001', '000002', '000003']);
+    });
+
+    it('stores a message with NUL and other control characters alike, cleaned, on either database', async () => {
+      const answer = await post(ENDPOINT.patientSubmit, { ...message, description: 'a\u0000b\u0007c\td\nef', reason: '\u001b[31m红' });
+      expect(answer.code).toBe(0);
+      expect(await all('SELECT description, reason FROM patient_messages')).toEqual([{ description: 'abc\td\nef', reason: '[31m红' }]);
+    });
+
     it("starts again at 000001 with Beijing's new year", async () => {
       let clock = new Date('2026-12-31T15:59:59Z');
       const repo = await provider!.storeWithClock(() => clock);

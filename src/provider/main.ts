@@ -7,6 +7,9 @@ import { parseTrustProxy } from '../contracts/trustProxy';
 import { startProvider } from './startProvider';
 import { logOptions } from './logging';
 import { readStrapiConnection } from './strapi/connection';
+import { OperatorError } from './submissions/store';
+
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main() {
   const provider = await startProvider({
@@ -19,12 +22,17 @@ async function main() {
     databaseUrl: process.env.DATABASE_URL,
   });
   console.log(`Content provider listening on ${provider.url}`);
-  const stop = () => provider.close().then(() => process.exit(0));
+  // In-flight requests finish first; a database that never answers cannot hold the process past the budget.
+  const stop = () => {
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    provider.close().then(() => process.exit(0), () => process.exit(1));
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A problem the operator can fix is a sentence; its stack would say nothing more.
+  console.error(error instanceof OperatorError ? error.message : error);
   process.exit(1);
 });

@@ -2,13 +2,16 @@
  * How long what /uploads/ answers may be kept, wherever it is served (the provider, the site, a
  * media host in front of either). A page names the version of each picture it shows
  * (`/uploads/a.jpg?v=3kq9…`, a token of the file's validators: its ETag, else Last-Modified and
- * length, which the provider's and Strapi's file servers give), so what is answered under the URL
+ * length, which the provider's and Strapi's file servers give; the provider's ETag is a hash of
+ * the bytes, `contentEtag`), so what is answered under the URL
  * naming the bytes it holds can be kept a year; under any other URL (no version, or one replaced
  * since) two seconds, then asked again by its ETag, since Strapi's "Replace media" writes new
  * bytes under the same name.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, type Stats } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { MEDIA_PREFIX } from '../contracts/endpoints';
 
 export const PICTURE_VERSION_PARAM = 'v';
@@ -23,6 +26,22 @@ export function versionOf(headers: Headers): string | null {
   const modified = headers.get('last-modified');
   const identity = etag || (modified ? `${modified}|${headers.get('content-length') ?? ''}` : null);
   return identity ? createHash('sha256').update(identity).digest('base64url').slice(0, 12) : null;
+}
+
+/**
+ * The ETag of a file the provider serves from disk: a hash of its bytes, so every host names the
+ * same version of the same picture (a file's time differs from host to host, and a copy keeps its
+ * bytes). Hashed once per path, size and time: a file replaced in place is hashed again.
+ */
+const hashes = new LRUCache<string, string>({ max: 10_000 });
+export function contentEtag(path: string, stat: Pick<Stats, 'size' | 'mtimeMs'>): string {
+  const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
+  let etag = hashes.get(key);
+  if (!etag) {
+    etag = `"${createHash('sha256').update(readFileSync(path)).digest('base64url').slice(0, 27)}"`;
+    hashes.set(key, etag);
+  }
+  return etag;
 }
 
 /** The version a media URL names (`?v=`), or null. */

@@ -1,10 +1,13 @@
 /**
  * Numbered schema migrations (migrations/NNN_name.sql), applied in order at start, each in
- * its own exclusive transaction together with the `user_version` it brings the database to.
+ * its own exclusive transaction together with the `user_version` it brings the database to and
+ * its checksum, so a shipped migration edited afterwards is refused.
  */
 import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OperatorError } from './submissions/store';
 
 export const MIGRATIONS_DIR = join(__dirname, 'migrations');
 
@@ -35,6 +38,30 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
+export const checksumOf = (migration: Migration): string => createHash('sha256').update(migration.sql).digest('hex');
+
+/**
+ * A migration that shipped is never edited: a database that applied another text than the file's
+ * now would differ from a new one built from the files. Refused, naming the file.
+ */
+export function verifyChecksums(where: string, applied: { version: number; checksum: string | null }[], migrations: Migration[]): void {
+  for (const { version, checksum } of applied) {
+    const migration = migrations[version - 1];
+    if (migration && checksum !== null && checksum !== checksumOf(migration)) {
+      throw new OperatorError(`${migration.name} differs from the migration ${where} applied: a shipped migration is never edited. Restore the file and add the change as a new migration.`);
+    }
+  }
+}
+
+/** SQLite's record of each migration's checksum, beside `user_version`; versions applied before it was kept get theirs on the next start. */
+function recordChecksums(db: Database.Database, migrations: Migration[], version: number): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL)');
+  const applied = db.prepare<[], { version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations ORDER BY version').all();
+  verifyChecksums(db.name, applied, migrations);
+  const record = db.prepare('INSERT OR IGNORE INTO schema_migrations (version, name, checksum) VALUES (?, ?, ?)');
+  for (const migration of migrations.slice(0, version)) record.run(migration.version, migration.name, checksumOf(migration));
+}
+
 /**
  * Brings the database to the newest version; returns the version it had before. Each step
  * reads the version inside an exclusive transaction: of two processes starting together one
@@ -45,10 +72,12 @@ export function migrate(db: Database.Database, migrations = loadMigrations()): n
   const step = db.transaction((): number => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > latest) throw new DatabaseTooNewError(db.name, version, latest);
+    recordChecksums(db, migrations, version);
     const next = migrations[version];
     if (next) {
       db.exec(next.sql);
       db.pragma(`user_version = ${next.version}`);
+      recordChecksums(db, migrations, next.version);
     }
     return version;
   });

@@ -13,6 +13,7 @@ import { logOptions } from './logging';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
 import { RETENTION_DAYS, truncateAddress } from './staff/retention';
+import { beijingDay } from './caseReference';
 import { tempDataDir } from './testing';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
@@ -80,14 +81,52 @@ describe('retention run by the provider', () => {
     data.remove();
   }, 30_000);
 
-  it('a later run finds nothing left to do (a cut address is not cut again)', async () => {
+  it('runs once a day: a second run the same day is left to the first; the next day finds nothing left to do', async () => {
     const data = tempDataDir();
     seed(data.dir);
     const log = collect();
-    const provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: log.stream }, retention: { firstRunMs: 10, everyMs: 100 } });
-    await until(() => log.lines.filter((line) => line.retention).length >= 8);
+    let clock = new Date();
+    const provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: log.stream }, retention: { firstRunMs: 10, everyMs: 100, now: () => clock } });
+    await until(() => log.lines.some((line) => line.retention === 'claimed'));
+    clock = new Date(clock.getTime() + 86_400_000);
+    await until(() => log.lines.filter((line) => line.retention === 'purge').length >= 4);
     await provider.close();
-    expect(log.lines.filter((line) => line.retention).slice(4, 8).map((line) => line.rows)).toEqual([0, 0, 0, 0]);
+    const lines = log.lines.filter((line) => line.retention);
+    const firstClaimed = lines.findIndex((line) => line.retention === 'claimed');
+    expect(lines.slice(0, firstClaimed).map((line) => line.retention)).toEqual(['purge', 'purge', 'client_ip', 'client_ip']);
+    const nextDay = lines.filter((line) => line.retention !== 'claimed').slice(4, 8);
+    // A day later only the message stored 29 days ago has reached its 30 days.
+    expect(nextDay.map((line) => [line.retention, line.rows])).toEqual([['purge', 0], ['purge', 0], ['client_ip', 0], ['client_ip', 1]]);
+    const db = new Database(join(data.dir, DATABASE_FILE), { readonly: true });
+    expect(db.prepare('SELECT day, failure FROM job_runs ORDER BY day').all()).toEqual([
+      { day: beijingDay(new Date(clock.getTime() - 86_400_000)), failure: null },
+      { day: beijingDay(clock), failure: null },
+    ]);
+    db.close();
+    data.remove();
+  }, 30_000);
+
+  it('logs a run that fails, records the failure with its day, and runs again the next day', async () => {
+    const data = tempDataDir();
+    seed(data.dir);
+    const held = new Database(join(data.dir, DATABASE_FILE));
+    held.exec("CREATE TRIGGER legal_hold BEFORE DELETE ON applications BEGIN SELECT RAISE(ABORT, 'applications on legal hold'); END");
+    held.close();
+    const log = collect();
+    let clock = new Date();
+    const provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: log.stream }, retention: { firstRunMs: 10, everyMs: 100, now: () => clock } });
+    await until(() => log.lines.some((line) => line.retention === 'failed'));
+    const db = new Database(join(data.dir, DATABASE_FILE));
+    db.exec('DROP TRIGGER legal_hold');
+    clock = new Date(clock.getTime() + 86_400_000);
+    await until(() => log.lines.some((line) => line.retention === 'purge'));
+    await provider.close();
+    expect(log.lines.find((line) => line.retention === 'failed')).toMatchObject({ level: 50, msg: 'retention: the daily purge failed; it runs again tomorrow' });
+    expect(db.prepare('SELECT day, failure FROM job_runs ORDER BY day').all()).toEqual([
+      { day: beijingDay(new Date(clock.getTime() - 86_400_000)), failure: 'applications on legal hold' },
+      { day: beijingDay(clock), failure: null },
+    ]);
+    db.close();
     data.remove();
   }, 30_000);
 

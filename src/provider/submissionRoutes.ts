@@ -4,7 +4,7 @@
  * with synchronous=FULL, or committed in PostgreSQL) and only then acknowledged with code 0; a
  * store that fails answers 500 in the envelope, with nothing stored.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINT } from '../contracts/endpoints';
 import { toLocale, type Locale } from '../contracts/locale';
 import {
@@ -27,8 +27,11 @@ import type { ContentSource } from './contentSource';
 import type { SubmissionStore } from './submissions/store';
 import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
+import { visitorKey } from './visitorKey';
+import type { Allowance } from './visitorLimits';
 
-export const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+/** Each path's submissions per visitor (an IPv4 address, an IPv6 /64: visitorKey.ts). */
+export const SUBMIT_RATE_LIMIT: Allowance = { points: 10, windowMs: 60_000 };
 
 type Body = Record<string, unknown>;
 
@@ -80,7 +83,13 @@ export function requestLocale(request: FastifyRequest): Locale {
 
 /** Jobs and the privacy notice are read from the content source; every submission is written to the store. */
 export function registerSubmissionRoutes(app: FastifyInstance, store: SubmissionStore, content: ContentSource) {
-  const submit = { bodyLimit: SUBMISSION_BODY_LIMIT, config: { rateLimit: SUBMIT_RATE_LIMIT } };
+  const limit = store.visitorLimit('submit', SUBMIT_RATE_LIMIT);
+  const submit = {
+    bodyLimit: SUBMISSION_BODY_LIMIT,
+    async preHandler(request: FastifyRequest, reply: FastifyReply) {
+      if (!(await limit(`${request.routeOptions.url}:${visitorKey(request.ip)}`))) return reply.send(fail(reply, MESSAGES[requestLocale(request)].tooMany, 429));
+    },
+  };
 
   app.post(ENDPOINT.recruitSubmit, submit, async (request, reply) => {
     const locale = requestLocale(request);

@@ -56,23 +56,13 @@ export type Message = keyof (typeof MESSAGES)['zh'];
 
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 /**
- * What the visitor sent that the provider must not believe or see: cookies, forwarding headers,
- * and the headers some backends take as another method or another path than the allow-list's.
+ * What a visitor's /api request carries to the provider, which may be a third party's
+ * (PROVIDER_URL): what the SPEC calls need (the body's type and length, the `token` header), how
+ * the answer may be encoded and conditional, and nothing else. An allow list, so a header no one
+ * thought of (an address a CDN adds, Authorization, a method override) never reaches it; the site
+ * adds the visitor's address as it resolved it and the request id.
  */
-const DROPPED_HEADERS = [
-  'cookie',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-real-ip',
-  'forwarded',
-  REQUEST_ID_HEADER,
-  'x-http-method-override',
-  'x-http-method',
-  'x-method-override',
-  'x-original-url',
-  'x-rewrite-url',
-];
+const API_HEADERS = ['host', 'accept', 'accept-encoding', 'accept-language', 'content-type', 'content-length', 'token', 'if-none-match', 'if-modified-since'];
 
 /**
  * What a request for a picture or the video carries to the provider or media host: the file
@@ -193,8 +183,8 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
               queryString: () => query,
               timeout: timeoutMs,
               rewriteRequestHeaders(_request, headers) {
-                const forwarded: Record<string, string | string[] | undefined> = { ...headers };
-                for (const name of DROPPED_HEADERS) delete forwarded[name];
+                const forwarded: Record<string, string | string[] | undefined> = {};
+                for (const name of API_HEADERS) if (headers[name] !== undefined) forwarded[name] = headers[name];
                 // An answer whose pictures are rewritten is read as text: asked for uncompressed (the site compresses it).
                 return { ...forwarded, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: String(request.id) };
               },

@@ -31,13 +31,13 @@ async function submitAs(visitor: string): Promise<number> {
 
 /** Spends a whole budget, one request per address (cycling through them). */
 async function spend(addresses: string[]) {
-  for (let i = 0; i < SUBMIT_RATE_LIMIT.max; i += 1) expect(await submitAs(addresses[i % addresses.length] as string)).toBe(0);
+  for (let i = 0; i < SUBMIT_RATE_LIMIT.points; i += 1) expect(await submitAs(addresses[i % addresses.length] as string)).toBe(0);
 }
 
 describe('the form rate limit counts each visitor once', () => {
   it('shares one budget among the addresses of one IPv6 /64, and keeps another /64 apart', async () => {
     // Ten different addresses, each asking once: one visitor's ten messages.
-    await spend(Array.from({ length: SUBMIT_RATE_LIMIT.max }, (_, i) => `2001:db8:a:b:${i + 1}::${i + 7}`));
+    await spend(Array.from({ length: SUBMIT_RATE_LIMIT.points }, (_, i) => `2001:db8:a:b:${i + 1}::${i + 7}`));
     // A fresh address of the same /64, however written, is the same visitor…
     for (const address of ['2001:db8:a:b:ffff:ffff:ffff:ffff', '2001:0DB8:000A:000B::99']) expect(await submitAs(address)).toBe(429);
     // …the next /64 is somebody else.

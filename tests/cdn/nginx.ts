@@ -36,6 +36,7 @@ http {
   upstream site {
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
     keepalive 16;
+    keepalive_timeout 4s;
   }
   proxy_cache_path ${dir}/cache levels=1:2 keys_zone=site:10m max_size=100m inactive=1h use_temp_path=off;
   server {

@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { connect, DATABASE_FILE, privateFile, privateFolder } from '../database';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
-import { isPostgresUrl, OperatorError, type SubmissionStore } from '../submissions/store';
+import { OperatorError, postgresUrlFrom, type SubmissionStore } from '../submissions/store';
+import { migrateCommand } from './migrateCommand';
+import { moveToPostgres } from './moveToPostgres';
 import { auditEntry, subjectHash } from './audit';
 import { SUBMISSION_TABLES, toCsv, toJson, type SubmissionKind } from './exportRows';
 import { inert, inertKeepingLines } from './inert';
@@ -38,6 +40,15 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
       SQLite: a copy of the database file. PostgreSQL: pg_dump's custom format (needs pg_dump).
   npm run staff -- audit [--since YYYY-MM-DD]
       The audit trail, one JSON line per action.
+  npm run staff -- migrate [--dry-run]
+      Bring the PostgreSQL schema forward to this release's, saying what it applies. No other
+      command changes the schema: they refuse one that is not this release's.
+  npm run staff -- move-to-postgres
+      Once, when a site moves from SQLite to PostgreSQL (site stopped, DATABASE_URL set, schema
+      migrated): moves <data-dir>'s submissions, consents, case reference counters and audit log
+      into PostgreSQL, verifies them there, then deletes them from the SQLite file.
+
+Dates (--since) are days in Beijing time, as case references count them.
 
 Options for every command:
   --data-dir <dir>   the site's DATA_DIR (default: $DATA_DIR or ./data)
@@ -63,11 +74,12 @@ const print = (text: string) => void process.stdout.write(inertKeepingLines(text
 const tell = (text: string) => console.error(inertKeepingLines(text));
 
 async function open(dataDir: string): Promise<SubmissionStore> {
-  const url = process.env.DATABASE_URL;
-  if (isPostgresUrl(url)) {
+  const url = postgresUrlFrom(process.env.DATABASE_URL);
+  if (url) {
     try {
-      return await openPostgresStore(url, { max: 2 });
+      return await openPostgresStore(url, { max: 2, migrate: false });
     } catch (error) {
+      if (error instanceof OperatorError) throw error;
       throw new OperatorError(`Cannot open the PostgreSQL database of DATABASE_URL: ${(error as Error).message}`);
     }
   }
@@ -87,8 +99,6 @@ function personHash(store: SubmissionStore, dataDir: string, subject: Subject): 
 
 const audit = (store: SubmissionStore, action: string, details: Record<string, unknown>) => store.appendAudit(auditEntry(action, details));
 
-const NOT_ERASED = 'The WAL could not be emptied while the site was reading; run the command again when it is quiet.';
-
 function subjectOf(values: { email?: string; phone?: string }): Subject {
   if (values.email && values.phone) throw new UsageError('Give --email or --phone, not both.');
   if (values.email) return { email: values.email };
@@ -104,11 +114,18 @@ function days(text: string): number {
 
 type Values = { since: string; format: string; 'older-than'?: string; 'dry-run'?: boolean; email?: string; phone?: string };
 
+/** The start of a day in Beijing (Asia/Shanghai, UTC+8 all year), as stored times are compared: UTC ISO text. */
+function beijingDayStart(since: string): string {
+  const start = /^\d{4}-\d{2}-\d{2}$/.test(since) ? new Date(`${since}T00:00:00+08:00`) : new Date(Number.NaN);
+  if (Number.isNaN(start.getTime())) throw new UsageError(`--since expects a date like 2026-01-01, got "${since}"`);
+  return start.toISOString();
+}
+
 async function exportKind(store: SubmissionStore, kind: string | undefined, { since, format }: Values): Promise<void> {
   if (!kind || !(KINDS as string[]).includes(kind)) throw new UsageError(`export needs the kind: ${KINDS.join(' or ')} (or --email / --phone for one person)`);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(since)) throw new UsageError(`--since expects a date like 2026-01-01, got "${since}"`);
+  const from = beijingDayStart(since);
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format expects csv or json, got "${format}"`);
-  const rows = await store.submissionsSince(kind as SubmissionKind, since);
+  const rows = await store.submissionsSince(kind as SubmissionKind, from);
   print(format === 'csv' ? toCsv(await store.columnsOf(kind as SubmissionKind), rows) : toJson(rows));
   await audit(store, 'export', { kind, since, rows: rows.length });
   tell(`Exported ${rows.length} ${rows.length === 1 ? kind.replace(/s$/, '') : kind} since ${since}.`);
@@ -120,10 +137,10 @@ async function purgeCommand(store: SubmissionStore, kind: string | undefined, va
   const periods = kind ? { [kind]: values['older-than'] ? days(values['older-than']) : RETENTION_DAYS[kind as SubmissionKind] } : RETENTION_DAYS;
   const dryRun = values['dry-run'] === true;
   const outcome = await store.purge(periods, new Date(), dryRun);
-  const erased = dryRun || (await store.eraseDeleted(outcome.filter((o) => o.rows > 0).map((o) => o.kind)));
+  const notErased = dryRun ? [] : await store.eraseDeleted(outcome.filter((o) => o.rows > 0).map((o) => o.kind));
   await audit(store, dryRun ? 'purge (dry run)' : 'purge', { purged: Object.fromEntries(outcome.map((o) => [o.kind, { before: o.cutoff, rows: o.rows }])) });
   for (const o of outcome) tell(`${dryRun ? 'Would purge' : 'Purged'} ${o.rows} ${o.kind} stored before ${o.cutoff}.`);
-  if (!erased) tell(NOT_ERASED);
+  for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
 }
 
 async function findCommand(store: SubmissionStore, dataDir: string, values: Values, full: boolean): Promise<void> {
@@ -146,10 +163,10 @@ async function deleteCommand(store: SubmissionStore, dataDir: string, values: Va
   const dryRun = values['dry-run'] === true;
   const found = await store.findPerson(subject);
   const deleted = dryRun ? { applications: found.applications.length, patients: found.patients.length } : await store.deletePerson(subject);
-  const erased = dryRun || (await store.eraseDeleted(KINDS.filter((kind) => deleted[kind] > 0)));
+  const notErased = dryRun ? [] : await store.eraseDeleted(KINDS.filter((kind) => deleted[kind] > 0));
   await audit(store, dryRun ? 'delete person (dry run)' : 'delete person', { subject: hash, rows: deleted });
   tell(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted.applications} applications and ${deleted.patients} patient messages.`);
-  if (!erased) tell(NOT_ERASED);
+  for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
 }
 
 async function backupCommand(store: SubmissionStore, target: string | undefined): Promise<void> {
@@ -172,11 +189,10 @@ async function backupCommand(store: SubmissionStore, target: string | undefined)
 }
 
 async function auditCommand(store: SubmissionStore, since: string): Promise<void> {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(since)) throw new UsageError(`--since expects a date like 2026-01-01, got "${since}"`);
-  for (const entry of await store.auditEntries(since)) print(`${JSON.stringify(entry)}\n`);
+  for (const entry of await store.auditEntries(beijingDayStart(since))) print(`${JSON.stringify(entry)}\n`);
 }
 
-const COMMANDS = ['export', 'purge', 'find', 'delete', 'backup', 'audit'];
+const COMMANDS = ['export', 'purge', 'find', 'delete', 'backup', 'audit', 'migrate', 'move-to-postgres'];
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -198,6 +214,16 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!COMMANDS.includes(command ?? '')) throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: ${COMMANDS.join(', ')}. See npm run staff -- --help`);
+  if (command === 'migrate') {
+    await migrateCommand(values['dry-run'] === true, tell);
+    return 0;
+  }
+  if (command === 'move-to-postgres') {
+    const url = postgresUrlFrom(process.env.DATABASE_URL);
+    if (!url) throw new UsageError('move-to-postgres copies into the PostgreSQL database of DATABASE_URL: set it (postgres://…).');
+    await moveToPostgres(values['data-dir'], url, tell);
+    return 0;
+  }
   const dataDir = values['data-dir'];
   const store = await open(dataDir);
   try {

@@ -32,9 +32,9 @@ export function purge(db: Database.Database, days: Partial<Record<SubmissionKind
  * the WAL until a checkpoint: copy it back and truncate it, so the data is gone from both.
  * Returns false when a reader kept the WAL from being emptied (run again when the site is quiet).
  */
-export function eraseFromWal(db: Database.Database): boolean {
+export function eraseFromWal(db: Database.Database): string[] {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  return !result || result.busy === 0;
+  return !result || result.busy === 0 ? [] : ['The WAL could not be emptied while the site was reading: the deleted rows may remain in provider.sqlite-wal. Run the command again when it is quiet.'];
 }
 
 /** A visitor's address is kept in full this long (for abuse and rate-limit questions), then cut to its network. */
@@ -82,8 +82,8 @@ export function truncateOldAddresses(db: Database.Database, days: number, now: D
 export interface DailyOutcome {
   purged: PurgeOutcome[];
   truncated: PurgeOutcome[];
-  /** The old versions of the rows erased too (false: a reader held SQLite's WAL; the next run erases them). */
-  erased: boolean;
+  /** What could not be erased from the files yet (`eraseDeleted`); the next run tries again. */
+  notErased: string[];
 }
 
 /**
@@ -95,5 +95,5 @@ export async function dailyRetention(store: SubmissionStore, now: Date): Promise
   const purged = await store.purge(RETENTION_DAYS, now, false);
   const truncated = await store.truncateOldAddresses(CLIENT_IP_FULL_DAYS, now);
   const touched = [...purged, ...truncated].filter((outcome) => outcome.rows > 0).map((outcome) => outcome.kind);
-  return { purged, truncated, erased: touched.length === 0 || (await store.eraseDeleted([...new Set(touched)])) };
+  return { purged, truncated, notErased: touched.length === 0 ? [] : await store.eraseDeleted([...new Set(touched)]) };
 }

@@ -1,9 +1,10 @@
-/** The submission store the provider and the staff tools use: PostgreSQL when DATABASE_URL names one, else the SQLite file. */
+/** The provider's submission store: PostgreSQL when DATABASE_URL is set (it must name one), else the SQLite file. */
 import type { ProviderDatabase } from '../database';
 import { openPostgresStore, type PostgresStoreOptions } from './postgresStore';
 import { createSqliteStore } from './sqliteStore';
-import { isPostgresUrl, type SubmissionStore } from './store';
+import { postgresUrlFrom, type SubmissionStore } from './store';
 
 export async function openSubmissionStore(databaseUrl: string | undefined, db: ProviderDatabase, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
-  return isPostgresUrl(databaseUrl) ? openPostgresStore(databaseUrl, options) : createSqliteStore(db, { now: options.now });
+  const url = postgresUrlFrom(databaseUrl);
+  return url ? openPostgresStore(url, options) : createSqliteStore(db, { now: options.now });
 }

@@ -49,10 +49,26 @@ describe('submissions in PostgreSQL shared by two hosts', () => {
 
   it('gives the number of a message that could not be stored back: no gap in the sequence', async () => {
     const [a] = hosts as [SubmissionStore];
-    expect(await a.savePatientMessage(form, consent, '')).toMatch(/-000001$/);
-    // A NUL byte is refused by PostgreSQL's text: the insert fails after the counter moved, in the same transaction.
-    await expect(a.savePatientMessage({ ...form, description: 'a\u0000b' }, consent, '')).rejects.toThrow();
-    expect(await a.savePatientMessage(form, consent, '')).toMatch(/-000002$/);
+    const first = await a.savePatientMessage(form, consent, '');
+    expect(first).toMatch(/-000001$/);
+    // A row already holding the next reference: the insert fails after the counter moved, in the same transaction.
+    const url = await postgres.url();
+    const taken = first.replace(/1$/, '2');
+    await queryTestDatabase(url, "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', $1)", [taken]);
+    await expect(a.savePatientMessage(form, consent, '')).rejects.toThrow(/unique/);
+    await queryTestDatabase(url, 'DELETE FROM patient_messages WHERE reference = $1', [taken]);
+    expect(await a.savePatientMessage(form, consent, '')).toBe(taken);
+  });
+
+  it("counts one visitor's allowance once for both hosts, in the database", async () => {
+    const [a, b] = hosts.map((host) => host.visitorLimit('submit', { points: 3, windowMs: 60_000 })) as [(key: string) => Promise<boolean>, (key: string) => Promise<boolean>];
+    expect([await a('203.0.113.5'), await b('203.0.113.5'), await a('203.0.113.5')]).toEqual([true, true, true]);
+    expect([await b('203.0.113.5'), await a('203.0.113.5')]).toEqual([false, false]);
+    expect(await b('198.51.100.8')).toBe(true);
+    expect(await queryTestDatabase(await postgres.url(), 'SELECT key, points FROM rate_limits ORDER BY key')).toEqual([
+      { key: 'submit:198.51.100.8', points: 1 },
+      { key: 'submit:203.0.113.5', points: 5 },
+    ]);
   });
 
   it('exports through one host what the other stored, and finds and deletes a person there', async () => {

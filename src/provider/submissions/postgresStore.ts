@@ -9,21 +9,35 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import { caseReference, caseYear } from '../caseReference';
-import { migratePostgres } from '../migratePostgres';
+import { checkPostgresSchema, migratePostgres } from '../migratePostgres';
 import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
 import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
 import { truncateAddress } from '../staff/retention';
+import { LIMIT_ANSWER_MS, postgresLimit } from '../visitorLimits';
 import { pgDump } from './pgDump';
-import { isAdverse, trimmed, type AuditEntry, type GivenConsent, type PurgeOutcome, type Row, type SubmissionStore } from './store';
+import { CLAIM_DAILY_JOB, FINISH_DAILY_JOB, NEXT_CASE_SEQUENCE, POSTGRES_PARAM } from './sharedSql';
+import { isAdverse, storable, storedConsent, storedForm, type AuditEntry, type GivenConsent, type PurgeOutcome, type Row, type SubmissionStore } from './store';
 
 const KINDS = Object.keys(SUBMISSION_TABLES) as SubmissionKind[];
 const INT8 = 20;
 
-/** The URL without its password, for messages and logs. */
+/** The URL without its password, for messages and logs; one that does not parse is not repeated at all. */
 export function describeUrl(url: string): string {
+  if (!URL.canParse(url)) return 'DATABASE_URL (not a valid URL)';
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
+}
+
+/**
+ * The bounds of every other statement (staff tools, retention, migrations): PostgreSQL cancels a
+ * statement after `statementMs`; an answer that never comes (a host gone without a reset, a
+ * half-open connection) fails after `answerMs`, and TCP keep-alive finds a dead idle connection.
+ * DATABASE_STATEMENT_TIMEOUT_MS changes the first (a very large deletion); the second follows it.
+ */
+export function queryLimits(env: NodeJS.ProcessEnv = process.env) {
+  const statementMs = Number(env.DATABASE_STATEMENT_TIMEOUT_MS) > 0 ? Number(env.DATABASE_STATEMENT_TIMEOUT_MS) : 30_000;
+  return { statementMs, answerMs: statementMs + 5_000, keepAliveMs: 10_000 };
 }
 
 export interface PostgresStoreOptions {
@@ -34,6 +48,11 @@ export interface PostgresStoreOptions {
   warn?: (message: string, error: Error) => void;
   /** Tighter bounds on a save than SAVE_LIMITS (the tests). */
   saveLimits?: Partial<SaveLimits>;
+  /**
+   * true (the provider): bring the schema forward at start. false (the staff tools): refuse a
+   * schema that is not this code's, so a newer checkout never changes what running hosts use.
+   */
+  migrate?: boolean;
 }
 
 /**
@@ -47,6 +66,9 @@ export interface PostgresStoreOptions {
 export const SAVE_LIMITS = { connectMs: 3_000, statementMs: 4_000, workMs: 5_000, commitMs: 3_000 };
 export type SaveLimits = typeof SAVE_LIMITS;
 
+/** How long closing waits for PostgreSQL to close the pool's connections. */
+const POOL_END_MS = 2_000;
+
 export class SaveTimeoutError extends Error {
   constructor(ms: number) {
     super(`the submission was not stored within ${ms} ms; its transaction was rolled back`);
@@ -54,25 +76,39 @@ export class SaveTimeoutError extends Error {
   }
 }
 
-/** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
-export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
-  const limits = { ...SAVE_LIMITS, ...options.saveLimits };
+/** A pool on `url` with the bounds every statement has (queryLimits); an idle connection that fails is warned about, never a crash. */
+export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresStoreOptions['warn'] = () => {}): pg.Pool {
+  const bounds = queryLimits();
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: limits.connectMs,
+    statement_timeout: bounds.statementMs,
+    query_timeout: bounds.answerMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: bounds.keepAliveMs,
     application_name: `site-provider@${hostname()}`,
     // COUNT(*) and the audit's ids are int8: small enough for a number, as SQLite gives them.
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    ...config,
   });
-  pool.on('error', (error) => (options.warn ?? (() => {}))('an idle PostgreSQL connection failed; the pool opens another', error));
+  pool.on('error', (error) => warn('an idle PostgreSQL connection failed; the pool opens another', error));
+  return pool;
+}
+
+/** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
+  const limits = { ...SAVE_LIMITS, ...options.saveLimits };
+  const pool = boundedPool(url, { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs }, options.warn);
   try {
-    await migratePostgres(pool, describeUrl(url));
+    if (options.migrate === false) await checkPostgresSchema(pool, describeUrl(url));
+    else await migratePostgres(pool, describeUrl(url));
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return createPostgresStore(pool, describeUrl(url), url, options.now ?? (() => new Date()), limits);
+  // The visitor limits count on connections of their own: a burst of submissions never waits
+  // for a save's connection behind its own counting, nor a save behind a count.
+  const counting = () => boundedPool(url, { max: 2, connectionTimeoutMillis: LIMIT_ANSWER_MS, statement_timeout: LIMIT_ANSWER_MS }, options.warn);
+  return createPostgresStore(pool, counting, describeUrl(url), url, options.now ?? (() => new Date()), limits);
 }
 
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -160,34 +196,64 @@ async function personRows(client: pg.Pool | pg.PoolClient, kind: SubmissionKind,
   return rows.filter((row) => national(String(row.phone ?? '')) === value);
 }
 
-function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
+/**
+ * VACUUM of the tables a deletion touched, after its commit (it cannot run in a transaction).
+ * Its VERBOSE report says what it could not do: a table skipped (the role does not own it), or
+ * deleted rows still visible to an open transaction (a pg_dump, a long query) and so kept.
+ */
+async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]> {
+  const client = await pool.connect();
+  const notices: string[] = [];
+  const listen = (notice: { message?: string }) => notices.push(notice.message ?? '');
+  client.on('notice', listen);
+  let broken: Error | undefined;
+  try {
+    const problems: string[] = [];
+    for (const kind of new Set(kinds)) {
+      const table = SUBMISSION_TABLES[kind];
+      notices.length = 0;
+      await client.query(`VACUUM (VERBOSE) ${table}`).catch((error: Error) => {
+        broken = error;
+        throw error;
+      });
+      const kept = notices.map((text) => /(\d+) are dead but not yet removable/.exec(text)?.[1]).find((n) => n !== undefined && n !== '0');
+      if (notices.some((text) => /skipping/i.test(text))) problems.push(`VACUUM skipped ${table}: the database role does not own it, so deleted rows may remain in its files. Run the command as the table's owner.`);
+      else if (kept) problems.push(`${kept} deleted rows of ${table} are still visible to an open transaction (a pg_dump or a long query) and remain in its files until it ends. Run the command again afterwards.`);
+    }
+    return problems;
+  } finally {
+    client.off('notice', listen);
+    client.release(broken);
+  }
+}
+
+function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
+  let counting: pg.Pool | undefined;
   return {
     kind: 'postgres',
     where,
     async saveApplication(job: { id: number; title: string }, form: ApplicationForm, consent: GivenConsent, ip: string) {
       const at = now().toISOString();
+      const f = storedForm(form);
       await boundedSave(pool, limits, (client) =>
         client.query(
           'INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)',
-          [job.id, job.title, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent],
+          [job.id, storable(job.title), f.name, f.phone, f.email, ip, at, storedConsent(consent).consent],
         ),
       );
     },
     async savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string) {
       const at = now();
-      const f = trimmed(form);
+      const f = storedForm(form);
+      const given = storedConsent(consent);
       return boundedSave(pool, limits, async (client) => {
-        const { rows } = await client.query<{ last: number }>(
-          `INSERT INTO case_reference_counters (year, last) VALUES ($1, 1)
-           ON CONFLICT (year) DO UPDATE SET last = case_reference_counters.last + 1 RETURNING last`,
-          [caseYear(at)],
-        );
+        const { rows } = await client.query<{ last: number }>(NEXT_CASE_SEQUENCE(POSTGRES_PARAM), [caseYear(at)]);
         const reference = caseReference(caseYear(at), rows[0]!.last);
         await client.query(
           `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at,
              consent_version, health_consent_version, consent_at, reference, safety_flag)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9, $12, $13)`,
-          [f.category, f.medication, f.reason, f.name, f.phone, f.email, f.description, ip, at.toISOString(), consent.consent, consent.health_consent ?? '', reference, isAdverse(form) ? 1 : 0],
+          [f.category, f.medication, f.reason, f.name, f.phone, f.email, f.description, ip, at.toISOString(), given.consent, given.health_consent, reference, isAdverse(form) ? 1 : 0],
         );
         return reference;
       });
@@ -250,18 +316,24 @@ function createPostgresStore(pool: pg.Pool, where: string, url: string, now: () 
         }
         return deleted;
       }),
-    async eraseDeleted(kinds) {
-      // VACUUM cannot run inside a transaction block: each table on its own, after the DELETE committed.
-      for (const kind of new Set(kinds)) await pool.query(`VACUUM ${SUBMISSION_TABLES[kind]}`);
-      return true;
+    eraseDeleted: (kinds) => vacuum(pool, kinds),
+    async claimDailyJob(job, day, host, at) {
+      return (await pool.query(CLAIM_DAILY_JOB(POSTGRES_PARAM), [job, day, host, at])).rowCount === 1;
+    },
+    async finishDailyJob(job, day, at, failure) {
+      await pool.query(FINISH_DAILY_JOB(POSTGRES_PARAM), [at, failure, job, day]);
     },
     backup: (file) => pgDump(url, file),
+    visitorLimit: (name, allowance) => postgresLimit((counting ??= countingPool()), name, allowance),
     async appendAudit(entry: AuditEntry) {
       await pool.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
     },
     async auditEntries(since) {
       return (await pool.query<{ entry: AuditEntry }>('SELECT entry FROM staff_audit WHERE at >= $1 ORDER BY id', [since])).rows.map((row) => row.entry);
     },
-    close: () => pool.end(),
+    // Ending a connection waits for the server to close it: one that went silent never does.
+    close: async () => {
+      await Promise.all([pool, counting].map((each) => each && within(each.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {})));
+    },
   };
 }

@@ -6,13 +6,15 @@
  */
 import { dirname } from 'node:path';
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
-import { caseReference, caseYear, SEQUENCE_START, yearPattern } from '../caseReference';
+import { caseReference, caseYear } from '../caseReference';
 import type { ProviderDatabase } from '../database';
 import { appendAuditFile, readAuditFile } from '../staff/audit';
 import { columnsOf, submissionsSince } from '../staff/exportRows';
 import { deletePerson, findPerson } from '../staff/personalData';
 import { eraseFromWal, purge, truncateOldAddresses } from '../staff/retention';
-import { isAdverse, trimmed, type GivenConsent, type SubmissionStore } from './store';
+import { memoryLimit } from '../visitorLimits';
+import { CLAIM_DAILY_JOB, FINISH_DAILY_JOB, NEXT_CASE_SEQUENCE, SQLITE_PARAM } from './sharedSql';
+import { isAdverse, storable, storedConsent, storedForm, type GivenConsent, type SubmissionStore } from './store';
 
 export interface SqliteStoreOptions {
   /** Where the audit trail is kept (default: the database file's folder, DATA_DIR). */
@@ -30,12 +32,12 @@ export function createSqliteStore(db: ProviderDatabase, { dataDir = dirname(db.n
        consent_version, health_consent_version, consent_at, reference, safety_flag)
      VALUES (@category, @medication, @reason, @name, @phone, @email, @description, @ip, @at, @consent, @health, @at, @reference, @safety)`,
   );
-  const lastSequence = db.prepare<[string], { last: number | null }>(
-    `SELECT MAX(CAST(substr(reference, ${SEQUENCE_START}) AS INTEGER)) AS last FROM patient_messages WHERE reference GLOB ?`,
-  );
+  const claimJob = db.prepare(CLAIM_DAILY_JOB(SQLITE_PARAM));
+  const finishJob = db.prepare(FINISH_DAILY_JOB(SQLITE_PARAM));
+  const nextSequence = db.prepare<[number], { last: number }>(NEXT_CASE_SEQUENCE(SQLITE_PARAM));
   /** Numbering and insert in one write transaction: one process at a time, so two messages never share a reference. */
   const addPatientMessage = db.transaction((row: Record<string, string | number>, year: number) => {
-    const reference = caseReference(year, (lastSequence.get(yearPattern(year))?.last ?? 0) + 1);
+    const reference = caseReference(year, nextSequence.get(year)!.last);
     insertPatient.run({ ...row, reference });
     return reference;
   });
@@ -45,11 +47,13 @@ export function createSqliteStore(db: ProviderDatabase, { dataDir = dirname(db.n
     where: db.name,
     async saveApplication(job: { id: number; title: string }, form: ApplicationForm, consent: GivenConsent, ip: string) {
       const at = now().toISOString();
-      insertApplication.run(job.id, job.title, form.name.trim(), form.phone.trim(), form.email.trim(), ip, at, consent.consent, at);
+      const f = storedForm(form);
+      insertApplication.run(job.id, storable(job.title), f.name, f.phone, f.email, ip, at, storedConsent(consent).consent, at);
     },
     async savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string) {
       const at = now();
-      const row = { ...trimmed(form), ip, at: at.toISOString(), consent: consent.consent, health: consent.health_consent ?? '', safety: isAdverse(form) ? 1 : 0 };
+      const given = storedConsent(consent);
+      const row = { ...storedForm(form), ip, at: at.toISOString(), consent: given.consent, health: given.health_consent, safety: isAdverse(form) ? 1 : 0 };
       return addPatientMessage.immediate(row, caseYear(at));
     },
     submissionsSince: async (kind, since) => submissionsSince(db, kind, since),
@@ -59,7 +63,11 @@ export function createSqliteStore(db: ProviderDatabase, { dataDir = dirname(db.n
     findPerson: async (subject) => findPerson(db, subject),
     deletePerson: async (subject) => deletePerson(db, subject),
     eraseDeleted: async () => eraseFromWal(db),
+    claimDailyJob: async (job, day, host, at) => claimJob.run(job, day, host, at).changes === 1,
+    finishDailyJob: async (job, day, at, failure) => void finishJob.run(at, failure, job, day),
     backup: async (file) => void (await db.backup(file)),
+    // One machine: the process's own memory, as the only process answering.
+    visitorLimit: memoryLimit,
     appendAudit: async (entry) => appendAuditFile(dataDir, entry),
     auditEntries: async (since) => readAuditFile(dataDir).filter((entry) => entry.at >= since),
     // The database is the content's too: whoever opened it closes it.

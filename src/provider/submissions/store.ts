@@ -8,6 +8,7 @@
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import type { SubmissionKind } from '../staff/exportRows';
 import type { PersonRows, Subject } from '../staff/personalData';
+import type { Allowance, VisitorLimit } from '../visitorLimits';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -54,12 +55,19 @@ export interface SubmissionStore {
   deletePerson(subject: Subject): Promise<Record<SubmissionKind, number>>;
   /**
    * The second half of a secure deletion, after the transaction: SQLite copies the WAL back and
-   * truncates it; PostgreSQL runs VACUUM on the tables. False when it could not finish (a reader
-   * held SQLite's WAL): run again when the site is quiet.
+   * truncates it; PostgreSQL runs VACUUM on the tables. Says what it could not guarantee (a
+   * reader held SQLite's WAL; VACUUM skipped a table it does not own, or left rows an open
+   * transaction such as a pg_dump still sees), one sentence each; none: erased.
    */
-  eraseDeleted(kinds: SubmissionKind[]): Promise<boolean>;
+  eraseDeleted(kinds: SubmissionKind[]): Promise<string[]>;
+  /** Claims a daily job's day for `host`; false when another process of the site has it. */
+  claimDailyJob(job: string, day: string, host: string, at: string): Promise<boolean>;
+  /** Records the end of a claimed run, and its failure if any. */
+  finishDailyJob(job: string, day: string, at: string, failure: string | null): Promise<void>;
   /** A consistent copy while submissions arrive, into `file` (already created, 0600). */
   backup(file: string): Promise<void>;
+  /** A per-visitor allowance counted where the submissions are (visitorLimits.ts): shared by every host on PostgreSQL. */
+  visitorLimit(name: string, allowance: Allowance): VisitorLimit;
   appendAudit(entry: AuditEntry): Promise<void>;
   auditEntries(since: string): Promise<AuditEntry[]>;
   close(): Promise<void>;
@@ -73,13 +81,34 @@ export class OperatorError extends Error {
   }
 }
 
-/** Every field as stored: trimmed. */
-export const trimmed = (form: PatientForm): PatientForm => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as PatientForm;
+/**
+ * Text as either database stores it. PostgreSQL refuses NUL and SQLite keeps it, and each would
+ * keep other control characters and broken surrogate pairs its own way: they are taken out (tab
+ * and line breaks stay) before a value reaches either, so a message is stored alike on both.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export const storable = (value: string): string => value.replace(UNSTORABLE, '');
+
+/** Every field as stored: cleaned (`storable`) and trimmed. */
+export const storedForm = <F extends ApplicationForm | PatientForm>(form: F): F => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, storable(v).trim()])) as F;
+
+/** The consents as stored, cleaned like the fields. */
+export const storedConsent = (consent: GivenConsent): Required<GivenConsent> => ({ consent: storable(consent.consent), health_consent: storable(consent.health_consent ?? '') });
 
 /** Adverse-reaction messages are flagged for the safety team. */
 export const isAdverse = (form: PatientForm) => form.category.trim() === 'adverse';
 
-/** PostgreSQL when DATABASE_URL is a postgres:// or postgresql:// URL; anything else keeps SQLite. */
-export function isPostgresUrl(url: string | undefined): url is string {
-  return url !== undefined && /^postgres(?:ql)?:\/\//i.test(url);
+/**
+ * The PostgreSQL database DATABASE_URL names, or undefined (unset or empty) for SQLite. Anything
+ * else is refused rather than replaced by SQLite in silence: a typo would otherwise keep each
+ * host's submissions on that host. The value is never repeated, as it may hold a password.
+ */
+export function postgresUrlFrom(url: string | undefined): string | undefined {
+  if (url === undefined || url.trim() === '') return undefined;
+  if (!/^postgres(?:ql)?:\/\//i.test(url)) {
+    throw new OperatorError('DATABASE_URL names no PostgreSQL database: it must start with postgres:// or postgresql://. Unset it to keep submissions in SQLite.');
+  }
+  if (!URL.canParse(url)) throw new OperatorError('DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).');
+  return url;
 }

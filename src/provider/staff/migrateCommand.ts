@@ -1,0 +1,38 @@
+/**
+ * `npm run staff -- migrate [--dry-run]`: the one way the staff tools change a PostgreSQL schema.
+ * It says which migrations it applies (each file's opening comment) before applying them, under
+ * the same advisory lock as a starting provider. Hosts of an older release refuse a newer schema,
+ * so this belongs to an upgrade: the new release on every host, then this, or let its first
+ * provider migrate at start.
+ */
+import type { Migration } from '../migrate';
+import { migratePostgres, pendingPostgresMigrations } from '../migratePostgres';
+import { boundedPool, describeUrl } from '../submissions/postgresStore';
+import { OperatorError, postgresUrlFrom } from '../submissions/store';
+
+/** A migration's opening comment, in one line: what it changes. */
+export const purposeOf = (migration: Migration): string =>
+  migration.sql
+    .split('\n')
+    .filter((line) => line.startsWith('--'))
+    .slice(0, 3)
+    .map((line) => line.replace(/^--\s?/, ''))
+    .join(' ');
+
+export async function migrateCommand(dryRun: boolean, tell: (text: string) => void): Promise<void> {
+  const url = postgresUrlFrom(process.env.DATABASE_URL);
+  if (!url) throw new OperatorError('migrate works on the PostgreSQL database of DATABASE_URL; a SQLite database is brought forward by the provider when it starts.');
+  const where = describeUrl(url);
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
+  try {
+    const pending = await pendingPostgresMigrations(pool, where);
+    if (pending.length === 0) return tell(`${where} is at the newest schema; nothing to apply.`);
+    tell(`${dryRun ? 'Would apply' : 'Applying'} to ${where}:`);
+    for (const migration of pending) tell(`  ${migration.name}: ${purposeOf(migration)}`);
+    if (dryRun) return;
+    await migratePostgres(pool, where);
+    tell(`Applied ${pending.length} migration${pending.length === 1 ? '' : 's'}.`);
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The move from SQLite to PostgreSQL: a site's submissions, consents, case reference counters and
+ * audit log arrive whole in PostgreSQL, verified, once; the SQLite file no longer holds them; a
+ * new message continues the old numbering without reusing a reference.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadContentPack } from '../content/loadPack';
+import { openDatabase } from '../database';
+import { openPostgresStore } from '../submissions/postgresStore';
+import { createSqliteStore } from '../submissions/sqliteStore';
+import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
+import { tempDataDir } from '../testing';
+import { auditEntry } from './audit';
+
+const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };
+const consent = { consent: '2026-01', health_consent: '2026-01' };
+
+const move = (dataDir: string, url: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' } });
+
+it('moves an old SQLite store into PostgreSQL once, verified, and continues its numbering there', async () => {
+  const data = tempDataDir();
+  const database = await createTestDatabase();
+  try {
+    const db = openDatabase(data.dir, loadContentPack());
+    const old = createSqliteStore(db);
+    await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: 'li@example.com' }, { consent: '2026-01' }, '203.0.113.1');
+    const references = [await old.savePatientMessage(form, consent, '203.0.113.2'), await old.savePatientMessage({ ...form, phone: '13900000009' }, consent, ''), await old.savePatientMessage(form, consent, '')];
+    await old.deletePerson({ phone: '13900000009' });
+    // Stored before text was cleaned: a NUL that PostgreSQL would refuse.
+    db.prepare("UPDATE patient_messages SET description = 'a' || char(0) || 'b' WHERE reference = ?").run(references[0]);
+    await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 3 }));
+    db.close();
+    await (await openPostgresStore(database.url)).close();
+
+    const moved = move(data.dir, database.url);
+    expect(moved.stderr).toMatch(/^Moved 1 applications, 2 patient messages, 1 audit entries and the case reference counters .* verified/);
+    expect(moved.status).toBe(0);
+    expect(await queryTestDatabase(database.url, 'SELECT id, name, job_title, consent_version, client_ip FROM applications')).toEqual([{ id: 1, name: '李明', job_title: '质量检验员', consent_version: '2026-01', client_ip: '203.0.113.1' }]);
+    expect(await queryTestDatabase(database.url, 'SELECT reference, description, safety_flag FROM patient_messages ORDER BY id')).toEqual([
+      { reference: references[0], description: 'ab', safety_flag: 1 },
+      { reference: references[2], description: '发红', safety_flag: 1 },
+    ]);
+    expect((await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action)).toEqual(['export', 'move to postgres']);
+
+    const after = openDatabase(data.dir, loadContentPack());
+    expect(after.prepare('SELECT (SELECT COUNT(*) FROM applications) + (SELECT COUNT(*) FROM patient_messages) AS n').get()).toEqual({ n: 0 });
+    after.close();
+    expect(existsSync(join(data.dir, 'staff-audit.log'))).toBe(false);
+
+    const store = await openPostgresStore(database.url);
+    expect(await store.savePatientMessage(form, consent, '')).toBe(references[2]!.replace(/3$/, '4'));
+    await store.close();
+
+    const again = move(data.dir, database.url);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/holds submissions already: the move runs once/);
+  } finally {
+    await database.drop();
+    data.remove();
+  }
+}, 60_000);

@@ -1,0 +1,87 @@
+/**
+ * `npm run staff -- move-to-postgres`: the submissions, consents, case reference counters and
+ * audit trail of a site that kept them in SQLite, moved into the PostgreSQL database of
+ * DATABASE_URL, once, before any host writes there. One transaction, verified before it commits:
+ * the rows read back from PostgreSQL must be SQLite's rows (text cleaned as every write is).
+ * Then they are deleted from the SQLite file (overwritten, WAL emptied) and the audit log is
+ * renamed, so retention and a person's deletion reach every copy: the one in PostgreSQL.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect, DATABASE_FILE } from '../database';
+import { loadMigrations } from '../migrate';
+import { checkPostgresSchema } from '../migratePostgres';
+import { boundedPool, describeUrl } from '../submissions/postgresStore';
+import { OperatorError, storable, type Row } from '../submissions/store';
+import { AUDIT_FILE, auditEntry, readAuditFile } from './audit';
+import { SUBMISSION_TABLES } from './exportRows';
+import { eraseFromWal } from './retention';
+
+const TABLES = Object.values(SUBMISSION_TABLES);
+
+/** A row as PostgreSQL will hold it: text cleaned as every write is (`storable`). */
+const cleaned = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === 'string' ? storable(value) : value]));
+const digest = (rows: unknown[]) => createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+
+export async function moveToPostgres(dataDir: string, url: string, tell: (text: string) => void): Promise<void> {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) throw new OperatorError(`No SQLite database at ${file}: nothing to move (check --data-dir, the old site's DATA_DIR).`);
+  const sqlite = connect(file, { fileMustExist: true });
+  const where = describeUrl(url);
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
+  try {
+    if ((sqlite.pragma('user_version', { simple: true }) as number) !== loadMigrations().length) {
+      throw new OperatorError(`${file} is not at this release's schema: start this release once with it (without DATABASE_URL), stop it, then move.`);
+    }
+    await checkPostgresSchema(pool, where);
+    const rows = Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)]));
+    const counters = sqlite.prepare('SELECT year, last FROM case_reference_counters ORDER BY year').all();
+    const audit = readAuditFile(dataDir);
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      try {
+        await client.query(`LOCK TABLE ${TABLES.join(', ')}, staff_audit IN SHARE ROW EXCLUSIVE MODE`);
+        const held = await client.query<{ n: number }>(`SELECT ${TABLES.map((table) => `(SELECT COUNT(*) FROM ${table})`).join(' + ')} AS n`);
+        if (held.rows[0]!.n > 0) throw new OperatorError(`${where} holds submissions already: the move runs once, into a database no host has written to yet.`);
+        for (const table of TABLES) {
+          await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [JSON.stringify(rows[table])]);
+          // The ids were copied: new rows continue after them.
+          await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST(MAX(id), 1), MAX(id) IS NOT NULL) FROM ${table}`);
+        }
+        await client.query(
+          `INSERT INTO case_reference_counters SELECT * FROM json_populate_recordset(NULL::case_reference_counters, $1::json)
+           ON CONFLICT (year) DO UPDATE SET last = GREATEST(case_reference_counters.last, EXCLUDED.last)`,
+          [JSON.stringify(counters)],
+        );
+        await client.query("INSERT INTO staff_audit (at, entry) SELECT e ->> 'at', e FROM json_array_elements($1::json) WITH ORDINALITY AS a(e, n) ORDER BY n", [JSON.stringify(audit)]);
+        for (const table of TABLES) {
+          if (digest((await client.query(`SELECT * FROM ${table} ORDER BY id`)).rows) !== digest(rows[table]!)) throw new Error(`${table} read back from PostgreSQL differs from SQLite's; nothing was moved.`);
+        }
+        const trail = (await client.query<{ entry: unknown }>('SELECT entry FROM staff_audit ORDER BY id')).rows.map((row) => row.entry);
+        if (digest(trail) !== digest(audit)) throw new Error("The audit trail read back from PostgreSQL differs from SQLite's; nothing was moved.");
+        const moved = auditEntry('move to postgres', { from: file, rows: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.length])), auditEntries: audit.length });
+        await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [moved.at, JSON.stringify(moved)]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+    sqlite.transaction(() => TABLES.forEach((table) => sqlite.prepare(`DELETE FROM ${table}`).run()))();
+    const notErased = eraseFromWal(sqlite);
+    if (existsSync(join(dataDir, AUDIT_FILE))) renameSync(join(dataDir, AUDIT_FILE), join(dataDir, `${AUDIT_FILE}.moved-to-postgres`));
+    tell(
+      `Moved ${rows.applications!.length} applications, ${rows.patient_messages!.length} patient messages, ${audit.length} audit entries and the case reference counters ` +
+        `from ${file} to ${where}, verified: PostgreSQL reads back SQLite's rows. They are deleted from the SQLite file; its audit log is now ${AUDIT_FILE}.moved-to-postgres.`,
+    );
+    for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
+  } finally {
+    sqlite.close();
+    await pool.end();
+  }
+}

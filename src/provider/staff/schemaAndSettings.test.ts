@@ -1,0 +1,102 @@
+/**
+ * What the operator's settings and tools may and may not do to a shared database: a DATABASE_URL
+ * that is not PostgreSQL is refused, naming the setting and never repeating it (it may hold a
+ * password); the staff tools refuse a schema that is not theirs and never migrate it, `staff
+ * migrate` says what it applies and applies it; a shipped migration edited afterwards is refused
+ * on both databases; `--since` reads Beijing days.
+ */
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { loadContentPack } from '../content/loadPack';
+import { openDatabase } from '../database';
+import Database from '../sqliteDriver';
+import { loadMigrations, migrate } from '../migrate';
+import { migratePostgres, POSTGRES_MIGRATIONS_DIR } from '../migratePostgres';
+import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
+import { tempDataDir } from '../testing';
+
+const AUDIT_KEY = 'schema-test-audit-key-0123456789abcdef';
+
+function run(script: string, args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', env: { ...process.env, STAFF_AUDIT_KEY: AUDIT_KEY, ...env }, timeout: 60_000 });
+}
+const staff = (env: Record<string, string>, ...args: string[]) => run('src/provider/staff/cli.ts', args, env);
+
+describe('DATABASE_URL', () => {
+  it.each([
+    ['a misspelt scheme', 'postgress://site:s3cret-pw@127.0.0.1:5432/site', /DATABASE_URL names no PostgreSQL database/],
+    ['a password with an unencoded #', 'postgres://site:s3cret-pw#1@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
+  ])('refuses %s at start, naming DATABASE_URL and never printing it', (_what, url, message) => {
+    const data = tempDataDir();
+    const provider = run('src/provider/main.ts', [], { DATABASE_URL: url, DATA_DIR: data.dir, PROVIDER_PORT: '0' });
+    const tool = staff({ DATABASE_URL: url }, 'audit', '--data-dir', data.dir);
+    data.remove();
+    for (const { status, stdout, stderr } of [provider, tool]) {
+      expect(status).toBe(1);
+      expect(stderr).toMatch(message);
+      expect(stdout + stderr).not.toContain('s3cret');
+    }
+  });
+});
+
+describe('the staff tools and the PostgreSQL schema', () => {
+  it('refuse a schema behind theirs without touching it; staff migrate says what it applies, then applies it', async () => {
+    const database = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      const migrations = loadMigrations(POSTGRES_MIGRATIONS_DIR);
+      await migratePostgres(pool, 'test', migrations.slice(0, 1));
+      const env = { DATABASE_URL: database.url };
+      const refused = staff(env, 'audit');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/schema version 1; this code needs \d+ \(002_cluster_jobs_and_limits\.sql.*never change the schema.*staff -- migrate/);
+      const dryRun = staff(env, 'migrate', '--dry-run');
+      expect(dryRun.stderr).toMatch(/Would apply to .*:\n {2}002_cluster_jobs_and_limits\.sql: What the hosts of one site agree on/);
+      expect(await queryTestDatabase(database.url, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([{ v: 1 }]);
+      const applied = staff(env, 'migrate');
+      expect(applied.status).toBe(0);
+      expect(applied.stderr).toMatch(/Applied \d+ migration/);
+      expect(await queryTestDatabase(database.url, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([{ v: migrations.length }]);
+      expect(staff(env, 'audit').status).toBe(0);
+      expect(staff(env, 'migrate').stderr).toMatch(/nothing to apply/);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  }, 120_000);
+
+  it('refuse a shipped migration edited after a database applied it, on PostgreSQL and on SQLite', async () => {
+    const database = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const data = tempDataDir();
+    try {
+      const shipped = loadMigrations(POSTGRES_MIGRATIONS_DIR);
+      await migratePostgres(pool, 'the test database', shipped);
+      const edited = shipped.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
+      await expect(migratePostgres(pool, 'the test database', edited)).rejects.toThrow(/001_submissions\.sql differs from the migration the test database applied/);
+      const db = new Database(`${data.dir}/x.sqlite`);
+      migrate(db);
+      const editedSqlite = loadMigrations().map((m, i) => (i === 1 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
+      expect(() => migrate(db, editedSqlite)).toThrow(/002_consent_and_case_reference\.sql differs/);
+      db.close();
+    } finally {
+      data.remove();
+      await pool.end();
+      await database.drop();
+    }
+  });
+});
+
+describe('--since', () => {
+  it('reads the date as a Beijing day, as case references count them', () => {
+    const data = tempDataDir();
+    const db = openDatabase(data.dir, loadContentPack());
+    const insert = db.prepare("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('other', 'm', '', ?, '1', '', '', '', ?)");
+    insert.run('23:00 on 1 March in Beijing', '2026-03-01T15:00:00.000Z');
+    insert.run('01:00 on 2 March in Beijing', '2026-03-01T17:00:00.000Z');
+    db.close();
+    const exported = staff({}, 'export', 'patients', '--since', '2026-03-02', '--format', 'json', '--data-dir', data.dir);
+    data.remove();
+    expect((JSON.parse(exported.stdout) as { name: string }[]).map((row) => row.name)).toEqual(['01:00 on 2 March in Beijing']);
+  });
+});

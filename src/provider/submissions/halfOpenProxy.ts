@@ -1,0 +1,58 @@
+/**
+ * For the tests: a TCP proxy in front of PostgreSQL that can stop forwarding without closing
+ * anything, as a database host that vanished (power cut, a firewall dropping packets) leaves
+ * its connections: no FIN, no RST, no answer. Until then it forwards both ways.
+ */
+import { createServer, connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface HalfOpenProxy {
+  /** `databaseUrl` reached through the proxy. */
+  url: string;
+  /** From now on nothing is forwarded either way, and nothing is closed. */
+  stall(): void;
+  /** Stalls once a client sends a statement whose text matches `sql`, that statement withheld. */
+  stallOn(sql: RegExp): void;
+  /** Forwards again (connections opened while stalled stay silent). */
+  resume(): void;
+  close(): Promise<void>;
+}
+
+export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenProxy> {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<Socket>();
+  let stalled = false;
+  let trigger: RegExp | undefined;
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = createServer((client) => {
+    track(client);
+    if (stalled) return;
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    track(upstream);
+    client.on('data', (chunk) => {
+      if (trigger?.test(chunk.toString('latin1'))) stalled = true;
+      if (!stalled) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => void (stalled || client.write(chunk)));
+    // Either side closing closes the other, unless stalled: then the peer hears nothing.
+    client.on('close', () => stalled || upstream.destroy());
+    upstream.on('close', () => stalled || client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: url.toString(),
+    stall: () => void (stalled = true),
+    stallOn: (sql) => void (trigger = sql),
+    resume: () => void (stalled = false),
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
