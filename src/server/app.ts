@@ -143,7 +143,9 @@ export async function createSiteServer(options: SiteServerOptions) {
   const disk = pictureCopies ? createPictureDisk(pictureCopies.dir, pictureCopies.maxBytes) : null;
   const pictures = createPictureResizer({ providerUrl, timeoutMs: upstreamTimeoutMs, versions: pictureVersions, disk });
   await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictures);
-  const prepare = (paths: string[]) => pictures.prepare(paths).catch((err: unknown) => app.log.warn({ err }, 'picture copies made ahead failed'));
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  const prepare = (paths: string[]) => pictures.prepare(paths, closing.signal).catch((err: unknown) => app.log.warn({ err }, 'picture copies made ahead failed'));
   if (disk) {
     // In the background once listening: the first visitor finds the banners' copies made, or joins their making.
     app.addHook('onListen', async () => {
