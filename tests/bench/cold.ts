@@ -34,8 +34,9 @@ async function aboveTheFoldCopies(site: RunningSite): Promise<string[]> {
   const urls = new Set<string>();
   for (const path of ['/', '/en/']) {
     const html = await (await fetch(`${site.url}${path}`, { headers: { 'sec-fetch-site': 'same-origin' } })).text();
-    for (const [img] of html.matchAll(/<img [^>]*fetchpriority="high"[^>]*>/g)) {
-      const srcset = /srcset="([^"]*)"/.exec(img)?.[1] ?? '';
+    // React writes fetchPriority and srcSet; HTML's names are case-insensitive.
+    for (const [img] of html.matchAll(/<img [^>]*fetchpriority="high"[^>]*>/gi)) {
+      const srcset = /srcset="([^"]*)"/i.exec(img)?.[1] ?? '';
       for (const entry of srcset.replace(/&amp;/g, '&').split(',')) urls.add(entry.trim().split(/\s+/)[0] ?? '');
     }
   }

@@ -24,9 +24,10 @@ after(async () => {
 /** Every URL an element of the page names (href, src, poster, each srcset entry), resolved against it. */
 function linksOf(html: string, base: URL): URL[] {
   const found: string[] = [];
-  for (const [, name, value = ''] of html.matchAll(/\s(href|src|poster|srcset)="([^"]*)"/g)) {
+  // React writes srcSet; HTML's names are case-insensitive.
+  for (const [, name = '', value = ''] of html.matchAll(/\s(href|src|poster|srcset)="([^"]*)"/gi)) {
     const decoded = value.replace(/&amp;/g, '&');
-    if (name === 'srcset') found.push(...decoded.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? ''));
+    if (name.toLowerCase() === 'srcset') found.push(...decoded.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? ''));
     else found.push(decoded);
   }
   return found.filter((link) => link && !/^(mailto|tel|javascript|data):/i.test(link)).map((link) => new URL(link, base));
