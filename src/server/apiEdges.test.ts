@@ -6,6 +6,7 @@
 import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { ENDPOINT } from '../contracts/endpoints';
+import { STATE_ELEMENT_ID } from '../contracts/runtimeConfig';
 import { PATIENT_MAX_LENGTH } from '../contracts/forms';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { logOptions } from '../provider/logging';
@@ -315,6 +316,21 @@ describe('server renders of new searches are budgeted per client', () => {
     expect((await search('无此产品-a3', '203.0.113.50')).status).toBe(200);
     expect((await search('无此产品-b0', '203.0.113.51')).status).toBe(200);
     expect((await search('无此产品-a10', '203.0.113.51')).status).toBe(200);
+  });
+
+  it("never counts the site's own category and page links: a client past its budget still gets each rendered", async () => {
+    const client = '203.0.113.70';
+    for (let i = 0; i < 10; i += 1) await search(`无此产品-c${i}`, client);
+    expect((await search('无此产品-c10', client)).status).toBe(503);
+    const asClient = (path: string) => fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client } });
+    const html = await (await asClient('/en/product')).text();
+    const categories = [...new Set([...html.matchAll(/href="(\/en\/product\?name=[^"#]+)/g)].map(([, link]) => (link as string).replace(/&amp;/g, '&')))];
+    expect(categories.length).toBeGreaterThan(1);
+    for (const link of [...categories, '/resources?page=2', '/resources?page=3']) {
+      const answer = await asClient(link);
+      expect({ link, status: answer.status, rendered: (await answer.text()).includes(STATE_ELEMENT_ID) }).toEqual({ link, status: 200, rendered: true });
+    }
+    expect((await search('无此产品-c11', client)).status).toBe(503); // searches still are
   });
 
   it('an IPv6 client is its /64: other addresses of that network share the budget', async () => {

@@ -15,6 +15,9 @@ import { TIMING } from '../contracts/constants';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerApiProxy, registerMediaProxy } from './proxy';
 import { createPictureVersions } from './pictureVersions';
+import { createPictureResizer } from './pictures';
+import { createPictureDisk } from './pictureDisk';
+import { aboveTheFold, mediaPathOf } from './picturesAhead';
 import { answerFrameworkError, answerWhileClosing } from './earlyErrors';
 import { markMalformedUrl, refuseMalformedUrls } from './malformedUrl';
 import { requestIdFrom } from '../provider/requestId';
@@ -59,6 +62,12 @@ export interface SiteServerOptions {
   purgeRelay?: { peers: readonly string[]; cacheUrl: string | null } | null;
   /** Enables GET /preview, the CMS's signed previews of drafts (see preview.ts). */
   preview?: { secret: string; cmsOrigin: string } | null;
+  /**
+   * Picture copies kept on disk in `dir` (shared by the host's processes, bounded by `maxBytes`)
+   * and made ahead: the pictures above the fold at start, an uploaded or replaced one on the CMS's
+   * word. Unset: copies live in this process's memory and are made when first asked.
+   */
+  pictureCopies?: { dir: string; maxBytes: number } | null;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -130,7 +139,20 @@ export async function createSiteServer(options: SiteServerOptions) {
   const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf, pictureVersions);
-  await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
+  const { pictureCopies = null } = options;
+  const disk = pictureCopies ? createPictureDisk(pictureCopies.dir, pictureCopies.maxBytes) : null;
+  const pictures = createPictureResizer({ providerUrl, timeoutMs: upstreamTimeoutMs, versions: pictureVersions, disk });
+  await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictures);
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  const prepare = (paths: string[]) => pictures.prepare(paths, closing.signal).catch((err: unknown) => app.log.warn({ err }, 'picture copies made ahead failed'));
+  if (disk) {
+    // In the background once listening: the first visitor finds the banners' copies made, or joins their making.
+    app.addHook('onListen', async () => {
+      void disk.settle();
+      void aboveTheFold(providerApi).then(prepare);
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
@@ -168,6 +190,13 @@ export async function createSiteServer(options: SiteServerOptions) {
         return affected === 'all' ? pages.purge() : pages.purgePages(affected);
       },
       relay,
+      // An upload or a "Replace media": its copies are made before the page naming it is asked for.
+      disk
+        ? (url) => {
+            const path = mediaPathOf(url);
+            if (path) void prepare([path]);
+          }
+        : undefined,
     );
   }
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -16,8 +16,11 @@ export const CMS_WEBHOOK_PATH = '/_internal/cms/webhook';
 /** Strapi sends the whole entry, rich text included: far more than the 16 KiB the site takes elsewhere. */
 const BODY_LIMIT = 1024 * 1024;
 
-/** `drop` marks the pages out of date and returns the URLs of those it had kept. */
-export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (pages: AffectedPages) => string[], relay: PurgeRelay | null = null) {
+/**
+ * `drop` marks the pages out of date and returns the URLs of those it had kept; `mediaSaved`
+ * hears the URL of a file uploaded or replaced (Strapi's media.create and media.update).
+ */
+export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (pages: AffectedPages) => string[], relay: PurgeRelay | null = null, mediaSaved?: (url: string) => void) {
   app.post(
     CMS_WEBHOOK_PATH,
     {
@@ -37,6 +40,8 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (
         request.log.warn('CMS webhook: the body is not a CMS event');
         return reply.code(400).type('text/plain').send('Bad request');
       }
+      const savedUrl = change && SAVED_MEDIA.has(change.event) ? mediaUrlOf(request.body) : null;
+      if (savedUrl) mediaSaved?.(savedUrl);
       for (const each of relayed ?? [change as CmsChange]) {
         const pages = affectedPages(each);
         const marked = drop(pages);
@@ -47,6 +52,14 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, drop: (
       return reply.code(204).send();
     },
   );
+}
+
+const SAVED_MEDIA = new Set(['media.create', 'media.update']);
+
+/** The URL of a media event's file (`{ media: { url: '/uploads/…' } }`), if it names one. */
+function mediaUrlOf(body: unknown): string | null {
+  const media = isRecord(body) && isRecord(body.media) ? body.media : null;
+  return media && typeof media.url === 'string' ? media.url : null;
 }
 
 /** The event, the entry's model and its site id; null when the body is no event at all. */

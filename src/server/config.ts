@@ -1,5 +1,5 @@
 /** The site server's configuration, read once from the environment (see README). */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SiteVariant } from '../contracts/runtimeConfig';
 import { parseTrustProxy, type TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
@@ -29,6 +29,8 @@ export interface SiteConfig {
   serverRendering: boolean;
   renderDeadlineMs: number;
   pageCache: PageCacheOptions;
+  /** Picture copies on disk (DATA_DIR/picture-copies, PICTURE_CACHE_MB), shared by the host's site processes. */
+  pictureCopies: { dir: string; maxBytes: number };
   /** Level of the JSON logs (LOG_LEVEL): debug, info, warn, error or silent. */
   logLevel: string;
   /** The secret the CMS's webhook sends (CMS_WEBHOOK_SECRET); null: no webhook endpoint. */
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     publicUrl,
     allowedHosts,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
+    pictureCopies: { dir: join(resolve(env.DATA_DIR ?? 'data'), 'picture-copies'), maxBytes: count(env.PICTURE_CACHE_MB, 512, 'PICTURE_CACHE_MB') * 1024 * 1024 },
     variant,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distDir: resolve(env.DIST_DIR ?? 'dist'),

@@ -4,10 +4,13 @@
  * no EXIF, so a sideways phone photo would stay sideways), in the best format the browser accepts
  * (AVIF, then WebP, else JPEG or PNG) with `Vary: Accept`. Made once per picture version, width
  * and format (concurrent requests share the work), at most two at once, kept in a bounded LRU by
- * bytes. A copy of the version the URL names is kept for a year; any other (no version, or one
+ * bytes and, for a named version, on disk too (pictureDisk.ts), so a restart encodes nothing
+ * again. A copy of the version the URL names is kept for a year; any other (no version, or one
  * that was replaced since) for seconds, so "Replace media" shows at once. Anything it cannot or
  * need not do (not a picture, too large, already that narrow, provider down) returns null,
  * remembered as well, and the media proxy passes the original through instead.
+ * prepare() makes copies before anyone asks: the pictures above the fold at start, a picture
+ * an editor uploads or replaces when the CMS says so.
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
@@ -15,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import sharp, { type FormatEnum } from 'sharp';
 import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 import { createSlots } from './slots';
+import type { PictureDisk } from './pictureDisk';
 import { type PictureVersions } from './pictureVersions';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, PICTURE_VERSION_PARAM, versionOf } from '../provider/mediaCaching';
 
@@ -105,9 +109,15 @@ export interface PictureResizerOptions {
   maxBytes?: number;
   /** The resize itself; sharp unless a test watches it. */
   encode?: Encode;
+  /** Where copies of a named version outlive the process; none: memory only. */
+  disk?: PictureDisk | null;
 }
 
-export function createPictureResizer({ providerUrl, timeoutMs, versions, maxBytes = 32 * 1024 * 1024, encode = encodeWithSharp }: PictureResizerOptions) {
+/** The formats browsers accept today, made ahead; a browser with neither gets its copy when it asks. */
+const AHEAD_FORMATS: readonly PictureFormat[] = ['avif', 'webp'];
+const WIDEST_FIRST = [...PICTURE_WIDTHS].sort((a, b) => b - a);
+
+export function createPictureResizer({ providerUrl, timeoutMs, versions, maxBytes = 32 * 1024 * 1024, encode = encodeWithSharp, disk = null }: PictureResizerOptions) {
   const slots = createSlots(MAX_RESIZES, MAX_QUEUED_RESIZES);
   const original: Miss = { miss: 'original' };
   const outage: Miss = { miss: 'outage' };
@@ -144,7 +154,7 @@ export function createPictureResizer({ providerUrl, timeoutMs, versions, maxByte
       // Already that narrow, upright and of that kind: the original is the copy.
       if (meta.autoOrient.width <= width && upright && output === kind) return original;
       const { data, info } = await encode(input, width, output);
-      const etag = `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;
+      const etag = etagOf(data);
       return { body: data, type: `image/${info.format === 'heif' ? 'avif' : info.format}`, etag, cacheControl: CHANGING_PICTURE, version: versionOf(source.headers) ?? '' };
     } catch {
       return original; // not a picture sharp can read
@@ -160,27 +170,51 @@ export function createPictureResizer({ providerUrl, timeoutMs, versions, maxByte
     sizeCalculation: (entry) => ('body' in entry ? entry.body.length : MISS_SIZE),
     ttl: TTL_MS,
     fetchMethod: async (key, _stale, { options }) => {
-      const entry = await resize(key);
       const [, version] = JSON.parse(key) as [string, string];
+      const stored = version ? await disk?.read(key) : null;
+      if (stored) return { ...stored, etag: etagOf(stored.body), cacheControl: CHANGING_PICTURE, version };
+      const entry = await resize(key);
       if (entry === outage) options.ttl = OUTAGE_TTL_MS;
       // Without a version, or replaced between the version's lookup and the read, the picture may
       // change under this key: made again when asked after a moment.
       else if (!version || ('body' in entry && entry.version !== version)) options.ttl = 2000;
+      else if ('body' in entry) await disk?.write(key, entry);
       return entry;
     },
   });
 
+  /**
+   * The copy of the picture at path, width and format, or null: serve the original. Kept a
+   * year by whoever caches it when `asked` is the version the provider holds now.
+   */
+  async function get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
+    const version = (await versions.current(path)) ?? '';
+    const entry = await copies.fetch(JSON.stringify([path, version, width, format]));
+    if (!entry || !('body' in entry)) return null;
+    // Kept a year only when the URL names the bytes the copy was made from.
+    return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
+  }
+
   return {
+    get,
     /**
-     * The copy of the picture at path, width and format, or null: serve the original. Kept a
-     * year by whoever caches it when `asked` is the version the provider holds now.
+     * Makes the copies of `paths` (in that order) before anyone asks, widest first: a large
+     * screen's copy is the slowest to make. One at a time, so visitors' copies keep a slot;
+     * `signal` stops it between two copies (the server closing).
      */
-    async get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
-      const version = (await versions.current(path)) ?? '';
-      const entry = await copies.fetch(JSON.stringify([path, version, width, format]));
-      if (!entry || !('body' in entry)) return null;
-      // Kept a year only when the URL names the bytes the copy was made from.
-      return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
+    async prepare(paths: readonly string[], signal?: AbortSignal): Promise<void> {
+      for (const width of WIDEST_FIRST) {
+        for (const path of paths) {
+          for (const format of AHEAD_FORMATS) {
+            if (signal?.aborted) return;
+            await get(path, width, format, null);
+          }
+        }
+      }
     },
   };
 }
+
+export type PictureResizer = ReturnType<typeof createPictureResizer>;
+
+const etagOf = (data: Buffer) => `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;

@@ -23,7 +23,7 @@ import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
 import { REQUEST_ID_HEADER } from '../contracts/constants';
 import { localeFromCookie } from './localeCookie';
 import { isFromElsewhere, type OriginOf } from './origin';
-import { createPictureResizer, pictureFormat, pictureRequest } from './pictures';
+import { pictureFormat, pictureRequest, type PictureResizer } from './pictures';
 import type { PictureVersions } from './pictureVersions';
 import { mediaCacheControl, validatorsOf } from '../provider/mediaCaching';
 import { matchesEtag } from './render/etag';
@@ -236,8 +236,7 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
  * version (`?v=`, pictureVersions.ts) is kept a year; under any other for seconds, revalidated
  * by its ETag, since "Replace media" writes new bytes under the same name.
  */
-export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, versions: PictureVersions) {
-  const pictures = createPictureResizer({ providerUrl, timeoutMs, versions });
+export async function registerMediaProxy(app: FastifyInstance, providerUrl: string, timeoutMs: number, pictures: PictureResizer) {
   await app.register(async (media) => {
     // The provider guards its own, but PROVIDER_URL may name one that does not.
     guardUploads(media);

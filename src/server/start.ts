@@ -45,6 +45,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
     cmsWebhookSecret: config.cmsWebhookSecret,
     purgeRelay: config.purgeRelay,
     preview: config.preview,
+    pictureCopies: config.pictureCopies,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -11,11 +11,18 @@ export interface CarouselTexts {
   play: string;
 }
 
-/** Slides out of view take no focus and are hidden from assistive technology. */
+/**
+ * Slides out of view take no focus and are hidden from assistive technology; a (muted, looping)
+ * video plays while its slide is in view, so one on a later slide loads only when shown.
+ */
 export function markInertSlides(swiper: SwiperClass) {
   for (const slide of swiper.slides) {
     const visible = slide.classList.contains('swiper-slide-visible') || slide.classList.contains('swiper-slide-fully-visible');
     slide.inert = !visible;
+    for (const video of slide.querySelectorAll('video')) {
+      if (visible && video.paused) void video.play()?.catch(() => undefined);
+      else if (!visible && !video.paused) video.pause();
+    }
   }
 }
 

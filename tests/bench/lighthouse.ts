@@ -17,6 +17,15 @@ export interface Audit {
   benchmarkIndex: number;
   /** What Lighthouse took for the largest paint, e.g. `img.banner-image` or `h2.section-title`. */
   lcpElement: string;
+  /** Lighthouse's LCP breakdown: time to first byte, load delay, load time, render delay (the two loads are 0 for text). */
+  lcpPhasesMs?: LcpPhases;
+}
+
+export interface LcpPhases {
+  ttfb: number;
+  loadDelay: number;
+  loadTime: number;
+  renderDelay: number;
 }
 
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -57,7 +66,15 @@ function figuresOf(lhr: Result): Audit | AuditFailure {
     cls: value('cumulative-layout-shift') ?? NaN,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElementOf(lhr),
+    lcpPhasesMs: lcpPhasesOf(lhr),
   };
+}
+
+/** The phase table Lighthouse puts after the element in its LCP element audit, in the order TTFB, load delay, load time, render delay. */
+function lcpPhasesOf(lhr: Result): LcpPhases | undefined {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { timing?: number }[] }[] } | undefined;
+  const [ttfb, loadDelay = 0, loadTime = 0, renderDelay] = (details?.items?.[1]?.items ?? []).map((row) => row.timing ?? NaN);
+  return ttfb === undefined || renderDelay === undefined ? undefined : { ttfb, loadDelay, loadTime, renderDelay };
 }
 
 function lcpElementOf(lhr: Result): string {

@@ -5,7 +5,7 @@
  * ratio within a pair measured in the same minute holds from host to host. A pair one of whose
  * runs Lighthouse itself failed (no trace) is left out, and named: which side, which code.
  */
-import type { Audit, AuditFailure, Auditor } from './lighthouse';
+import type { Audit, AuditFailure, Auditor, LcpPhases } from './lighthouse';
 
 export interface PairFigures {
   path: string;
@@ -31,6 +31,8 @@ export interface Medians {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** When every run gave its LCP breakdown. */
+  lcpPhasesMs?: LcpPhases;
 }
 
 export const median = (values: number[]): number => {
@@ -47,12 +49,17 @@ const mostCommon = (values: string[]): string => {
 
 const isFailure = (run: Audit | AuditFailure): run is AuditFailure => 'failure' in run;
 
-const medians = (audits: Audit[]): Medians => ({
-  performance: median(audits.map((a) => a.performance)),
-  lcpMs: median(audits.map((a) => a.lcpMs)),
-  tbtMs: median(audits.map((a) => a.tbtMs)),
-  cls: median(audits.map((a) => a.cls)),
-});
+const medians = (audits: Audit[]): Medians => {
+  const phases = audits.map((a) => a.lcpPhasesMs).filter((p): p is LcpPhases => p !== undefined);
+  const phase = (key: keyof LcpPhases) => median(phases.map((p) => p[key]));
+  return {
+    performance: median(audits.map((a) => a.performance)),
+    lcpMs: median(audits.map((a) => a.lcpMs)),
+    tbtMs: median(audits.map((a) => a.tbtMs)),
+    cls: median(audits.map((a) => a.cls)),
+    ...(phases.length && phases.length === audits.length ? { lcpPhasesMs: { ttfb: phase('ttfb'), loadDelay: phase('loadDelay'), loadTime: phase('loadTime'), renderDelay: phase('renderDelay') } } : {}),
+  };
+};
 
 /** `count` pairs of one page (`pageUrl`) and its twin (`twinUrl`). */
 export async function auditPairs(audit: Auditor, path: string, pageUrl: string, twinUrl: string, count: number): Promise<PairFigures> {

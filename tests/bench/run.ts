@@ -2,9 +2,11 @@
  * `npm run bench`: build sizes against the library floor; Lighthouse (mobile) on every route in
  * both languages, each page against its script-free twin in pairs (tests/bench/pairs.ts); how fast
  * five taps are answered on a CPU slowed 4× (tests/bench/inp.ts); the CPU time of an uncached
- * server render; server throughput with autocannon against the client-rendered shell. Prints
- * markdown tables of the figures and one line per goal with the pages that miss it.
- * BENCH_PARTS picks the parts (sizes, pairs, inp, render, load; default all); BENCH_PAGES audits a
+ * server render; server throughput with autocannon against the client-rendered shell; every
+ * page's LCP against a bare page (tests/bench/lcp.ts); a freshly started site's picture copies
+ * and first LCP (tests/bench/cold.ts). Prints markdown tables of the figures and one line per
+ * goal with the pages that miss it.
+ * BENCH_PARTS picks the parts (sizes, pairs, inp, render, load, lcp, cold; default all); BENCH_PAGES audits a
  * subset (comma separated paths, e.g. `/innovation,/en/news/1`); BENCH_PAIRS the pairs per page
  * (default 4); BENCH_INP_PAGES the fresh pages per tap (default 3); BENCH_SECONDS each load run's
  * length (default 30 s at 100 connections).
@@ -20,11 +22,15 @@ import { startScriptFreeProxy } from './scriptFree';
 import { measureRenderCpu } from './render';
 import { measureSizes, type Size } from './sizes';
 import { buildClient, isBuildStale } from '../../src/server/build';
+import { lcpTable, startBarePages } from './lcp';
+import { coldTable, measureCold } from './cold';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sizeCell = (size: Size) => `${kb(size.raw)} / ${kb(size.gzip)} / ${kb(size.brotli)}`;
 
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,pairs,inp,render,load').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,pairs,inp,render,load,lcp,cold').split(','));
+/** Pairs per page of the LCP part (BENCH_LCP_RUNS). */
+const LCP_RUNS = Number(process.env.BENCH_LCP_RUNS ?? 3);
 
 async function main() {
   // The figures are those of the code as it stands: the production build is made again when stale.
@@ -38,9 +44,11 @@ async function main() {
     if (PARTS.has('inp')) await interactionTable(lines, site.url);
     if (PARTS.has('render')) await renderTable(lines, site.providerUrl);
     if (PARTS.has('load')) await loadTable(lines, site.url);
+    if (PARTS.has('lcp')) await lcpPart(lines, site.url);
   } finally {
     await site.close();
   }
+  if (PARTS.has('cold')) lines.push('', 'A site just started (tests/bench/cold.ts)', '', ...coldTable(await measureCold(await createAuditor())));
   console.log(`\n${lines.join('\n')}\n`);
 }
 
@@ -75,6 +83,23 @@ async function pairsTable(lines: string[], origin: string) {
     await twin.close();
   }
   lines.push('', `Lighthouse (mobile), each page against its script-free twin: medians of ${count} pairs per page`, '', ...pairTable(figures));
+}
+
+async function lcpPart(lines: string[], origin: string) {
+  const audit = await createAuditor();
+  const bare = await startBarePages();
+  const figures: PairFigures[] = [];
+  try {
+    for (const path of benchPages()) {
+      const locale = path.startsWith('/en') ? 'en' : 'zh';
+      const pair = await auditPairs(audit, path, `${origin}${path}`, bare.url(locale), LCP_RUNS);
+      console.error(`lcp ${path}: ÷ bare ${pair.lcpRatio.toFixed(3)}`);
+      figures.push(pair);
+    }
+  } finally {
+    await bare.close();
+  }
+  lines.push('', `Lighthouse (mobile), each page against a bare page of its language: medians of ${LCP_RUNS} pairs per page`, '', ...lcpTable(figures));
 }
 
 async function interactionTable(lines: string[], origin: string) {

@@ -8,6 +8,7 @@ const assets: BuildAssets = {
   boot: { source: 'document.body.dataset.booted = "yes"', hash: "'sha256-x'" },
   entry: { js: ['/assets/main.js'], css: ['/assets/main.css'] },
   chunks: { 'page-news': { js: ['/assets/page-news.js'], css: [] } },
+  styles: {},
 };
 const page = renderDocument(assets, {
   locale: 'zh',

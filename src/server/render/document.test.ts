@@ -10,6 +10,7 @@ const assets: BuildAssets = {
   boot: { source: 'boot()', hash: "'sha256-x'" },
   entry: { js: ['/assets/runtime.js', '/assets/main.js'], css: ['/assets/main.css'] },
   chunks: { 'page-news': { js: ['/assets/16.js', '/assets/page-news.js'], css: ['/assets/main.css', '/assets/page-news.css'] } },
+  styles: { '/assets/main.css': 'body{margin:0}', '/assets/page-news.css': '.news{color:red}' },
 };
 const config = { mediaUrl: 'https://media.example.com', variant: 'standard' as const };
 
@@ -22,8 +23,11 @@ describe('the document', () => {
     expect(boot?.nextElementSibling).toBeNull();
     expect(others).toEqual([]);
     expect(html).not.toContain('rel="preload"');
-    const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(styles).toEqual(['/assets/main.css', '/assets/page-news.css']);
+    // The CSS inline, in the chunks' order, named for webpack's CSS runtime; no style sheet to wait for.
+    const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)].map((m) => [m[1], m[2]]);
+    expect(styles).toEqual([['/assets/main.css', 'body{margin:0}'], ['/assets/page-news.css', '.news{color:red}']]);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html.indexOf('<style')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<meta name="app-config" content="{&quot;mediaUrl&quot;:&quot;https://media.example.com&quot;,&quot;variant&quot;:&quot;standard&quot;}">');
     expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(1024);
@@ -45,13 +49,19 @@ describe('the document', () => {
 });
 
 describe('the build assets', () => {
-  const distWith = (boot: string) => {
+  const distWith = (boot: string, css = 'body{margin:0}') => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'boot.1.js'), boot);
-    writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ boot: { js: ['/assets/boot.1.js'], css: [] }, main: { js: ['/assets/main.1.js'], css: [] } }));
+    writeFileSync(join(dist, 'assets', 'main.1.css'), css);
+    writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ boot: { js: ['/assets/boot.1.js'], css: [] }, main: { js: ['/assets/main.1.js'], css: ['/assets/main.1.css'] } }));
     return dist;
   };
+
+  it('read the CSS files the chunks name, to inline them, and refuse one that would end its tag early', () => {
+    expect(readBuildAssets(distWith('go()')).styles).toEqual({ '/assets/main.1.css': 'body{margin:0}' });
+    expect(() => readBuildAssets(distWith('go()', 'a{content:"</style>"}'))).toThrow('cannot be inlined');
+  });
 
   it("read the boot script's source without its source map comment, and hash exactly what is inlined", () => {
     const { boot } = readBuildAssets(distWith('(()=>{go()})();\n//# sourceMappingURL=boot.1.js.map'));

@@ -77,6 +77,8 @@ const VERIFIED_IDS = 20_000;
 
 /** Query keys that change what a page shows; every other key is ignored, so it cannot flood the cache. */
 const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['category', 'name', 'keyword'], resources: ['page'] };
+/** The one query key a visitor types (the variant's search box): anything can follow it. */
+const SEARCH_QUERY_KEY = 'keyword';
 
 /** Picks the pages of the route table a content change shows on (both languages, any search). */
 export type PageTest = (page: RouteMatch) => boolean;
@@ -154,7 +156,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   return {
     /**
      * The rendered page (fresh, stale or just rendered), or null: serve the shell.
-     * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand starts a render.
+     * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand
+     * starts a render; the site's own links (`?name=`, `?page=`) never ask it.
      */
     async page(address: PageAddress, admitSearch?: () => boolean): Promise<CachedPage | null> {
       const match = matchRoute(address.path);
@@ -164,7 +167,10 @@ export function createPageRenderer(options: PageRendererOptions) {
       const startedIn = purges;
       const { id } = match.params;
       const newId = id !== undefined && !verified.has(key) && !(await listed(address.locale, match.routeId, id));
-      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }), newId ? unverified : undefined, search ? admitSearch : undefined);
+      // Only a visitor's own search counts against their budget: the site's category and page
+      // links (`?name=`, `?page=`) are finite, and a crawler following them must get them all.
+      const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY);
+      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }), newId ? unverified : undefined, ownSearch ? admitSearch : undefined);
       if (page !== 'gone') {
         if (page?.status === 200 && match.params.id !== undefined) verified.set(key, true);
         return page;

@@ -1,0 +1,100 @@
+/**
+ * Picture copies on disk, in one folder under DATA_DIR shared by every site process of the host:
+ * a restarted process, or its neighbour, finds the copies made before instead of encoding them
+ * again. A file is named by the hash of what its copy was made from (path, version token, width,
+ * format): "Replace media" gives the picture a new token, hence a new name, so an old copy is
+ * never found for new bytes; a deleted picture has no token, and only copies of a named version
+ * are stored, so nobody reaches its files again. They leave with the size bound: past
+ * `maxBytes`, the files least recently used go first (a read touches its file's time).
+ * A file is written whole under a temporary name and renamed, so no reader sees half of one.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface StoredCopy {
+  body: Buffer;
+  type: string;
+}
+
+/** Pruned down to this share of the bound, so a full folder is not scanned on every write. */
+const PRUNE_TO = 0.8;
+const TEMPORARY = '.tmp';
+const ABANDONED_MS = 60_000;
+
+export function createPictureDisk(dir: string, maxBytes: number) {
+  mkdirSync(dir, { recursive: true });
+  const fileOf = (key: string) => join(dir, createHash('sha256').update(key).digest('base64url'));
+  /** What this process last counted on disk, plus what it wrote since; null: not counted yet. */
+  let counted: number | null = null;
+  let pruning: Promise<void> | null = null;
+
+  async function prune() {
+    const files: { name: string; size: number; mtimeMs: number }[] = [];
+    for (const name of await readdir(dir)) {
+      const file = await stat(join(dir, name)).catch(() => null);
+      if (!file) continue;
+      // A write a crash cut short leaves its temporary file: gone once surely nobody writes it.
+      if (name.endsWith(TEMPORARY)) {
+        if (Date.now() - file.mtimeMs > ABANDONED_MS) await unlink(join(dir, name)).catch(() => undefined);
+      } else files.push({ name, size: file.size, mtimeMs: file.mtimeMs });
+    }
+    let total = files.reduce((sum, file) => sum + file.size, 0);
+    if (total > maxBytes) {
+      for (const file of files.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
+        if (total <= maxBytes * PRUNE_TO) break;
+        await unlink(join(dir, file.name)).catch(() => undefined); // another process may have taken it
+        total -= file.size;
+      }
+    }
+    counted = total;
+  }
+
+  /** One count or prune at a time per process; another process's writes are found at the next count. */
+  function pruneSoon(): Promise<void> {
+    pruning ??= prune()
+      .catch(() => undefined)
+      .finally(() => {
+        pruning = null;
+      });
+    return pruning;
+  }
+
+  return {
+    /** The copy stored under key, or null. */
+    async read(key: string): Promise<StoredCopy | null> {
+      const file = fileOf(key);
+      let data: Buffer;
+      try {
+        data = await readFile(file);
+      } catch {
+        return null;
+      }
+      const newline = data.indexOf(10);
+      if (newline < 1) return null;
+      const now = new Date();
+      void utimes(file, now, now).catch(() => undefined);
+      return { type: data.subarray(0, newline).toString('latin1'), body: data.subarray(newline + 1) };
+    },
+    /** Stores a copy (its type on the first line, then its bytes); failures only cost a later encode. */
+    async write(key: string, copy: StoredCopy): Promise<void> {
+      const file = fileOf(key);
+      const temporary = `${file}.${randomBytes(6).toString('hex')}${TEMPORARY}`;
+      try {
+        await writeFile(temporary, Buffer.concat([Buffer.from(`${copy.type}\n`, 'latin1'), copy.body]));
+        await rename(temporary, file);
+      } catch {
+        await unlink(temporary).catch(() => undefined);
+        return;
+      }
+      if (counted === null) return pruneSoon();
+      counted += copy.body.length;
+      if (counted > maxBytes) return pruneSoon();
+    },
+    /** Counts (and if need be prunes) what the folder holds, e.g. at start. */
+    settle: pruneSoon,
+  };
+}
+
+export type PictureDisk = ReturnType<typeof createPictureDisk>;
