@@ -7,6 +7,9 @@ const transform: Config['transform'] = {
 // swiper, react-toastify, light-my-request's cookie, the structured-data validator and the DevTools
 // instrument ship ESM only: let swc turn them into CommonJS too.
 const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator|@redux-devtools/instrument)/)'];
+// A test's time limit is for a test that hangs, not a measure: on a busy machine (CI beside other
+// work, two lanes of npm test) a passing test may take several times its quiet duration.
+const testTimeout = 30_000;
 const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts', '^swiper/css(/.*)?$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {
@@ -14,6 +17,7 @@ const config: Config = {
     {
       displayName: 'client',
       testEnvironment: 'jsdom',
+      testTimeout,
       roots: ['<rootDir>/src'],
       testMatch: ['<rootDir>/src/{api,app,features,pages,ui,i18n,contracts}/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/config/jest/setupClient.ts'],
@@ -25,6 +29,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      testTimeout,
       roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench', '<rootDir>/tests/system'],
       testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
       transform,
