@@ -74,9 +74,9 @@ export async function removeSeededTemplate(): Promise<void> {
 export async function copySeededTemplate(dataDir: string): Promise<SeededTemplate> {
   const dir = templateDir();
   const template = JSON.parse(readFileSync(join(dir, RECORD), 'utf8')) as SeededTemplate;
+  mkdirSync(dataDir, { recursive: true });
   if (template.database) await takeCopyOfCmsDatabase(template.database);
   else {
-    mkdirSync(dataDir, { recursive: true });
     for (const name of readdirSync(join(dir, 'strapi')).filter((file) => file.startsWith('data.db'))) copyFileSync(join(dir, 'strapi', name), join(dataDir, name));
   }
   execFileSync('cp', ['-al', join(dir, 'strapi', 'public'), join(dataDir, 'public')]);
