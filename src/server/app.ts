@@ -22,6 +22,8 @@ import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
 import { CMS_WEBHOOK_PATH, registerCmsWebhook } from './cmsWebhook';
 import { createPurgeRelay } from './purgeRelay';
+import { providerTakedown } from './providerTakedown';
+import { createFileTakedown } from './fileTakedown';
 import { changedPages } from './changedPages';
 import type { CmsChange } from './render/cmsAffectedPages';
 import { createSitemapLists, registerCrawlerRoutes } from './crawlerRoutes';
@@ -130,7 +132,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf, pictureVersions);
-  await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
+  const pictures = await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictureVersions);
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
@@ -163,9 +165,14 @@ export async function createSiteServer(options: SiteServerOptions) {
     registerCmsWebhook(
       app,
       options.cmsWebhookSecret,
-      (affected) => {
-        expireSitemap();
-        return affected === 'all' ? pages.purge() : pages.purgePages(affected);
+      {
+        drop(affected, { takenDown }) {
+          expireSitemap();
+          if (!takenDown) return affected === 'all' ? pages.purge() : pages.purgePages(affected);
+          return pages.purgePages(affected === 'all' ? () => true : affected, { takenDown });
+        },
+        takeDown: providerTakedown(providerUrl, options.cmsWebhookSecret, (message) => app.log.warn(message)),
+        ...createFileTakedown(pictures, pictureVersions, publicUrl ?? null),
       },
       relay,
     );

@@ -182,5 +182,16 @@ export function createPictureResizer({ providerUrl, timeoutMs, versions, maxByte
       // Kept a year only when the URL names the bytes the copy was made from.
       return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
     },
+    /** The file was replaced or deleted: its copies go. Returns the versions they were of, which URLs kept elsewhere name. */
+    forget(path: string): string[] {
+      const versions = new Set<string>();
+      for (const key of [...copies.keys()]) {
+        const [copyPath, version] = JSON.parse(key) as [string, string];
+        if (copyPath !== path) continue;
+        copies.delete(key);
+        if (version) versions.add(version);
+      }
+      return [...versions];
+    },
   };
 }

@@ -277,4 +277,5 @@ export async function registerMediaProxy(app: FastifyInstance, providerUrl: stri
       });
     });
   });
+  return pictures;
 }

@@ -15,5 +15,7 @@ export function readStrapiConnection(env: NodeJS.ProcessEnv): StrapiConnection |
   // a site given a shorter one (RENDER_DEADLINE_MS) would fail its renders before the fallback.
   const deadline = Number(env.RENDER_DEADLINE_MS);
   const timing = Number.isSafeInteger(deadline) && deadline > 0 ? { timeoutMs: deadline / 2 } : {};
-  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing };
+  // The site relays what editors take down with the webhook's secret (takedownRoute.ts).
+  const webhook = env.CMS_WEBHOOK_SECRET ? { webhookSecret: env.CMS_WEBHOOK_SECRET } : {};
+  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing, ...webhook };
 }
