@@ -92,11 +92,21 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
       );
       return [first, ...rest].flatMap((p) => p.entries);
     },
-    /** The one document whose site id (the number in the page's address) is id. */
+    /**
+     * The one document whose site id (the number in the page's address) is id, in the page's
+     * language, else in the default one (marked `shownIn`, told in the log): an entry without its
+     * English version is shown in Chinese under /en, as every other part of a page is, so the
+     * links that name its /en page (hreflang, the language menu, the sitemap) never lead to a 404.
+     */
     async bySiteId(type: string, plural: string, locale: Locale, id: number, populate: QueryObject = {}): Promise<EntryReader | null> {
       if (!Number.isInteger(id) || id < 1) return null;
-      const { entries } = await read(type, plural, locale, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false);
-      return entries[0] ?? null;
+      const readIn = async (language: Locale) => (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false, locale)).entries[0] ?? null;
+      const own = await readIn(locale);
+      if (own || locale === DEFAULT_LOCALE) return own;
+      // Quiet when missing in both: a made-up id in a visitor's address is no editor's omission.
+      const standIn = await readIn(DEFAULT_LOCALE);
+      if (standIn) notice(`Strapi: ${type} ${id} has no published ${locale} version: its ${locale} page shows its ${DEFAULT_LOCALE} one`);
+      return standIn;
     },
   };
 }
