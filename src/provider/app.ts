@@ -40,6 +40,8 @@ export interface StrapiConnection {
   timeoutMs?: number;
   /** The CMS webhook's secret (CMS_WEBHOOK_SECRET), with which the site relays takedowns; unset: none are taken. */
   webhookSecret?: string;
+  /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`. */
+  publicUrl?: string;
 }
 
 export interface ProviderAppOptions {

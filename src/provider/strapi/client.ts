@@ -47,6 +47,8 @@ export interface StrapiClientOptions {
   url: string;
   /** A read-only API token; never leaves the server. */
   token: string;
+  /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`: its rich-text editor names uploads by it. */
+  publicUrl?: string;
   timeoutMs?: number;
   coolDownMs?: number;
   /** Bounds of the last good answers, in bytes. */

@@ -17,5 +17,7 @@ export function readStrapiConnection(env: NodeJS.ProcessEnv): StrapiConnection |
   const timing = Number.isSafeInteger(deadline) && deadline > 0 ? { timeoutMs: deadline / 2 } : {};
   // The site relays what editors take down with the webhook's secret (takedownRoute.ts).
   const webhook = env.CMS_WEBHOOK_SECRET ? { webhookSecret: env.CMS_WEBHOOK_SECRET } : {};
-  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing, ...webhook };
+  // Strapi's rich-text editor names pictures by the address editors open the CMS at.
+  const publicUrl = env.CMS_PUBLIC_URL ? { publicUrl: new URL(env.CMS_PUBLIC_URL).origin } : {};
+  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing, ...webhook, ...publicUrl };
 }

@@ -31,7 +31,7 @@ import { siteSetting } from './types/siteSetting';
  */
 export function createStrapiSource(options: StrapiClientOptions): ContentSource & Pick<StrapiClient, 'takeDown' | 'file'> {
   const client = createStrapiClient(options);
-  const documents = createDocuments(client, options.warn);
+  const documents = createDocuments(client, options.warn, [client.origin, ...(options.publicUrl ? [new URL(options.publicUrl).origin] : [])]);
   const settings = siteSetting(documents);
   const home = homePage(documents);
   const about = aboutPage(documents);
