@@ -72,12 +72,23 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 }, 120_000);
 
-/** After an outage, each provider's circuit breaker lets a trial call through once its cool-down is over. */
+/**
+ * After an outage, each provider's circuit breaker lets one trial call through once its cool-down
+ * is over: the next test starts once both hosts read a file from Strapi again (files and content
+ * share the breaker).
+ */
 afterEach(async () => {
   if (gate.mode === 'pass') return;
   gate.mode = 'pass';
-  await new Promise((resolve) => setTimeout(resolve, TIMING.strapiCoolDownMs + 500));
-}, 30_000);
+  const [file] = (await admin('GET', '/upload/files?pageSize=1')).results as { url: string }[];
+  for (const site of siteUrls) {
+    const since = Date.now();
+    while ((await fetch(`${site}${file!.url}`, { method: 'HEAD' })).status !== 200) {
+      expect(Date.now() - since).toBeLessThan(TIMING.strapiCoolDownMs * 3);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}, 60_000);
 
 /** One call of the admin panel's content manager or media library; anything but 2xx fails the test. */
 async function admin(method: string, path: string, body?: unknown) {
@@ -142,27 +153,6 @@ async function publishArticle(title: string, picture: number): Promise<{ documen
 
 /** The news list as the More button asks it: an address the pages never ask, so no page refreshes it. */
 const moreNews = (locale: string) => `${nginx.url}/api/index/news/lists?page=1&pageSize=3&lan=${locale}`;
-
-it('serves the picture copies a host holds while Strapi hangs, and fails the others at once', async () => {
-  const picture = await uploadPicture('outage-picture.webp', 'news/n03.webp');
-  const version = await versionAt(picture.url);
-  const held = `${picture.url}?v=${version}&w=640`;
-  for (const site of siteUrls) expect((await get(`${site}${held}`, { accept: 'image/webp' })).status).toBe(200);
-
-  gate.mode = 'slow';
-  const times: number[] = [];
-  for (const site of siteUrls) {
-    for (const [url, status] of [[held, 200], [`${picture.url}?v=${version}&w=320`, 503], [`${picture.url}?v=${version}&w=828`, 503]] as const) {
-      const began = Date.now();
-      expect({ url, status: (await get(`${site}${url}`, { accept: 'image/webp' })).status }).toEqual({ url, status });
-      times.push(Date.now() - began);
-    }
-  }
-  // One timeout per host opens its breaker; every later picture answers without waiting for Strapi.
-  const total = times.reduce((sum, ms) => sum + ms, 0);
-  expect(total).toBeLessThan(2 * STRAPI_TIMEOUT_MS + 3000);
-  console.log(`Strapi hanging: ${times.length} picture requests on two hosts in ${total} ms (${times.join(', ')} ms)`);
-}, 120_000);
 
 it('touches no page for drafts saved, files described or unpublished entries edited, and refreshes only the pages a publish shows on', async () => {
   const paths = ['/en/', '/about', '/en/about', '/news', '/en/news', '/innovation'];
@@ -253,4 +243,25 @@ it('answers 404 under every URL of a deleted picture, at once and while Strapi i
 
   gate.mode = 'down';
   for (const url of urls) for (const headers of formats) expect({ url, headers, status: (await get(`${nginx.url}${url}`, headers)).status }).toEqual({ url, headers, status: 404 });
+}, 120_000);
+
+it('serves the picture copies a host holds while Strapi hangs, and fails the others at once', async () => {
+  const picture = await uploadPicture('outage-picture.webp', 'news/n03.webp');
+  const version = await versionAt(picture.url);
+  const held = `${picture.url}?v=${version}&w=640`;
+  for (const site of siteUrls) expect((await get(`${site}${held}`, { accept: 'image/webp' })).status).toBe(200);
+
+  gate.mode = 'slow';
+  const times: number[] = [];
+  for (const site of siteUrls) {
+    for (const [url, status] of [[held, 200], [`${picture.url}?v=${version}&w=320`, 503], [`${picture.url}?v=${version}&w=828`, 503]] as const) {
+      const began = Date.now();
+      expect({ url, status: (await get(`${site}${url}`, { accept: 'image/webp' })).status }).toEqual({ url, status });
+      times.push(Date.now() - began);
+    }
+  }
+  // One timeout per host opens its breaker; every later picture answers without waiting for Strapi.
+  const total = times.reduce((sum, ms) => sum + ms, 0);
+  expect(total).toBeLessThan(2 * STRAPI_TIMEOUT_MS + 3000);
+  console.log(`Strapi hanging: ${times.length} picture requests on two hosts in ${total} ms (${times.join(', ')} ms)`);
 }, 120_000);

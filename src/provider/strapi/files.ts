@@ -33,9 +33,11 @@ export function registerStrapiFiles(app: FastifyInstance, file: (path: string, h
       const value = answer.headers.get(header);
       if (value !== null) reply.header(header, value);
     }
+    // An empty stream rather than no body: Fastify answers a HEAD without one with a length of 0,
+    // and the length is part of the file's version (mediaCaching.ts).
     if (!answer.body || request.method === 'HEAD') {
       await answer.body?.cancel();
-      return reply.send();
+      return reply.send(Readable.from([]));
     }
     return reply.send(Readable.fromWeb(answer.body as WebStream));
   });
