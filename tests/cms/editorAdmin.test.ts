@@ -84,7 +84,7 @@ describe('the edit view', () => {
     expect(news.components['page.scene']).toBeUndefined();
     const home = (await admin('GET', '/content-manager/content-types/api::home-page.home-page/configuration')).body.data;
     expect(home.components['page.scene'].metadatas.over_pic.edit.label).toBe('Picture on hover');
-  });
+  }, 60_000);
 });
 
 describe("a page's number (site_id)", () => {
@@ -106,7 +106,7 @@ describe("a page's number (site_id)", () => {
     expect({ status: sent.status, site_id: sent.body.data?.site_id }).toEqual({ status: 201, site_id: highest + 3 });
     expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { site_id: highest + 10 })).body.data?.site_id).toBe(highest + 1);
     expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { title: '新文章', site_id: null })).body.data?.site_id).toBe(highest + 1);
-  });
+  }, 60_000);
 
   it('is one per document across languages, however many are created at once', async () => {
     const created = await Promise.all(
@@ -115,7 +115,7 @@ describe("a page's number (site_id)", () => {
     const numbers = created.map(({ body }) => body.data?.site_id as number);
     expect(created.map(({ status }) => status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(numbers).size).toBe(numbers.length);
-  });
+  }, 60_000);
 
   it('cannot be given or changed by an Editor, an Author or a Super Admin through the admin API', async () => {
     const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number }[];
@@ -129,16 +129,16 @@ describe("a page's number (site_id)", () => {
     }
     expect((await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: 9999 })).status).toBe(200);
     expect((await admin('GET', `${entries(NEWS)}/${article!.documentId}?locale=en`)).body.data.site_id).toBe(article!.site_id);
-  });
+  }, 60_000);
 
   it('given by an import (a full-access token) is kept, and refused a change once published', async () => {
     const importer = (await admin('POST', '/admin/api-tokens', { name: 'import', type: 'full-access', lifespan: null })).body.data.accessKey as string;
-    const imported = await cmsCall(strapi.cms.url, 'POST', '/api/news-articles?locale=zh', importer, { data: { title: '导入的文章', date: '2024-05-04T08:00:00.000Z', site_id: highest + 30 } });
+    const imported = await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, { data: { title: '导入的文章', date: '2024-05-04T08:00:00.000Z', site_id: highest + 30 } });
     expect({ status: imported.status, site_id: imported.body.data?.site_id }).toEqual({ status: 201, site_id: highest + 30 });
     const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number }[];
-    const changed = await cmsCall(strapi.cms.url, 'PUT', `/api/news-articles/${article!.documentId}?locale=zh`, importer, { data: { site_id: 9999 } });
+    const changed = await cmsCall(strapi.cms.url, 'PUT', `/api/news/${article!.documentId}?locale=zh`, importer, { data: { site_id: 9999 } });
     expect({ status: changed.status, message: changed.body.error?.message }).toEqual({ status: 400, message: expect.stringContaining('site_id') });
-  });
+  }, 60_000);
 
   it('is never given again once its document is deleted, nor one an imported document had', async () => {
     const create = async (data: Record<string, unknown> = {}) => {
@@ -157,7 +157,7 @@ describe("a page's number (site_id)", () => {
     // A number given by an import counts too once it is gone, and the mark is kept in the
     // database: a restarted CMS goes on from it (a restart takes a few seconds).
     const importer = (await admin('POST', '/admin/api-tokens', { name: 'import again', type: 'full-access', lifespan: null })).body.data.accessKey as string;
-    const imported = (await cmsCall(strapi.cms.url, 'POST', '/api/news-articles?locale=zh', importer, { data: { title: '导入后删除', date: '2024-06-01T08:00:00.000Z', site_id: next.site_id + 50 } })).body.data as { documentId: string; site_id: number };
+    const imported = (await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, { data: { title: '导入后删除', date: '2024-06-01T08:00:00.000Z', site_id: next.site_id + 50 } })).body.data as { documentId: string; site_id: number };
     expect(imported.site_id).toBe(next.site_id + 50);
     await remove(imported.documentId);
     await strapi.cms.stop();
@@ -183,7 +183,7 @@ describe("a product's category", () => {
     expect((await admin('POST', `${entries(PRODUCT)}/${product!.documentId}/actions/publish?locale=zh`, {})).status).toBe(200);
     const read = await cmsCall(strapi.cms.url, 'GET', `/api/products/${product!.documentId}?locale=en&populate[category]=true`, strapi.siteToken);
     expect(read.body.data.category).toMatchObject({ documentId: other, locale: 'en' });
-  });
+  }, 60_000);
 
   it('is taken by a language added later', async () => {
     const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
@@ -193,5 +193,5 @@ describe("a product's category", () => {
     const { documentId } = created.body.data as { documentId: string };
     expect((await admin('PUT', `${entries(PRODUCT)}/${documentId}?locale=en`, { name: 'A new product' })).status).toBe(200);
     expect(await categoryOf(documentId, 'en', 'draft')).toEqual([category]);
-  });
+  }, 60_000);
 });

@@ -28,7 +28,7 @@ const closers: (() => Promise<unknown>)[] = [];
 const NEWS = '/content-manager/collection-types/api::news-article.news-article';
 const HOME = '/content-manager/single-types/api::home-page.home-page';
 /** Strapi's timeout for the providers: generous on a busy test machine, and what an outage may cost once per host. */
-const STRAPI_TIMEOUT_MS = 4000;
+const STRAPI_TIMEOUT_MS = 8000;
 let seeded: SeededCms;
 let gate: Awaited<ReturnType<typeof providerGate>>;
 let nginx: RunningNginx;
@@ -73,13 +73,11 @@ afterAll(async () => {
 }, 120_000);
 
 /**
- * After an outage, each provider's circuit breaker lets one trial call through once its cool-down
- * is over: the next test starts once both hosts read a file from Strapi again (files and content
- * share the breaker).
+ * After an outage (or Strapi slower than the timeout on a busy machine), each provider's circuit
+ * breaker lets one trial call through once its cool-down is over: each test starts once both
+ * hosts read a file from Strapi again (files and content share the breaker).
  */
-afterEach(async () => {
-  if (gate.mode === 'pass') return;
-  gate.mode = 'pass';
+async function bothHostsReadStrapi() {
   const [file] = (await admin('GET', '/upload/files?pageSize=1')).results as { url: string }[];
   for (const site of siteUrls) {
     const since = Date.now();
@@ -88,7 +86,13 @@ afterEach(async () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-}, 60_000);
+}
+
+beforeEach(bothHostsReadStrapi, 60_000);
+
+afterEach(() => {
+  gate.mode = 'pass';
+});
 
 /** One call of the admin panel's content manager or media library; anything but 2xx fails the test. */
 async function admin(method: string, path: string, body?: unknown) {
@@ -164,7 +168,7 @@ it('touches no page for drafts saved, files described or unpublished entries edi
 
   const { about } = (await admin('GET', `${HOME}?locale=zh`)).data as { about: { title: string; des: string; pic: { id: number } | null } };
   for (let n = 0; n < 20; n += 1) await admin('PUT', `${HOME}?locale=zh`, { locale: 'zh', about: { title: `草稿 ${n}`, des: about.des, pic: about.pic?.id ?? null } });
-  const [file] = (await admin('GET', '/upload/files?pageSize=1')).results as { id: number }[];
+  const [file] = (await admin('GET', '/upload/files?pageSize=1')).results as { id: number; url: string }[];
   const form = new FormData();
   form.append('fileInfo', JSON.stringify({ alternativeText: '新的替代文字', caption: 'described' }));
   const described = await fetch(`${seeded.cms.url}/upload?id=${file!.id}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, body: form });
@@ -175,8 +179,10 @@ it('touches no page for drafts saved, files described or unpublished entries edi
 
   for (const path of paths) expect({ path, cache: (await get(`${nginx.url}${path}`)).cache }).toEqual({ path, cache: 'HIT' });
   for (const site of siteUrls) for (const path of paths) expect((await get(`${site}${path}`)).status).toBe(200);
-  // Nothing was rendered again: no host asked Strapi for anything.
-  expect(Object.fromEntries(gate.counts)).toEqual({});
+  // Nothing was rendered again: no host asked Strapi for anything but, once each, whether the
+  // described file's bytes changed (they did not).
+  const { [file!.url]: checked = 0, ...asked } = Object.fromEntries(gate.counts);
+  expect({ asked, checked: checked <= siteUrls.length }).toEqual({ asked: {}, checked: true });
 
   // A publish: the news pages show it, the about pages were not rendered again.
   const picture = (await admin('GET', '/upload/files?pageSize=1')).results[0].id as number;
@@ -196,7 +202,8 @@ it('takes an unpublished article off every page, list and memory within seconds,
   const pages = [`/news/${siteId}`, `/en/news/${siteId}`];
   const lists = ['/news', '/en/news', '/en/'];
   for (const path of [...pages, ...lists]) expect({ path, shown: (await cached(`${nginx.url}${path}`)).body.includes(title) }).toEqual({ path, shown: true });
-  // Each host's provider keeps the list's answer under this address.
+  // Each host's provider keeps the list's answer under this address (asked until both have it).
+  expect(await msUntil([moreNews('zh'), moreNews('zh')], (answer) => answer.body.includes(title), 20_000)).not.toBeNull();
   for (let n = 0; n < 4; n += 1) expect((await get(moreNews('zh'))).body).toContain(title);
 
   const started = Date.now();
