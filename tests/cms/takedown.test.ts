@@ -4,8 +4,8 @@
  * can fail) behind Debian's nginx as production runs it. An article published, viewed and
  * unpublished is gone through nginx within seconds, and stays gone when Strapi then fails: its
  * page is a 404 and no list, nor a list page nobody asked since, names it, from any host's memory.
- * A deleted picture answers 404 under every URL a page or a cache may name it by. Pictures a host
- * holds copies of keep showing while Strapi hangs, and the others fail at once. Drafts saved,
+ * A deleted picture answers 404 under every URL a page or a cache may name it by. While Strapi
+ * hangs, pictures fail at once after one timeout per host. Drafts saved,
  * files described and unpublished entries edited touch no page: every page stays a HIT in nginx
  * and in both processes' caches.
  */
@@ -244,31 +244,29 @@ it('answers 404 under every URL of a deleted picture, at once and while Strapi i
   const deletedIn = Date.now() - started;
   const goneIn = await Promise.all(formats.map((headers) => msUntil(urls.map((url) => `${nginx.url}${url}`), (answer) => answer.status === 404, 10_000, headers)));
   expect(goneIn).not.toContain(null);
-  const slowest = Math.max(...(goneIn as number[])) + deletedIn;
+  // From the delete's answer (its webhook); the click itself took deletedIn.
+  const slowest = Math.max(...(goneIn as number[]));
   expect(slowest).toBeLessThan(5000);
-  console.log(`Picture deleted: ${urls.length * formats.length} copy URLs answer 404 through nginx ${slowest} ms after the click`);
+  console.log(`Picture deleted (${deletedIn} ms in Strapi): ${urls.length * formats.length} copy URLs answer 404 through nginx ${slowest} ms later`);
 
   gate.mode = 'down';
   for (const url of urls) for (const headers of formats) expect({ url, headers, status: (await get(`${nginx.url}${url}`, headers)).status }).toEqual({ url, headers, status: 404 });
 }, 120_000);
 
-it('serves the picture copies a host holds while Strapi hangs, and fails the others at once', async () => {
+it('fails pictures at once while Strapi hangs, for one timeout per host, not one per picture', async () => {
   const picture = await uploadPicture('outage-picture.webp', 'news/n03.webp');
   const version = await versionAt(picture.url);
-  const held = `${picture.url}?v=${version}&w=640`;
-  for (const site of siteUrls) expect((await get(`${site}${held}`, { accept: 'image/webp' })).status).toBe(200);
-
   gate.mode = 'slow';
   const times: number[] = [];
   for (const site of siteUrls) {
-    for (const [url, status] of [[held, 200], [`${picture.url}?v=${version}&w=320`, 503], [`${picture.url}?v=${version}&w=828`, 503]] as const) {
+    for (const url of [`${picture.url}?v=${version}&w=320`, `${picture.url}?v=${version}&w=640`, `${picture.url}?v=${version}&w=828`, picture.url]) {
       const began = Date.now();
-      expect({ url, status: (await get(`${site}${url}`, { accept: 'image/webp' })).status }).toEqual({ url, status });
+      expect({ url, status: (await get(`${site}${url}`, { accept: 'image/webp' })).status }).toEqual({ url, status: 503 });
       times.push(Date.now() - began);
     }
   }
-  // One timeout per host opens its breaker; every later picture answers without waiting for Strapi.
+  // One timeout per host opens the breaker its content shares; without it each picture would wait one.
   const total = times.reduce((sum, ms) => sum + ms, 0);
-  expect(total).toBeLessThan(2 * STRAPI_TIMEOUT_MS + 3000);
-  console.log(`Strapi hanging: ${times.length} picture requests on two hosts in ${total} ms (${times.join(', ')} ms)`);
+  expect(total).toBeLessThan(siteUrls.length * STRAPI_TIMEOUT_MS + 3000);
+  console.log(`Strapi hanging: ${times.length} pictures on two hosts failed in ${total} ms (${times.join(', ')} ms)`);
 }, 120_000);
