@@ -55,8 +55,7 @@ beforeAll(async () => {
       variant: 'standard',
       publicUrl: cacheUrl,
       renderDeadlineMs: 15_000,
-      // Fresh for ten minutes: in this test a page changes only when a change purges it.
-      pageCache: { freshMs: 600_000 },
+      pageCache: { freshMs: 60_000 },
       cmsWebhookSecret: secret,
       purgeRelay: { peers: [siteUrls[1 - n]!], cacheUrl },
     });
