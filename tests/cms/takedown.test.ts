@@ -13,7 +13,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TIMING } from '../../src/contracts/constants';
-import { loadContentPack } from '../../src/provider/content/loadPack';
 import { versionOf } from '../../src/provider/mediaCaching';
 import { SEED_MEDIA_DIR, startProvider } from '../../src/provider/startProvider';
 import { createSiteServer } from '../../src/server/app';
@@ -21,7 +20,6 @@ import { fakeDist, freePort, providerGate } from '../../src/server/testing';
 import { startNginx, type RunningNginx } from '../cdn/nginx';
 import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
 
-const pack = loadContentPack();
 const work = mkdtempSync(join(tmpdir(), 'cms-takedown-'));
 const dist = fakeDist();
 const closers: (() => Promise<unknown>)[] = [];
@@ -37,7 +35,7 @@ let jwt: string;
 
 beforeAll(async () => {
   const [portA, portB, cachePort] = await Promise.all([freePort(), freePort(), freePort()]);
-  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${portA}`, pack });
+  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${portA}` });
   closers.push(() => seeded.cms.stop());
   jwt = await adminLogin(seeded.cms.url, seeded.secrets.CMS_ADMIN_EMAIL!, seeded.secrets.CMS_ADMIN_PASSWORD!);
   gate = await providerGate(seeded.cms.url);
