@@ -35,7 +35,7 @@ const pageBanner = record({ name: text, des: text, webimg: media, img: media, ..
 const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, ...shownIn });
 const about = record({ title: text, des: text, pic: media, ...shownIn });
 const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text });
-const newsDetail = extend(newsItem, { content: text });
+const newsDetail = extend(newsItem, { content: text, ...shownIn });
 const homeNews = record({ top: nullable(newsItem), list: list(newsItem) });
 /** index/main: site-wide settings for the header and footer (shape defined by this project). */
 const siteMain = record({
@@ -68,7 +68,7 @@ const memberPicture = record({ pic: media });
 /** member/lists: the HR policy blocks (compensation, incentive, welfare, training). */
 const hrPolicy = record({ title: text, des: text, ...shownIn });
 const job = record({ id: number, title: text, type: text, num: number, area: text, status: text, create_time: text });
-const jobDetail = extend(job, { content: text });
+const jobDetail = extend(job, { content: text, ...shownIn });
 const productRow = record({ id: number, name: text, pics });
 const productDetail = record({
   id: number,
@@ -82,6 +82,7 @@ const productDetail = record({
   classify_name: text,
   /** The package-insert reminder, when the provider words it for this product. */
   reminder: optional(text),
+  ...shownIn,
 });
 /** product/contacts: one row per channel; quirk: `val` holds the domestic value, `val_en` the overseas one. */
 const productContactRow = record({ name: oneOf('phone', 'email'), val: text, val_en: text });

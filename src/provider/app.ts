@@ -3,12 +3,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import replyFrom from '@fastify/reply-from';
 import type { ProviderDatabase } from './database';
 import { createRepository } from './repository';
 import { createSqliteStore } from './submissions/sqliteStore';
 import type { SubmissionStore } from './submissions/store';
 import { createStrapiSource } from './strapi/source';
+import { registerTakedownRoute } from './takedownRoute';
+import { registerStrapiFiles } from './strapi/files';
 import { registerDraftRoutes, strapiDrafts, type StrapiPreview } from './strapi/preview';
 import { registerContentRoutes } from './contentRoutes';
 import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
@@ -35,6 +36,10 @@ export interface StrapiConnection {
   preview?: StrapiPreview;
   /** How long a call waits for Strapi before the last good answer; unset: TIMING.strapiTimeoutMs. */
   timeoutMs?: number;
+  /** The CMS webhook's secret (CMS_WEBHOOK_SECRET), with which the site relays takedowns; unset: none are taken. */
+  webhookSecret?: string;
+  /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`. */
+  publicUrl?: string;
 }
 
 export interface ProviderAppOptions {
@@ -67,17 +72,9 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
   guardUploads(app);
   // A year under the URL naming the file's version, seconds under any other (mediaCaching.ts).
   keepMediaByVersion(app);
-  if (strapi) {
-    await app.register(replyFrom, { base: new URL(strapi.url).origin, undici: { headersTimeout: 15_000 } });
-    // Strapi keeps its uploads in one folder under the names it gave them: nothing else is forwarded.
-    app.get(`${MEDIA_PREFIX}:name`, (request, reply) => {
-      const { name } = request.params as { name: string };
-      if (!/^[\w-][\w.-]*$/.test(name)) return reply.code(404).type('text/plain').send('Not found');
-      return reply.from(`${MEDIA_PREFIX}${name}`, {
-        rewriteHeaders: (headers) => ({ ...headers, 'cross-origin-resource-policy': 'cross-origin' }),
-        onError: (failed) => failed.code(502).type('text/plain').send('Media unavailable'),
-      });
-    });
+  const fromStrapi = strapi ? createStrapiSource({ ...strapi, warn: (message) => app.log.warn(message) }) : null;
+  if (fromStrapi) {
+    registerStrapiFiles(app, fromStrapi.file);
   } else {
     await app.register(fastifyStatic, {
       root: mediaDir,
@@ -96,7 +93,8 @@ export async function createProviderApp({ db, submissions = createSqliteStore(db
   }
 
   const repo = createRepository(db);
-  const source = strapi ? createStrapiSource({ ...strapi, warn: (message) => app.log.warn(message) }) : repo;
+  const source = fromStrapi ?? repo;
+  if (fromStrapi && strapi?.webhookSecret) registerTakedownRoute(app, strapi.webhookSecret, fromStrapi.takeDown);
   registerContentRoutes(app, source);
   if (strapi?.preview) await registerDraftRoutes(app, strapiDrafts(app, strapi.url, strapi.preview), strapi.preview.secret);
   registerSubmissionRoutes(app, submissions, source);

@@ -25,6 +25,8 @@ import { trustedPeer } from './trustedPeer';
 import { registerCachePurge } from './cachePurge';
 import { CMS_WEBHOOK_PATH, registerCmsWebhook } from './cmsWebhook';
 import { createPurgeRelay } from './purgeRelay';
+import { providerTakedown } from './providerTakedown';
+import { createFileTakedown } from './fileTakedown';
 import { changedPages } from './changedPages';
 import type { CmsChange } from './render/cmsAffectedPages';
 import { createSitemapLists, registerCrawlerRoutes } from './crawlerRoutes';
@@ -185,18 +187,21 @@ export async function createSiteServer(options: SiteServerOptions) {
     registerCmsWebhook(
       app,
       options.cmsWebhookSecret,
-      (affected) => {
-        expireSitemap();
-        return affected === 'all' ? pages.purge() : pages.purgePages(affected);
+      {
+        drop(affected, { takenDown }) {
+          expireSitemap();
+          if (!takenDown) return affected === 'all' ? pages.purge() : pages.purgePages(affected);
+          return pages.purgePages(affected === 'all' ? () => true : affected, { takenDown });
+        },
+        takeDown: providerTakedown(providerUrl, options.cmsWebhookSecret, (message) => app.log.warn(message)),
+        ...createFileTakedown(pictures, pictureVersions, publicUrl ?? null),
+        // An upload or a "Replace media": its copies are made before the page naming it is asked for.
+        mediaSaved(url) {
+          const path = disk ? mediaPathOf(url) : null;
+          if (path) void prepare([path]);
+        },
       },
       relay,
-      // An upload or a "Replace media": its copies are made before the page naming it is asked for.
-      disk
-        ? (url) => {
-            const path = mediaPathOf(url);
-            if (path) void prepare([path]);
-          }
-        : undefined,
     );
   }
   app.get('/healthz', async () => ({ status: 'ok' }));

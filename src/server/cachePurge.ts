@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CACHE_PURGE_PATH } from '../provider/content/siteCache';
-import { internalRefusal } from './internalAuth';
+import { internalRefusal } from '../provider/internalAuth';
 
 export function registerCachePurge(app: FastifyInstance, secret: string, purge: () => void) {
   app.post(CACHE_PURGE_PATH, async (request, reply) => {

@@ -172,7 +172,7 @@ describe('POST /_internal/cms/webhook', () => {
   it.each([
     ['a site setting', published('site-setting')],
     ['a news article without a site id', published('news-article')],
-    ['a media file', { event: 'media.update', createdAt: '2026-11-02T08:00:00.000Z', media: { id: 5, name: 'n01.webp', url: '/uploads/news/n01.webp' } }],
+    ['a media file deleted', { event: 'media.delete', createdAt: '2026-11-02T08:00:00.000Z', media: { id: 5, name: 'n01.webp', url: '/uploads/news/n01.webp' } }],
   ])('drops every page for a change of %s', async (_name, payload) => {
     const app = await site();
     const pages = ['/about', '/en/product/1', '/resources/1', '/news/2'];
@@ -181,6 +181,19 @@ describe('POST /_internal/cms/webhook', () => {
     expect((await webhook(app, payload)).statusCode).toBe(204);
     for (const url of pages) expect({ url, rendered: await rendered(app, url) }).toEqual({ url, rendered: true });
     expect(await rendered(app, '/news/9000', 404)).toBe(true); // no miss remembered either
+  });
+
+  it('drops nothing for what visitors cannot see: a draft saved or created, a draft discarded, an upload, a file renamed or described', async () => {
+    const app = await site();
+    const pages = ['/', '/about', '/news', '/news/2', '/en/product/1'];
+    for (const url of pages) await rendered(app, url);
+    const { entry } = published('home-page');
+    const media = { id: 5, name: 'n01.webp', alternativeText: 'A new description', url: '/uploads/news/n01.webp' };
+    for (const event of ['entry.update', 'entry.create', 'entry.draft-discard']) {
+      for (const model of ['home-page', 'news-article', 'site-setting']) expect((await webhook(app, { event, model, uid: `api::${model}.${model}`, entry: { ...entry, site_id: 2 } })).statusCode).toBe(204);
+    }
+    for (const event of ['media.create', 'media.update']) expect((await webhook(app, { event, media })).statusCode).toBe(204);
+    for (const url of pages) expect({ url, rendered: await rendered(app, url) }).toEqual({ url, rendered: false });
   });
 
   it('keeps serving the last good copy of a page whose render fails after the webhook, with a warning, not the shell', async () => {

@@ -28,6 +28,8 @@ export interface PictureVersions {
    * known while the provider fails; null if none.
    */
   current(path: string, maxAgeMs?: number): Promise<string | null>;
+  /** The token last read for path, without asking (undefined: never read): what pages were given. */
+  known?(path: string): string | null | undefined;
 }
 
 export function createPictureVersions(providerUrl: string, now: () => number = Date.now): PictureVersions {
@@ -67,6 +69,7 @@ export function createPictureVersions(providerUrl: string, now: () => number = D
       asking.set(path, { at: asked, answer });
       return answer;
     },
+    known: (path) => tokens.get(path)?.token,
   };
 }
 

@@ -212,6 +212,17 @@ export function createPictureResizer({ providerUrl, timeoutMs, versions, maxByte
         }
       }
     },
+    /** The file was replaced or deleted: its copies go. Returns the versions they were of, which URLs kept elsewhere name. */
+    forget(path: string): string[] {
+      const versions = new Set<string>();
+      for (const key of [...copies.keys()]) {
+        const [copyPath, version] = JSON.parse(key) as [string, string];
+        if (copyPath !== path) continue;
+        copies.delete(key);
+        if (version) versions.add(version);
+      }
+      return [...versions];
+    },
   };
 }
 

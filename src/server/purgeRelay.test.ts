@@ -78,7 +78,7 @@ const webhook = (title: string) =>
   fetch(`${urlA}${CMS_WEBHOOK_PATH}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ event: 'entry.update', model: 'news-article', entry: { site_id: 1, title } }),
+    body: JSON.stringify({ event: 'entry.publish', model: 'news-article', entry: { site_id: 1, title } }),
   });
 
 /** Milliseconds until every URL shows `text`, or null after `withinMs`. */
@@ -148,9 +148,9 @@ describe('a CMS change reaches every site process and the cache in front of them
   it('refuses a relayed batch without the secret, and one that is not made of changes', async () => {
     const send = (body: unknown, secret = SECRET) =>
       fetch(`${urlB}${CMS_WEBHOOK_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await send({ relayed: [{ event: 'entry.update', model: 'news-article', siteId: 1 }] }, 'wrong')).status).toBe(401);
+    expect((await send({ relayed: [{ event: 'entry.publish', model: 'news-article', siteId: 1 }] }, 'wrong')).status).toBe(401);
     expect((await send({ relayed: [{ model: 'news-article' }] })).status).toBe(400);
-    expect((await send({ relayed: [{ event: 'entry.update', model: 'news-article', siteId: 1 }] })).status).toBe(204);
+    expect((await send({ relayed: [{ event: 'entry.publish', model: 'news-article', siteId: 1 }] })).status).toBe(204);
   });
 });
 

@@ -16,7 +16,9 @@ import type { CmsChange } from './render/cmsAffectedPages';
 export const CACHE_REFRESH_HEADER = 'x-cache-refresh';
 const REFRESHES_AT_ONCE = 4;
 /** The copies nginx keeps of a page, one per encoding the site sends (config/nginx/site-cache-http.conf). */
-const CACHED_ENCODINGS = ['br', 'gzip', ''];
+const PAGE_VARIANTS = ['br', 'gzip', ''].map((encoding) => ({ 'accept-encoding': encoding }));
+/** The copies nginx keeps of a picture, one per format it asks the site for (config/nginx/site-cache.conf). */
+const PICTURE_VARIANTS = ['image/avif', 'image/webp', ''].map((accept) => ({ accept }));
 const PEER_TIMEOUT_MS = 5000;
 
 export interface PurgeRelayOptions {
@@ -39,6 +41,8 @@ export interface PurgeRelayOptions {
 export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, windowMs = 200, maxWaitMs = 2000, warn }: PurgeRelayOptions) {
   let changes: CmsChange[] = [];
   let pages = new Set<string>();
+  /** URLs of copies of replaced or deleted files (fileTakedown.ts). */
+  let pictures = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let firstAt: number | null = null;
   let rounds: Promise<void> = Promise.resolve();
@@ -57,13 +61,13 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     }
   }
 
-  /** One GET through the cache with the refresh header, for the page's own host and an encoding (the cache's key). */
-  function refresh(page: string, encoding: string): Promise<void> {
+  /** One GET through the cache with the refresh header, for the page's own host and a variant (the cache's key). */
+  function refresh(page: string, variant: Record<string, string>): Promise<void> {
     const target = new URL(page);
     const via = new URL(cacheUrl as string);
     return new Promise((resolve) => {
       const req = request(
-        { host: via.hostname, port: via.port, path: `${target.pathname}${target.search}`, headers: { host: target.host, 'accept-encoding': encoding, [CACHE_REFRESH_HEADER]: '1' }, timeout: PEER_TIMEOUT_MS },
+        { host: via.hostname, port: via.port, path: `${target.pathname}${target.search}`, headers: { host: target.host, ...variant, [CACHE_REFRESH_HEADER]: '1' }, timeout: PEER_TIMEOUT_MS },
         (res) => {
           // A redirect or a refusal means the refresh went to the wrong place (an https-only
           // listener, an address site-cache-http.conf does not list): say so, the pages stay old.
@@ -81,8 +85,8 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     });
   }
 
-  async function refreshAll(list: string[]) {
-    const queue = list.flatMap((page) => CACHED_ENCODINGS.map((encoding) => [page, encoding] as const));
+  async function refreshAll(list: string[], variants: Record<string, string>[] = PAGE_VARIANTS) {
+    const queue = list.flatMap((page) => variants.map((variant) => [page, variant] as const));
     const worker = async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) await refresh(...next);
     };
@@ -108,9 +112,10 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     })();
   }
 
-  async function round(batch: CmsChange[], kept: string[]) {
+  async function round(batch: CmsChange[], kept: string[], files: string[]) {
     if (batch.length > 0) await Promise.all(peers.map((peer) => tell(peer, batch)));
     if (!cacheUrl) return;
+    await refreshAll(files, PICTURE_VARIANTS);
     await refreshAll(kept);
     if (!listed || batch.length === 0) return;
     const held = new Set(kept);
@@ -125,9 +130,11 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     firstAt = null;
     const batch = changes;
     const kept = [...pages];
+    const files = [...pictures];
     changes = [];
     pages = new Set();
-    rounds = rounds.then(() => round(batch, kept));
+    pictures = new Set();
+    rounds = rounds.then(() => round(batch, kept, files));
   }
 
   /** Goes out once no change came for `windowMs`, or `maxWaitMs` after the first (a long bulk publish). */
@@ -139,16 +146,18 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
   }
 
   return {
-    /** A change the CMS sent this process, and the kept pages it marked for it: passed on to the peers and the cache. */
-    received(change: CmsChange, marked: readonly string[]) {
+    /** A change the CMS sent this process, the kept pages it marked and the file copies it forgot: passed on to the peers and the cache. */
+    received(change: CmsChange, marked: readonly string[], files: readonly string[] = []) {
       changes.push(change);
       for (const page of marked) pages.add(page);
+      for (const file of files) pictures.add(file);
       schedule();
     },
-    /** Changes a peer passed on, and the pages they marked here: the cache only (the peer told the others). */
-    relayed(marked: readonly string[]) {
+    /** Changes a peer passed on, and what they marked and forgot here: the cache only (the peer told the others). */
+    relayed(marked: readonly string[], files: readonly string[] = []) {
       for (const page of marked) pages.add(page);
-      if (marked.length > 0) schedule();
+      for (const file of files) pictures.add(file);
+      if (marked.length > 0 || files.length > 0) schedule();
     },
   };
 }

@@ -222,4 +222,21 @@ describe('after an editor action in Strapi, every page still renders', () => {
     expect((await render(strapiSite, '/innovation')).doc.querySelector('main [lang]')).toBeNull();
     expect(warnings).toEqual(expect.arrayContaining(['Strapi: innovation-page has no published en version: the en pages show its zh one']));
   }, 60_000);
+
+  it.each([
+    ['news-article', 'news', pack.news[1]!, (item: (typeof pack.news)[number]) => item.zh.title],
+    ['job', 'resources', pack.jobs[0]!, (item: (typeof pack.jobs)[number]) => item.zh.title],
+  ] as const)("deleting a %s's en version: its /en page shows the zh one, marked lang=\"zh\", where the zh page's links lead", async (uid, path, item, zhTitle) => {
+    const id = await documentId(uid, `filters[site_id][$eq]=${item.id}`);
+    await deleteLocale(`${collectionType(uid)}/${id}`, 'en');
+    const title = (zhTitle as (entry: typeof item) => string)(item);
+    const page = await once(`/en/${path}/${item.id}`, ({ doc }) => (doc.querySelector('main [lang="zh"]')?.textContent ?? '').includes(title));
+    expect({ served: served(page), lang: page.doc.documentElement.lang, marked: page.doc.querySelector('main [lang="zh"]')?.textContent?.includes(title) }).toEqual({ served: true, lang: 'en', marked: true });
+    // Every link the zh page gives to its English version answers that page.
+    const zh = await render(strapiSite, `/${path}/${item.id}`);
+    const english = [...zh.doc.querySelectorAll('link[hreflang="en"], a[hreflang="en"], a[lang="en"]')].map((link) => new URL(link.getAttribute('href')!, 'http://site.test').pathname);
+    expect(english).toContain(`/en/${path}/${item.id}`);
+    for (const url of new Set(english)) expect({ url, status: (await render(strapiSite, url)).status }).toEqual({ url, status: 200 });
+    expect(warnings).toEqual(expect.arrayContaining([`Strapi: ${uid} ${item.id} has no published en version: its en page shows its zh one`]));
+  }, 60_000);
 });

@@ -1,8 +1,9 @@
 /**
  * The admin panel as an editor meets it, in the real Strapi of cms/: every field of every content
  * type and component has a label and a description (cms/src/adminLabels.json, applied at start);
- * the number in a page's address (site_id) is given by the CMS, never twice (not even after its
- * document is deleted, nor across a restart), and kept once published; a product's category set
+ * the number in a page's address (site_id) is given by the CMS whatever a person sends, one per
+ * document across languages, never twice (not even after its document is deleted, nor across a
+ * restart), and an import's own is kept once published; a product's category set
  * in one language is its category in the other.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { CMS_DIR, startCms } from '../../src/provider/strapi/cms';
 import { freePort } from '../../src/server/testing';
-import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
+import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 
 interface Schema {
   attributes: Record<string, { type: string; component?: string }>;
@@ -83,7 +84,7 @@ describe('the edit view', () => {
     expect(news.components['page.scene']).toBeUndefined();
     const home = (await admin('GET', '/content-manager/content-types/api::home-page.home-page/configuration')).body.data;
     expect(home.components['page.scene'].metadatas.over_pic.edit.label).toBe('Picture on hover');
-  });
+  }, 60_000);
 });
 
 describe("a page's number (site_id)", () => {
@@ -100,21 +101,44 @@ describe("a page's number (site_id)", () => {
     const copy = await admin('POST', `${entries(NEWS)}/clone/${documentId}?locale=zh`, { title: '新文章（副本）', date: '2024-05-01T08:00:00.000Z', site_id: highest + 1 });
     expect({ status: copy.status, site_id: copy.body.data?.site_id }).toEqual({ status: 200, site_id: highest + 2 });
 
-    // Not published yet: nothing links to it, so the number may still change; an empty one keeps it.
-    expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { site_id: highest + 10 })).body.data?.site_id).toBe(highest + 10);
-    expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { title: '新文章', site_id: null })).body.data?.site_id).toBe(highest + 10);
-  });
+    // A number sent by a person is no number: the CMS's stays, on create and on every edit.
+    const sent = await admin('POST', `${entries(NEWS)}?locale=zh`, { title: '自带编号的文章', date: '2024-05-01T08:00:00.000Z', site_id: highest + 40 });
+    expect({ status: sent.status, site_id: sent.body.data?.site_id }).toEqual({ status: 201, site_id: highest + 3 });
+    expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { site_id: highest + 10 })).body.data?.site_id).toBe(highest + 1);
+    expect((await admin('PUT', `${entries(NEWS)}/${documentId}?locale=zh`, { title: '新文章', site_id: null })).body.data?.site_id).toBe(highest + 1);
+  }, 60_000);
 
-  it('is refused a change once the document has been published', async () => {
-    const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number; publishedAt: string | null }[];
+  it('is one per document across languages, however many are created at once', async () => {
+    const created = await Promise.all(
+      ['zh', 'en', 'zh', 'en', 'en', 'zh'].map((locale, n) => admin('POST', `${entries(NEWS)}?locale=${locale}`, { title: `同时创建 ${n}`, date: '2024-05-02T08:00:00.000Z' })),
+    );
+    const numbers = created.map(({ body }) => body.data?.site_id as number);
+    expect(created.map(({ status }) => status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  }, 60_000);
+
+  it('cannot be given or changed by an Editor, an Author or a Super Admin through the admin API', async () => {
+    const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number }[];
     expect(article!.site_id).toBe(Math.min(...pack.news.map((item) => item.id)));
-    const changed = await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: 9999 });
+    for (const role of ['strapi-editor', 'strapi-author']) {
+      const token = await newAdminUser(strapi.cms.url, jwt, role, `${role}@example.com`);
+      const own = await cmsCall(strapi.cms.url, 'POST', `${entries(NEWS)}?locale=zh`, token, { title: `${role} 的文章`, date: '2024-05-03T08:00:00.000Z', site_id: article!.site_id });
+      expect({ role, status: own.status, taken: pack.news.some((item) => item.id === own.body.data?.site_id) }).toEqual({ role, status: 201, taken: false });
+      const edited = await cmsCall(strapi.cms.url, 'PUT', `${entries(NEWS)}/${own.body.data.documentId}?locale=zh`, token, { site_id: 9999 });
+      expect({ role, site_id: edited.body.data?.site_id }).toEqual({ role, site_id: own.body.data.site_id });
+    }
+    expect((await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: 9999 })).status).toBe(200);
+    expect((await admin('GET', `${entries(NEWS)}/${article!.documentId}?locale=en`)).body.data.site_id).toBe(article!.site_id);
+  }, 60_000);
+
+  it('given by an import (a full-access token) is kept, and refused a change once published', async () => {
+    const importer = (await admin('POST', '/admin/api-tokens', { name: 'import', type: 'full-access', lifespan: null })).body.data.accessKey as string;
+    const imported = await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, { data: { title: '导入的文章', date: '2024-05-04T08:00:00.000Z', site_id: highest + 30 } });
+    expect({ status: imported.status, site_id: imported.body.data?.site_id }).toEqual({ status: 201, site_id: highest + 30 });
+    const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number }[];
+    const changed = await cmsCall(strapi.cms.url, 'PUT', `/api/news/${article!.documentId}?locale=zh`, importer, { data: { site_id: 9999 } });
     expect({ status: changed.status, message: changed.body.error?.message }).toEqual({ status: 400, message: expect.stringContaining('site_id') });
-    const read = await admin('GET', `${entries(NEWS)}/${article!.documentId}?locale=en`);
-    expect(read.body.data.site_id).toBe(article!.site_id);
-    // The same number sent back, as the edit form does, is no change.
-    expect((await admin('PUT', `${entries(NEWS)}/${article!.documentId}?locale=zh`, { site_id: article!.site_id })).status).toBe(200);
-  });
+  }, 60_000);
 
   it('is never given again once its document is deleted, nor one an imported document had', async () => {
     const create = async (data: Record<string, unknown> = {}) => {
@@ -130,9 +154,10 @@ describe("a page's number (site_id)", () => {
     const next = await create();
     expect(next.site_id).toBe(deleted.site_id + 1);
 
-    // A number given with the document (an import, the seed) counts too once it is gone, and the
-    // mark is kept in the database: a restarted CMS goes on from it (a restart takes a few seconds).
-    const imported = await create({ site_id: next.site_id + 50 });
+    // A number given by an import counts too once it is gone, and the mark is kept in the
+    // database: a restarted CMS goes on from it (a restart takes a few seconds).
+    const importer = (await admin('POST', '/admin/api-tokens', { name: 'import again', type: 'full-access', lifespan: null })).body.data.accessKey as string;
+    const imported = (await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, { data: { title: '导入后删除', date: '2024-06-01T08:00:00.000Z', site_id: next.site_id + 50 } })).body.data as { documentId: string; site_id: number };
     expect(imported.site_id).toBe(next.site_id + 50);
     await remove(imported.documentId);
     await strapi.cms.stop();
@@ -158,7 +183,7 @@ describe("a product's category", () => {
     expect((await admin('POST', `${entries(PRODUCT)}/${product!.documentId}/actions/publish?locale=zh`, {})).status).toBe(200);
     const read = await cmsCall(strapi.cms.url, 'GET', `/api/products/${product!.documentId}?locale=en&populate[category]=true`, strapi.siteToken);
     expect(read.body.data.category).toMatchObject({ documentId: other, locale: 'en' });
-  });
+  }, 60_000);
 
   it('is taken by a language added later', async () => {
     const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
@@ -168,5 +193,5 @@ describe("a product's category", () => {
     const { documentId } = created.body.data as { documentId: string };
     expect((await admin('PUT', `${entries(PRODUCT)}/${documentId}?locale=en`, { name: 'A new product' })).status).toBe(200);
     expect(await categoryOf(documentId, 'en', 'draft')).toEqual([category]);
-  });
+  }, 60_000);
 });

@@ -7,7 +7,8 @@
  */
 import { TIMING } from '../../contracts/constants';
 import { createBreaker } from './breaker';
-import { createLastGood } from './lastGood';
+import { createLastGood, unchanged } from './lastGood';
+import { withoutDocument, type Takedown } from './takedown';
 
 export type QueryValue = string | number | boolean | QueryObject | QueryValue[];
 export interface QueryObject {
@@ -46,10 +47,12 @@ export interface StrapiClientOptions {
   url: string;
   /** A read-only API token; never leaves the server. */
   token: string;
+  /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`: its rich-text editor names uploads by it. */
+  publicUrl?: string;
   timeoutMs?: number;
   coolDownMs?: number;
   /** Bounds of the last good answers, in bytes. */
-  kept?: { pinnedBytes?: number; recentBytes?: number };
+  kept?: { pinnedBytes?: number; recentBytes?: number; ttlMs?: number };
   warn?: (message: string) => void;
   /** 'draft': every read asks for the documents' drafts (the site's previews; a token allowed to read them). */
   status?: 'draft';
@@ -90,7 +93,30 @@ export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeou
     return { answer: body as StrapiAnswer, json: text };
   }
 
-  const breaker = createBreaker(fetchAnswer, {
+  /**
+   * A file of Strapi's /uploads/ (a picture, the video), behind the same breaker as the content:
+   * an outage costs one timeout for both, then a file fails at once. The timeout is the answer's
+   * headers' alone; a long video's body keeps streaming.
+   */
+  async function fetchFile(path: string, headers: Record<string, string>, method: string): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('timed out')), timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(`${origin}${path}`, { method, headers, signal: controller.signal });
+    } catch (error) {
+      throw new StrapiSilent(`Strapi did not answer ${path}: ${String(error)}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new StrapiUnavailable(`Strapi answered ${response.status} to ${path}`);
+    }
+    return response;
+  }
+
+  const breaker = createBreaker((run: () => Promise<unknown>) => run(), {
     coolDownMs,
     isNotFailure: (error) => error instanceof StrapiRefused,
     opensAtOnce: (error) => error instanceof StrapiSilent,
@@ -105,7 +131,7 @@ export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeou
       const address = `${origin}/api/${path}?${strapiQuery(status ? { ...query, status } : query)}`;
       let answer: StrapiAnswer | 'none';
       try {
-        const fetched = await breaker.call(address, missingIsEmpty);
+        const fetched = (await breaker.call(() => fetchAnswer(address, missingIsEmpty))) as Awaited<ReturnType<typeof fetchAnswer>>;
         lastGood.keep(address, fetched.json, { pin });
         answer = fetched.answer;
       } catch (error) {
@@ -118,6 +144,17 @@ export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeou
         answer = last;
       }
       return answer === 'none' ? null : answer;
+    },
+    /** GET of a file under /uploads/ (`path`), with the request's conditional and range headers; throws while Strapi fails. */
+    file: (path: string, headers: Record<string, string>, method = 'GET') => breaker.call(() => fetchFile(path, headers, method)) as Promise<Response>,
+    /** An entry taken down in Strapi leaves every last good answer; returns how many named it. */
+    takeDown(takedown: Takedown): number {
+      return lastGood.rewrite(takedown.documentId, (answer, address) => {
+        const data = withoutDocument(answer.data, takedown, new URL(address).searchParams.get('locale'));
+        if (data === unchanged) return unchanged;
+        // A single type's one document taken down: as if nothing were published.
+        return data === null ? 'none' : { ...answer, data: data as StrapiAnswer['data'] };
+      });
     },
   };
 }

@@ -15,5 +15,9 @@ export function readStrapiConnection(env: NodeJS.ProcessEnv): StrapiConnection |
   // a site given a shorter one (RENDER_DEADLINE_MS) would fail its renders before the fallback.
   const deadline = Number(env.RENDER_DEADLINE_MS);
   const timing = Number.isSafeInteger(deadline) && deadline > 0 ? { timeoutMs: deadline / 2 } : {};
-  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing };
+  // The site relays what editors take down with the webhook's secret (takedownRoute.ts).
+  const webhook = env.CMS_WEBHOOK_SECRET ? { webhookSecret: env.CMS_WEBHOOK_SECRET } : {};
+  // Strapi's rich-text editor names pictures by the address editors open the CMS at.
+  const publicUrl = env.CMS_PUBLIC_URL ? { publicUrl: new URL(env.CMS_PUBLIC_URL).origin } : {};
+  return { url: url.origin, token: env.STRAPI_TOKEN, ...preview, ...timing, ...webhook, ...publicUrl };
 }

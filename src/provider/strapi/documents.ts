@@ -31,7 +31,8 @@ export const PICTURE = { populate: { pic: true } } as const;
 /** Text read in `locale` for a page in `asked`. */
 const languageOf = (locale: Locale, asked: Locale): EntryLanguage => (asked === locale ? { locale } : { locale, shownIn: locale });
 
-export function createDocuments(client: StrapiClient, warn: (message: string) => void = () => {}) {
+/** `cmsOrigins`: the CMS's addresses its rich-text editor names uploads by (fields.ts). */
+export function createDocuments(client: StrapiClient, warn: (message: string) => void = () => {}, cmsOrigins: readonly string[] = [client.origin]) {
   const told = new LRUCache<string, true>({ max: 1000, ttl: NOTICE_EVERY_MS });
   const notice = (message: string) => {
     if (told.has(message)) return;
@@ -44,12 +45,12 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
     const { filters, sort, populate, page: number = 1, pageSize = MAX_PAGE_SIZE } = query;
     const answer = await client.get(plural, { locale, filters, sort, populate, pagination: { page: number, pageSize } }, { pin });
     const data = (answer?.data ?? []) as StrapiEntry[];
-    return { entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked))), total: answer?.meta?.pagination?.total ?? data.length, pageCount: answer?.meta?.pagination?.pageCount ?? 1 };
+    return { entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked), cmsOrigins)), total: answer?.meta?.pagination?.total ?? data.length, pageCount: answer?.meta?.pagination?.pageCount ?? 1 };
   }
 
   async function singleIn(type: string, locale: Locale, populate: QueryObject, asked: Locale) {
     const answer = await client.get(type, { locale, populate }, { missingIsEmpty: true, pin: true });
-    return answer?.data ? readEntry(type, answer.data as StrapiEntry, languageOf(locale, asked)) : null;
+    return answer?.data ? readEntry(type, answer.data as StrapiEntry, languageOf(locale, asked), cmsOrigins) : null;
   }
 
   /** `name` in the page's language, else in the default one; told when either is missing. */
@@ -92,11 +93,21 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
       );
       return [first, ...rest].flatMap((p) => p.entries);
     },
-    /** The one document whose site id (the number in the page's address) is id. */
+    /**
+     * The one document whose site id (the number in the page's address) is id, in the page's
+     * language, else in the default one (marked `shownIn`, told in the log): an entry without its
+     * English version is shown in Chinese under /en, as every other part of a page is, so the
+     * links that name its /en page (hreflang, the language menu, the sitemap) never lead to a 404.
+     */
     async bySiteId(type: string, plural: string, locale: Locale, id: number, populate: QueryObject = {}): Promise<EntryReader | null> {
       if (!Number.isInteger(id) || id < 1) return null;
-      const { entries } = await read(type, plural, locale, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false);
-      return entries[0] ?? null;
+      const readIn = async (language: Locale) => (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false, locale)).entries[0] ?? null;
+      const own = await readIn(locale);
+      if (own || locale === DEFAULT_LOCALE) return own;
+      // Quiet when missing in both: a made-up id in a visitor's address is no editor's omission.
+      const standIn = await readIn(DEFAULT_LOCALE);
+      if (standIn) notice(`Strapi: ${type} ${id} has no published ${locale} version: its ${locale} page shows its ${DEFAULT_LOCALE} one`);
+      return standIn;
     },
   };
 }

@@ -30,9 +30,15 @@ export function beijingTime(iso: string): string {
   return beijing.format(new Date(iso));
 }
 
-/** Rich text is Markdown, which may hold HTML: the site sanitises what it shows. */
-export function richTextToHtml(markdown: string): string {
-  return (marked.parse(markdown, { async: false, gfm: true }) as string).trim();
+/**
+ * Rich text is Markdown, which may hold HTML: the site sanitises what it shows. Strapi's editor
+ * names a picture inserted from the media library (button, paste or drag) by the CMS's own
+ * address (`http://cms.example/uploads/a.jpg`), which the site's sanitiser refuses: named by its
+ * path instead (`cmsOrigins`), it is the site's own picture, versioned and resized like any other.
+ */
+export function richTextToHtml(markdown: string, cmsOrigins: readonly string[] = []): string {
+  const ownPictures = cmsOrigins.reduce((text, origin) => text.split(`${origin}/uploads/`).join('/uploads/'), markdown);
+  return (marked.parse(ownPictures, { async: false, gfm: true }) as string).trim();
 }
 
 function mediaPath(value: unknown): string {
@@ -49,12 +55,13 @@ export interface EntryLanguage {
   shownIn?: Locale;
 }
 
-export function readEntry(type: string, entry: StrapiEntry, language: EntryLanguage = { locale: DEFAULT_LOCALE }) {
+/** `cmsOrigins`: where Strapi's editor may name the CMS's uploads from (richTextToHtml). */
+export function readEntry(type: string, entry: StrapiEntry, language: EntryLanguage = { locale: DEFAULT_LOCALE }, cmsOrigins: readonly string[] = []) {
   const field = (name: string): unknown => {
     if (!(name in entry)) throw new MissingStrapiField(type, name);
     return entry[name];
   };
-  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry, language);
+  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry, language, cmsOrigins);
   return {
     type,
     ...language,
@@ -65,7 +72,7 @@ export function readEntry(type: string, entry: StrapiEntry, language: EntryLangu
     number: (name: string) => Number(field(name) ?? 0),
     html: (name: string) => {
       const value = field(name);
-      return value === null ? '' : richTextToHtml(String(value));
+      return value === null ? '' : richTextToHtml(String(value), cmsOrigins);
     },
     time: (name: string) => {
       const value = field(name);

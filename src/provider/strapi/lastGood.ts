@@ -5,6 +5,10 @@
  * collections, page banners) is kept apart from what visitors choose (a product list's page or
  * keyword, an id), so a crawl of made-up addresses cannot push the site settings out before the
  * outage that needs them.
+ * Each copies Strapi's answer to its address, and follows it: every good answer replaces it; a
+ * takedown the site relays (takedownRoute.ts) rewrites every kept answer naming the entry at once;
+ * and an answer kept a day without Strapi answering that address again is dropped, as the site's
+ * pages are (stale-if-error), so nothing a person took back can return from an old memory.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -13,11 +17,14 @@ const PINNED_BYTES = 16 * 1024 * 1024;
 const RECENT_BYTES = 32 * 1024 * 1024;
 /** An entry's key and bookkeeping beside its bytes. */
 const ENTRY_OVERHEAD = 200;
+/** What a rewrite's change returns for an answer it leaves as it is. */
+export const unchanged = Symbol('unchanged');
+export const LAST_GOOD_TTL_MS = 24 * 60 * 60_000;
 
 /** T: what the JSON parses to; 'none' is kept for a single type with no published document. */
-export function createLastGood<T>({ pinnedBytes = PINNED_BYTES, recentBytes = RECENT_BYTES } = {}) {
+export function createLastGood<T>({ pinnedBytes = PINNED_BYTES, recentBytes = RECENT_BYTES, ttlMs = LAST_GOOD_TTL_MS } = {}) {
   const store = (maxSize: number) =>
-    new LRUCache<string, Buffer | 'none'>({ maxSize, sizeCalculation: (kept, address) => (kept === 'none' ? 0 : kept.byteLength) + Buffer.byteLength(address) + ENTRY_OVERHEAD });
+    new LRUCache<string, Buffer | 'none'>({ maxSize, ttl: ttlMs, sizeCalculation: (kept, address) => (kept === 'none' ? 0 : kept.byteLength) + Buffer.byteLength(address) + ENTRY_OVERHEAD });
   const pinned = store(pinnedBytes);
   const recent = store(recentBytes);
 
@@ -29,6 +36,24 @@ export function createLastGood<T>({ pinnedBytes = PINNED_BYTES, recentBytes = RE
       const kept = pinned.get(address) ?? recent.get(address);
       if (kept === undefined || kept === 'none') return kept;
       return JSON.parse(kept.toString('utf8')) as T;
+    },
+    /**
+     * Every kept answer that holds `needle` (a quick test of its bytes) passed to `change`, which
+     * returns it changed, 'none' (nothing left), or `unchanged`; returns how many were changed.
+     */
+    rewrite(needle: string, change: (answer: T, address: string) => T | 'none' | typeof unchanged): number {
+      let changed = 0;
+      for (const kept of [pinned, recent]) {
+        for (const [address, bytes] of [...kept.entries()]) {
+          if (bytes === 'none' || !bytes.includes(needle)) continue;
+          const next = change(JSON.parse(bytes.toString('utf8')) as T, address);
+          if (next === unchanged) continue;
+          // Its remaining time is kept: a rewrite is no new answer from Strapi.
+          kept.set(address, next === 'none' ? 'none' : Buffer.from(JSON.stringify(next)), { ttl: kept.getRemainingTTL(address) });
+          changed += 1;
+        }
+      }
+      return changed;
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { Locale } from '../../contracts/locale';
 import { isPageBannerType } from '../../contracts/payloads';
 import type { ContentSource } from '../contentSource';
-import { createStrapiClient, type StrapiClientOptions } from './client';
+import { createStrapiClient, type StrapiClient, type StrapiClientOptions } from './client';
 import { createDocuments } from './documents';
 import { aboutPage } from './types/aboutPage';
 import { banner } from './types/banner';
@@ -25,8 +25,13 @@ import { publication } from './types/publication';
 import { reportPage } from './types/reportPage';
 import { siteSetting } from './types/siteSetting';
 
-export function createStrapiSource(options: StrapiClientOptions): ContentSource {
-  const documents = createDocuments(createStrapiClient(options), options.warn);
+/**
+ * Besides the content: `takeDown`, an entry taken down in Strapi leaves the answers kept for
+ * outages; `file`, a file of its /uploads/ behind the same circuit breaker (client.ts).
+ */
+export function createStrapiSource(options: StrapiClientOptions): ContentSource & Pick<StrapiClient, 'takeDown' | 'file'> {
+  const client = createStrapiClient(options);
+  const documents = createDocuments(client, options.warn, [client.origin, ...(options.publicUrl ? [new URL(options.publicUrl).origin] : [])]);
   const settings = siteSetting(documents);
   const home = homePage(documents);
   const about = aboutPage(documents);
@@ -74,5 +79,7 @@ export function createStrapiSource(options: StrapiClientOptions): ContentSource 
     job: jobs.job,
     jobTitle: jobs.jobTitle,
     members: people.members,
+    takeDown: client.takeDown,
+    file: client.file,
   };
 }

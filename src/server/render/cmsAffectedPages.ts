@@ -15,6 +15,12 @@ export interface CmsChange {
   model: string | null;
   /** The id the site's URLs use (`entry.site_id`); null when the entry has no usable one. */
   siteId: number | null;
+  /** Strapi's id of the entry's document, the same in every language; null for media. */
+  documentId?: string | null;
+  /** The language of the entry the event is about; null: not said. */
+  locale?: string | null;
+  /** A media event's file (`/uploads/a_3f9a0c12de.jpg`); null for entries. */
+  file?: string | null;
 }
 
 export type AffectedPages = 'all' | PageTest;

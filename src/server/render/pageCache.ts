@@ -174,6 +174,12 @@ export function createPageCache(options: PageCacheOptions) {
     },
     /** Like clear(), for the keys `affected` picks alone. */
     drop,
+    /** Like drop(), and their pages are thrown away: what they showed was taken down, and must not stand in for a failed render. */
+    forget(affected: (key: string) => boolean): string[] {
+      const kept = drop(affected);
+      for (const key of kept) pages.delete(key);
+      return kept;
+    },
     get size() {
       return pages.size;
     },

@@ -15,7 +15,7 @@ import { PAGES } from '../../app/pages';
 import { renderDocument, type BuildAssets } from './document';
 import { headTags } from './headTags';
 import { LRUCache } from 'lru-cache';
-import { createPageCache, type CachedPage, type PageCacheOptions, type RenderResult } from './pageCache';
+import { createPageCache, type CachedPage, type PageCache, type PageCacheOptions, type RenderResult } from './pageCache';
 import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
@@ -190,15 +190,18 @@ export function createPageRenderer(options: PageRendererOptions) {
     /**
      * Like purge(), for the pages `affected` picks alone (the error page is left alone: it is no
      * route). Both return the URLs of the pages that were kept: a cache in front may hold them too.
+     * `takenDown`: they showed content an editor took down, so they are thrown away, not kept
+     * for a failed render to fall back on.
      */
-    purgePages(affected: PageTest): string[] {
+    purgePages(affected: PageTest, { takenDown = false } = {}): string[] {
       purges += 1;
       const picked = (key: string) => {
         const page = matchRoute(pathOfKey(key));
         return page !== null && affected(page);
       };
       for (const key of [...missing.keys()]) if (picked(key)) missing.delete(key);
-      return [...cache.drop(picked), ...searches.drop(picked)].map(urlOfKey);
+      const drop = (pages: PageCache) => (takenDown ? pages.forget(picked) : pages.drop(picked));
+      return [...drop(cache), ...drop(searches)].map(urlOfKey);
     },
     /**
      * One render with other provider calls (a preview's, which read drafts), outside every cache:

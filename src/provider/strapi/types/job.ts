@@ -4,6 +4,7 @@ import { LOCALES } from '../../../contracts/locale';
 import type { JobDetailDto, JobDto } from '../../../contracts/payloads';
 import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
+import { shownIn } from './scene';
 
 const TYPE = 'job';
 const PLURAL = 'jobs';
@@ -21,7 +22,7 @@ const jobOf = (entry: EntryReader): JobDto => ({
 export function job(documents: Documents) {
   const detail = async (id: number, locale: Locale): Promise<JobDetailDto | undefined> => {
     const entry = await documents.bySiteId(TYPE, PLURAL, locale, id);
-    return entry ? { ...jobOf(entry), content: entry.html('content') } : undefined;
+    return entry ? { ...jobOf(entry), content: entry.html('content'), ...shownIn(entry) } : undefined;
   };
   return {
     jobs: async (locale: Locale) => (await documents.all(TYPE, PLURAL, locale, { sort: ['date:desc', 'site_id:desc'] })).map(jobOf),

@@ -4,6 +4,7 @@ import type { NewsDetailDto, NewsItemDto, Paged } from '../../../contracts/paylo
 import type { PageQuery } from '../../contentSource';
 import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
+import { shownIn } from './scene';
 
 const TYPE = 'news-article';
 const PLURAL = 'news';
@@ -24,7 +25,7 @@ export function newsArticle(documents: Documents) {
     },
     async newsDetail(id: number, locale: Locale): Promise<NewsDetailDto | undefined> {
       const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true });
-      return entry ? { ...item(entry), content: entry.html('content') } : undefined;
+      return entry ? { ...item(entry), content: entry.html('content'), ...shownIn(entry) } : undefined;
     },
   };
 }

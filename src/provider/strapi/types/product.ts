@@ -4,6 +4,7 @@ import type { Paged, ProductDetailDto, ProductRowDto } from '../../../contracts/
 import { PRODUCT_INSERT_FIELDS } from '../../../contracts/productInsert';
 import type { PageQuery } from '../../contentSource';
 import type { Documents } from '../documents';
+import { shownIn } from './scene';
 
 const TYPE = 'product';
 const PLURAL = 'products';
@@ -34,6 +35,7 @@ export function product(documents: Documents) {
         productspecial: entry.text('productspecial'),
         ...(Object.fromEntries(PRODUCT_INSERT_FIELDS.map((field) => [field, entry.text(field)])) as Record<(typeof PRODUCT_INSERT_FIELDS)[number], string>),
         ...(reminder ? { reminder } : {}),
+        ...shownIn(entry),
       };
     },
   };

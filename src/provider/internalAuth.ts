@@ -1,6 +1,6 @@
 /**
- * Who may call the site's internal endpoints (the content import's cache purge, the CMS
- * webhook): a caller on the private network that sends the shared secret as
+ * Who may call the internal endpoints (the site's content import purge and CMS webhook, the
+ * provider's takedowns relayed by the site): a caller on the private network that sends the shared secret as
  * `Authorization: Bearer <secret>`. A request that carries X-Forwarded-For came through a
  * public proxy, so it is refused whatever it sends.
  */
