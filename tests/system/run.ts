@@ -9,7 +9,9 @@
  *   checks: typecheck → lint → unit and integration tests (with coverage)
  *   builds: install cms/ → build the client → Strapi tests on SQLite → on PostgreSQL
  * and last the browser suite, which takes both cores (tests/browser/run.ts).
- * The first failing step stops the run; what every step printed is shown when it ends.
+ * A failing step ends its lane; the other lane still runs to its end, so one run shows every
+ * lane's failures, and the browser suite runs only when both passed. What every step printed is
+ * shown when it ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -51,7 +53,7 @@ const seconds = (since: number) => (Date.now() - since) / 1000;
 function run(step: Step, env: NodeJS.ProcessEnv): Promise<boolean> {
   const started = Date.now();
   const [file, ...args] = step.command as [string, ...string[]];
-  // Its own process group: a failure elsewhere stops it and everything it started (Strapi, Chromium).
+  // Its own process group: an interrupted run stops it and everything it started (Strapi, Chromium).
   const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'] });
   running.add(child);
   const output: Buffer[] = [];
@@ -82,12 +84,7 @@ function stopAll() {
 }
 
 async function lane(steps: Step[], env: NodeJS.ProcessEnv): Promise<boolean> {
-  for (const step of steps) {
-    if (!(await run(step, env))) {
-      stopAll();
-      return false;
-    }
-  }
+  for (const step of steps) if (!(await run(step, env))) return false;
   return true;
 }
 
