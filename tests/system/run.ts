@@ -3,15 +3,14 @@
  * allow, and how long each step took.
  *
  * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
- * of the run's own unless TEST_DATABASE_URL names one. Then two lanes side by side, each about one
- * core's work, so the waiting of one (installing cms/ from the registry, Strapi starting) is the
- * other's computing time:
- *   checks: typecheck → lint → unit and integration tests (with coverage)
- *   builds: install cms/ → build the client → Strapi tests on SQLite → on PostgreSQL
- * and last the browser suite, which takes both cores (tests/browser/run.ts).
- * A failing step ends its lane; the other lane still runs to its end, so one run shows every
- * lane's failures, and the browser suite runs only when both passed. What every step printed is
- * shown when it ends.
+ * of the run's own unless TEST_DATABASE_URL names one. Then lanes side by side, laid out so that
+ * what one waits for (the registry while cms/ installs, Strapi starting) is another's computing:
+ *   tests:    unit and integration (with coverage) → browser suite, once the client is built
+ *   checks:   typecheck → lint → client builds → Strapi on SQLite, once cms/ is in → on PostgreSQL
+ *   registry: install cms/
+ * A failing step ends its lane and skips the steps that need it; the other lanes run on, so one
+ * run shows every failure it can. What each step printed is shown when it ends (the browser
+ * suite's as it comes), and the time of every step at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -24,7 +23,9 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 interface Step {
   name: string;
   command: string[];
-  /** Print as it comes (the last step, alone), rather than when the step ends. */
+  /** Steps of other lanes that must have passed first. */
+  needs?: string[];
+  /** Print as it comes (the long last step), rather than when the step ends. */
   live?: boolean;
 }
 
@@ -32,18 +33,26 @@ const tsx = (script: string, ...args: string[]) => [process.execPath, '--import'
 
 const LANES: Step[][] = [
   [
-    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
-    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
     { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] },
+    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], needs: ['client builds'], live: true },
   ],
   [
-    { name: 'install cms/', command: tsx('src/provider/strapi/cmsCli.ts', 'install') },
-    { name: 'client build', command: tsx('tests/browser/run.ts', '--build-only') },
-    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'] },
+    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
+    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
+    { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
+    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
   ],
+  [{ name: 'install cms/', command: tsx('src/provider/strapi/cmsCli.ts', 'install') }],
 ];
-const LAST: Step = { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], live: true };
+
+/** Each step's outcome, settled when it ends: false when it failed or never ran. */
+function outcome() {
+  let settle: (passed: boolean) => void = () => {};
+  const settled = new Promise<boolean>((resolve) => (settle = resolve));
+  return { settled, settle };
+}
+const outcomes = new Map(LANES.flat().map((step) => [step.name, outcome()]));
 
 const running = new Set<ChildProcess>();
 const timings: { name: string; seconds: number; outcome: string }[] = [];
@@ -84,8 +93,17 @@ function stopAll() {
 }
 
 async function lane(steps: Step[], env: NodeJS.ProcessEnv): Promise<boolean> {
-  for (const step of steps) if (!(await run(step, env))) return false;
-  return true;
+  let passed = true;
+  for (const step of steps) {
+    if (passed) {
+      const unmet: string[] = [];
+      for (const need of step.needs ?? []) if (!(await outcomes.get(need)!.settled)) unmet.push(need);
+      if (unmet.length > 0) timings.push({ name: step.name, seconds: 0, outcome: `skipped (${unmet.join(', ')} failed)` });
+      passed = unmet.length === 0 && (await run(step, env));
+    }
+    outcomes.get(step.name)!.settle(passed);
+  }
+  return passed;
 }
 
 function report(started: number) {
@@ -116,7 +134,7 @@ async function main(): Promise<boolean> {
   const env = { ...process.env, ...(own ? { TEST_DATABASE_URL: own.url } : {}) };
   try {
     const lanes = await Promise.all(LANES.map((steps) => lane(steps, env)));
-    return lanes.every(Boolean) && (await run(LAST, env));
+    return lanes.every(Boolean);
   } finally {
     stopPostgres();
     report(started);
