@@ -30,7 +30,8 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     dataDir,
     async close() {
       await site.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A picture copy being written as the site closed may still land: tried again until the folder is empty.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
