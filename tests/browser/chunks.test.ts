@@ -41,8 +41,8 @@ describe('a page chunk that stays broken', () => {
       await page.goto('/about');
       await expectGivenUp(page, /页面未能加载/, documents, ['/about', '/about']);
 
-      await page.getByRole('button', { name: '重新加载' }).click();
-      await page.waitForEvent('load');
+      // Listening before the click: the reload may finish before the click call returns.
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '重新加载' }).click()]);
       await page.getByRole('alert').filter({ hasText: /页面未能加载/ }).waitFor({ timeout: 10_000 });
       assert.deepEqual(documents, ['/about', '/about', '/about'], 'the button reloads, and the guard still holds');
     });
