@@ -24,6 +24,11 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
   // work, so a render may wait for the CPU longer than production's 2 s deadline allows: what the
   // tests check is the page, not the machine's speed (a file about the deadline sets its own).
   const config = readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_DEADLINE_MS: '10000', ...env });
+  // The run's sites share one folder of picture copies, as a host's processes do: a copy is named by
+  // its picture's content, so sharing is safe, and each site would otherwise encode the same
+  // ~120 copies again when it starts (about 7 s of CPU per file).
+  const sharedCopies = process.env.TEST_PICTURE_COPIES_DIR;
+  if (sharedCopies) config.pictureCopies = { ...config.pictureCopies, dir: sharedCopies };
   const site = await startSite(config, { build: false });
   return {
     ...site,

@@ -1,10 +1,11 @@
 /**
  * `npm run test:browser`: the real-browser suite, on Node's test runner, two files at a time by
  * default (BROWSER_WORKERS; each file starts its own site and provider on free ports with a fresh
- * DATA_DIR, so files share nothing but the builds). `--build-only` makes the builds and stops.
+ * DATA_DIR, so files share nothing but the builds and the picture copies). `--build-only` makes the builds and stops.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClient, isBuildStale } from '../../src/server/build';
 import { buildDevClient } from '../../config/devtools/devSite';
@@ -36,9 +37,11 @@ const files = readdirSync(dir)
   .sort()
   .map((name) => join(dir, name));
 
+const pictureCopies = mkdtempSync(join(tmpdir(), 'browser-picture-copies-'));
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${workers}`, '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', TEST_PICTURE_COPIES_DIR: pictureCopies } },
 );
+rmSync(pictureCopies, { recursive: true, force: true });
 process.exit(result.status ?? 1);
