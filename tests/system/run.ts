@@ -14,6 +14,7 @@
  * suite's as it comes), and the time of every step at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePackages } from './packages';
 import { startOwnPostgres } from './postgres';
@@ -57,9 +58,31 @@ function outcome() {
 const outcomes = new Map(LANES.flat().map((step) => [step.name, outcome()]));
 
 const running = new Set<ChildProcess>();
-const timings: { name: string; seconds: number; outcome: string }[] = [];
+const timings: { name: string; seconds: number; outcome: string; cpu?: number }[] = [];
 
 const seconds = (since: number) => (Date.now() - since) / 1000;
+
+/**
+ * CPU seconds of every process this one has reaped so far, with their own reaped children
+ * (Linux's cutime + cstime); null elsewhere. Read as each step's process is reaped, the growth
+ * since the last read is that step's CPU: steps end at distinct moments. Daemons (PostgreSQL)
+ * are not counted.
+ */
+function reapedCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let cpuRead = reapedCpuSeconds();
+function cpuSinceLastRead(): number | undefined {
+  const now = reapedCpuSeconds();
+  const spent = now === null || cpuRead === null ? undefined : now - cpuRead;
+  cpuRead = now;
+  return spent;
+}
 
 function run(step: Step, env: NodeJS.ProcessEnv): Promise<boolean> {
   const started = Date.now();
@@ -76,7 +99,7 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<boolean> {
       running.delete(child);
       const passed = code === 0;
       const outcome = passed ? 'passed' : signal ? `stopped (${signal})` : `failed (exit ${code})`;
-      timings.push({ name: step.name, seconds: seconds(started), outcome });
+      timings.push({ name: step.name, seconds: seconds(started), outcome, cpu: cpuSinceLastRead() });
       if (!step.live) process.stdout.write(`\n── ${step.name}: ${outcome} in ${seconds(started).toFixed(1)} s\n${Buffer.concat(output).toString()}`);
       else console.log(`── ${step.name}: ${outcome} in ${seconds(started).toFixed(1)} s`);
       resolve(passed);
@@ -109,9 +132,11 @@ async function lane(steps: Step[], env: NodeJS.ProcessEnv): Promise<boolean> {
 }
 
 function report(started: number) {
-  console.log('\nStep times:');
-  for (const { name, seconds: s, outcome } of timings) console.log(`  ${name.padEnd(24)} ${s.toFixed(1).padStart(7)} s  ${outcome}`);
-  console.log(`  ${'total'.padEnd(24)} ${seconds(started).toFixed(1).padStart(7)} s`);
+  const cpuOf = (cpu?: number) => (cpu === undefined ? '' : `${cpu.toFixed(0).padStart(5)} s`).padStart(8);
+  console.log(`\nStep times:${' '.repeat(24)}CPU`);
+  for (const { name, seconds: s, outcome, cpu } of timings) console.log(`  ${name.padEnd(24)} ${s.toFixed(1).padStart(7)} s ${cpuOf(cpu)}  ${outcome}`);
+  const cpu = timings.reduce((sum, { cpu = 0 }) => sum + cpu, 0);
+  console.log(`  ${'total'.padEnd(24)} ${seconds(started).toFixed(1).padStart(7)} s ${cpuOf(cpu)}`);
 }
 
 async function main(): Promise<boolean> {
