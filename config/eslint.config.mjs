@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint, the react-hooks rules, and the module boundaries
-// of ARCHITECTURE.md (shared → features → app; views stay pure; Node and browser apart).
+// of the layers (shared → features → app; views stay pure; Node and browser apart; see src/features/README.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
