@@ -185,7 +185,8 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
               rewriteRequestHeaders(_request, headers) {
                 const forwarded: Record<string, string | string[] | undefined> = {};
                 for (const name of API_HEADERS) if (headers[name] !== undefined) forwarded[name] = headers[name];
-                // An answer whose pictures are rewritten is read as text: asked for uncompressed (the site compresses it).
+                // The visitor's Accept-Encoding goes as sent: an answer that comes back compressed passes
+                // through whole, unread (onResponse); only a plain one has its pictures versioned.
                 return { ...forwarded, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: String(request.id) };
               },
               onError(_reply, failure) {
