@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint, the react-hooks rules, and the module boundaries
-// of ARCHITECTURE.md (shared → features → app; views stay pure; Node and browser apart).
+// of the layers (contracts → api → features → app; src/ui stays pure; Node and browser apart; see src/features/README.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -108,8 +108,9 @@ export default tseslint.config(
     },
   },
   {
-    // Pure views: no store, no sagas, no HTTP.
-    files: ['src/ui/**/*.{ts,tsx}', 'src/features/*/views/**/*.{ts,tsx}'],
+    // Pure views (src/ui; pages and the layout read the store through src/app/hooks): no store,
+    // no sagas, no HTTP.
+    files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

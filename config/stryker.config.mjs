@@ -1,5 +1,5 @@
 // Mutation testing of the state machine, the api adapter and the store around them: `npm run test:mutation`.
-// The score says whether the tests notice when the code changes (CONVENTIONS rule 12).
+// The score says whether the tests notice when the code changes: a test earns its place when breaking the code breaks it.
 
 /** The client project of jest.config.ts, narrowed to the tests of the mutated code. */
 const jestConfig = {

@@ -1,5 +1,5 @@
 /**
- * One typed function per provider path of SPEC §7. Content calls carry `lan`; every answer
+ * One typed function per provider path (src/contracts/endpoints.ts). Content calls carry `lan`; every answer
  * is normalised by its payload's declaration (src/contracts/payloads.ts), so the rest of the
  * app sees normalised data only.
  */

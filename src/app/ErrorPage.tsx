@@ -21,7 +21,7 @@ function ErrorMessage({ status }: { status: number }) {
   );
 }
 
-/** SPEC §8: the message, a way home for a 404, default status 500, and a fallback of its own. */
+/** The error page: the message, a way home for a 404, default status 500, and a fallback of its own. */
 export function ErrorPage({ status = 500 }: { status?: number }) {
   return (
     <SectionBoundary

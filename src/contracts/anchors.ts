@@ -1,6 +1,6 @@
 import type { RouteId } from './routes';
 
-/** In-page sections each top-level page exposes as anchors (SPEC §2 "Anchors"). */
+/** In-page sections each top-level page exposes as anchors (the sub-menus and the footer link to them). */
 export const ANCHORS = {
   index: ['product', 'about', 'news'],
   about: ['company', 'development', 'culture', 'social', 'contact'],

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9: one place, imported wherever needed. */
+/** Business constants and limits: one place, imported wherever needed. */
 
 /** The server renders a page only if the provider answers all its loads within this time. */
 const RENDER_DEADLINE_MS = 2000;
@@ -43,7 +43,7 @@ export const PAGE_SIZE = {
   news: 5,
 } as const;
 
-/** Breakpoints of the responsive carousels and the phone layout (SPEC §9). */
+/** Breakpoints of the responsive carousels and the phone layout. */
 export const BREAKPOINT = {
   phone: 768,
   businessWide: 900,

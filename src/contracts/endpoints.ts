@@ -10,7 +10,7 @@ export const MEDIA_PREFIX = '/uploads/';
 export const PICTURE_WIDTHS = [320, 640, 828, 1280, 1920] as const;
 export const PICTURE_WIDTH_PARAM = 'w';
 
-/** Provider paths of SPEC §7 (without the /api prefix the site proxy strips). */
+/** The provider's paths (without the /api prefix the site proxy strips). */
 export const ENDPOINT = {
   checkLanguage: '/index/base/checkLanguage',
   banner: '/index/index/banner',

@@ -4,8 +4,9 @@
  */
 
 /**
- * SPEC §5's shape widened to the addresses people have: an alphanumeric start, then word
- * characters, `+` or `-`, dot-separated (first.last@); a domain of one or more labels before
+ * The original site's e-mail pattern (alphanumeric start, word or hyphen characters, @, a
+ * domain, a dot, 2–4 letters) widened to the addresses people have: an alphanumeric start, then
+ * word characters, `+` or `-`, dot-separated (first.last@); a domain of one or more labels before
  * the top-level one (pku.edu.cn, sina.com.cn, vip.163.com); a top-level domain of 2–63 letters
  * (.museum, .technology). Empty labels, leading or doubled dots and spaces stay refused.
  */
@@ -29,7 +30,7 @@ export const stripControls = (value: string): string => value.replace(CONTROL_AN
 /** Digits with the usual separators: enough to call the visitor back, any country. */
 const PHONE_PATTERN = /^\+?[\d\s()-]{5,30}$/;
 
-// ---- Job application (SPEC §5) ----
+// ---- Job application: name, phone and email, all required ----
 
 export const APPLICATION_FIELDS = ['name', 'phone', 'email'] as const;
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number];

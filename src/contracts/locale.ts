@@ -1,4 +1,4 @@
-/** The two interface languages. zh is the default (SPEC §1). */
+/** The two interface languages. zh is the default. */
 export const LOCALES = ['zh', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh';

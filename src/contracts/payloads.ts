@@ -1,5 +1,5 @@
 /**
- * The provider's payloads (SPEC §3 and §7), as they travel inside the envelope's `data`:
+ * The provider's payloads, one per path of endpoints.ts, as they travel inside the envelope's `data`:
  * declared once, here. The embedded provider serves `Wire<…>` (the `…Dto` types); the client
  * adapter normalises every answer with the same declaration into `Normalised<…>` (src/api).
  * Times are "YYYY-MM-DD HH:mm:ss" strings.

@@ -1,4 +1,4 @@
-/** The package-insert texts of a product (SPEC §3), in the order the product page's table shows them. */
+/** The package-insert texts of a product, in the order the product page's table shows them. */
 export const PRODUCT_INSERT_FIELDS = ['product', 'character', 'sku', 'num', 'indication', 'taboo', 'business', 'composition', 'administration', 'package', 'manufacturer'] as const;
 
 export type ProductInsertField = (typeof PRODUCT_INSERT_FIELDS)[number];

@@ -1,6 +1,6 @@
 import type { Locale } from './locale';
 /**
- * The route table of SPEC §2: one module used by the client router and the site server.
+ * The route table: one module used by the client router and the site server.
  * Ids of news, products and jobs are digits only; anything else is "not found".
  */
 export const ROUTES = [
@@ -19,7 +19,7 @@ export const ROUTES = [
   { id: 'jobDetail', path: '/resources/:id' },
   /** The privacy notice both forms link to (PIPL). */
   { id: 'privacy', path: '/privacy' },
-  /** Login-type pages use the bare layout (SPEC §2, §6); no visible page links here. */
+  /** Login-type pages use the bare layout (only the page outlet); no visible page links here. */
   { id: 'login', path: '/login', layout: 'bare' },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -1,6 +1,6 @@
 import type { Locale } from './locale';
 
-/** The site's document title and description (SPEC §1), per locale. */
+/** The site's document title and description, per locale. */
 export const SITE_META: Record<Locale, { title: string; description: string }> = {
   zh: {
     title: '岳川药业有限公司',

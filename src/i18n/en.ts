@@ -206,7 +206,7 @@ export const en: Dictionary = {
     updated: 'Updated: ',
   },
   errors: {
-    /** SPEC §8: a 402 is announced with this, whatever the provider's msg says. */
+    /** Envelope code 402: it is announced with this, whatever the provider's msg says. */
     tokenMissing: 'Token missing',
     unknown: 'The service is unavailable, please try again later',
     notFound: 'This page could not be found',

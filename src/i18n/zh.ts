@@ -204,7 +204,7 @@ export const zh = {
     updated: '更新日期：',
   },
   errors: {
-    /** SPEC §8: a 402 is announced with this, whatever the provider's msg says. */
+    /** Envelope code 402: it is announced with this, whatever the provider's msg says. */
     tokenMissing: '缺token',
     unknown: '服务暂时不可用，请稍后再试',
     notFound: 'This page could not be found',

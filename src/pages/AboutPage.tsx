@@ -14,7 +14,7 @@ import { Carousel } from '../ui/Carousel';
 import { Img } from '../ui/Img';
 import { BannerOf, carouselTexts, Section, Split } from './common';
 
-/** Hover or click on a thumbnail changes the big picture (SPEC §2). */
+/** Hover or click on a thumbnail changes the big picture (#social). */
 function SocialGallery({ social }: { social: Social }) {
   const [selected, setSelected] = useState(0);
   const big = social.imgList[selected] ?? social.imgList[0];

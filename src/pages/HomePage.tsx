@@ -68,7 +68,7 @@ function HomeBanner() {
 function HomeProducts() {
   const t = useText();
   const tiles = useContent('homeProduct');
-  // SPEC §2: a tile's More opens the product list on the tab of the same index.
+  // A tile's More opens the product list on the tab of the same index.
   const categories = useContent('classifyList').data ?? [];
   const categoryOf = (index: number) => (categories[index] ? categoryQuery(categories[index].id) : undefined);
   return (

@@ -4,7 +4,7 @@ import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { logoutRequested } from '../features/session/actions';
 
-/** The bare layout's page (SPEC §6): no visible page links here; it hosts the logout confirm. */
+/** The bare layout's page, kept from the template's login state: no visible page links here; it hosts the logout confirm. */
 export default function LoginPage() {
   const t = useText();
   const dispatch = useAppDispatch();

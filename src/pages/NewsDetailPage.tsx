@@ -16,7 +16,7 @@ export default function NewsDetailPage({ params }: PageProps) {
   const mediaUrl = useAppSelector(selectMediaUrl);
   const detail = useContent('newsDetail', { id: params.id });
   const main = useContent('main');
-  // SPEC §2: description from des, keywords from the title.
+  // The page's meta: description from des, keywords from the title.
   useDocumentMeta({ title: detail.data?.title || t.meta.newsDetail, description: detail.data?.des, keywords: detail.data?.title });
   return (
     <div className="detail-page">

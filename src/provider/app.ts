@@ -1,4 +1,4 @@
-/** The embedded provider: SPEC §7's API over SQLite (or Strapi's content), plus the media. */
+/** The embedded provider: the provider API (src/contracts/endpoints.ts) over SQLite (or Strapi's content), plus the media. */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import formbody from '@fastify/formbody';

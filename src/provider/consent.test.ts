@@ -50,7 +50,7 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
       expect(await all('SELECT id FROM patient_messages')).toEqual([]);
     });
 
-    it("keeps SPEC's messages first: field problems before a missing consent", async () => {
+    it("keeps the original site's messages first: field problems before a missing consent", async () => {
       expect((await post(ENDPOINT.recruitSubmit, { ...without(application, 'consent'), phone: '' })).msg).toBe('应聘信息请填写完整！');
       expect((await post(ENDPOINT.recruitSubmit, { ...without(application, 'consent'), email: 'x@y' })).msg).toBe('邮箱格式不正确！');
       expect((await post(ENDPOINT.patientSubmit, { ...without(message, 'health_consent'), medication: '' })).msg).toContain('药品通用名必填');

@@ -1,4 +1,4 @@
-/** The GET content calls of SPEC §7: each honours `lan` and answers the envelope. */
+/** The GET content calls (src/contracts/endpoints.ts): each honours `lan` and answers the envelope. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
 import { isLocale, type Locale } from '../contracts/locale';

@@ -41,7 +41,7 @@ function fieldsOf<F extends string>(body: Body, fields: readonly F[]): Record<F,
 
 /**
  * PIPL: a submission carries the version of the privacy notice agreed to (`consent`, and
- * `health_consent` for health information). It is checked after the fields, so SPEC's
+ * `health_consent` for health information). It is checked after the fields, so the original site's
  * messages keep their precedence; the message names the consent that is missing.
  */
 function consentProblem(locale: Locale, body: Body, required: readonly ConsentField[]): string | null {

@@ -117,7 +117,7 @@ describe('bodies are judged by the form rules, not cut off as bytes', () => {
   });
 });
 
-describe('/api is an allow-list of the SPEC endpoints with their methods', () => {
+describe('/api is an allow-list of the provider endpoints with their methods', () => {
   let base: string;
   let gate: Awaited<ReturnType<typeof providerGate>>;
   beforeAll(async () => {

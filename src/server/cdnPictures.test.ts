@@ -21,7 +21,7 @@ import { fakeDist } from './testing';
 
 jest.setTimeout(120_000);
 
-/** What the issue asks of a replaced picture: on screen within 5 s. */
+/** The bound on a replaced picture: on screen within 5 s ("Replace media" shows within seconds). */
 const REPLACED_WITHIN_MS = 5000;
 const CHROME = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const FIREFOX = 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5';

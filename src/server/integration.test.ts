@@ -1,6 +1,6 @@
 /**
  * The real pieces together over real HTTP: the embedded provider and the site server on free
- * ports, every content path of SPEC §7 through the /api proxy in both languages, and the
+ * ports, every content path of src/contracts/endpoints.ts through the /api proxy in both languages, and the
  * provider's media from the site's own origin.
  */
 import { ENDPOINT } from '../contracts/endpoints';

@@ -63,7 +63,7 @@ export function registerPageRoute(app: FastifyInstance, { pages, originOf, serve
     if (!page) {
       if (!known) return sendShell(reply.code(404), pages.shell({ ...address, path: NOT_FOUND_PATH, search: '' }), encoding);
       // Nothing rendered and nothing in hand: the provider is out. The shell still runs (the
-      // browser tries itself and shows SPEC §8's errors); caches are told to come back soon.
+      // browser tries itself and shows the envelope's errors); caches are told to come back soon.
       reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
       return sendShell(reply, pages.shell(address), encoding);
     }

@@ -1,5 +1,5 @@
 /**
- * /api/* → the content provider, prefix stripped, for the endpoints of SPEC §7 with their
+ * /api/* → the content provider, prefix stripped, for the provider's endpoints with their
  * methods only (src/contracts/endpoints.ts): pointed at a real CMS, its admin and user APIs
  * stay unreachable. Every answer of /api is an envelope {code, msg}: an unknown path or
  * method (404), a body over the form's limit (413), a provider that is down or slow (502/504),
@@ -57,7 +57,7 @@ export type Message = keyof (typeof MESSAGES)['zh'];
 const UPSTREAM = { connections: 128, keepAliveTimeout: 60_000 };
 /**
  * What a visitor's /api request carries to the provider, which may be a third party's
- * (PROVIDER_URL): what the SPEC calls need (the body's type and length, the `token` header), how
+ * (PROVIDER_URL): what the provider's calls need (the body's type and length, the `token` header), how
  * the answer may be encoded and conditional, and nothing else. An allow list, so a header no one
  * thought of (an address a CDN adds, Authorization, a method override) never reaches it; the site
  * adds the visitor's address as it resolved it and the request id.
@@ -77,7 +77,7 @@ function mediaRequestHeaders(headers: Record<string, string | string[] | undefin
   return kept;
 }
 
-/** The allow-list: each SPEC endpoint with its one method (GET also answers HEAD). */
+/** The allow-list: each provider endpoint with its one method (GET also answers HEAD). */
 export const API_ROUTES = (Object.entries(ENDPOINT) as [EndpointName, string][]).map(([name, path]) => ({
   name,
   path,
@@ -185,7 +185,8 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
               rewriteRequestHeaders(_request, headers) {
                 const forwarded: Record<string, string | string[] | undefined> = {};
                 for (const name of API_HEADERS) if (headers[name] !== undefined) forwarded[name] = headers[name];
-                // An answer whose pictures are rewritten is read as text: asked for uncompressed (the site compresses it).
+                // The visitor's Accept-Encoding goes as sent: an answer that comes back compressed passes
+                // through whole, unread (onResponse); only a plain one has its pictures versioned.
                 return { ...forwarded, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: String(request.id) };
               },
               onError(_reply, failure) {

@@ -28,9 +28,9 @@ const HOSTS = 3;
 const MESSAGES = 60;
 const KILL_AFTER = 20;
 const STREAMS = 4;
-/** The bound the issue sets on hosts taking messages again after PostgreSQL restarted. */
+/** The bound on hosts taking messages again after PostgreSQL restarted (src/provider/submissions/README.md). */
 const BACK_WITHIN_MS = 15_000;
-/** The same on every host, as the README says. */
+/** The same on every host, as src/provider/submissions/README.md says. */
 const AUDIT_KEY = 'three-hosts-audit-key-0123456789abcdef';
 
 let postgres: RestartablePostgres;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 type Phase = 'static' | 'pending' | 'shown';
 
 /**
- * Animates its content in the first time it scrolls into view, and never back (SPEC §4).
+ * Animates its content in the first time it scrolls into view, and never back.
  * The server and the first client render show the content as it is (visible without
  * JavaScript); only a section the observer finds below the fold is hidden, then faded in
  * when it arrives. The animation is opacity and transform only (no layout shift) and CSS

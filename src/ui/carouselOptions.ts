@@ -49,7 +49,7 @@ export interface OptionsInput {
   pagination: HTMLElement;
 }
 
-/** Swiper's settings for one carousel (SPEC §9): speed, autoplay, breakpoints, translated a11y labels. */
+/** Swiper's settings for one carousel: speed, autoplay, breakpoints, translated a11y labels. */
 export function swiperOptions({ slideCount, texts, speed, autoplayMs, perView, rows, pagination }: OptionsInput): SwiperOptions {
   return {
     speed,

@@ -56,7 +56,7 @@ export function onSuite(env: Record<string, string>, ready: (site: TestSite, bro
   });
 }
 
-/** Every route of SPEC §2 with a text it must show in each language. */
+/** Every route of src/contracts/routes.ts with a text it must show in each language. */
 export const ROUTE_SAMPLES: { path: string; zh: string; en: string }[] = [
   { path: '/', zh: '产品中心', en: 'Product Center' },
   { path: '/about', zh: '发展历程', en: 'Development' },

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC §2, in zh and en, at 1440 px and 390 px: its sections show content,
+ * Every route of the route table (src/contracts/routes.ts), in zh and en, at 1440 px and 390 px: its sections show content,
  * nothing errors, no request fails, and nothing scrolls sideways at 360 px.
  */
 import assert from 'node:assert/strict';

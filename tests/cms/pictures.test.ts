@@ -16,7 +16,7 @@ import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../src/provid
 import { fakeDist } from '../../src/server/testing';
 import { cmsCall, startUploadStack } from './strapi';
 
-/** What the issue asks of a replaced picture: on screen within 5 s. */
+/** The bound on a replaced picture: on screen within 5 s ("Replace media" shows within seconds). */
 const REPLACED_WITHIN_MS = 5000;
 const WEBP = 'image/webp,*/*';
 const NEWS = '/content-manager/collection-types/api::news-article.news-article';

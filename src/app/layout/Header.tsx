@@ -167,7 +167,7 @@ function LanguageMenu() {
       <ul>
         {LANGUAGES.map((language) => (
           <li key={language.locale}>
-            {/* A link to the page's twin, so the switch works before the app starts and without it; the app asks the provider first (SPEC §4). */}
+            {/* A link to the page's twin, so the switch works before the app starts and without it; the app asks the provider's checkLanguage first. */}
             <a
               href={twinLinks[language.locale]}
               hrefLang={language.locale === 'zh' ? 'zh-CN' : 'en'}

@@ -9,7 +9,7 @@ export interface NavItem {
   anchors: readonly string[];
 }
 
-/** The top bar of SPEC §2, in order. Human Resources exists only in zh. */
+/** The top bar, in order: Home, About, Product, Innovation, News, Human Resources (zh only), then the Report link. */
 export function navItems(locale: Locale, variant: SiteVariant): NavItem[] {
   const items: NavItem[] = [
     { routeId: 'index', anchors: ANCHORS.index },

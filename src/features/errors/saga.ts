@@ -12,7 +12,7 @@ import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
 
 /**
- * SPEC §8, in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's
+ * The envelope's error codes (src/contracts/envelope.ts), in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's
  * language); 403 → clear the login state, show msg, go to the login route; network → console
  * only. The words come from errorText, which a form's own message uses too. The same message within 2 s
  * is shown once: a page whose six loads fail together shows one toast, not six.

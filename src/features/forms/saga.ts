@@ -39,7 +39,7 @@ import {
 const REQUIRED_CONSENTS: Record<FormName, readonly ConsentField[]> = { application: APPLICATION_CONSENTS, patient: PATIENT_CONSENTS };
 
 /**
- * The form-level sentence for invalid input. SPEC §5's warnings keep precedence: field
+ * The form-level sentence for invalid input. The original site's warnings (应聘信息请填写完整！, 邮箱格式不正确！) keep precedence: field
  * problems are reported first, a missing consent only once the fields are right.
  */
 function invalidMessage(form: FormName, fieldErrors: FieldErrors<string>, consentErrors: FieldErrors<ConsentField>, locale: Locale): string {
@@ -114,7 +114,7 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
       return;
     }
     // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
-    // A network failure is never toasted there (SPEC §8), so the form says nothing was sent.
+    // A network failure is never toasted there (only logged), so the form says nothing was sent.
     const { error } = result;
     yield* refuse(error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), { toasted: error.kind !== 'network' });
     return;

@@ -10,7 +10,7 @@ import { localeChangeConfirmed, localeChangeRejected, localeChangeRequested } fr
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * SPEC §4: ask the provider first; on code 0 keep the choice in the cookie and load the page in
+ * Ask the provider first (checkLanguage); on code 0 keep the choice in the cookie and load the page in
  * that language. The locale in the store changes with that page, not before: switching it here
  * would turn the page still on screen into skeletons of the other language's content.
  */

@@ -11,7 +11,7 @@ const localeSlice = createSlice({
   name: 'locale',
   initialState,
   reducers: {
-    /** The visitor chose a language: the saga asks the provider first (SPEC §4). */
+    /** The visitor chose a language: the saga asks the provider's checkLanguage first. */
     changeRequested(_state, _action: PayloadAction<string>) {},
     /**
      * The provider accepted the language and the page in it is loading. The store keeps the

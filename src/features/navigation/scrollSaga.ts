@@ -5,12 +5,12 @@ import type { Deps } from '../deps';
 import { routeUrl } from '../shared/route';
 import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested, type RouteEntry } from './slice';
 
-/** The section a URL names: #section, or ?name=section on /resources (SPEC §2). */
+/** The section a URL names: #section, or ?name=section on /resources. */
 export const sectionOf = ({ routeId, hash, query }: RouteEntry): string | undefined =>
   hash.replace(/^#/, '') || (routeId === 'resources' ? query.name : undefined);
 
 /**
- * SPEC §2: a sub-menu or footer anchor is a navigation to `path?query#anchor` (the URL keeps
+ * A sub-menu or footer anchor is a navigation to `path?query#anchor` (the URL keeps
  * both: a link to a product category opens that tab), which the route saga scrolls to.
  */
 export function* followAnchor(_deps: Deps, action: ReturnType<typeof anchorClicked>) {
@@ -56,7 +56,7 @@ export function* scrollAfterEntering({ services }: Deps, route: RouteEntry, prev
   }
 }
 
-/** SPEC §2: back to the top in steps every 20 ms; a new navigation stops it. */
+/** The scroll-to-top button: back to the top in steps every 20 ms; a new navigation stops it. */
 export function* scrollToTop({ services }: Deps) {
   for (;;) {
     const top: number = yield call(services.getScrollTop);

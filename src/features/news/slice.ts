@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
- * The news list grows by appending the next page (SPEC §4): this many pages are shown, each
+ * The news list grows by appending the next page (a More button): this many pages are shown, each
  * loaded as its own entry of the content slice (`newsList` with its page). Kept when the visitor
  * leaves /news, so Back returns to the rows (and the scroll position) they had.
  */

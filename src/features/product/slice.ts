@@ -17,7 +17,7 @@ const productSlice = createSlice({
   name: 'product',
   initialState,
   reducers: {
-    /** A category tab, by the category's id: it ends a keyword search, and the page goes back to 1 (SPEC §4). */
+    /** A category tab, by the category's id: it ends a keyword search, and the page goes back to 1. */
     tabSelected(_state, _action: PayloadAction<{ category: number }>) {},
     /** A page of the list on screen: the query it was shown for travels with the tap. */
     pageSelected(_state, _action: PayloadAction<{ page: number; list: ProductQuery }>) {},

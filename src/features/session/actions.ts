@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 
-/** Cookies of the template's login state (SPEC §6), cleared on 403 and logout. */
+/** Cookies of the template's login state (a `token` cookie is sent as the `token` header), cleared on 403 and logout. */
 export const SESSION_COOKIES = ['token', 'userInfo'] as const;
 
 /**

@@ -8,7 +8,7 @@ import { selectLocale } from '../locale/selectors';
 import { logoutRequested, SESSION_COOKIES, sessionCleared } from './actions';
 import { navigatedTo } from '../navigation/slice';
 
-/** SPEC §6: the bare layout's logout, behind a confirm. */
+/** The bare layout's logout, behind a confirm (退出登录?; cancelled: 取消登出). */
 export function* logout(deps: Deps) {
   const { api, services } = deps;
   const locale: Locale = yield select(selectLocale);

@@ -3,7 +3,7 @@ import { ENVELOPE_CODE } from '../../contracts/envelope';
 import type { Dictionary } from '../../i18n';
 
 /**
- * What a visitor reads about a failed call (SPEC §8), wherever it is shown: the error toast,
+ * What a visitor reads about a failed call, wherever it is shown: the error toast,
  * a form's message, a section that did not load. The provider's own msg only for an envelope
  * error other than 402, which has fixed words; a network failure gets our translated sentence,
  * never axios's English.

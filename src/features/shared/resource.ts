@@ -1,6 +1,6 @@
 import type { ApiError } from '../../api/types';
 
-/** Every remote resource is a small state machine (CONVENTIONS rule 4). */
+/** Every remote resource is a small state machine: idle → loading → succeeded | failed. */
 export type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 /**

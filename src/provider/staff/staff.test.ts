@@ -167,7 +167,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       expect(statSync(backup).mode & 0o777).toBe(0o600);
       let names: Set<string>;
       if (kind === 'postgres') {
-        // Restored into a new database with pg_restore, as the README says.
+        // Restored into a new database with pg_restore, as src/provider/submissions/README.md says.
         const restored = await createTestDatabase();
         try {
           await run('pg_restore', ['--no-owner', `--dbname=${restored.url}`, backup]);
@@ -176,7 +176,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
           await restored.drop();
         }
       } else {
-        // Restore into a fresh data directory, as the README says, and start the provider on it.
+        // Restore into a fresh data directory, as src/provider/staff/README.md says, and start the provider on it.
         const restored = tempDataDir();
         copyFileSync(backup, join(restored.dir, 'provider.sqlite'));
         const db = openDatabase(restored.dir, loadContentPack());

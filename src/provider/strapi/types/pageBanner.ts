@@ -4,7 +4,7 @@ import { PAGE_BANNER_TYPE, type PageBannerType } from '../../../contracts/payloa
 import type { Documents } from '../documents';
 import { shownIn } from './scene';
 
-/** The CMS names the page; the wire numbers it (SPEC's pageBanner type). */
+/** The CMS names the page; the wire numbers it (the `type` of index/picture/pageBanner). */
 export const PAGE_OF_TYPE = Object.fromEntries(Object.entries(PAGE_BANNER_TYPE).map(([page, type]) => [type, page === 'index' ? 'home' : page])) as Record<PageBannerType, string>;
 
 export function pageBanner(documents: Documents) {
