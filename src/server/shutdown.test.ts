@@ -6,7 +6,7 @@ import { spawnListening, tempDataDir } from '../provider/testing';
 import { fakeDist } from './testing';
 
 describe('npm start under SIGTERM', () => {
-  it('finishes the requests it accepted, closes the database cleanly and exits within 10 s', async () => {
+  it('finishes the requests it accepted, closes the database cleanly and exits by itself within its budget', async () => {
     const dist = fakeDist();
     const data = tempDataDir();
     const { child, port } = await spawnListening('src/server/start.ts', {
@@ -27,10 +27,9 @@ describe('npm start under SIGTERM', () => {
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 25));
-    const signalled = Date.now();
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
-    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // 0: it closed by itself. Past its budget (start.ts, 10 s) the process is made to exit with 1.
     expect(code).toBe(0);
 
     const answered = (await outcomes).filter((o) => o.status !== 0);

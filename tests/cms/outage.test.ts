@@ -56,7 +56,10 @@ it('serves every page within the render deadline with the last good content whil
   expect(TIMING.strapiTimeoutMs).toBeLessThan(TIMING.renderDeadlineMs);
   const before = new Map<string, string>();
   for (const url of PAGES) {
-    const response = await site.inject({ url });
+    // Before the outage. A process's first renders are its slowest (code loading, Strapi's first
+    // queries): on a busy machine one may miss the deadline, which is not what this test is about.
+    let response = await site.inject({ url });
+    for (let tries = 1; response.statusCode === 503 && tries < 3; tries += 1) response = await site.inject({ url });
     expect({ url, status: response.statusCode, rendered: rendered(response.body).length > 2000 }).toEqual({ url, status: 200, rendered: true });
     before.set(url, rendered(response.body));
   }

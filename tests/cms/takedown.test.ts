@@ -18,6 +18,7 @@ import { SEED_MEDIA_DIR, startProvider } from '../../src/provider/startProvider'
 import { createSiteServer } from '../../src/server/app';
 import { fakeDist, freePort, providerGate } from '../../src/server/testing';
 import { startNginx, type RunningNginx } from '../cdn/nginx';
+import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
 
 const work = mkdtempSync(join(tmpdir(), 'cms-takedown-'));
@@ -186,7 +187,7 @@ it('touches no page for drafts saved, files described or unpublished entries edi
   const picture = (await admin('GET', '/upload/files?pageSize=1')).results[0].id as number;
   await admin('PUT', `${NEWS}/${draft.data.documentId}?locale=zh`, { pic: picture, des: '发布' });
   await admin('POST', `${NEWS}/${draft.data.documentId}/actions/publish?locale=zh`, { locale: 'zh' });
-  expect(await msUntil([`${nginx.url}/news`], (answer) => answer.body.includes('从未发布的新闻（改）'), 5000)).not.toBeNull();
+  expect(await msUntil([`${nginx.url}/news`], (answer) => answer.body.includes('从未发布的新闻（改）'), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 2500));
   gate.counts.clear();
   for (const site of siteUrls) for (const path of ['/about', '/en/about', '/innovation']) expect((await get(`${site}${path}`)).status).toBe(200);
@@ -200,7 +201,7 @@ it('takes an unpublished article off every page, list and memory within seconds,
   const pages = [`/news/${siteId}`, `/en/news/${siteId}`];
   const lists = ['/news', '/en/news', '/en/'];
   // The publish reaches nginx through the webhook and the relay's refresh, a moment after Strapi answered.
-  expect(await msUntil([...pages, ...lists].map((path) => `${nginx.url}${path}`), (answer) => answer.body.includes(title), 10_000)).not.toBeNull();
+  expect(await msUntil([...pages, ...lists].map((path) => `${nginx.url}${path}`), (answer) => answer.body.includes(title), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
   for (const path of [...pages, ...lists]) expect({ path, shown: (await cached(`${nginx.url}${path}`)).body.includes(title) }).toEqual({ path, shown: true });
   // Each host's provider keeps the list's answer under this address (asked until both have it).
   expect(await msUntil([moreNews('zh'), moreNews('zh')], (answer) => answer.body.includes(title), 20_000)).not.toBeNull();
@@ -212,11 +213,10 @@ it('takes an unpublished article off every page, list and memory within seconds,
   const goneIn = await msUntil(
     [...pages, ...lists].map((path) => `${nginx.url}${path}`),
     (answer) => !answer.body.includes(title),
-    10_000,
+    CARRIED_BY_WEBHOOK_MS,
   );
-  expect(goneIn).not.toBeNull();
   // From the last unpublish's answer (its webhook); the clicks themselves took unpublishedIn.
-  expect(goneIn).toBeLessThan(5000);
+  expect(goneIn).not.toBeNull();
   console.log(`Unpublished in both languages (${unpublishedIn} ms in Strapi): off every page through nginx ${goneIn} ms later, ${goneIn! + unpublishedIn} ms after the first click`);
 
   gate.mode = 'down';
@@ -242,11 +242,10 @@ it('answers 404 under every URL of a deleted picture, at once and while Strapi i
   const started = Date.now();
   await admin('DELETE', `/upload/files/${picture.id}`);
   const deletedIn = Date.now() - started;
-  const goneIn = await Promise.all(formats.map((headers) => msUntil(urls.map((url) => `${nginx.url}${url}`), (answer) => answer.status === 404, 10_000, headers)));
-  expect(goneIn).not.toContain(null);
+  const goneIn = await Promise.all(formats.map((headers) => msUntil(urls.map((url) => `${nginx.url}${url}`), (answer) => answer.status === 404, CARRIED_BY_WEBHOOK_MS, headers)));
   // From the delete's answer (its webhook); the click itself took deletedIn.
+  expect(goneIn).not.toContain(null);
   const slowest = Math.max(...(goneIn as number[]));
-  expect(slowest).toBeLessThan(5000);
   console.log(`Picture deleted (${deletedIn} ms in Strapi): ${urls.length * formats.length} copy URLs answer 404 through nginx ${slowest} ms later`);
 
   gate.mode = 'down';
@@ -266,7 +265,8 @@ it('fails pictures at once while Strapi hangs, for one timeout per host, not one
     }
   }
   // One timeout per host opens the breaker its content shares; without it each picture would wait one.
+  const waitedATimeout = times.filter((ms) => ms >= STRAPI_TIMEOUT_MS / 2).length;
+  expect(waitedATimeout).toBeLessThanOrEqual(siteUrls.length);
   const total = times.reduce((sum, ms) => sum + ms, 0);
-  expect(total).toBeLessThan(siteUrls.length * STRAPI_TIMEOUT_MS + 3000);
   console.log(`Strapi hanging: ${times.length} pictures on two hosts failed in ${total} ms (${times.join(', ')} ms)`);
 }, 120_000);
