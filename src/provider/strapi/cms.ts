@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const CMS_DIR = join(__dirname, '..', '..', '..', 'cms');
@@ -21,13 +21,46 @@ const QUIET = { STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_PLUGIN_I18N_INIT_LOCAL
 
 const secret = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
-/** Installs cms/node_modules from its lock file when missing or older than the lock. */
+const SQLITE_DRIVER = 'better-sqlite3';
+
+/** Installs cms/node_modules from its lock file when missing, older than the lock, or without its SQLite driver. */
 export function ensureCmsInstalled(): void {
   const installed = join(CMS_DIR, 'node_modules', '.package-lock.json');
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(CMS_DIR, 'package-lock.json')).mtimeMs) return;
+  const driverBuilt = existsSync(join(CMS_DIR, 'node_modules', SQLITE_DRIVER, 'build', 'Release', 'better_sqlite3.node'));
+  if (driverBuilt && existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(CMS_DIR, 'package-lock.json')).mtimeMs) return;
   console.log('Installing the CMS (cms/, once)…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: CMS_DIR, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm ci in cms/ failed');
+  const driver = siteSqliteDriver();
+  npm(['ci', '--no-audit', '--no-fund', ...(driver ? ['--ignore-scripts'] : [])]);
+  if (!driver) return;
+  // Installed without scripts: the SQLite driver takes the site's binary, the others allowed run theirs.
+  const allowed = (JSON.parse(readFileSync(join(CMS_DIR, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
+  const others = Object.keys(allowed).filter((name) => allowed[name] && name !== SQLITE_DRIVER);
+  if (others.length > 0) npm(['rebuild', ...others]);
+  const target = join(CMS_DIR, 'node_modules', SQLITE_DRIVER, 'build', 'Release');
+  mkdirSync(target, { recursive: true });
+  copyFileSync(driver, join(target, 'better_sqlite3.node'));
+  const loads = spawnSync(process.execPath, ['-e', `new (require('${SQLITE_DRIVER}'))(':memory:').close()`], { cwd: CMS_DIR, stdio: 'ignore' });
+  if (loads.status !== 0) npm(['rebuild', SQLITE_DRIVER]);
+}
+
+/**
+ * better-sqlite3 has no prebuilt binary reachable from here, so npm compiles it from source: about
+ * a minute of CPU, once for the site and again for cms/. When cms/ locks the version the site has
+ * built, the site's binary (same machine, same Node) is the one cms/ gets; null otherwise.
+ */
+function siteSqliteDriver(): string | null {
+  const site = join(CMS_DIR, '..', 'node_modules', SQLITE_DRIVER);
+  const binary = join(site, 'build', 'Release', 'better_sqlite3.node');
+  const lock = JSON.parse(readFileSync(join(CMS_DIR, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const locked = lock.packages[`node_modules/${SQLITE_DRIVER}`]?.version;
+  if (!locked || !existsSync(binary)) return null;
+  const built = (JSON.parse(readFileSync(join(site, 'package.json'), 'utf8')) as { version: string }).version;
+  return built === locked ? binary : null;
+}
+
+function npm(args: string[]): void {
+  const result = spawnSync('npm', args, { cwd: CMS_DIR, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm ${args[0]} in cms/ failed`);
 }
 
 /** Fresh secrets for a new Strapi, its first administrator and the webhook. */
