@@ -13,7 +13,7 @@
  * each picture a content answer names carries its version, as on a server-rendered page.
  * /uploads/* → the provider's media, path kept, when the site serves them from its own origin,
  * with only the headers a file request needs (mediaRequestHeaders); pictures, video and PDF
- * only, served inert (src/provider/uploadTypes.ts).
+ * only, served inert (src/http/uploadTypes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';

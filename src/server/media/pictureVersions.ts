@@ -1,6 +1,6 @@
 /**
  * Which version of each picture the provider holds now, as the short token a page names in the
- * picture's URL (`/uploads/a.jpg?v=3kq9…`, ../provider/mediaCaching.ts): read from the file's
+ * picture's URL (`/uploads/a.jpg?v=3kq9…`, src/http/mediaCaching.ts): read from the file's
  * validators, so it costs a HEAD, not the file. "Replace media" in Strapi keeps the file's name
  * and writes new bytes: the validators change, and so does the token.
  */

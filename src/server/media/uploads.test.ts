@@ -1,8 +1,8 @@
 /**
  * /uploads/ answers pictures, video and PDF only, inert (the rule itself: src/http/uploadTypes.test.ts):
- * the site and the embedded provider over real HTTP with a media folder an author has filled with a page, a script
- * and an SVG that carry script, beside a picture, the video and a PDF; and the site in front of a
- * provider that guards nothing (PROVIDER_URL naming another one).
+ * the site and the embedded provider over real HTTP with a media folder an author has filled with
+ * a page, a script and an SVG that carry script, beside a picture, the video and a PDF; and the
+ * site in front of a provider that guards nothing (PROVIDER_URL naming another one).
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
