@@ -31,7 +31,7 @@ const config: Config = {
       testEnvironment: 'node',
       testTimeout,
       roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench', '<rootDir>/tests/system'],
-      testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
+      testMatch: ['<rootDir>/src/{server,provider,http}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
       transform,
       transformIgnorePatterns,
       // The server renderer runs the app, whose modules import their CSS.

@@ -7,6 +7,23 @@ import importX from 'eslint-plugin-import-x';
 
 const zone = (target, from, message) => ({ target, from, message });
 
+// PROVIDER_URL may name a provider that is not this code: the site server shares with it only
+// contracts (src/contracts) and the HTTP edge both serve (src/http). npm start alone runs the
+// embedded provider in the same process (src/server/start.ts), and tests start a real one.
+const serverWithoutProvider = zone('./src/server', './src/provider', 'the site server shares only contracts with the provider (src/contracts, src/http): PROVIDER_URL may name another provider; only start.ts runs the embedded one');
+const boundaries = [
+  zone('./src/contracts', './src/!(contracts)/**', 'contracts depend on nothing'),
+  zone('./src/ui', './src/!(ui|contracts|i18n)/**', 'ui is shared and pure: props in, markup out'),
+  zone('./src/api', './src/!(api|contracts)/**', 'the api adapter knows only the contracts'),
+  zone('./src/http', './src/!(http|contracts)/**', 'the HTTP edge both servers share knows only the contracts, neither server'),
+  zone(['./src/server/*.ts', './src/server/!(render)/**'], './src/!(server|contracts|http|provider)/**', 'the site server shares only contracts (its renderer runs the app)'),
+  serverWithoutProvider,
+  zone('./src/provider', './src/!(provider|contracts|http)/**', 'the provider shares only contracts'),
+  zone('./src/!(server|provider|http)/**', './src/server', 'client code never imports Node code'),
+  zone('./src/!(server|provider|http)/**', './src/provider', 'client code never imports Node code'),
+  zone('./src/!(server|provider|http)/**', './src/http', 'client code never imports Node code'),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-dev/**', 'coverage/**', 'node_modules/**', 'data/**', 'test-results/**', 'bench-results/**', 'reports/**', 'cms/node_modules/**', 'cms/dist/**', 'cms/build/**', 'cms/.strapi/**', 'cms/.tmp/**', 'cms/public/**', 'cms/types/**'] },
   js.configs.recommended,
@@ -29,18 +46,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
-        {
-          zones: [
-            zone('./src/contracts', './src/!(contracts)/**', 'contracts depend on nothing'),
-            zone('./src/ui', './src/!(ui|contracts|i18n)/**', 'ui is shared and pure: props in, markup out'),
-            zone('./src/api', './src/!(api|contracts)/**', 'the api adapter knows only the contracts'),
-            zone(['./src/server/*.ts', './src/server/!(render)/**'], './src/!(server|contracts|provider)/**', 'the site server shares only contracts (its renderer runs the app)'),
-            zone('./src/server/render', './src/provider', 'the renderer reaches the provider over HTTP, like the browser'),
-            zone('./src/provider', './src/!(provider|contracts)/**', 'the provider shares only contracts'),
-            zone('./src/!(server|provider)/**', './src/server', 'client code never imports Node code'),
-            zone('./src/!(server|provider)/**', './src/provider', 'client code never imports Node code'),
-          ],
-        },
+        { zones: boundaries },
       ],
       'no-restricted-imports': [
         'error',
@@ -56,6 +62,12 @@ export default tseslint.config(
       ],
     },
     settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+  },
+  {
+    // npm start runs the embedded provider beside the site, and the server's tests start a real
+    // provider as the site's counterpart: every other boundary holds for them.
+    files: ['src/server/start.ts', 'src/server/testing.ts', 'src/server/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries.filter((boundary) => boundary !== serverWithoutProvider) }] },
   },
   {
     // The one place the raw hooks are typed.

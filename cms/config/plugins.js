@@ -2,7 +2,7 @@
 
 /**
  * Uploads: pictures, video and PDF only, the types the site's /uploads/ answers
- * (src/provider/uploadTypes.ts; tests/cms/uploads.test.ts holds the two lists together).
+ * (src/http/uploadTypes.ts; tests/cms/uploads.test.ts holds the two lists together).
  * Strapi types a file by its content, its extension and what the browser declared; where they
  * disagree it may go by the content alone (a declared application/octet-stream), yet it stores
  * and serves the file under its own name. So pages, scripts and SVG are also denied by name:

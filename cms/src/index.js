@@ -38,7 +38,7 @@ async function ensureFirstAdmin(strapi) {
 
 /**
  * Strapi's image settings stay off, the panel's switches included. The site makes the copies its
- * pages show (src/server/pictures.ts): each slot's widths, AVIF/WebP, turned upright by the EXIF
+ * pages show (src/server/media/pictures.ts): each slot's widths, AVIF/WebP, turned upright by the EXIF
  * orientation; Strapi's responsive formats would be copies nobody asks for, and its size
  * optimisation re-encodes the original at quality 80, a second loss under the site's own.
  * Auto-orientation stays off too: without size optimisation Strapi re-encodes at quality 100 and

@@ -5,7 +5,7 @@
  * the entry, in the entry's language, as a signed address the site renders with drafts (or with
  * what is published, from the panel's Published tab). The signature is HMAC-SHA256 of the
  * version, the path and the expiry with PREVIEW_SECRET, which the site shares
- * (src/server/previewSignature.ts checks it); the address expires after a few minutes, so one
+ * (src/server/preview/previewSignature.ts checks it); the address expires after a few minutes, so one
  * copied out of the panel soon stops showing unpublished text.
  */
 const { createHmac } = require('node:crypto');

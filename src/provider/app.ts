@@ -16,9 +16,9 @@ import { registerSubmissionRoutes, requestLocale } from './submissionRoutes';
 import { fail } from './envelope';
 import { MESSAGES } from './messages';
 import { ENDPOINT, MEDIA_PREFIX } from '../contracts/endpoints';
-import { isLoopback, requestIdFrom } from './requestId';
-import { guardUploads } from './uploadTypes';
-import { contentEtag, keepMediaByVersion } from './mediaCaching';
+import { isLoopback, requestIdFrom } from '../http/requestId';
+import { guardUploads } from '../http/uploadTypes';
+import { contentEtag, keepMediaByVersion } from '../http/mediaCaching';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
 
 /**

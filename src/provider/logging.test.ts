@@ -3,7 +3,7 @@ import { loadContentPack } from './content/loadPack';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createProviderApp } from './app';
 import { openDatabase } from './database';
-import { logOptions } from './logging';
+import { logOptions } from '../http/logging';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './testing';
 

@@ -5,7 +5,7 @@
  */
 import { parseTrustProxy } from '../contracts/trustProxy';
 import { startProvider } from './startProvider';
-import { logOptions } from './logging';
+import { logOptions } from '../http/logging';
 import { readStrapiConnection } from './strapi/connection';
 import { OperatorError } from './submissions/store';
 

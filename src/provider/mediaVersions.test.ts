@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createProviderApp } from './app';
 import { loadContentPack } from './content/loadPack';
 import { openDatabase } from './database';
-import { versionOf } from './mediaCaching';
+import { versionOf } from '../http/mediaCaching';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './testing';
 

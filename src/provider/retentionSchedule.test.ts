@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from './sqliteDriver';
 import { loadContentPack } from './content/loadPack';
 import { DATABASE_FILE, openDatabase } from './database';
-import { logOptions } from './logging';
+import { logOptions } from '../http/logging';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
 import { RETENTION_DAYS, truncateAddress } from './staff/retention';

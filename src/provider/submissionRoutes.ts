@@ -27,7 +27,7 @@ import type { ContentSource } from './contentSource';
 import type { SubmissionStore } from './submissions/store';
 import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
-import { visitorKey } from './visitorKey';
+import { visitorKey } from '../http/visitorKey';
 import type { Allowance } from './visitorLimits';
 
 /** Each path's submissions per visitor (an IPv4 address, an IPv6 /64: visitorKey.ts). */

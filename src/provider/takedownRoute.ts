@@ -5,10 +5,9 @@
  * site's own internal endpoints are: the CMS webhook's secret, and never through a proxy.
  */
 import type { FastifyInstance } from 'fastify';
-import { internalRefusal } from './internalAuth';
+import { internalRefusal } from '../http/internalAuth';
+import { TAKEDOWN_PATH } from '../http/internalPaths';
 import type { Takedown } from './strapi/takedown';
-
-export const TAKEDOWN_PATH = '/_internal/cms/takedown';
 
 export function registerTakedownRoute(app: FastifyInstance, secret: string, takeDown: (takedown: Takedown) => number) {
   app.post(TAKEDOWN_PATH, async (request, reply) => {

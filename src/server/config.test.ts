@@ -30,14 +30,6 @@ describe('the site configuration', () => {
     expect(read({}).config.cmsWebhookSecret).toBeNull();
   });
 
-  it('reads Strapi as the content source only with its address and token, and only for the embedded provider', () => {
-    expect(read({}).config.strapi).toBeNull();
-    expect(read({ CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://cms.internal:1337/admin', STRAPI_TOKEN: 't0ken' }).config.strapi).toEqual({ url: 'http://cms.internal:1337', token: 't0ken' });
-    expect(() => read({ CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://cms.internal:1337' })).toThrow('CONTENT_SOURCE=strapi needs STRAPI_URL');
-    expect(() => read({ CONTENT_SOURCE: 'contentful' })).toThrow('CONTENT_SOURCE must be "pack" or "strapi"');
-    expect(() => read({ CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://cms.internal:1337', STRAPI_TOKEN: 't', PROVIDER_URL: 'http://provider.internal' })).toThrow('PROVIDER_URL');
-  });
-
   it('takes TRUST_PROXY as addresses or CIDRs, and refuses true and a hop count at start, saying to name the proxy', () => {
     expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, 2001:db8::/32', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '2001:db8::/32']);
     expect(() => read({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://www.example.com' })).toThrow(/TRUST_PROXY=true.*name the proxy by address or CIDR/);

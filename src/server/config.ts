@@ -4,8 +4,6 @@ import type { SiteVariant } from '../contracts/runtimeConfig';
 import { parseTrustProxy, type TrustProxy } from '../contracts/trustProxy';
 import { TIMING } from '../contracts/constants';
 import type { PageCacheOptions } from './render/pageCache';
-import type { StrapiConnection } from '../provider/app';
-import { readStrapiConnection } from '../provider/strapi/connection';
 
 export interface SiteConfig {
   port: number;
@@ -13,8 +11,6 @@ export interface SiteConfig {
   /** Unset: start the embedded provider on providerPort and proxy to it. */
   providerUrl: string | null;
   providerPort: number;
-  /** The embedded provider's content from Strapi (CONTENT_SOURCE=strapi); null: the content pack. */
-  strapi: StrapiConnection | null;
   /** Unset: the site serves the provider's media (/uploads/) from its own origin. */
   mediaUrl: string | null;
   /** The site's public origin for absolute URLs (canonical, previews, sitemap, robots.txt); unset: each request's origin. */
@@ -56,14 +52,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
         `(ALLOWED_HOSTS${env.ALLOWED_HOSTS ? '' : ' unset'}), with the scheme each request came with. Set PUBLIC_URL to the public origin (e.g. https://www.example.com) when visitors are served.`,
     );
   }
-  const strapi = readStrapiConnection(env);
-  if (strapi && env.PROVIDER_URL) throw new Error('CONTENT_SOURCE=strapi is read by the embedded provider: unset PROVIDER_URL, or set CONTENT_SOURCE on the provider at PROVIDER_URL');
   return {
     port: sitePort,
     host: env.HOST ?? '0.0.0.0',
     providerUrl: env.PROVIDER_URL ? new URL(env.PROVIDER_URL).origin : null,
     providerPort: port(env.PROVIDER_PORT, 3001, 'PROVIDER_PORT'),
-    strapi,
     mediaUrl: env.MEDIA_URL ? new URL(env.MEDIA_URL).origin : null,
     publicUrl,
     allowedHosts,

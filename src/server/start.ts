@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { readConfig, type SiteConfig } from './config';
 import { createSiteServer } from './app';
 import { buildClient, isBuildStale } from './build';
+import type { StrapiConnection } from '../provider/app';
+import { readStrapiConnection } from '../provider/strapi/connection';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
-import { logOptions } from '../provider/logging';
+import { logOptions } from '../http/logging';
 import { privateFolder } from '../provider/database';
-import { cachePurgeSecret } from '../provider/content/siteCache';
+import { cachePurgeSecret } from '../http/siteCache';
 
 const ROOT = join(__dirname, '..', '..');
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -20,7 +22,19 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-export async function startSite(config: SiteConfig, { build = true } = {}): Promise<RunningSite> {
+/** The site's configuration, and the embedded provider's: its content from Strapi (CONTENT_SOURCE=strapi); null: the content pack. */
+export interface StartConfig extends SiteConfig {
+  strapi: StrapiConnection | null;
+}
+
+export function readStartConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): StartConfig {
+  const config = readConfig(env, warn);
+  const strapi = readStrapiConnection(env);
+  if (strapi && env.PROVIDER_URL) throw new Error('CONTENT_SOURCE=strapi is read by the embedded provider: unset PROVIDER_URL, or set CONTENT_SOURCE on the provider at PROVIDER_URL');
+  return { ...config, strapi };
+}
+
+export async function startSite(config: StartConfig, { build = true } = {}): Promise<RunningSite> {
   if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
   privateFolder(config.dataDir);
   let provider: RunningProvider | null = null;
@@ -61,7 +75,7 @@ export async function startSite(config: SiteConfig, { build = true } = {}): Prom
 }
 
 if (require.main === module) {
-  startSite(readConfig(), { build: process.env.SKIP_BUILD !== '1' })
+  startSite(readStartConfig(), { build: process.env.SKIP_BUILD !== '1' })
     .then((site) => {
       console.log(`Site listening on ${site.url} (content provider ${site.providerUrl})`);
       const stop = (signal: string) => {

@@ -9,8 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConfig } from '../../src/server/config';
-import { startSite, type RunningSite } from '../../src/server/start';
+import { readStartConfig, startSite, type RunningSite } from '../../src/server/start';
 import type { Auditor } from './lighthouse';
 
 const ACCEPT_AVIF = 'image/avif,image/webp,image/*,*/*;q=0.8';
@@ -27,7 +26,7 @@ export interface ColdFigures {
   lcp: { firstMs: number; secondMs: number; element: string } | null;
 }
 
-const startOn = (dataDir: string) => startSite(readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), { build: false });
+const startOn = (dataDir: string) => startSite(readStartConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), { build: false });
 
 /** The copies the home pages ask for first: each srcset entry of their high-priority pictures. */
 async function aboveTheFoldCopies(site: RunningSite): Promise<string[]> {

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { after, before, type TestContext } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { APP_HYDRATED_EVENT } from '../../src/contracts/runtimeConfig';
-import { readConfig } from '../../src/server/config';
-import { startSite, type RunningSite } from '../../src/server/start';
+import { readStartConfig, startSite, type RunningSite } from '../../src/server/start';
 import { launchBrowser } from './browser';
 
 export interface TestSite extends RunningSite {
@@ -23,7 +22,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
   // Warnings and errors only: the test report stays readable. Two files run at once beside other
   // work, so a render may wait for the CPU longer than production's 2 s deadline allows: what the
   // tests check is the page, not the machine's speed (a file about the deadline sets its own).
-  const config = readConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_DEADLINE_MS: '10000', ...env });
+  const config = readStartConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_DEADLINE_MS: '10000', ...env });
   // The run's sites share one folder of picture copies, as a host's processes do: a copy is named by
   // its picture's content, so sharing is safe, and each site would otherwise encode the same
   // ~120 copies again when it starts (about 7 s of CPU per file).

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { type RunningCms } from '../../src/provider/strapi/cms';
-import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../src/provider/mediaCaching';
+import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../src/http/mediaCaching';
 import { fakeDist } from '../../src/server/testing';
 import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { cmsCall, startUploadStack } from './strapi';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { signPreview } from '../../src/server/previewSignature';
+import { signPreview } from '../../src/server/preview/previewSignature';
 import { fakeDist, freePort } from '../../src/server/testing';
 import { cmsStack } from './stack';
 import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TIMING } from '../../src/contracts/constants';
-import { versionOf } from '../../src/provider/mediaCaching';
+import { versionOf } from '../../src/http/mediaCaching';
 import { SEED_MEDIA_DIR, startProvider } from '../../src/provider/startProvider';
 import { createSiteServer } from '../../src/server/app';
 import { fakeDist, freePort, providerGate } from '../../src/server/testing';

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../database';
 import { ContentPackError, DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 import { formatReport, importPack } from './importPack';
-import { cachePurgeSecret, requestCachePurge } from './siteCache';
+import { cachePurgeSecret, requestCachePurge } from '../../http/siteCache';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

@@ -2,7 +2,7 @@
  * GET /uploads/<name>: Strapi's uploads, which it keeps in one folder under the names it gave
  * them (nothing else is forwarded), read through the content's circuit breaker (client.ts): while
  * Strapi fails, a file answers 503 at once rather than after a timeout each, and the site serves
- * the copies it holds (src/server/pictures.ts) or passes the failure on.
+ * the copies it holds (src/server/media/pictures.ts) or passes the failure on.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';

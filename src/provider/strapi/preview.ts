@@ -6,26 +6,20 @@
  * addresses, and the site's /api proxy never forwards this prefix. Published content keeps its
  * own client, token and last good answers: a draft never reaches a visitor's page.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { PREVIEW_API_PREFIX, previewAccessKey } from '../../http/previewAccess';
 import type { ContentSource } from '../contentSource';
 import { registerContentRoutes } from '../contentRoutes';
 import { fail } from '../envelope';
 import { MESSAGES } from '../messages';
 import { createStrapiSource } from './source';
 
-export const PREVIEW_API_PREFIX = '/_preview';
-
 export interface StrapiPreview {
   /** A read-only Content API token that may read drafts. */
   token: string;
   /** PREVIEW_SECRET: the site's previews are signed with it; the provider takes a key derived from it. */
   secret: string;
-}
-
-/** What the site sends as `Authorization: Bearer …` to read drafts: not the secret itself, which also signs addresses. */
-export function previewAccessKey(secret: string): string {
-  return createHmac('sha256', secret).update('provider drafts').digest('hex');
 }
 
 /** Compared as digests: neither the comparison nor the key's length shows in the time taken. */

@@ -20,7 +20,7 @@ import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { shareImage, DEFAULT_SHARE_IMAGE } from './shareImage';
-import type { PictureVersions } from '../pictureVersions';
+import type { PictureVersions } from '../media/pictureVersions';
 import { withPictureVersions } from './versionedPictures';
 
 export interface PageRendererOptions {

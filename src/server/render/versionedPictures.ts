@@ -5,7 +5,7 @@
 import { MEDIA_PREFIX } from '../../contracts/endpoints';
 import type { Field } from '../../contracts/schema/payload';
 import type { Api } from '../../api/api';
-import { versionedUrl, type PictureVersions } from '../pictureVersions';
+import { versionedUrl, type PictureVersions } from '../media/pictureVersions';
 
 /** A picture of the site's own media, on the media host (MEDIA_URL) or, with none, as a bare path. */
 const isOwnPicture = (value: string, mediaHost = '') => value.startsWith(`${mediaHost}${MEDIA_PREFIX}`) && !/[?#\s"<>]/.test(value.slice(mediaHost.length));

@@ -1,0 +1,163 @@
+/**
+ * A crawler on a cold site: the real site server listening on a port, a real HTTP hop (the
+ * gate, which counts what the provider is asked) and the real embedded provider. Every page the
+ * sitemap lists renders in the cache's own budget, so a crawl of the whole sitemap 32 requests
+ * at a time answers 200 everywhere; only ids no provider list names share the small lane.
+ */
+import { rmSync } from 'node:fs';
+import { ENDPOINT } from '../../contracts/endpoints';
+import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
+import { CACHE_PURGE_PATH } from '../../http/internalPaths';
+import { startProvider, type RunningProvider } from '../../provider/startProvider';
+import { tempDataDir } from '../../provider/testing';
+import { createSiteServer } from '../app';
+import { fakeDist, providerGate } from '../testing';
+
+type Site = Awaited<ReturnType<typeof createSiteServer>>;
+
+const PURGE_SECRET = 'crawl-purge-secret';
+const CONCURRENCY = 32;
+
+jest.setTimeout(30_000);
+
+let data: ReturnType<typeof tempDataDir>;
+let dist: string;
+let provider: RunningProvider;
+let gate: Awaited<ReturnType<typeof providerGate>>;
+const sites: Site[] = [];
+
+beforeAll(async () => {
+  data = tempDataDir();
+  dist = fakeDist();
+  provider = await startProvider({ port: 0, dataDir: data.dir });
+  gate = await providerGate(provider.url);
+}, 20_000);
+
+afterAll(async () => {
+  gate.release();
+  for (const site of sites) await site.close();
+  await gate.close();
+  await provider.close();
+  data.remove();
+  rmSync(dist, { recursive: true, force: true });
+}, 20_000);
+
+beforeEach(() => {
+  gate.release();
+  gate.mode = 'pass';
+  gate.counts.clear();
+  gate.failing.clear();
+});
+
+/** A site just started, listening on a port of its own: nothing rendered, no lists in hand. */
+async function coldSite(renderDeadlineMs = 10_000): Promise<string> {
+  const site = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: '', variant: 'standard', renderDeadlineMs, cachePurgeSecret: PURGE_SECRET });
+  await site.listen({ port: 0, host: '127.0.0.1' });
+  sites.push(site);
+  return `http://127.0.0.1:${(site.server.address() as { port: number }).port}`;
+}
+
+/** The paths /sitemap.xml lists (with the site's own origin stripped). */
+async function sitemapPaths(base: string): Promise<string[]> {
+  const res = await fetch(`${base}/sitemap.xml`);
+  expect(res.status).toBe(200);
+  return [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
+}
+
+interface Fetched {
+  path: string;
+  status: number;
+  rendered: boolean;
+  retryAfter: string | null;
+}
+
+async function get(base: string, path: string): Promise<Fetched> {
+  const res = await fetch(`${base}${path}`);
+  const body = await res.text();
+  return { path, status: res.status, rendered: body.includes(STATE_ELEMENT_ID), retryAfter: res.headers.get('retry-after') };
+}
+
+/** A crawler: every path fetched, `concurrency` requests in flight at a time. */
+async function crawl(base: string, paths: string[], concurrency = CONCURRENCY): Promise<Fetched[]> {
+  const answers: Fetched[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++] as string;
+      answers.push(await get(base, path));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return answers;
+}
+
+const notRendered = (answers: Fetched[]) => answers.filter((answer) => answer.status !== 200 || !answer.rendered);
+const detailPaths = (paths: string[]) => paths.filter((path) => /\/\d+$/.test(path));
+
+/** Turns the event loop until `ready()` holds (what the test waits for happens on other sockets); fails after 5 s. */
+async function until(ready: () => boolean, what: string) {
+  const started = Date.now();
+  while (!ready()) {
+    if (Date.now() - started > 5000) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('a crawl of the whole sitemap on a cold site', () => {
+  it('answers every page the sitemap lists with 200 and the rendered page, 32 requests at a time', async () => {
+    const base = await coldSite();
+    const paths = await sitemapPaths(base);
+    expect(detailPaths(paths).length).toBeGreaterThan(CONCURRENCY); // enough ids to fill any small lane
+    expect(notRendered(await crawl(base, paths))).toEqual([]);
+  });
+
+  it('does so when the crawler never asked this site for its sitemap, asking the provider for the lists once', async () => {
+    const paths = await sitemapPaths(await coldSite());
+    const base = await coldSite();
+    gate.counts.clear();
+    // Only the detail pages: their renders never ask for the notices list, the sitemap's walk does.
+    expect(notRendered(await crawl(base, detailPaths(paths)))).toEqual([]);
+    expect(gate.counts.get(ENDPOINT.noticeList)).toBe(2); // one walk, both languages
+  });
+
+  it('does so again right after a purge', async () => {
+    const base = await coldSite();
+    const paths = await sitemapPaths(base);
+    expect(notRendered(await crawl(base, paths))).toEqual([]);
+    const purged = await fetch(`${base}${CACHE_PURGE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${PURGE_SECRET}` } });
+    expect(purged.status).toBe(204);
+    gate.counts.clear();
+    expect(notRendered(await crawl(base, paths))).toEqual([]);
+    expect(gate.counts.get(ENDPOINT.noticeList)).toBe(2); // the purge made the lists be asked again, once
+  });
+
+  it('answers 503 with Retry-After for a listed page only when the provider fails it', async () => {
+    const base = await coldSite(1500);
+    const [product] = detailPaths(await sitemapPaths(base)).filter((path) => path.startsWith('/product/'));
+    gate.failing.add(ENDPOINT.productDetail);
+    expect(await get(base, product as string)).toEqual({ path: product, status: 503, rendered: false, retryAfter: '30' });
+    gate.failing.clear();
+    expect(await get(base, product as string)).toMatchObject({ status: 200, rendered: true });
+  });
+});
+
+describe('ids no provider list names', () => {
+  it('share the small lane: a flood of them against a slow provider leaves every listed page its render', async () => {
+    const base = await coldSite();
+    const listed = detailPaths(await sitemapPaths(base)).filter((path) => path.startsWith('/news/') || path.startsWith('/en/news/'));
+    gate.held.add(ENDPOINT.newsDetail);
+    const flood = Array.from({ length: 40 }, (_, i) => get(base, `/news/${900_000 + i}`));
+    await until(() => gate.waiting >= 2, 'the made-up ids to fill their lane');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the rest of the flood reaches its bound
+    expect(gate.waiting).toBe(2); // two renders at once for the made-up ids…
+    const pages = Promise.all(listed.map((path) => get(base, path)));
+    await until(() => gate.waiting >= 2 + Math.min(listed.length, 4), 'the listed pages to render beside them');
+    expect(gate.waiting).toBe(2 + Math.min(listed.length, 4)); // …and the listed pages keep the cache's four
+    gate.release();
+    expect(notRendered(await pages)).toEqual([]);
+    const statuses = (await Promise.all(flood)).map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 404 && status !== 503)).toEqual([]);
+    expect(statuses.filter((status) => status === 404).length).toBeGreaterThanOrEqual(2); // those the lane took were asked
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0); // the lane's bound held
+  });
+});

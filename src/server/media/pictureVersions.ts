@@ -1,0 +1,77 @@
+/**
+ * Which version of each picture the provider holds now, as the short token a page names in the
+ * picture's URL (`/uploads/a.jpg?v=3kq9…`, src/http/mediaCaching.ts): read from the file's
+ * validators, so it costs a HEAD, not the file. "Replace media" in Strapi keeps the file's name
+ * and writes new bytes: the validators change, and so does the token.
+ */
+import { LRUCache } from 'lru-cache';
+import { PICTURE_VERSION_PARAM, versionOf } from '../../http/mediaCaching';
+/**
+ * For a copy asked by its plain URL, a token is believed this long before the provider is asked
+ * again: a replaced picture shows within a second or two of the CMS saving it, and the burst of
+ * requests a page's srcset makes costs one HEAD per picture. A render always asks afresh.
+ */
+const FRESH_MS = 1000;
+const MAX_PATHS = 20_000;
+/**
+ * A render waits this long at most for a token (a HEAD of a file: quick when the media are up);
+ * without one, the picture keeps its plain URL. A lookup that fails or times out stops the others
+ * for COOL_DOWN_MS, as the Strapi client's breaker does: during an outage a render pays for it
+ * once, not once per page, and stays within its deadline.
+ */
+const LOOKUP_TIMEOUT_MS = 500;
+const COOL_DOWN_MS = 10_000;
+
+export interface PictureVersions {
+  /**
+   * The token of the picture at path now (one the provider gave within `maxAgeMs`); the last one
+   * known while the provider fails; null if none.
+   */
+  current(path: string, maxAgeMs?: number): Promise<string | null>;
+  /** The token last read for path, without asking (undefined: never read): what pages were given. */
+  known?(path: string): string | null | undefined;
+}
+
+export function createPictureVersions(providerUrl: string, now: () => number = Date.now): PictureVersions {
+  /** The token the provider gave and when that question was asked. */
+  const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
+  const asking = new Map<string, { at: number; answer: Promise<string | null> }>();
+  let failedAt = -Infinity;
+
+  async function ask(path: string, at: number): Promise<string | null> {
+    try {
+      const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+      await answer.body?.cancel();
+      if (answer.status >= 500) throw new Error(`status ${answer.status}`);
+      const token = answer.ok ? versionOf(answer.headers) : null;
+      // An answer to an older question never replaces a newer one's.
+      if ((tokens.get(path)?.at ?? -Infinity) <= at) tokens.set(path, { token, at });
+      return token;
+    } catch {
+      // The provider failed or is slow: what it said last still holds, and nobody asks for a while.
+      failedAt = now();
+      return tokens.get(path)?.token ?? null;
+    }
+  }
+
+  return {
+    current(path, maxAgeMs = FRESH_MS) {
+      const entry = tokens.get(path);
+      const asked = now();
+      if ((entry && asked - entry.at < maxAgeMs) || asked - failedAt < COOL_DOWN_MS) return Promise.resolve(entry?.token ?? null);
+      // A question on its way is answer enough if asked within maxAgeMs (for a render: in the same
+      // millisecond): one asked before a "Replace media" must not give a render the old version.
+      const pending = asking.get(path);
+      if (pending && asked - pending.at < Math.max(maxAgeMs, 1)) return pending.answer;
+      const answer = ask(path, asked).finally(() => {
+        if (asking.get(path)?.answer === answer) asking.delete(path);
+      });
+      asking.set(path, { at: asked, answer });
+      return answer;
+    },
+    known: (path) => tokens.get(path)?.token,
+  };
+}
+
+/** The picture's URL naming its version: `/uploads/a.jpg` → `/uploads/a.jpg?v=<token>`. */
+export const versionedUrl = (path: string, token: string) => `${path}?${PICTURE_VERSION_PARAM}=${token}`;

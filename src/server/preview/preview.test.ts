@@ -1,0 +1,236 @@
+/**
+ * The CMS's previews through the real site server, in front of a provider whose drafts differ
+ * from what is published by one news title: a signed address shows the draft, marked, uncached
+ * and framed by the CMS alone; the public page never shows it; an address that was changed,
+ * signed with another secret or past its time is refused with a page that says so.
+ */
+import { rmSync } from 'node:fs';
+import Fastify from 'fastify';
+import type { Locale } from '../../contracts/locale';
+import { loadContentPack } from '../../provider/content/loadPack';
+import type { ContentSource } from '../../provider/contentSource';
+import { registerContentRoutes } from '../../provider/contentRoutes';
+import { openDatabase } from '../../provider/database';
+import { createRepository } from '../../provider/repository';
+import { PREVIEW_API_PREFIX, previewAccessKey } from '../../http/previewAccess';
+import { registerDraftRoutes } from '../../provider/strapi/preview';
+import { tempDataDir } from '../../provider/testing';
+import { ENDPOINT } from '../../contracts/endpoints';
+import { createSiteServer } from '../app';
+import { readConfig } from '../config';
+import { readPreviewQuery, signPreview, type PreviewStatus } from './previewSignature';
+import { fakeDist } from '../testing';
+
+const SECRET = 'preview-secret-for-tests';
+const CMS = 'https://cms.example.com';
+const pack = loadContentPack();
+const article = pack.news[0]!;
+/** The draft's title, as an editor has just saved it; changed by the tests. */
+const draftTitle: Record<Locale, string> = { zh: '草稿标题一', en: 'Draft title one' };
+
+const data = tempDataDir();
+const db = openDatabase(data.dir, pack);
+const dist = fakeDist();
+const provider = Fastify();
+let site: Awaited<ReturnType<typeof createSiteServer>>;
+let providerUrl: string;
+
+beforeAll(async () => {
+  const published = createRepository(db);
+  const drafts: ContentSource = {
+    ...published,
+    newsDetail: async (id, locale) => {
+      const detail = await published.newsDetail(id, locale);
+      return detail && id === article.id ? { ...detail, title: draftTitle[locale] } : detail;
+    },
+  };
+  registerContentRoutes(provider, published);
+  await registerDraftRoutes(provider, drafts, SECRET);
+  providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
+  site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', renderDeadlineMs: 10_000, preview: { secret: SECRET, cmsOrigin: CMS } });
+});
+
+afterAll(async () => {
+  await site.close();
+  await provider.close();
+  db.close();
+  data.remove();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const seconds = () => Math.floor(Date.now() / 1000);
+
+function previewAddress(path: string, { expires = seconds() + 300, secret = SECRET, status = 'draft' as PreviewStatus } = {}): string {
+  return `/preview?${new URLSearchParams({ status, path, expires: String(expires), signature: signPreview(status, path, expires, secret) })}`;
+}
+
+const newsPath = (locale: Locale) => `${locale === 'en' ? '/en' : ''}/news/${article.id}`;
+
+describe('the preview address', () => {
+  const now = Date.now();
+  const expires = Math.floor(now / 1000) + 60;
+  const signed = { status: 'draft', path: '/en/news/1', expires: String(expires), signature: signPreview('draft', '/en/news/1', expires, SECRET) };
+
+  it('names its page and version when signed with the secret and not yet expired', () => {
+    expect(readPreviewQuery(signed, SECRET, now)).toEqual({ status: 'draft', path: '/en/news/1' });
+    const published = { ...signed, status: 'published', signature: signPreview('published', '/en/news/1', expires, SECRET) };
+    expect(readPreviewQuery(published, SECRET, now)).toEqual({ status: 'published', path: '/en/news/1' });
+  });
+
+  it('is forged when its version, path, expiry or signature was changed, or another secret signed it', () => {
+    expect(readPreviewQuery({ ...signed, status: 'published' }, SECRET, now)).toEqual({ refused: 'forged' });
+    expect(readPreviewQuery({ ...signed, path: '/en/news/2' }, SECRET, now)).toEqual({ refused: 'forged' });
+    expect(readPreviewQuery({ ...signed, expires: String(expires + 3600) }, SECRET, now)).toEqual({ refused: 'forged' });
+    expect(readPreviewQuery({ ...signed, signature: `${signed.signature.slice(0, 63)}${signed.signature.endsWith('0') ? '1' : '0'}` }, SECRET, now)).toEqual({ refused: 'forged' });
+    expect(readPreviewQuery(signed, 'another-secret', now)).toEqual({ refused: 'forged' });
+  });
+
+  it('is forged when a part is missing, given twice, or not of its form', () => {
+    const unknownStatus = { ...signed, status: 'archived', signature: signPreview('archived' as PreviewStatus, signed.path, expires, SECRET) };
+    for (const query of [{}, unknownStatus, { ...signed, signature: undefined }, { ...signed, path: [signed.path, '/'] }, { ...signed, expires: '1e12' }, { ...signed, signature: signed.signature.toUpperCase() }]) {
+      expect(readPreviewQuery(query, SECRET, now)).toEqual({ refused: 'forged' });
+    }
+  });
+
+  it('names a path of the site only, even signed', () => {
+    for (const path of ['//evil.example/news/1', '/\\evil.example', 'https://evil.example/', 'news/1', '/news/1 x']) {
+      const query = { status: 'draft', path, expires: String(expires), signature: signPreview('draft', path, expires, SECRET) };
+      expect({ path, ask: readPreviewQuery(query, SECRET, now) }).toEqual({ path, ask: { refused: 'forged' } });
+    }
+  });
+
+  it('expires at its second: a genuine address past it is expired, not forged', () => {
+    expect(readPreviewQuery(signed, SECRET, expires * 1000 - 1)).toEqual({ status: 'draft', path: '/en/news/1' });
+    expect(readPreviewQuery(signed, SECRET, expires * 1000)).toEqual({ refused: 'expired' });
+  });
+});
+
+describe('GET /preview', () => {
+  it.each(['zh', 'en'] as const)('shows the %s draft, marked as a preview, without the app, uncached, framed by the CMS alone', async (locale) => {
+    const response = await site.inject({ url: previewAddress(newsPath(locale)) });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(draftTitle[locale]);
+    expect(response.body).not.toContain(article[locale].title);
+    expect(response.body).toMatch(locale === 'zh' ? /<div class="preview-banner"[^>]*>预览：/ : /<div class="preview-banner"[^>]*>Preview:/);
+    expect(response.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(response.body).not.toContain('data-entry=');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['content-security-policy']).toContain(`frame-ancestors ${CMS};`);
+    expect(response.headers['content-security-policy']).not.toContain("'none'; form-action");
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers.etag).toBeUndefined();
+  });
+
+  it.each(['zh', 'en'] as const)("shows the %s published version for the panel's Published tab, marked as such", async (locale) => {
+    const response = await site.inject({ url: previewAddress(newsPath(locale), { status: 'published' }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(article[locale].title);
+    expect(response.body).not.toContain(draftTitle[locale]);
+    expect(response.body).toMatch(locale === 'zh' ? /<div class="preview-banner"[^>]*>预览：已发布/ : /<div class="preview-banner"[^>]*>Preview: the published/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-security-policy']).toContain(`frame-ancestors ${CMS};`);
+  });
+
+  it('renders again for every request: a draft saved since shows at once', async () => {
+    expect((await site.inject({ url: previewAddress(newsPath('zh')) })).body).toContain(draftTitle.zh);
+    draftTitle.zh = '草稿标题二';
+    expect((await site.inject({ url: previewAddress(newsPath('zh')) })).body).toContain('草稿标题二');
+  });
+
+  it('leaves the public page as published, still refusing to be framed', async () => {
+    for (const locale of ['zh', 'en'] as const) {
+      const response = await site.inject({ url: newsPath(locale) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(article[locale].title);
+      expect(response.body).not.toContain(draftTitle[locale]);
+      expect(response.body).not.toContain('preview-banner');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('refuses a changed, foreign or expired address with a page that says so, in both languages', async () => {
+    // Signed for the about page, sent for the article.
+    const changed = previewAddress('/about').replace('path=%2Fabout', `path=${encodeURIComponent(newsPath('zh'))}`);
+    expect(changed).toContain(encodeURIComponent(newsPath('zh')));
+    // Signed for the published version, sent for the drafts.
+    const promoted = previewAddress(newsPath('en'), { status: 'published' }).replace('status=published', 'status=draft');
+    expect(promoted).toContain('status=draft');
+    const cases = [
+      [changed, 403, 'not valid'],
+      [promoted, 403, 'not valid'],
+      [previewAddress(newsPath('en'), { secret: 'another-secret' }), 403, 'not valid'],
+      [previewAddress(newsPath('en'), { expires: seconds() - 1 }), 410, 'expired'],
+      ['/preview', 403, 'not valid'],
+    ] as const;
+    for (const [url, status, words] of cases) {
+      const response = await site.inject({ url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status });
+      expect(response.body).toContain(words);
+      expect(response.body).toContain('预览');
+      expect(response.body).not.toContain(draftTitle.en);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-security-policy']).toContain(`frame-ancestors ${CMS};`);
+    }
+  });
+
+  it('answers 503 with a page that says so when the provider does not answer', async () => {
+    const cut = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:1', mediaUrl: '', variant: 'standard', renderDeadlineMs: 2_000, preview: { secret: SECRET, cmsOrigin: CMS } });
+    try {
+      const response = await cut.inject({ url: previewAddress(newsPath('en')) });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('could not be rendered');
+      expect(response.headers['cache-control']).toBe('no-store');
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it('answers 404 for a path that is no page, and for an id the drafts do not have', async () => {
+    for (const path of ['/nowhere', '/en/news/999999']) {
+      const response = await site.inject({ url: previewAddress(path) });
+      expect({ path, status: response.statusCode }).toEqual({ path, status: 404 });
+      expect(response.body).toContain('no such page');
+    }
+  });
+});
+
+describe("the provider's drafts", () => {
+  const address = () => `${providerUrl}${PREVIEW_API_PREFIX}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`;
+
+  it('answer the site, which sends the key derived from the secret', async () => {
+    const response = await fetch(address(), { headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
+    expect(((await response.json()) as { data: { title: string } }).data.title).toBe(draftTitle.en);
+  });
+
+  it('answer nobody else: no key, the secret itself, another secret\'s key', async () => {
+    for (const authorization of [undefined, `Bearer ${SECRET}`, `Bearer ${previewAccessKey('another-secret')}`]) {
+      const response = await fetch(address(), { headers: authorization ? { authorization } : {} });
+      expect({ authorization, status: response.status }).toEqual({ authorization, status: 404 });
+      expect(await response.text()).not.toContain(draftTitle.en);
+    }
+  });
+
+  it('are not reachable through the site\'s /api', async () => {
+    const response = await site.inject({ url: `/api${PREVIEW_API_PREFIX}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`, headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
+    expect(response.body).not.toContain(draftTitle.en);
+  });
+});
+
+describe('the configuration', () => {
+  const read = (env: NodeJS.ProcessEnv) => readConfig({ NODE_ENV: 'test', ...env }).preview;
+
+  it('enables previews with PREVIEW_SECRET, framed by CMS_PUBLIC_URL, else by STRAPI_URL', () => {
+    expect(read({})).toBeNull();
+    expect(read({ PREVIEW_SECRET: 's', CMS_PUBLIC_URL: 'https://cms.example.com/admin' })).toEqual({ secret: 's', cmsOrigin: 'https://cms.example.com' });
+    const strapi = { CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://127.0.0.1:1337', STRAPI_TOKEN: 't', STRAPI_PREVIEW_TOKEN: 'p', PREVIEW_SECRET: 's' };
+    expect(read(strapi)).toEqual({ secret: 's', cmsOrigin: 'http://127.0.0.1:1337' });
+    expect(read({ ...strapi, CMS_PUBLIC_URL: 'https://cms.example.com' })).toEqual({ secret: 's', cmsOrigin: 'https://cms.example.com' });
+  });
+
+  it('refuses PREVIEW_SECRET without a CMS to frame it, or a CMS that is no http(s) origin', () => {
+    expect(() => read({ PREVIEW_SECRET: 's' })).toThrow('PREVIEW_SECRET needs CMS_PUBLIC_URL');
+    expect(() => read({ PREVIEW_SECRET: 's', CMS_PUBLIC_URL: 'javascript:alert(1)' })).toThrow('CMS_PUBLIC_URL must be an http(s) origin');
+  });
+});
