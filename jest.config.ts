@@ -13,11 +13,12 @@ const testTimeout = 30_000;
 const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts', '^swiper/css(/.*)?$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {
+  // A global option: Jest does not read it from a project.
+  testTimeout,
   projects: [
     {
       displayName: 'client',
       testEnvironment: 'jsdom',
-      testTimeout,
       roots: ['<rootDir>/src'],
       testMatch: ['<rootDir>/src/{api,app,features,pages,ui,i18n,contracts}/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/config/jest/setupClient.ts'],
@@ -29,7 +30,6 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      testTimeout,
       roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench', '<rootDir>/tests/system'],
       testMatch: ['<rootDir>/src/{server,provider,http}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
       transform,
