@@ -53,7 +53,7 @@ const config: Config = {
       moduleNameMapper,
     },
   ],
-  collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!src/features/testing.ts'],
+  collectCoverageFrom: ['src/api/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!src/**/*.testing.{ts,tsx}'],
   coverageReporters: ['text-summary', 'json-summary'],
   coverageThreshold: {
     global: {},

@@ -9,7 +9,7 @@ import { contentKey } from '../features/content/key';
 import { contentRequested, contentSucceeded } from '../features/content/slice';
 import { rootReducer } from '../features/rootReducer';
 import type { ContentName, ContentParams } from '../features/content/types';
-import { fakeDeps, stateWith } from '../features/testing';
+import { fakeDeps, stateWith } from '../features/store.testing';
 import { App } from './App';
 import { StoreRouter } from './StoreRouter';
 import { routeEntered } from '../features/navigation/slice';

@@ -10,7 +10,7 @@ import { localeChangeRequested } from '../features/locale/slice';
 import { productTabSelected } from '../features/product/slice';
 import { routeEntered } from '../features/navigation/slice';
 import { newsMoreRequested } from '../features/news/slice';
-import { DELAY_FN, fakeDeps } from '../features/testing';
+import { DELAY_FN, fakeDeps } from '../features/store.testing';
 import { routeEntryOf } from '../features/shared/route';
 import { rootReducer } from '../features/rootReducer';
 import { rootSaga } from './rootSaga';

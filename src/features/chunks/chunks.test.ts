@@ -4,7 +4,7 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { TIMING } from '../../contracts/constants';
 import { rootReducer } from '../rootReducer';
-import { fakeDeps } from '../testing';
+import { fakeDeps } from '../store.testing';
 import { chunkLoadFailed, chunkReloadRequested } from './actions';
 import { CHUNK_RELOAD_KEY, watchChunks } from './saga';
 import { selectChunkReloadGaveUp } from './selectors';

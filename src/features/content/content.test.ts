@@ -9,7 +9,7 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { ApiResult } from '../shared/callApi';
 import { IDLE, type Resource } from '../shared/resource';
-import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../store.testing';
 import { contentKey } from './key';
 import { fetchContent, loadContent } from './saga';
 import { selectContent, selectEntry } from './selectors';

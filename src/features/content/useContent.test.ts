@@ -4,7 +4,7 @@ import { createElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { rootReducer } from '../rootReducer';
 import { IDLE } from '../shared/resource';
-import { stateAfter } from '../testing';
+import { stateAfter } from '../store.testing';
 import { contentKey } from './key';
 import { contentRequested, contentSucceeded } from './slice';
 import { useContent } from './useContent';

@@ -8,7 +8,7 @@ import { navigatedTo, routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { sessionCleared } from '../session/actions';
 import { apiFailed } from '../shared/apiFailed';
-import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { envelopeError, fakeDeps, networkError, stateWith } from '../store.testing';
 import { watchApiErrors } from './saga';
 
 type Deps = ReturnType<typeof fakeDeps>;

@@ -14,7 +14,7 @@ import { routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../store.testing';
 import { submitApplication, submitPatient, watchForms } from './saga';
 import { fieldErrorsOf, selectForm } from './selectors';
 import {

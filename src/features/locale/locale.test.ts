@@ -6,7 +6,7 @@ import { routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps } from '../testing';
+import { deferred, envelopeError, fakeDeps } from '../store.testing';
 import { watchLocale } from './saga';
 import { selectTwinLinks, twinUrl } from './selectors';
 import { localeChangeConfirmed, localeChangeRejected, localeChangeRequested } from './slice';

@@ -7,7 +7,7 @@ import { contentFailed, contentRequested, contentSucceeded } from '../content/sl
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { IDLE } from '../shared/resource';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, virtualClock, type AskedContent } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, virtualClock, type AskedContent } from '../store.testing';
 import { loadStaffPage, staffUrl, watchStaffPages } from './saga';
 import { selectStaffList } from './selectors';
 import { staffPageSelected, staffRouteApplied } from './slice';

@@ -19,7 +19,7 @@ import { selectProductKeyword, selectProductList, selectProductQuery } from '../
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf, type RouteEntry } from '../shared/route';
 import type { Deps } from '../deps';
-import { deferred, fakeDeps, networkError, virtualClock } from '../testing';
+import { deferred, fakeDeps, networkError, virtualClock } from '../store.testing';
 import { routeEntered, routeNotFound } from './slice';
 import { loadPage, watchRouteLoads } from './routeSaga';
 

@@ -10,7 +10,7 @@ import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
 import type { RouteId } from '../../contracts/routes';
 import { rootReducer, type RootState } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
-import { fakeDeps, stateWith } from '../testing';
+import { fakeDeps, stateWith } from '../store.testing';
 import { routeEntered } from './slice';
 import { loadPage } from './routeSaga';
 

@@ -9,7 +9,7 @@ import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
+import { deferred, envelopeError, fakeDeps, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';

@@ -7,7 +7,7 @@ import { retryRequested } from '../content/slice';
 import type { Services } from '../deps';
 import { rootReducer } from '../rootReducer';
 import { routeEntryOf, routeUrl } from '../shared/route';
-import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
+import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../store.testing';
 import { watchRouteLoads } from './routeSaga';
 import { scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
 import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested } from './slice';

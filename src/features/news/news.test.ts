@@ -8,7 +8,7 @@ import { loadContent } from '../content/saga';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from '../content/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../store.testing';
 import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';

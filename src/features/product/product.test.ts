@@ -10,7 +10,7 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { Resource } from '../shared/resource';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../store.testing';
 import { productQueryOf, productUrl } from './query';
 import { legacyCategory, loadProductPage, watchProductChoices } from './saga';
 import { selectProductList, selectProductTab } from './selectors';

@@ -4,7 +4,7 @@ import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { call, fork, put } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, stateWith } from '../store.testing';
 import { navigatedTo, routeEntered } from '../navigation/slice';
 import { logoutRequested, sessionCleared } from './actions';
 import { watchLogout } from './saga';

@@ -6,7 +6,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { chunkLoadFailed } from '../chunks/actions';
 import { watchChunks } from '../chunks/saga';
-import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../testing';
+import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../store.testing';
 import { apiFailed, type CallContext } from './apiFailed';
 import { callApiAs } from './callApi';
 import type { ApiResult } from './callApi';
