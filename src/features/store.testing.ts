@@ -8,7 +8,9 @@
  */
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
-import { delay } from 'redux-saga/effects';
+import { END, type Channel } from 'redux-saga';
+import { actionChannel, delay, put, take, type ActionPattern } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Api } from '../api/api';
 import { recordUnexpectedApiCall } from './unexpectedApiCalls.testing';
 import { fetchContent } from './content/saga';
@@ -157,3 +159,16 @@ export function settledEntry(
 
 /** A content load that was answered with `data`: its request, and the answer carrying the request's id. */
 export const loadedEntry = (key: string, data: unknown) => settledEntry(key, { data });
+
+/**
+ * The end of a watcher test as a step of its script, not a wait: puts `actions` in order, then,
+ * once an action matching `last` has been put (by them or by the sagas under test), puts END,
+ * which ends every watcher after the work it has started. Run it beside the watchers, forked
+ * before it: `yield fork(watcher, deps); yield* endOn(done.type, visit)`.
+ */
+export function* endOn(last: ActionPattern, ...actions: UnknownAction[]): Generator<unknown, void, unknown> {
+  const seen = (yield actionChannel(last)) as Channel<UnknownAction>;
+  for (const action of actions) yield put(action);
+  yield take(seen);
+  yield put(END);
+}
