@@ -24,5 +24,6 @@ afterEach(() => expectNoUnexpectedApiCalls());
 // A saga test ends when its saga ends (it returns, or END closes its watchers): `.run()` waits for
 // that, not for a window of wall-clock time (the library's default, 250 ms, after which it cancels
 // the saga and the assertions pass on whatever happened by then). A saga that never ends fails
-// the test on its time limit instead.
+// the test on its time limit instead; so does one that throws in a forked task (the library then
+// waits for ever), its error logged by redux-saga above the failure.
 (expectSaga as { DEFAULT_TIMEOUT: number | false }).DEFAULT_TIMEOUT = false;
