@@ -9,7 +9,7 @@
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import { END, type Channel } from 'redux-saga';
-import { actionChannel, delay, put, take, type ActionPattern } from 'redux-saga/effects';
+import { actionChannel, delay, put, select, take, type ActionPattern } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Api } from '../api/api';
 import { recordUnexpectedApiCall } from './unexpectedApiCalls.testing';
@@ -171,4 +171,12 @@ export function* endOn(last: ActionPattern, ...actions: UnknownAction[]): Genera
   for (const action of actions) yield put(action);
   yield take(seen);
   yield put(END);
+}
+
+/**
+ * Waits until `done` holds for the store's state, looking again after each action: a scripted
+ * visit's next step follows what the sagas did, not a span of time.
+ */
+export function* until(done: (state: RootState) => boolean): Generator<unknown, void, unknown> {
+  while (!((yield select(done)) as boolean)) yield take('*');
 }
