@@ -63,15 +63,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Tests read untyped JSON answers.
-    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    // Tests (and their shared helpers, *.testing.ts) read untyped JSON answers.
+    files: ['**/*.test.{ts,tsx}', '**/*.testing.{ts,tsx}', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // Pages and the layout read state and dispatch events; the DOM and the api are the sagas'
     // services' business (src/app/services.ts), and nothing may run on the server that needs a window.
     files: ['src/pages/**/*.{ts,tsx}', 'src/app/layout/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.testing.{ts,tsx}'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -93,7 +93,7 @@ export default tseslint.config(
     // Features: another feature only through its public modules (slice, selectors, saga, types);
     // shared state-machine pieces live in features/shared; never the app that assembles them.
     files: ['src/features/*/**/*.ts'],
-    ignores: ['**/*.test.ts', 'src/features/shared/hooks.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts', 'src/features/shared/hooks.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
