@@ -527,7 +527,7 @@ describe('editing a field', () => {
 });
 
 describe('consent (PIPL)', () => {
-  it("reports field problems first, with SPEC's warning, and marks the missing consent too", async () => {
+  it("reports field problems first, with the warning for an incomplete application (应聘信息请填写完整！), and marks the missing consent too", async () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application({ ...valid, phone: '' }, {}), deps);

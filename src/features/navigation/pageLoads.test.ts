@@ -1,5 +1,5 @@
 /**
- * What each page asks the provider for, on a cold visit: the calls of SPEC §7 a page needs and
+ * What each page asks the provider for, on a cold visit: the provider's api calls a page needs and
  * no others (a missing one leaves a section empty, an extra one costs every visitor a request).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
