@@ -68,6 +68,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A saga test ends when its saga ends (a return, or END after the scenario), never on a window
+    // of wall-clock time: expectSaga's run waits for the end (config/jest/setupClient.ts).
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/*.testing.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='silentRun']", message: 'End the saga instead (END, or a saga that returns), and use .run().' },
+        { selector: "CallExpression[callee.property.name='run'][arguments.0.type='Literal']", message: 'A saga test ends when its saga ends, not after a number of milliseconds.' },
+        { selector: "CallExpression[callee.property.name='run'] > ObjectExpression > Property[key.name='timeout']", message: 'A saga test ends when its saga ends, not after a number of milliseconds.' },
+      ],
+    },
+  },
+  {
     // Pages and the layout read state and dispatch events; the DOM and the api are the sagas'
     // services' business (src/app/services.ts), and nothing may run on the server that needs a window.
     files: ['src/pages/**/*.{ts,tsx}', 'src/app/layout/**/*.{ts,tsx}'],
