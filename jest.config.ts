@@ -8,16 +8,17 @@ const transform: Config['transform'] = {
 // instrument ship ESM only: let swc turn them into CommonJS too.
 const transformIgnorePatterns = ['/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator|@redux-devtools/instrument)/)'];
 // A test's time limit is for a test that hangs, not a measure: on a busy machine (CI beside other
-// work, two lanes of npm test) a passing test may take several times its quiet duration.
+// work, two lanes of npm test) a passing test may take several times its quiet duration. Jest reads
+// it from the top of the config only (set in a project, it is ignored and the limit stays 5 s).
 const testTimeout = 30_000;
 const moduleNameMapper = { '\\.css$': '<rootDir>/config/jest/styleStub.ts', '^swiper/css(/.*)?$': '<rootDir>/config/jest/styleStub.ts' };
 
 const config: Config = {
+  testTimeout,
   projects: [
     {
       displayName: 'client',
       testEnvironment: 'jsdom',
-      testTimeout,
       roots: ['<rootDir>/src'],
       testMatch: ['<rootDir>/src/{api,app,features,pages,ui,i18n,contracts}/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/config/jest/setupClient.ts'],
@@ -29,7 +30,6 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      testTimeout,
       roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench', '<rootDir>/tests/system'],
       testMatch: ['<rootDir>/src/{server,provider}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
       transform,
