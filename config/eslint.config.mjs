@@ -75,8 +75,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='silentRun']", message: 'End the saga instead (END, or a saga that returns), and use .run().' },
-        { selector: "CallExpression[callee.property.name='run'][arguments.0.type='Literal']", message: 'A saga test ends when its saga ends, not after a number of milliseconds.' },
-        { selector: "CallExpression[callee.property.name='run'] > ObjectExpression > Property[key.name='timeout']", message: 'A saga test ends when its saga ends, not after a number of milliseconds.' },
+        ...["[arguments.0.type='Literal']", " > ObjectExpression > Property[key.name='timeout']"].map((timeout) => ({
+          selector: `CallExpression[callee.property.name='run']${timeout}`,
+          message: 'A saga test ends when its saga ends, not after a number of milliseconds.',
+        })),
       ],
     },
   },
