@@ -70,7 +70,8 @@ export default tseslint.config(
   {
     // A saga test ends when its saga ends (a return, or END after the scenario), never on a window
     // of wall-clock time: expectSaga's run waits for the end (config/jest/setupClient.ts).
-    files: ['src/**/*.test.{ts,tsx}', 'src/**/*.testing.{ts,tsx}'],
+    // The client's tests (the server's call SQLite statements' run).
+    files: ['src/{api,app,features,pages,ui,i18n,contracts}/**/*.{test,testing}.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
