@@ -100,7 +100,9 @@ describe('the store', () => {
     const replayed = JSON.parse(JSON.stringify(recorded)).reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
     expect(replayed).toEqual(store.getState());
     expect(recorded.map((a) => a.type)).toEqual(expect.arrayContaining(['product/tabSelected', 'news/pagesShown', 'content/succeeded', 'forms/submitRejected', 'forms/submitSucceeded', 'locale/changeConfirmed']));
-    for (const spy of warnings) expect(spy.mock.calls).toEqual([]);
+    // What they found, not how long they took: "took 41ms, more than the warning threshold" measures the machine.
+    const slow = /took \d+ms, which is more than the warning threshold/;
+    for (const spy of warnings) expect(spy.mock.calls.filter(([message]) => !slow.test(String(message)))).toEqual([]);
   });
 
   it('keeps the other watchers answering when one throws, and restarts it', async () => {
