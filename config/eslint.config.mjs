@@ -75,15 +75,31 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Tests read untyped JSON answers.
-    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    // Tests (and their shared helpers, *.testing.ts) read untyped JSON answers.
+    files: ['**/*.test.{ts,tsx}', '**/*.testing.{ts,tsx}', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A saga test ends when its saga ends (a return, or END after the scenario), never on a window
+    // of wall-clock time: expectSaga's run waits for the end (config/jest/setupClient.ts).
+    // The client's tests (the server's call SQLite statements' run).
+    files: ['src/{api,app,features,pages,ui,i18n,contracts}/**/*.{test,testing}.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='silentRun']", message: 'End the saga instead (END, or a saga that returns), and use .run().' },
+        ...["[arguments.0.type='Literal']", " > ObjectExpression > Property[key.name='timeout']"].map((timeout) => ({
+          selector: `CallExpression[callee.property.name='run']${timeout}`,
+          message: 'A saga test ends when its saga ends, not after a number of milliseconds.',
+        })),
+      ],
+    },
   },
   {
     // Pages and the layout read state and dispatch events; the DOM and the api are the sagas'
     // services' business (src/app/services.ts), and nothing may run on the server that needs a window.
     files: ['src/pages/**/*.{ts,tsx}', 'src/app/layout/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.testing.{ts,tsx}'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -105,7 +121,7 @@ export default tseslint.config(
     // Features: another feature only through its public modules (slice, selectors, saga, types);
     // shared state-machine pieces live in features/shared; never the app that assembles them.
     files: ['src/features/*/**/*.ts'],
-    ignores: ['**/*.test.ts', 'src/features/shared/hooks.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts', 'src/features/shared/hooks.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -26,7 +26,7 @@ export default {
     'src/app/devtools.ts',
     'src/app/listeners.ts',
     '!src/**/*.test.ts',
-    '!src/features/testing.ts',
+    '!src/**/*.testing.ts',
   ],
   coverageAnalysis: 'perTest',
   // Module-level constants: each would rerun every test for a few percent of the mutants.

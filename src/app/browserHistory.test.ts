@@ -3,7 +3,7 @@ import { rootReducer, type RootState } from '../features/rootReducer';
 import { formFieldEdited } from '../features/forms/slice';
 import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
 import { routeEntryOf } from '../features/shared/route';
-import { stateWith } from '../features/testing';
+import { stateWith } from '../features/store.testing';
 import { bindBrowserHistory, browserRouteEntry, historyMiddleware } from './browserHistory';
 
 const url = () => `${location.pathname}${location.search}${location.hash}`;

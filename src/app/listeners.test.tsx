@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { chunkLoadFailed } from '../features/chunks/actions';
 import { scrollPositionChanged } from '../features/navigation/slice';
-import { fakeDeps } from '../features/testing';
+import { fakeDeps } from '../features/store.testing';
 import { useChunkErrorListener, useScrollListener } from './listeners';
 import { createAppStore } from './store';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { META_DESCRIPTION_MAX } from '../contracts/siteMeta';
-import { renderApp, type Entry } from './renderApp';
+import { renderApp, type Entry } from './renderApp.testing';
 
 const layout: Entry[] = [
   ['main', { company: '岳川药业有限公司', logo: '', qrcode: '', copyright: '', icp: '', drug_certificate: '', shop_url: '', links: [] }],

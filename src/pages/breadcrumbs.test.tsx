@@ -1,7 +1,7 @@
 /** The visible breadcrumbs and the BreadcrumbList structured data describe the same trail. */
 import { screen, within } from '@testing-library/react';
 import { structuredDataFor } from '../app/head/structuredData';
-import { renderApp, type Entry } from '../app/renderApp';
+import { renderApp, type Entry } from '../app/renderApp.testing';
 
 const layout: Entry[] = [
   ['main', { company: '岳川药业有限公司', logo: '', qrcode: '', copyright: '', icp: '', drug_certificate: '', shop_url: '', links: [] }],

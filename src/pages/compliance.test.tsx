@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, type Entry } from '../app/renderApp';
+import { renderApp, type Entry } from '../app/renderApp.testing';
 
 const main = { company: '岳川药业有限公司', logo: '', qrcode: '', copyright: '© 岳川', icp: '青ICP备00000000号-1', drug_certificate: '（青）-非经营性-2001-0000', police_filing: '青公网安备63010002000001号', shop_url: '', links: [] };
 const layout: Entry[] = [

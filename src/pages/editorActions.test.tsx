@@ -4,7 +4,7 @@
  * en page (its en version is missing) carries `lang: 'zh'` and is marked so.
  */
 import { screen, within } from '@testing-library/react';
-import { renderApp, type Entry } from '../app/renderApp';
+import { renderApp, type Entry } from '../app/renderApp.testing';
 
 const layout: Entry[] = [
   ['main', { company: 'Yuechuan Pharmaceutical', logo: '', qrcode: '', copyright: '© Yuechuan', icp: '1', drug_certificate: '1', shop_url: '', links: [] }],

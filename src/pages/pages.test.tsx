@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, type Entry } from '../app/renderApp';
+import { renderApp, type Entry } from '../app/renderApp.testing';
 import { selectProductList, selectProductTab } from '../features/product/selectors';
 
 const main = { company: '岳川药业有限公司', logo: '', qrcode: '/qr.svg', copyright: '© 岳川', icp: '青ICP备1号', drug_certificate: '（青）-非经营性-1', shop_url: 'https://shop.example.com', links: [{ title: '岳川医药集团', url: 'https://group.example.com' }] };

@@ -1,10 +1,11 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { TIMING } from '../../contracts/constants';
 import { rootReducer } from '../rootReducer';
-import { fakeDeps } from '../testing';
+import { fakeDeps } from '../store.testing';
 import { chunkLoadFailed, chunkReloadRequested } from './actions';
 import { CHUNK_RELOAD_KEY, watchChunks } from './saga';
 import { selectChunkReloadGaveUp } from './selectors';
@@ -23,7 +24,7 @@ const clockOf = (deps: Deps, now = 5_000_000) => {
 const page = (deps: Deps, provider: [matchers.Matcher, unknown], ...failures: UnknownAction[]) => {
   let saga = expectSaga(watchChunks, deps).provide([provider]).withReducer(rootReducer);
   for (const failure of failures) saga = saga.dispatch(failure);
-  return saga.silentRun(20);
+  return saga.dispatch(END).run();
 };
 
 describe('chunk-reload guard', () => {
@@ -87,7 +88,8 @@ describe('chunk-reload guard', () => {
       .put(chunkReloadGaveUp())
       .dispatch(chunkLoadFailed({ source: 'route' }))
       .dispatch(chunkLoadFailed({ source: 'loader' }))
-      .silentRun(20);
+      .dispatch(END)
+      .run();
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(deps.services.log).toHaveBeenCalledTimes(2);
   });

@@ -9,7 +9,7 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { ApiResult } from '../shared/callApi';
 import { IDLE, type Resource } from '../shared/resource';
-import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, loadedEntry, networkError, stateAfter, stateWith } from '../store.testing';
 import { contentKey } from './key';
 import { fetchContent, loadContent } from './saga';
 import { selectContent, selectEntry } from './selectors';
@@ -21,14 +21,6 @@ const KEY = contentKey('aboutUs', 'zh');
 /** The content slice after these actions, from its initial state. */
 const contentAfter = (...actions: UnknownAction[]): ContentState => actions.reduce<ContentState>((state, action) => reducer(state, action), reducer(undefined, { type: '@@test/init' }));
 
-/** The whole state after these actions: every state a test starts from is one the reducers reach. */
-const stateAfter = (...actions: UnknownAction[]): RootState => actions.reduce<RootState>((state, action) => rootReducer(state, action), rootReducer(undefined, { type: '@@test/init' }));
-
-/** One load that was answered: its request, and the answer carrying the request's id. */
-function answered(key: string, data: unknown): UnknownAction[] {
-  const request = contentRequested({ key });
-  return [request, contentSucceeded({ ...request.payload, data })];
-}
 
 /** The root reducer writing down each action it reduces: the store's log, as Redux DevTools lists it. */
 function storeLog() {
@@ -97,7 +89,7 @@ describe('the content slice: one rule for a stale answer', () => {
     ['failed', 1],
     ['cancelled', 2],
   ] as const)('an answer (%s) with another request id changes nothing, loading afresh or again', (_kind, index) => {
-    for (const state of [contentAfter(contentRequested({ key: 'k' })), contentAfter(...answered('k', 'shown'), contentRequested({ key: 'k' }))]) {
+    for (const state of [contentAfter(contentRequested({ key: 'k' })), contentAfter(...loadedEntry('k', 'shown'), contentRequested({ key: 'k' }))]) {
       expect(reducer(state, answersOf('another request')[index] as UnknownAction)).toBe(state);
     }
   });
@@ -131,7 +123,7 @@ describe('the content slice: one rule for a stale answer', () => {
     const request = contentRequested({ key: 'k' });
     expect(contentAfter(request, contentCancelled(request.payload)).entries.k).toEqual(IDLE);
     const reload = contentRequested({ key: 'k' });
-    expect(contentAfter(...answered('k', 'shown'), reload, contentCancelled(reload.payload)).entries.k).toEqual({
+    expect(contentAfter(...loadedEntry('k', 'shown'), reload, contentCancelled(reload.payload)).entries.k).toEqual({
       status: 'succeeded',
       data: 'shown',
       error: null,
@@ -141,7 +133,7 @@ describe('the content slice: one rule for a stale answer', () => {
 
   it('keeps the data while the entry loads again, and a failed reload keeps it beside the error', () => {
     const reload = contentRequested({ key: 'k' });
-    const loading = contentAfter(...answered('k', 'shown'), reload);
+    const loading = contentAfter(...loadedEntry('k', 'shown'), reload);
     expect(loading.entries.k).toEqual({ status: 'loading', data: 'shown', error: null, requestId: reload.payload.requestId });
     expect(reducer(loading, contentFailed({ ...reload.payload, error: failure })).entries.k).toEqual({ status: 'failed', data: 'shown', error: failure, requestId: null });
   });
@@ -212,7 +204,7 @@ describe('loadContent', () => {
   });
 
   it('skips an entry that already succeeded and returns its data without calling the api', async () => {
-    const state = stateAfter(...answered(KEY, about));
+    const state = stateAfter(...loadedEntry(KEY, about));
     await expectSaga(loadContent, fakeDeps(), 'aboutUs', {})
       .provide([asksFetch(throwError(new Error('asked again')))])
       .withReducer(rootReducer, state)
@@ -286,7 +278,7 @@ describe('loadContent', () => {
       abortedBefore = signal?.aborted;
       yield cancel(task);
     })
-      .withReducer(rootReducer, stateAfter(...answered(KEY, about), reload))
+      .withReducer(rootReducer, stateAfter(...loadedEntry(KEY, about), reload))
       .put.like({ action: { type: contentCancelled.type, payload: { key: KEY } } })
       .run();
     expect([abortedBefore, signal?.aborted]).toEqual([false, true]);

@@ -4,17 +4,15 @@ import { createElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { rootReducer } from '../rootReducer';
 import { IDLE } from '../shared/resource';
-import { stateAfter } from '../testing';
+import { loadedEntry, stateAfter } from '../store.testing';
 import { contentKey } from './key';
-import { contentRequested, contentSucceeded } from './slice';
 import { useContent } from './useContent';
 
 describe('useContent', () => {
   it('gives a page the resource of one content load, by name and params', () => {
     const about = { title: 'About', des: 'text', pic: '' };
     const key = contentKey('aboutUs', 'zh');
-    const request = contentRequested({ key });
-    const store = configureStore({ reducer: rootReducer, preloadedState: stateAfter(request, contentSucceeded({ key, requestId: request.payload.requestId, data: about })) });
+    const store = configureStore({ reducer: rootReducer, preloadedState: stateAfter(...loadedEntry(key, about)) });
     const wrapper = ({ children }: { children: ReactNode }) => createElement(Provider, { store, children });
     expect(renderHook(() => useContent('aboutUs'), { wrapper }).result.current).toMatchObject({ status: 'succeeded', data: about });
     expect(renderHook(() => useContent('notices', { id: '3' }), { wrapper }).result.current).toEqual(IDLE);

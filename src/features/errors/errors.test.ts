@@ -1,3 +1,4 @@
+import { END } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
@@ -8,7 +9,7 @@ import { navigatedTo, routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { sessionCleared } from '../session/actions';
 import { apiFailed } from '../shared/apiFailed';
-import { envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { envelopeError, fakeDeps, networkError, stateWith } from '../store.testing';
 import { watchApiErrors } from './saga';
 
 type Deps = ReturnType<typeof fakeDeps>;
@@ -31,7 +32,7 @@ const clock = (deps: Deps, times: number[]) =>
 const run = (deps: Deps, errors: Parameters<typeof apiFailed>[0][], times = errors.map((_, i) => i * 10_000), state: RootState = stateWith()) => {
   let saga = expectSaga(watchApiErrors, deps).provide([clock(deps, times)]).withReducer(rootReducer, state);
   for (const error of errors) saga = saga.dispatch(apiFailed(error));
-  return saga.silentRun(20);
+  return saga.dispatch(END).run();
 };
 
 describe('envelope errors', () => {
@@ -70,7 +71,8 @@ describe('envelope errors', () => {
       .withReducer(rootReducer, stateWith())
       .dispatch(apiFailed(missing, { routeDetail: true }))
       .dispatch(apiFailed(missing))
-      .silentRun(20);
+      .dispatch(END)
+      .run();
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith('职位已下线', { autoClose: 2000 });
   });
@@ -133,7 +135,7 @@ describe('403', () => {
 
   it('does all of it through the store and the services', async () => {
     const deps = fakeDeps();
-    const { storeState } = await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(rootReducer, stateWith()).put(sessionCleared()).put(navigatedTo('/login')).dispatch(expired).silentRun(20);
+    const { storeState } = await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(rootReducer, stateWith()).put(sessionCleared()).put(navigatedTo('/login')).dispatch(expired).dispatch(END).run();
     expect(jest.mocked(deps.services.removeCookie).mock.calls).toEqual([['token'], ['userInfo']]);
     expect(storeState.navigation.route).toMatchObject({ routeId: 'login', navigation: 'push' });
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
@@ -155,7 +157,7 @@ describe('403', () => {
       const deps = fakeDeps({}, cookies('t1').services);
       const cleared: unknown[] = [];
       const opened: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).silentRun(20);
+      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).dispatch(END).run();
       expect(cleared).toHaveLength(1);
       expect(opened).toHaveLength(1);
       expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
@@ -172,9 +174,10 @@ describe('403', () => {
         yield take(loginOpened);
         yield put(expired); // the news list's next page, asked before and answered now
         yield put(expired);
+        yield put(END);
       }
       const saga = expectSaga(visit).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith());
-      const { storeState } = await saga.silentRun(20);
+      const { storeState } = await saga.run();
       expect(storeState.navigation.route?.routeId).toBe('login');
       expect(cleared).toHaveLength(1);
       expect(opened).toHaveLength(1);
@@ -185,7 +188,7 @@ describe('403', () => {
       const deps = fakeDeps({}, { ...cookies('t1').services, removeCookie: jest.fn() });
       const cleared: unknown[] = [];
       const opened: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).silentRun(20);
+      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).dispatch(END).run();
       expect(cleared).toHaveLength(1);
       expect(opened).toHaveLength(1);
     });
@@ -204,10 +207,11 @@ describe('403', () => {
         yield put(expired);
         yield take(loginOpened);
         yield put(expired);
+        yield put(END);
       }
       // Each expiry's toast is 10 s after the last: both are shown.
       const saga = expectSaga(visit).provide([clock(deps, [0, 10_000])]).withReducer(counting(cleared, opened), stateWith());
-      await saga.silentRun(20);
+      await saga.run();
       expect(cleared).toHaveLength(2);
       expect(opened).toHaveLength(2);
       expect(deps.services.toast.error).toHaveBeenCalledTimes(2);

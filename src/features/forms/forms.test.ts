@@ -1,3 +1,4 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
@@ -14,7 +15,7 @@ import { routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, networkError, stateWith } from '../testing';
+import { deferred, endOn, envelopeError, fakeDeps, networkError, stateAfter, stateWith } from '../store.testing';
 import { submitApplication, submitPatient, watchForms } from './saga';
 import { fieldErrorsOf, selectForm } from './selectors';
 import {
@@ -59,8 +60,6 @@ const content = (answers: Partial<Record<ContentName, () => unknown>> = { privac
 const visiting = (url: string, locale: Locale = 'zh'): RootState =>
   rootReducer(stateWith((s) => void (s.locale.current = locale)), routeEntered(routeEntryOf(url, 'push')));
 
-/** A state the reducers reach from their initial state through `actions`. */
-const reduced = (...actions: UnknownAction[]): RootState => actions.reduce<RootState>((state, action) => rootReducer(state, action), rootReducer(undefined, { type: '@@test/init' }));
 const byKey = (state: RootState) => state.forms.byKey;
 
 /** One submission handled to its end (the watcher's worker). */
@@ -154,9 +153,10 @@ describe('job application', () => {
 });
 
 describe('a submission the provider refuses', () => {
-  /** The form's saga beside the errors saga, as in the app: the toast and the form must agree. */
-  function* formsAndErrors(deps: Deps) {
+  /** The form's saga beside the errors saga, as in the app (the toast and the form must agree), until the form is refused. */
+  function* formsAndErrors(deps: Deps, submitted: Submit) {
     yield all([fork(watchForms, deps), fork(watchApiErrors, deps)]);
+    yield* endOn(formRejected.type, submitted);
   }
 
   it.each<[string, Locale, ApiError, string]>([
@@ -166,11 +166,10 @@ describe('a submission the provider refuses', () => {
     ['402 on an English page', 'en', envelopeError(402, '缺token'), 'Token missing'],
   ])('on %s is announced once: the toast and the form say the same words', async (_case, locale, error, shown) => {
     const deps = fakeDeps({ submitApplication: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(formsAndErrors, deps)
+    const { storeState } = await expectSaga(formsAndErrors, deps, application(valid))
       .provide([content()])
       .withReducer(rootReducer, visiting('/resources/4', locale))
-      .dispatch(application(valid))
-      .silentRun(20);
+      .run();
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith(shown, { autoClose: 2000 });
     expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', error: shown });
@@ -258,13 +257,15 @@ describe('one form per job (forms keyed by instance)', () => {
       yield call(() => job2.asked);
       seen.push(yield select(byKey));
       yield call(() => job2.answer.resolve('ok'));
+      yield take(formSucceeded.type);
+      seen.push(yield select(byKey));
+      yield call(() => job1.answer.resolve('ok')); // job 1's answer, last: the visit can end
+      yield put(END);
     }
-    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).run();
     const sending = { status: 'submitting', submission: expect.any(String) };
-    expect(seen).toEqual([{ [JOB1]: sending }, { [JOB1]: sending, [JOB2]: sending }]);
+    expect(seen).toEqual([{ [JOB1]: sending }, { [JOB1]: sending, [JOB2]: sending }, { [JOB1]: seen[0]![JOB1], [JOB2]: { status: 'succeeded', message: '提交成功！', reference: null } }]);
     expect(send.mock.calls.map(([, form]) => form.id)).toEqual(['1', '2']);
-    expect(selectForm(JOB2)(storeState)).toEqual({ status: 'succeeded', message: '提交成功！', reference: null });
-    expect(selectForm(JOB1)(storeState)).toEqual(seen[0]![JOB1]);
   });
 
   it('once job 1 has its answer, job 1 can be sent again', async () => {
@@ -278,8 +279,9 @@ describe('one form per job (forms keyed by instance)', () => {
       yield call(() => first.answer.reject(envelopeError(1, 'busy')));
       yield take(formRejected.type);
       yield put(application(valid, ALL_CONSENTS, '1'));
+      yield put(END);
     }
-    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).run();
     expect(send).toHaveBeenCalledTimes(2);
     expect(selectForm(JOB1)(storeState)).toMatchObject({ status: 'succeeded' });
   });
@@ -289,7 +291,7 @@ describe('leaving the page', () => {
   const JOB1 = applicationForm('1');
   const JOB2 = applicationForm('2');
   /** On job 1's page: its form refused, another being sent. */
-  const withForms = reduced(
+  const withForms = stateAfter(
     routeEntered(routeEntryOf('/resources/1', 'push')),
     formRejected({ form: JOB1, fieldErrors: { phone: 'required' }, error: '应聘信息请填写完整！' }),
     formSubmitting({ form: JOB2 }),
@@ -315,6 +317,7 @@ describe('leaving the page', () => {
     yield call(() => late.asked);
     yield put(routeEntered(routeEntryOf('/about', 'push')));
     yield call(answer);
+    yield put(END);
   }
 
   it('a success that arrives after the visitor left marks no form, but its toast is still shown', async () => {
@@ -324,7 +327,7 @@ describe('leaving the page', () => {
       .provide([content()])
       .withReducer(rootReducer, visiting('/resources/4'))
       .put.like({ action: { type: formSucceeded.type, payload: { form: JOB4, message: '提交成功！', reference: null } } })
-      .silentRun(20);
+      .run();
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
     expect(deps.services.toast.success).toHaveBeenCalledWith('提交成功！');
   });
@@ -338,7 +341,7 @@ describe('leaving the page', () => {
       .withReducer(rootReducer, visiting('/resources/4'))
       .put(apiFailed(error, { submission: true }))
       .put.like({ action: { type: formRejected.type, payload: { form: JOB4, error: '提交过于频繁，请稍后再试' } } })
-      .silentRun(20);
+      .run();
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
     // The errors saga toasts an envelope error: the form's saga does not say it twice.
     expect(deps.services.toast.error).not.toHaveBeenCalled();
@@ -350,7 +353,7 @@ describe('leaving the page', () => {
     const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.reject(networkError()))
       .provide([content()])
       .withReducer(rootReducer, visiting('/resources/4'))
-      .silentRun(20);
+      .run();
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith(expect.stringContaining('网络'));
@@ -366,10 +369,11 @@ describe('leaving the page', () => {
         yield call(() => late.asked);
         yield put(routeEntered(routeEntryOf('/about', 'push')));
         yield call(() => late.answer.reject(failure));
+        yield put(END);
       })
         .provide([content({ privacyNotice: late.reply })])
         .withReducer(rootReducer, visiting('/resources/4'))
-        .silentRun(20);
+        .run();
       expect(mockedToast(deps).mock.calls.length).toBe(toastedHere ? 1 : 0);
     }
   });
@@ -405,8 +409,9 @@ describe('coming back to a form still being sent', () => {
       yield take(formSucceeded.type);
       seen.push(yield select(selectForm(JOB1)));
       yield call(() => second.answer.reject(envelopeError(1, '提交过于频繁，请稍后再试')));
+      yield put(END);
     }
-    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    const { storeState } = await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).run();
     expect(send).toHaveBeenCalledTimes(2);
     expect(seen[0]).toEqual({ status: 'idle' });
     expect(seen[1]).toEqual({ status: 'submitting', submission: expect.any(String) });
@@ -427,8 +432,10 @@ describe('coming back to a form still being sent', () => {
       yield call(() => first.asked);
       yield put(routeEntered(routeEntryOf('/resources/1#apply', 'push')));
       yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => first.answer.resolve('ok')); // the first click's answer, after the second click
+      yield put(END);
     }
-    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).silentRun(20);
+    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).run();
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -436,7 +443,7 @@ describe('coming back to a form still being sent', () => {
     const older = formSubmitting({ form: JOB1 });
     const newer = formSubmitting({ form: JOB1 });
     expect(newer.payload.submission).not.toBe(older.payload.submission);
-    const waiting = reduced(routeEntered(routeEntryOf('/resources/1', 'push')), older, newer);
+    const waiting = stateAfter(routeEntered(routeEntryOf('/resources/1', 'push')), older, newer);
     expect(rootReducer(waiting, formSucceeded({ form: JOB1, submission: older.payload.submission, message: 'x' })).forms).toBe(waiting.forms);
     expect(rootReducer(waiting, formRejected({ form: JOB1, submission: older.payload.submission, fieldErrors: {}, error: 'x' })).forms).toBe(waiting.forms);
     expect(selectForm(JOB1)(rootReducer(waiting, formSucceeded({ form: JOB1, submission: newer.payload.submission, message: 'x' })))).toMatchObject({ status: 'succeeded' });
@@ -459,13 +466,14 @@ describe('refusals in a row', () => {
       .dispatch(application({}))
       .dispatch(application({ ...valid, email: 'li@lei' }))
       .dispatch(application(valid))
-      .silentRun(20);
+      .dispatch(END)
+      .run();
     expect(steps).toEqual(['failed 1', 'failed 2', 'submitting', 'failed 1']);
   });
 });
 
 describe('editing a field', () => {
-  const refused = reduced(
+  const refused = stateAfter(
     routeEntered(routeEntryOf('/patient', 'push')),
     formRejected({ form: 'patient', fieldErrors: { phone: 'required', medication: 'required' }, error: '请检查标记的内容后再提交' }),
   );
@@ -491,7 +499,7 @@ describe('editing a field', () => {
   it("edits one job's form only", () => {
     const JOB1 = applicationForm('1');
     const JOB2 = applicationForm('2');
-    const both = reduced(
+    const both = stateAfter(
       routeEntered(routeEntryOf('/resources/1', 'push')),
       formRejected({ form: JOB1, fieldErrors: { phone: 'required' }, error: 'x' }),
       formRejected({ form: JOB2, fieldErrors: { phone: 'required' }, error: 'x' }),
@@ -503,7 +511,7 @@ describe('editing a field', () => {
 
   it('after a success starts a new message: the old success message goes', () => {
     const started = formSubmitting({ form: JOB4 });
-    const sent = reduced(routeEntered(routeEntryOf('/resources/4', 'push')), started, formSucceeded({ form: JOB4, submission: started.payload.submission, message: '提交成功！' }));
+    const sent = stateAfter(routeEntered(routeEntryOf('/resources/4', 'push')), started, formSucceeded({ form: JOB4, submission: started.payload.submission, message: '提交成功！' }));
     expect(selectForm(JOB4)(sent)).toMatchObject({ status: 'succeeded' });
     const edited = rootReducer(sent, formFieldEdited({ form: JOB4, field: 'name' }));
     expect(edited.forms.byKey[JOB4]).toBeUndefined();
@@ -511,7 +519,7 @@ describe('editing a field', () => {
   });
 
   it('changes nothing while nothing is shown, nor while the form is being sent', () => {
-    const idle = reduced(routeEntered(routeEntryOf('/patient', 'push')));
+    const idle = stateAfter(routeEntered(routeEntryOf('/patient', 'push')));
     expect(rootReducer(idle, formFieldEdited({ form: 'patient', field: 'phone' })).forms).toBe(idle.forms);
     const sending = rootReducer(idle, formSubmitting({ form: 'patient' }));
     expect(rootReducer(sending, formFieldEdited({ form: 'patient', field: 'phone' })).forms).toBe(sending.forms);
@@ -519,7 +527,7 @@ describe('editing a field', () => {
 });
 
 describe('consent (PIPL)', () => {
-  it("reports field problems first, with SPEC's warning, and marks the missing consent too", async () => {
+  it("reports field problems first, with the warning for an incomplete application (应聘信息请填写完整！), and marks the missing consent too", async () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application({ ...valid, phone: '' }, {}), deps);
@@ -587,9 +595,10 @@ describe('consent (PIPL)', () => {
 });
 
 describe("a site updated under the page (the client's code would not download while sending)", () => {
-  /** The forms beside the chunk-reload guard, as in the browser. */
-  function* withGuard(deps: Deps) {
+  /** The forms beside the chunk-reload guard, as in the browser, until the form is refused. */
+  function* withGuard(deps: Deps, submitted: Submit) {
     yield all([fork(watchForms, deps), fork(watchChunks, deps)]);
+    yield* endOn(formRejected.type, submitted);
   }
 
   it.each([
@@ -597,7 +606,7 @@ describe("a site updated under the page (the client's code would not download wh
     ['en', 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.'],
   ] as const)("never reloads by itself: the form is refused with a sentence in the page's language (%s) and the reload offered", async (locale, sentence) => {
     const deps = fakeDeps({ submitApplication: () => Promise.reject(siteUpdated()) });
-    const { storeState } = await expectSaga(withGuard, deps).provide([content()]).withReducer(rootReducer, visiting('/resources/4', locale)).dispatch(application(valid)).silentRun(20);
+    const { storeState } = await expectSaga(withGuard, deps, application(valid)).provide([content()]).withReducer(rootReducer, visiting('/resources/4', locale)).run();
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true, refusal: 1 });
     expect(storeState.chunks.gaveUp).toBe(false);
@@ -606,11 +615,10 @@ describe("a site updated under the page (the client's code would not download wh
   it('a privacy notice that would not download while sending does not reload the page either', async () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send });
-    const { storeState } = await expectSaga(withGuard, deps)
+    const { storeState } = await expectSaga(withGuard, deps, application(valid))
       .provide([content({ privacyNotice: () => Promise.reject(siteUpdated()) })])
       .withReducer(rootReducer, visiting('/resources/4'))
-      .dispatch(application(valid))
-      .silentRun(20);
+      .run();
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(selectForm(JOB4)(storeState)).toMatchObject({ status: 'failed', error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试' });
     expect(send).not.toHaveBeenCalled();
@@ -619,16 +627,17 @@ describe("a site updated under the page (the client's code would not download wh
   it('leaves the guard as it was: a page load that fails afterwards still reloads', async () => {
     const deps = fakeDeps({ submitPatient: () => Promise.reject(siteUpdated()) });
     const answers = { privacyNotice: () => notice, report: () => Promise.reject(siteUpdated()) };
-    const { storeState } = await expectSaga(withGuard, deps).provide([content(answers)]).withReducer(rootReducer, visiting('/patient')).dispatch(patient(message)).silentRun(20);
+    const { storeState } = await expectSaga(withGuard, deps, patient(message)).provide([content(answers)]).withReducer(rootReducer, visiting('/patient')).run();
     expect(selectForm('patient')(storeState)).toMatchObject({ status: 'failed', offerReload: true });
     expect(deps.services.reload).not.toHaveBeenCalled();
     await expectSaga(function* pageLoad() {
       yield fork(watchChunks, deps);
       yield call(loadContent, deps, 'report');
+      yield put(END);
     })
       .provide([content(answers)])
       .withReducer(rootReducer, visiting('/report'))
-      .silentRun(20);
+      .run();
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,3 +1,4 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
@@ -6,7 +7,7 @@ import { routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps } from '../testing';
+import { deferred, envelopeError, fakeDeps } from '../store.testing';
 import { watchLocale } from './saga';
 import { selectTwinLinks, twinUrl } from './selectors';
 import { localeChangeConfirmed, localeChangeRejected, localeChangeRequested } from './slice';
@@ -23,7 +24,8 @@ const choose = (deps: Deps, locale: string, answer: unknown, state: RootState = 
   expectSaga(watchLocale, deps)
     .provide([[matchers.call.fn(deps.api.checkLanguage), answer]])
     .withReducer(rootReducer, state)
-    .dispatch(localeChangeRequested(locale));
+    .dispatch(localeChangeRequested(locale))
+    .dispatch(END);
 
 describe('language switch', () => {
   it('asks checkLanguage, keeps the choice in a one-year cookie, and loads the same page in English', async () => {
@@ -32,7 +34,7 @@ describe('language switch', () => {
       .call(deps.api.checkLanguage, 'en')
       .put(localeChangeConfirmed('en'))
       .not.put(localeChangeRejected())
-      .silentRun(20);
+      .run();
     expect(deps.services.setCookie).toHaveBeenCalledWith('locale', 'en', { maxAgeSeconds: 31536000 });
     expect(deps.services.load).toHaveBeenCalledTimes(1);
     expect(deps.services.load).toHaveBeenCalledWith('/en/product?keyword=%E8%BD%AF%E8%86%8F#product');
@@ -40,14 +42,14 @@ describe('language switch', () => {
 
   it('leaves the page on screen in its language until the page in the other one loads', async () => {
     const deps = withCheck();
-    const { storeState } = await choose(deps, 'en', undefined).silentRun(20);
+    const { storeState } = await choose(deps, 'en', undefined).run();
     expect(deps.services.load).toHaveBeenCalledWith('/en/');
     expect(storeState.locale).toEqual({ current: 'zh' });
   });
 
   it('accepts only en and zh: another language is rejected without asking the provider', async () => {
     const deps = withCheck();
-    const { storeState } = await choose(deps, 'fr', undefined).put(localeChangeRejected()).not.call.fn(deps.api.checkLanguage).silentRun(20);
+    const { storeState } = await choose(deps, 'fr', undefined).put(localeChangeRejected()).not.call.fn(deps.api.checkLanguage).run();
     expect(storeState.locale).toEqual({ current: 'zh' });
     expect(deps.services.setCookie).not.toHaveBeenCalled();
     expect(deps.services.load).not.toHaveBeenCalled();
@@ -60,7 +62,7 @@ describe('language switch', () => {
       .put(apiFailed(error))
       .put(localeChangeRejected())
       .not.put(localeChangeConfirmed('en'))
-      .silentRun(20);
+      .run();
     expect(storeState.locale).toEqual({ current: 'zh' });
     expect(deps.services.setCookie).not.toHaveBeenCalled();
     expect(deps.services.load).not.toHaveBeenCalled();
@@ -77,12 +79,13 @@ describe('language switch', () => {
       yield call(() => askedEn.promise);
       yield put(localeChangeRequested('zh'));
       yield call(() => answerEn.resolve());
+      yield put(END); // a check still on its way would still end: END stops only the listening
     }
     await expectSaga(visitor)
       .provide([[matchers.call.fn(deps.api.checkLanguage), dynamic(({ args }: { args: string[] }) => check(args[0] as string))]])
       .withReducer(rootReducer, visiting('/about'))
       .not.put(localeChangeConfirmed('en'))
-      .silentRun(20);
+      .run();
     expect(check.mock.calls).toEqual([['en'], ['zh']]);
     expect(jest.mocked(deps.services.setCookie).mock.calls).toEqual([['locale', 'zh', { maxAgeSeconds: 31536000 }]]);
     expect(jest.mocked(deps.services.load).mock.calls).toEqual([['/about']]);

@@ -7,7 +7,7 @@ import { contentFailed, contentRequested, contentSucceeded } from '../content/sl
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { IDLE } from '../shared/resource';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, virtualClock, type AskedContent } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, loadedEntry, stateAfter, until, virtualClock, type AskedContent } from '../store.testing';
 import { loadStaffPage, staffUrl, watchStaffPages } from './saga';
 import { selectStaffList } from './selectors';
 import { staffPageSelected, staffRouteApplied } from './slice';
@@ -33,10 +33,7 @@ const pagesAnswered = ({ name, params }: Asked) =>
 
 
 /** The actions of a staff page that loaded. */
-function loaded(page: number): [ReturnType<typeof contentRequested>, ReturnType<typeof contentSucceeded>] {
-  const request = contentRequested({ key: key(page) });
-  return [request, contentSucceeded({ key: key(page), requestId: request.payload.requestId, data: pictures(page) })];
-}
+const loaded = (page: number) => loadedEntry(key(page), pictures(page));
 
 const resources = (url = '/resources') => routeEntryOf(url, 'push');
 
@@ -133,20 +130,21 @@ describe('watchStaffPages', () => {
 
   it('through the route saga: each page the visitor picks is an entry that loads it, and Back shows the page kept', async () => {
     const api = provider(({ name, params }) => (name === 'memberList' ? pictures(params.page ?? 1) : {}));
+    const shown = (page: number) => (state: RootState) => state.content.entries[key(page)]?.status === 'succeeded';
     const { storeState } = await expectSaga(function* visit() {
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
       yield fork(watchRouteLoads, fakeDeps());
       yield fork(watchStaffPages, fakeDeps());
       yield put(routeEntered(resources()));
       yield put(staffPageSelected(2));
-      yield call(settle);
+      yield* until(shown(2));
       yield put(staffPageSelected(3));
-      yield call(settle);
+      yield* until(shown(3));
       yield put(routeEntered(routeEntryOf('/resources?page=2', 'pop')));
+      yield put(END);
     })
       .provide([api.fetch, virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
-      .silentRun(50);
+      .run();
     expect(api.pages().filter((page) => page.startsWith('memberList'))).toEqual(['memberList 1', 'memberList 2', 'memberList 3']);
     expect((storeState as RootState).navigation.route?.query).toEqual({ page: '2' });
     expect(selectStaffList(storeState as RootState)).toMatchObject({ page: 2, list: { status: 'succeeded', data: pictures(2) } });

@@ -1,5 +1,5 @@
 import createSagaMiddleware, { END, type Task } from 'redux-saga';
-import { configureStore, type Action, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, type Action } from '@reduxjs/toolkit';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
@@ -19,7 +19,7 @@ import { selectProductKeyword, selectProductList, selectProductQuery } from '../
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf, type RouteEntry } from '../shared/route';
 import type { Deps } from '../deps';
-import { deferred, fakeDeps, networkError, virtualClock } from '../testing';
+import { deferred, fakeDeps, loadedEntry, networkError, stateAfter, virtualClock } from '../store.testing';
 import { routeEntered, routeNotFound } from './slice';
 import { loadPage, watchRouteLoads } from './routeSaga';
 
@@ -34,14 +34,6 @@ const productApi = () => ({
 const notFound: ApiError = { kind: 'envelope', code: 404, msg: 'no such id', notFound: true };
 const ok = (data: unknown = {}) => ({ ok: true, data });
 
-/** The whole state after these actions: every state a test starts from is one the reducers reach. */
-const stateAfter = (...actions: UnknownAction[]): RootState => actions.reduce<RootState>((state, action) => rootReducer(state, action), rootReducer(undefined, { type: '@@test/init' }));
-
-/** One load that was answered: its request, and the answer carrying the request's id. */
-function answered(key: string, data: unknown): UnknownAction[] {
-  const request = contentRequested({ key });
-  return [request, contentSucceeded({ ...request.payload, data })];
-}
 
 /** The browser's preloadPage, answered by a provider: the page's code is in. */
 function pageCode() {
@@ -251,9 +243,9 @@ describe('loadPage: a whole page', () => {
   it('keeps the lists on hydration of /news and /resources too', async () => {
     const state = stateAfter(
       newsPagesShown(2),
-      ...answered(contentKey('newsList', 'zh', { page: 1 }), { rows: [{ id: 1 }], total: 12 }),
-      ...answered(contentKey('newsList', 'zh', { page: 2 }), { rows: [{ id: 2 }], total: 12 }),
-      ...answered(contentKey('memberList', 'zh', { page: 1 }), { rows: [], total: 0 }),
+      ...loadedEntry(contentKey('newsList', 'zh', { page: 1 }), { rows: [{ id: 1 }], total: 12 }),
+      ...loadedEntry(contentKey('newsList', 'zh', { page: 2 }), { rows: [{ id: 2 }], total: 12 }),
+      ...loadedEntry(contentKey('memberList', 'zh', { page: 1 }), { rows: [], total: 0 }),
     );
     // The page's other sections answer; the lists have no fake, so asking for them fails the test.
     const answers = async () => ({});
@@ -278,7 +270,8 @@ describe('retry', () => {
       .withReducer(rootReducer, stateAfter())
       .dispatch(retryRequested())
       .dispatch(routeEntered(routeEntryOf('/product', 'push')))
-      .silentRun(50);
+      .dispatch(END)
+      .run();
     expect(api.main).toHaveBeenCalledTimes(1);
     expect(api.productList).toHaveBeenCalledTimes(1);
     expect(selectProductList(storeState).status).toBe('succeeded');
@@ -301,7 +294,8 @@ describe('retry', () => {
       .provide([clock.provider])
       .withReducer(rootReducer, first.storeState as RootState)
       .dispatch(retryRequested())
-      .silentRun(50);
+      .dispatch(END)
+      .run();
     expect(api.productList).toHaveBeenCalledTimes(1);
     expect(api.productList).toHaveBeenCalledWith('zh', { classifyId: 0, page: 2, pageSize: 6, keyword: 'gel' }, expect.any(AbortSignal));
     expect(api.main).not.toHaveBeenCalled();
@@ -317,8 +311,8 @@ describe('retry', () => {
     const state = stateAfter(
       routeEntered(routeEntryOf('/news', 'push')),
       newsPagesShown(3),
-      ...answered(contentKey('newsList', 'zh', { page: 1 }), { rows: [{ id: 1 }], total: 12 }),
-      ...answered(contentKey('newsList', 'zh', { page: 2 }), { rows: [{ id: 2 }], total: 12 }),
+      ...loadedEntry(contentKey('newsList', 'zh', { page: 1 }), { rows: [{ id: 1 }], total: 12 }),
+      ...loadedEntry(contentKey('newsList', 'zh', { page: 2 }), { rows: [{ id: 2 }], total: 12 }),
       failedPage,
       contentFailed({ ...failedPage.payload, error: networkError() }),
     );
@@ -329,7 +323,8 @@ describe('retry', () => {
       .provide([clock.provider])
       .withReducer(rootReducer, state)
       .dispatch(retryRequested())
-      .silentRun(50);
+      .dispatch(END)
+      .run();
     expect(newsList).toHaveBeenCalledTimes(1);
     expect(newsList).toHaveBeenCalledWith('zh', { page: 3, pageSize: 5 }, expect.any(AbortSignal));
     expect(selectNewsList(storeState)).toMatchObject({ page: 3, rows: [{ id: 1 }, { id: 2 }, { id: 30 }], status: 'succeeded' });

@@ -1,5 +1,5 @@
 /**
- * What each page asks the provider for, on a cold visit: the calls of SPEC §7 a page needs and
+ * What each page asks the provider for, on a cold visit: the provider's api calls a page needs and
  * no others (a missing one leaves a section empty, an extra one costs every visitor a request).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -10,7 +10,7 @@ import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
 import type { RouteId } from '../../contracts/routes';
 import { rootReducer, type RootState } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
-import { fakeDeps, stateWith } from '../testing';
+import { fakeDeps, stateWith } from '../store.testing';
 import { routeEntered } from './slice';
 import { loadPage } from './routeSaga';
 

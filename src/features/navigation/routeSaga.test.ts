@@ -1,15 +1,15 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork } from 'redux-saga/effects';
-import type { AnyAction } from '@reduxjs/toolkit';
+import { all, fork, type ActionPattern } from 'redux-saga/effects';
 import { contentKey } from '../content/key';
 import { selectContent } from '../content/selectors';
-import { contentCancelled, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
+import { contentCancelled, contentFailed, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
 import type { ContentName, ContentParams } from '../content/types';
 import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
+import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';
@@ -21,18 +21,16 @@ const enter = (url: string) => navigatedTo(url);
 const aboutApi = () => ({ pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) });
 const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
 
-/** A state the reducers reach from these actions. */
-const reached = (...actions: AnyAction[]): RootState => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
 /** A load the server (or an earlier visit) finished: requested, then answered by its own request. */
-const loaded = (name: ContentName, params: ContentParams = {}, data: unknown = {}) => {
-  const key = contentKey(name, 'zh', params);
-  const request = contentRequested({ key });
-  return [request, contentSucceeded({ key, requestId: request.payload.requestId, data })];
-};
+const loaded = (name: ContentName, params: ContentParams = {}, data: unknown = {}) => loadedEntry(contentKey(name, 'zh', params), data);
 
-/** The route saga with the errors saga beside it, as in the browser: what the visitor is told. */
-function* withErrors(deps: ReturnType<typeof fakeDeps>) {
+/**
+ * The route saga with the errors saga beside it, as in the browser (what the visitor is told):
+ * the visitor enters `url`, and the test ends once `last` was put.
+ */
+function* withErrors(deps: ReturnType<typeof fakeDeps>, url: string, last: ActionPattern) {
   yield all([fork(watchApiErrors, deps), fork(watchRouteLoads, deps)]);
+  yield* endOn(last, enter(url));
 }
 
 describe('routeEntered', () => {
@@ -46,7 +44,7 @@ describe('routeEntered', () => {
       sceneCooperation: resolved([]),
       sceneResearch: resolved([]),
     });
-    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, reached()).dispatch(enter('/innovation')).silentRun(50);
+    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, stateAfter()).dispatch(enter('/innovation')).dispatch(END).run();
     expect(selectActivePath(storeState)).toBe('/innovation');
     for (const name of ['main', 'classifyList', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch'] as const) {
       expect(selectContent(name)(storeState).status).toBe('succeeded');
@@ -59,10 +57,10 @@ describe('routeEntered', () => {
     const api = layout();
     await expectSaga(watchRouteLoads, fakeDeps(api))
       .provide([virtualClock().provider])
-      .withReducer(rootReducer, reached())
+      .withReducer(rootReducer, stateAfter())
       .dispatch(enter('/nope'))
       .dispatch(enter('/login'))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(api.main).toHaveBeenCalledTimes(1);
     expect(api.classifyList).toHaveBeenCalledTimes(1);
   });
@@ -80,12 +78,12 @@ describe('routeEntered', () => {
     });
     const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout(), newsDetail }))
       .provide([virtualClock().provider])
-      .withReducer(rootReducer, reached())
+      .withReducer(rootReducer, stateAfter())
       .put.like({ action: { type: contentCancelled.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
       .not.put.like({ action: { type: contentSucceeded.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
       .dispatch(enter('/news/1'))
       .dispatch(enter('/news/2'))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(newsDetail.mock.calls.map(([, id]) => id)).toEqual(['1', '2']);
     expect(firstSignal?.aborted).toBe(true);
     expect(selectContent('newsDetail', { id: '1' })(storeState)).toEqual({ status: 'idle', data: null, error: null, requestId: null });
@@ -104,10 +102,10 @@ describe('routeEntered', () => {
     const deps = fakeDeps({ ...layout(), ...aboutApi(), report }, { preloadPage });
     await expectSaga(watchRouteLoads, deps)
       .provide([clock.provider])
-      .withReducer(rootReducer, reached(enter('/news')))
+      .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/about#culture'))
       .dispatch(enter('/report'))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(report).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1); // /report's top, once its code was in
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();
@@ -127,10 +125,10 @@ describe('a retry', () => {
     const deps = fakeDeps(api);
     const failed = await expectSaga(watchRouteLoads, deps)
       .provide([clock.provider])
-      .withReducer(rootReducer, reached(enter('/news')))
+      .withReducer(rootReducer, stateAfter(enter('/news')))
       .put(apiFailed(envelopeError(1, 'down')))
       .dispatch(enter('/report'))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(selectContent('report')(failed.storeState).status).toBe('failed');
 
     fail = false;
@@ -138,7 +136,7 @@ describe('a retry', () => {
       .provide([clock.provider])
       .withReducer(rootReducer, failed.storeState as RootState)
       .dispatch(retryRequested())
-      .silentRun(50);
+      .dispatch(END).run();
     expect(selectContent('report')(retried.storeState).data).toEqual({ title: 'T', content: '<p>x</p>' });
     expect(api.report).toHaveBeenCalledTimes(2);
     for (const done of [api.main, api.classifyList, api.pageBanner]) expect(done).toHaveBeenCalledTimes(1);
@@ -158,10 +156,10 @@ describe('a retry', () => {
     const api = { ...layout(), main, pageBanner: resolved({ name: 'r' }), report: resolved({ title: 'T', content: '' }) };
     const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
       .provide([virtualClock().provider])
-      .withReducer(rootReducer, reached(enter('/news')))
+      .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/report'))
       .dispatch(retryRequested())
-      .silentRun(50);
+      .dispatch(END).run();
     expect(main).toHaveBeenCalledTimes(2);
     expect(firstAbortedWhenAskedAgain).toBe(true);
     expect(signals[1]?.aborted).toBe(false);
@@ -170,7 +168,7 @@ describe('a retry', () => {
 
   it('does nothing before any page was entered', async () => {
     const deps = fakeDeps(); // any api call fails the test
-    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([virtualClock().provider]).withReducer(rootReducer, reached()).dispatch(retryRequested()).silentRun(20);
+    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([virtualClock().provider]).withReducer(rootReducer, stateAfter()).dispatch(retryRequested()).dispatch(END).run();
     expect(storeState.content.entries).toEqual({});
   });
 });
@@ -178,7 +176,7 @@ describe('a retry', () => {
 describe('the landing of a server-rendered page', () => {
   /** What the server hands over for /resources?name=joinus: its entry (no navigation) and every load of the page done. */
   const served = () =>
-    reached(
+    stateAfter(
       routeEntered(routeEntryOf('/resources?name=joinus')),
       ...[...LAYOUT_LOADS, ...routeLoads('resources', {}).content].flatMap(([name, params]) => loaded(name, params)),
       ...loaded('memberList', { page: 1 }, { rows: [], total: 0 }),
@@ -193,7 +191,7 @@ describe('the landing of a server-rendered page', () => {
       .withReducer(rootReducer, state)
       .not.put.actionType(contentRequested.type)
       .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(storeState.content).toEqual(state.content);
     expect(storeState.navigation.route?.navigation).toBe('pop');
     expect(deps.services.scrollTo).not.toHaveBeenCalled();
@@ -211,7 +209,7 @@ describe('the landing of a server-rendered page', () => {
       .withReducer(rootReducer, served())
       .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
       .dispatch(enter('/about'))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
     expect(api.aboutUs).toHaveBeenCalledTimes(1);
@@ -221,25 +219,24 @@ describe('the landing of a server-rendered page', () => {
 describe('an id the provider does not know', () => {
   it('makes the page the 404 page in the browser too, silently: the 404 page says so itself', async () => {
     const deps = fakeDeps({ ...layout(), newsDetail: () => Promise.reject(notFound) });
-    const { storeState } = await expectSaga(withErrors, deps)
+    const { storeState } = await expectSaga(withErrors, deps, '/news/99999', routeNotFound.type)
       .provide([virtualClock().provider])
-      .withReducer(rootReducer, reached())
+      .withReducer(rootReducer, stateAfter())
       .put(apiFailed(notFound, { routeDetail: true }))
       .put(routeNotFound())
-      .dispatch(enter('/news/99999'))
-      .silentRun(50);
+      .run();
     expect(storeState.navigation.notFound).toBe(true);
     expect(deps.services.toast.error).not.toHaveBeenCalled();
   });
 
   it('is announced like any error when it answers another load of the page: a section stays failed, the page is no 404', async () => {
     const deps = fakeDeps({ ...layout(), pageBanner: resolved({}), report: () => Promise.reject({ ...envelopeError(1, '报告不存在'), notFound: true }) });
-    const { storeState } = await expectSaga(withErrors, deps)
+    // The page's loads end with the report's failure, after the banner's answer.
+    const { storeState } = await expectSaga(withErrors, deps, '/report', contentFailed.type)
       .provide([virtualClock().provider])
-      .withReducer(rootReducer, reached())
+      .withReducer(rootReducer, stateAfter())
       .not.put(routeNotFound())
-      .dispatch(enter('/report'))
-      .silentRun(50);
+      .run();
     expect(storeState.navigation.notFound).toBe(false);
     expect(selectContent('report')(storeState).status).toBe('failed');
     expect(deps.services.toast.error).toHaveBeenCalledWith('报告不存在', { autoClose: 2000 });
@@ -247,7 +244,7 @@ describe('an id the provider does not know', () => {
 
   it('on a detail page, only the detail\'s own "no such id" is silent: the banner\'s is announced', async () => {
     const deps = fakeDeps({ ...layout(), pageBanner: () => Promise.reject({ ...envelopeError(1, '横幅不存在'), notFound: true }), jobDetail: () => Promise.reject(notFound), privacyNotice: resolved({}) });
-    const { storeState } = await expectSaga(withErrors, deps).provide([virtualClock().provider]).withReducer(rootReducer, reached()).dispatch(enter('/resources/404')).silentRun(50);
+    const { storeState } = await expectSaga(withErrors, deps, '/resources/404', routeNotFound.type).provide([virtualClock().provider]).withReducer(rootReducer, stateAfter()).run();
     expect(storeState.navigation.notFound).toBe(true);
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith('横幅不存在', { autoClose: 2000 });
@@ -257,10 +254,10 @@ describe('an id the provider does not know', () => {
     const deps = fakeDeps({ ...layout(), newsDetail: () => Promise.reject(envelopeError(1, 'database busy')) });
     const { storeState } = await expectSaga(watchRouteLoads, deps)
       .provide([virtualClock().provider])
-      .withReducer(rootReducer, reached())
+      .withReducer(rootReducer, stateAfter())
       .not.put(routeNotFound())
       .dispatch(enter('/news/5'))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(storeState.navigation.notFound).toBe(false);
     expect(selectContent('newsDetail', { id: '5' })(storeState).status).toBe('failed');
   });
@@ -268,12 +265,12 @@ describe('an id the provider does not know', () => {
   it("is not asked again when the browser takes over the server's 404", async () => {
     const newsDetail = jest.fn(() => Promise.reject(notFound));
     const api = { ...layout(), newsDetail };
-    const served = reached(routeEntered(routeEntryOf('/news/99999')), routeNotFound());
+    const served = stateAfter(routeEntered(routeEntryOf('/news/99999')), routeNotFound());
     const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
       .provide([virtualClock().provider])
       .withReducer(rootReducer, served)
       .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(newsDetail).not.toHaveBeenCalled();
     expect(api.main).toHaveBeenCalledTimes(1);
     expect(storeState.navigation.notFound).toBe(true);
@@ -281,13 +278,13 @@ describe('an id the provider does not know', () => {
 
   it('loads a page entered while Redux DevTools shows a past 404: the state read is not the present', async () => {
     // The store keeps showing a state on /news/99999, not found, whatever is dispatched (a jump to the past).
-    const past = reached(routeEntered(routeEntryOf('/', 'push')), routeEntered(routeEntryOf('/news/99999', 'push')), routeNotFound());
+    const past = stateAfter(routeEntered(routeEntryOf('/', 'push')), routeEntered(routeEntryOf('/news/99999', 'push')), routeNotFound());
     const api = { ...layout(), ...aboutApi() };
     await expectSaga(watchRouteLoads, fakeDeps(api))
       .provide([virtualClock().provider])
       .withState(past)
       .dispatch(routeEntered(routeEntryOf('/about', 'push')))
-      .silentRun(50);
+      .dispatch(END).run();
     expect(api.aboutUs).toHaveBeenCalledTimes(1);
     expect(api.develop).toHaveBeenCalledTimes(1);
   });

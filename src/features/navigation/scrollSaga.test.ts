@@ -1,3 +1,4 @@
+import { END } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
@@ -7,7 +8,7 @@ import { retryRequested } from '../content/slice';
 import type { Services } from '../deps';
 import { rootReducer } from '../rootReducer';
 import { routeEntryOf, routeUrl } from '../shared/route';
-import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../testing';
+import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../store.testing';
 import { watchRouteLoads } from './routeSaga';
 import { scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
 import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested } from './slice';
@@ -237,15 +238,19 @@ describe('scrolling after entering a page (virtual clock)', () => {
     expect(clock.waits).toEqual([]);
   });
 
-  it('does not wait for the page\'s loads: a section whose load never answers is scrolled to all the same', async () => {
+  it('does not wait for the page\'s loads: a section whose load has not answered is scrolled to all the same', async () => {
     const clock = virtualClock();
-    const develop = jest.fn(() => new Promise<never>(() => {}));
-    const deps = fakeDeps({ ...aboutApi, develop }, { preloadPage: jest.fn(() => Promise.resolve(true)) });
-    await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).dispatch(navigatedTo('/about#culture')).silentRun(50);
+    // The section's load answers only once the page has scrolled to it.
+    const answer = deferred<unknown[]>();
+    const develop = jest.fn(() => answer.promise);
+    const scrollToElement = jest.fn((_id: string, _smooth: boolean) => (answer.resolve([]), true));
+    const deps = fakeDeps({ ...aboutApi, develop }, { preloadPage: jest.fn(() => Promise.resolve(true)), scrollToElement });
+    await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).dispatch(navigatedTo('/about#culture')).dispatch(END).run();
     expect(develop).toHaveBeenCalledTimes(1);
-    expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
+    expect(scrollToElement).toHaveBeenCalledTimes(1);
+    expect(scrollToElement).toHaveBeenCalledWith('culture', true);
     // The load was asked for, and still unanswered, when the page scrolled.
-    expect(develop.mock.invocationCallOrder[0]).toBeLessThan(mocked(deps.services.scrollToElement).mock.invocationCallOrder[0]!);
+    expect(develop.mock.invocationCallOrder[0]).toBeLessThan(scrollToElement.mock.invocationCallOrder[0]!);
     expect(clock.waits).toEqual([200]);
   });
 
@@ -317,7 +322,8 @@ describe('the scroll beside the route saga', () => {
       .withReducer(rootReducer, visiting('/'))
       .dispatch(navigatedTo('/about#nowhere'))
       .dispatch(navigatedTo('/news'))
-      .silentRun(50);
+      .dispatch(END)
+      .run();
     expect(deps.api.noticeList).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(2);
     expect(clock.waits).toEqual([200, 100, 100]);
@@ -341,7 +347,8 @@ describe('the scroll beside the route saga', () => {
       .withReducer(rootReducer, visiting('/news'))
       .dispatch(navigatedTo('/about#culture'))
       .dispatch(retryRequested())
-      .silentRun(50);
+      .dispatch(END)
+      .run();
     expect(develop).toHaveBeenCalledTimes(2);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollToElement).toHaveBeenCalledWith('culture', true);
@@ -360,7 +367,8 @@ describe('anchor links', () => {
       .withReducer(rootReducer, visiting('/'))
       .put(navigatedTo(url))
       .dispatch(anchorClicked({ routeId: 'product', anchor: 'product', query: { name: '乳膏剂' } }))
-      .silentRun(20);
+      .dispatch(END)
+      .run();
     expect(storeState.navigation.route).toEqual({ routeId: 'product', path: '/product', params: {}, query: { name: '乳膏剂' }, hash: '#product', navigation: 'push' });
   });
 
@@ -372,7 +380,8 @@ describe('anchor links', () => {
       .put(navigatedTo('/product#contact'))
       .dispatch(anchorClicked({ routeId: 'about', anchor: 'culture' }))
       .dispatch(anchorClicked({ routeId: 'product', anchor: 'contact' }))
-      .silentRun(20);
+      .dispatch(END)
+      .run();
   });
 });
 
@@ -380,9 +389,20 @@ describe('scroll to top', () => {
   it('steps up every 20 ms until the top, each step smaller as it nears it', async () => {
     const clock = virtualClock();
     let top = 1200;
-    const scrollTo = jest.fn((to: number, _smooth: boolean) => void (top = to));
+    const atTop = deferred<void>();
+    const scrollTo = jest.fn((to: number, _smooth: boolean) => {
+      top = to;
+      if (to === 0) atTop.resolve();
+    });
     const deps = fakeDeps({}, { getScrollTop: jest.fn(() => top), scrollTo });
-    await expectSaga(watchScroll, deps).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).dispatch(scrollTopRequested()).silentRun(20);
+    // END would also end the climb (a navigation does): it comes once the page is at the top.
+    function* visitor() {
+      yield fork(watchScroll, deps);
+      yield put(scrollTopRequested());
+      yield call(() => atTop.promise);
+      yield put(END);
+    }
+    await expectSaga(visitor).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).run();
     const positions = [1200, ...scrollTo.mock.calls.map(([to]) => to)];
     const steps = positions.slice(1).map((to, i) => positions[i]! - to);
     expect(positions.at(-1)).toBe(0);
@@ -404,10 +424,12 @@ describe('scroll to top', () => {
       yield put(scrollTopRequested());
       yield call(() => clock.reached);
       yield put(navigatedTo('/about'));
-      yield take(routeEntered.type);
+      yield take(routeEntered.type); // the watchers have seen it
       yield call(clock.release);
+      yield call(() => Promise.resolve()); // the released step would run now
+      yield put(END);
     }
-    await expectSaga(visitor).provide(clock.providers).withReducer(rootReducer, visiting('/news')).silentRun(20);
+    await expectSaga(visitor).provide(clock.providers).withReducer(rootReducer, visiting('/news')).run();
     expect(scrollTo).toHaveBeenCalledTimes(3);
     expect(clock.waits).toEqual([20, 20, 20]);
     expect(top).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
-import type { AnyAction } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '../rootReducer';
 import { routeEntryOf } from '../shared/route';
+import type { RootState } from '../rootReducer';
+import { stateAfter } from '../store.testing';
 import { selectActivePath, selectActiveRouteId, selectMobileMenuOpen, selectOpenSubMenu, selectRoute, selectRouteNotFound, selectScrollTopVisible } from './selectors';
 import reducer, {
   anchorClicked,
@@ -19,19 +19,17 @@ import reducer, {
 const serverEntry: RouteEntry = routeEntryOf('/news/9');
 /** The state the server hands over: its entry, a 404, and a menu the visitor opened before the app ran. */
 const handedOver = () => [routeEntered(serverEntry), routeNotFound(), mobileMenuChanged(true), subMenuOpened('news')].reduce(reducer, undefined);
-/** A whole store state the reducers reach from these actions. */
-const reached = (...actions: AnyAction[]): RootState => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
 
 describe('entering a route', () => {
   it('holds the entry the app renders: route, params, query, hash and how the visitor got there', () => {
-    const state = reached(routeEntered(routeEntryOf('/news/3?from=home#top', 'push')));
+    const state = stateAfter(routeEntered(routeEntryOf('/news/3?from=home#top', 'push')));
     expect(selectRoute(state)).toEqual({ routeId: 'newsDetail', path: '/news/3', params: { id: '3' }, query: { from: 'home' }, hash: '#top', navigation: 'push' });
     expect(selectActivePath(state)).toBe('/news/3');
     expect(selectActiveRouteId(state)).toBe('newsDetail');
   });
 
   it('a path of no route is entered too, as the 404 page (no route id)', () => {
-    const state = reached(routeEntered(routeEntryOf('/nope', 'push')));
+    const state = stateAfter(routeEntered(routeEntryOf('/nope', 'push')));
     expect(selectActivePath(state)).toBe('/nope');
     expect(selectActiveRouteId(state)).toBeNull();
   });
@@ -72,9 +70,9 @@ describe('entering a route', () => {
   });
 
   it('marks not found only when told, and reads it back', () => {
-    const entered = reached(routeEntered(routeEntryOf('/news/9', 'push')));
+    const entered = stateAfter(routeEntered(routeEntryOf('/news/9', 'push')));
     expect(selectRouteNotFound(entered)).toBe(false);
-    expect(selectRouteNotFound(reached(routeEntered(routeEntryOf('/news/9', 'push')), routeNotFound()))).toBe(true);
+    expect(selectRouteNotFound(stateAfter(routeEntered(routeEntryOf('/news/9', 'push')), routeNotFound()))).toBe(true);
   });
 
   it("a saga's navigation is a link's push entry, query and hash kept", () => {
@@ -87,9 +85,9 @@ describe('entering a route', () => {
 describe('the active path', () => {
   it("is the route's path, held once (no copy that could disagree), '/' before any route", () => {
     expect(Object.keys(reducer(undefined, routeEntered(serverEntry)))).not.toContain('activePath');
-    expect(selectActivePath(reached(routeEntered(routeEntryOf('/news/3'))))).toBe('/news/3');
-    expect(selectActivePath(reached())).toBe('/');
-    expect(selectActiveRouteId(reached())).toBeNull();
+    expect(selectActivePath(stateAfter(routeEntered(routeEntryOf('/news/3'))))).toBe('/news/3');
+    expect(selectActivePath(stateAfter())).toBe('/');
+    expect(selectActiveRouteId(stateAfter())).toBeNull();
   });
 });
 
@@ -125,6 +123,6 @@ describe('the menus and the scroll-to-top button', () => {
 
   it('names the route the header marks, and none before any route', () => {
     expect(selectActiveRouteId(at(handedOver()))).toBe('newsDetail');
-    expect(selectActiveRouteId(reached())).toBeNull();
+    expect(selectActiveRouteId(stateAfter())).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { loadContent } from '../content/saga';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from '../content/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, settledEntry, stateAfter, type AskedContent } from '../store.testing';
 import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
@@ -41,12 +41,7 @@ type AnyAction = Parameters<typeof rootReducer>[1];
 
 /** The actions of a news page shown and answered (`error`: it failed; `data`: another answer). */
 function shown(page: number, answer: { error?: ReturnType<typeof envelopeError>; data?: Page } = {}): [AnyAction, ReturnType<typeof contentRequested>, AnyAction] {
-  const request = contentRequested({ key: key(page) });
-  const { requestId } = request.payload;
-  const settled = answer.error
-    ? contentFailed({ key: key(page), requestId, error: answer.error })
-    : contentSucceeded({ key: key(page), requestId, data: answer.data ?? newsPage(page) });
-  return [newsPagesShown(page), request, settled];
+  return [newsPagesShown(page), ...settledEntry(key(page), answer.error ? { error: answer.error } : { data: answer.data ?? newsPage(page) })];
 }
 
 const error = envelopeError(1, 'busy');

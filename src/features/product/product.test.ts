@@ -10,7 +10,7 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { Resource } from '../shared/resource';
 import { routeEntryOf } from '../shared/route';
-import { deferred, envelopeError, fakeDeps, contentProvider, stateAfter, type AskedContent } from '../testing';
+import { deferred, envelopeError, fakeDeps, contentProvider, settledEntry, stateAfter, type AskedContent } from '../store.testing';
 import { productQueryOf, productUrl } from './query';
 import { legacyCategory, loadProductPage, watchProductChoices } from './saga';
 import { selectProductList, selectProductTab } from './selectors';
@@ -47,12 +47,8 @@ const answered = ({ name, params }: Asked) => {
 
 type AnyAction = Parameters<typeof rootReducer>[1];
 
-/** The actions of an entry that loaded (`error`: that failed). */
-function loaded(key: string, data: unknown, failure?: ReturnType<typeof envelopeError>): AnyAction[] {
-  const request = contentRequested({ key });
-  const { requestId } = request.payload;
-  return [request, failure ? contentFailed({ key, requestId, error: failure }) : contentSucceeded({ key, requestId, data })];
-}
+/** The actions of an entry that loaded (`failure`: that failed). */
+const loaded = (key: string, data: unknown, failure?: ReturnType<typeof envelopeError>) => settledEntry(key, failure ? { error: failure } : { data });
 const categoriesLoaded = () => loaded(categoriesKey, categories);
 
 /** The state once the route of `url` is entered (the route saga then runs its loads). */

@@ -1,10 +1,11 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { call, fork, put } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { deferred, envelopeError, fakeDeps, stateWith } from '../testing';
+import { deferred, envelopeError, fakeDeps, stateWith } from '../store.testing';
 import { navigatedTo, routeEntered } from '../navigation/slice';
 import { logoutRequested, sessionCleared } from './actions';
 import { watchLogout } from './saga';
@@ -21,12 +22,13 @@ const logOut = (deps: Deps, answer: unknown, locale: 'zh' | 'en' = 'zh') =>
   expectSaga(watchLogout, deps)
     .provide([[matchers.call.fn(deps.api.logout), answer]])
     .withReducer(rootReducer, stateWith((s) => void (s.locale.current = locale)))
-    .dispatch(logoutRequested());
+    .dispatch(logoutRequested())
+    .dispatch(END);
 
 describe('logout', () => {
   it('asks 退出登录? and on cancel shows 取消登出, asks the provider nothing and keeps the cookies', async () => {
     const deps = withLogout({ confirm: jest.fn(() => false) });
-    const { storeState } = await logOut(deps, 'ok').not.call.fn(deps.api.logout).not.put(sessionCleared()).silentRun(20);
+    const { storeState } = await logOut(deps, 'ok').not.call.fn(deps.api.logout).not.put(sessionCleared()).run();
     expect(deps.services.confirm).toHaveBeenCalledWith('退出登录?');
     expect(deps.services.toast.info).toHaveBeenCalledWith('取消登出');
     expect(deps.services.removeCookie).not.toHaveBeenCalled();
@@ -35,7 +37,7 @@ describe('logout', () => {
 
   it('on code 0 shows 退出登录, clears the session and its cookies, and goes to the login route', async () => {
     const deps = withLogout();
-    const { storeState } = await logOut(deps, 'ok').call.fn(deps.api.logout).put(sessionCleared()).put(navigatedTo('/login')).silentRun(20);
+    const { storeState } = await logOut(deps, 'ok').call.fn(deps.api.logout).put(sessionCleared()).put(navigatedTo('/login')).run();
     expect(deps.services.toast.success).toHaveBeenCalledWith('退出登录');
     expect(jest.mocked(deps.services.removeCookie).mock.calls).toEqual([['token'], ['userInfo']]);
     expect(storeState.navigation.route).toMatchObject({ routeId: 'login', navigation: 'push' });
@@ -43,7 +45,7 @@ describe('logout', () => {
 
   it('speaks the page\'s language', async () => {
     const deps = withLogout({ confirm: jest.fn(() => false) });
-    await logOut(deps, 'ok', 'en').silentRun(20);
+    await logOut(deps, 'ok', 'en').run();
     expect(deps.services.confirm).toHaveBeenCalledWith('Log out?');
     expect(deps.services.toast.info).toHaveBeenCalledWith('Logout cancelled');
   });
@@ -51,7 +53,7 @@ describe('logout', () => {
   it('on a failure reports the error and stays: no session cleared, no cookie removed, no navigation', async () => {
     const error = envelopeError(1, 'no');
     const deps = withLogout();
-    const { storeState } = await logOut(deps, throwError(error as unknown as Error)).put(apiFailed(error)).not.put(sessionCleared()).silentRun(20);
+    const { storeState } = await logOut(deps, throwError(error as unknown as Error)).put(apiFailed(error)).not.put(sessionCleared()).run();
     expect(deps.services.toast.success).not.toHaveBeenCalled();
     expect(deps.services.removeCookie).not.toHaveBeenCalled();
     expect(storeState.navigation.route).toBeNull();
@@ -68,11 +70,12 @@ describe('logout', () => {
       yield call(() => asked.promise);
       yield put(logoutRequested());
       yield call(() => answer.resolve('ok'));
+      yield put(END); // the first logout still ends: END stops only the listening
     }
     const { effects } = await expectSaga(clicks)
       .provide([[matchers.call.fn(deps.api.logout), dynamic(provider)]])
       .withReducer(rootReducer, stateWith())
-      .silentRun(20);
+      .run();
     expect(provider).toHaveBeenCalledTimes(1);
     expect(deps.services.confirm).toHaveBeenCalledTimes(1);
     expect(effects.put.filter((effect) => routeEntered.match(effect.payload.action))).toHaveLength(1);

@@ -1,12 +1,13 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { call, fork } from 'redux-saga/effects';
+import { END } from 'redux-saga';
+import { call, fork, put } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { chunkLoadFailed } from '../chunks/actions';
 import { watchChunks } from '../chunks/saga';
-import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../testing';
+import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../store.testing';
 import { apiFailed, type CallContext } from './apiFailed';
 import { callApiAs } from './callApi';
 import type { ApiResult } from './callApi';
@@ -88,7 +89,9 @@ describe('callApi', () => {
       const fn = providerCall();
       const { returnValue } = await expectSaga(function* page() {
         yield fork(watchChunks, deps);
-        return yield call(calling, deps, fn);
+        const result: unknown = yield call(calling, deps, fn);
+        yield put(END); // the page's life ends: the guard stops listening
+        return result;
       })
         .provide([
           [matchers.call.fn(fn), refused(error)],
@@ -96,7 +99,7 @@ describe('callApi', () => {
         ])
         .put(chunkLoadFailed({ source: 'loader' }))
         .not.put.actionType(apiFailed.type)
-        .silentRun(20);
+        .run();
       expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: error.message }, siteUpdated: true });
       expect(deps.services.reload).toHaveBeenCalledTimes(1);
     },
@@ -107,7 +110,9 @@ describe('callApi', () => {
     const fn = providerCall();
     const { returnValue } = await expectSaga(function* sending() {
       yield fork(watchChunks, deps);
-      return yield call(calling, deps, fn, { submission: true });
+      const result: unknown = yield call(calling, deps, fn, { submission: true });
+      yield put(END); // the page's life ends: the guard stops listening
+      return result;
     })
       .provide([
         [matchers.call.fn(fn), refused(chunkError())],
@@ -115,7 +120,7 @@ describe('callApi', () => {
       ])
       .put(chunkLoadFailed({ source: 'loader', submission: true }))
       .not.put.actionType(apiFailed.type)
-      .silentRun(20);
+      .run();
     expect(returnValue).toMatchObject({ ok: false, siteUpdated: true });
     expect(deps.services.reload).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { envelopeError } from '../testing';
+import { envelopeError } from '../store.testing';
 import { IDLE, isAbsent, type Resource } from './resource';
 
 const resource = (status: Resource<unknown>['status'], data: unknown = null): Resource<unknown> => ({

@@ -1,4 +1,4 @@
-import { stateWith } from '../testing';
+import { stateWith } from '../store.testing';
 import { selectMediaUrl, selectVariant } from './selectors';
 
 describe('the site configuration', () => {

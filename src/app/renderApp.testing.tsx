@@ -6,10 +6,9 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { Locale } from '../contracts/locale';
 import { contentKey } from '../features/content/key';
-import { contentRequested, contentSucceeded } from '../features/content/slice';
 import { rootReducer } from '../features/rootReducer';
 import type { ContentName, ContentParams } from '../features/content/types';
-import { fakeDeps, stateWith } from '../features/testing';
+import { fakeDeps, loadedEntry, stateWith } from '../features/store.testing';
 import { App } from './App';
 import { StoreRouter } from './StoreRouter';
 import { routeEntered } from '../features/navigation/slice';
@@ -32,10 +31,7 @@ export function renderApp(path: string, { locale = 'zh', entries = [], adjust, a
   const api = new Proxy({}, { get: (_target, name: string) => answers[name] ?? never });
   const deps = { ...fakeDeps(), api: api as never };
   // The entries loaded as the sagas load them: each request and its answer.
-  const loaded = entries.flatMap(([name, data, params]) => {
-    const request = contentRequested({ key: contentKey(name, locale, params) });
-    return [request, contentSucceeded({ ...request.payload, data })];
-  });
+  const loaded = entries.flatMap(([name, data, params]) => loadedEntry(contentKey(name, locale, params), data));
   const state = loaded.reduce(rootReducer, stateWith((s) => void (s.locale.current = locale)));
   adjust?.(state);
   const { store } = createAppStore(state, deps);

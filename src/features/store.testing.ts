@@ -1,14 +1,22 @@
 /**
- * Test doubles for the sagas' injected boundary (features/deps.ts): every service is a jest
- * mock that records its calls; the api answers from a table of fakes. No DOM needed.
+ * The shared helpers of the state machine's tests. Test doubles for the sagas' injected boundary
+ * (features/deps.ts): every service is a jest mock that records its calls; the api answers from a
+ * table of fakes. No DOM needed. States built by real actions through the reducers, and the
+ * providers that answer a saga's time and content loads. Importing this file registers nothing:
+ * config/jest/setupClient.ts checks after every client test that the fake api was not called
+ * without a fake (unexpectedApiCalls.testing.ts).
  */
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
-import { delay } from 'redux-saga/effects';
+import { END, type Channel } from 'redux-saga';
+import { actionChannel, delay, put, select, take, type ActionPattern } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Api } from '../api/api';
+import { recordUnexpectedApiCall } from './unexpectedApiCalls.testing';
 import { fetchContent } from './content/saga';
 import type { ContentName, ContentParams } from './content/types';
 import type { ApiError } from '../api/types';
+import { contentFailed, contentRequested, contentSucceeded } from './content/slice';
 import { rootReducer } from './rootReducer';
 import type { RootState } from './rootReducer';
 import type { Deps, Services } from './deps';
@@ -36,16 +44,7 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
   };
 }
 
-const unexpectedApiCalls: string[] = [];
-
-/** The api calls without a fake since the last look (a test that expects one takes it). */
-export const takeUnexpectedApiCalls = (): string[] => unexpectedApiCalls.splice(0);
-
-// Even a saga that catches the rejection (the root saga's restart wrapper) cannot hide the call.
-afterEach(() => {
-  const calls = takeUnexpectedApiCalls();
-  if (calls.length > 0) throw new Error(`The api was called without a fake: ${calls.join(', ')}`);
-});
+export { takeUnexpectedApiCalls } from './unexpectedApiCalls.testing';
 
 /**
  * An api that answers only with the fakes a test gives. Any other call fails the test: it is
@@ -59,7 +58,7 @@ export function fakeApi(overrides: Partial<Record<keyof Api, (...args: never[]) 
       const fake = (overrides as Record<string, unknown>)[name];
       if (fake) return fake;
       return () => {
-        unexpectedApiCalls.push(name);
+        recordUnexpectedApiCall(name);
         return Promise.reject(new Error(`Unexpected api call: ${name} has no fake in this test`));
       };
     },
@@ -96,7 +95,7 @@ export function stateWith(adjust: (state: RootState) => void = () => {}): RootSt
 export const DELAY_FN = (delay(0) as unknown as { payload: { fn: (ms: number) => Promise<void> } }).payload.fn;
 
 /**
- * Time as an input (CONVENTIONS rule 13): `.provide([clock.provider, …])` answers every `delay`
+ * Time as an input, never a wait: `.provide([clock.provider, …])` answers every `delay`
  * at once and counts the time it stood for, so "after 200 ms" and "the 4 s give-up" are steps
  * of the test, not waits. `waits` lists each delay asked for, in order; `now()` is their sum.
  */
@@ -140,5 +139,44 @@ export function contentProvider(answer: (asked: AskedContent) => unknown) {
   return { fetch, asked };
 }
 
-/** A state built by real actions through the reducers. */
-export const stateAfter = (...actions: Parameters<typeof rootReducer>[1][]): RootState => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
+type AnyAction = Parameters<typeof rootReducer>[1];
+
+/** A state built by real actions through the reducers, from their initial state. */
+export const stateAfter = (...actions: AnyAction[]): RootState => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@test/init' }));
+
+/**
+ * A content load that settled, as the sagas load it: its request, then the answer carrying the
+ * request's id: `data`, or with `error` the failure.
+ */
+export function settledEntry(
+  key: string,
+  answer: { data: unknown } | { error: ApiError },
+): [ReturnType<typeof contentRequested>, ReturnType<typeof contentSucceeded> | ReturnType<typeof contentFailed>] {
+  const request = contentRequested({ key });
+  const { requestId } = request.payload;
+  return [request, 'error' in answer ? contentFailed({ key, requestId, error: answer.error }) : contentSucceeded({ key, requestId, data: answer.data })];
+}
+
+/** A content load that was answered with `data`: its request, and the answer carrying the request's id. */
+export const loadedEntry = (key: string, data: unknown) => settledEntry(key, { data });
+
+/**
+ * The end of a watcher test as a step of its script, not a wait: puts `actions` in order, then,
+ * once an action matching `last` has been put (by them or by the sagas under test), puts END,
+ * which ends every watcher after the work it has started. Run it beside the watchers, forked
+ * before it: `yield fork(watcher, deps); yield* endOn(done.type, visit)`.
+ */
+export function* endOn(last: ActionPattern, ...actions: UnknownAction[]): Generator<unknown, void, unknown> {
+  const seen = (yield actionChannel(last)) as Channel<UnknownAction>;
+  for (const action of actions) yield put(action);
+  yield take(seen);
+  yield put(END);
+}
+
+/**
+ * Waits until `done` holds for the store's state, looking again after each action: a scripted
+ * visit's next step follows what the sagas did, not a span of time.
+ */
+export function* until(done: (state: RootState) => boolean): Generator<unknown, void, unknown> {
+  while (!((yield select(done)) as boolean)) yield take('*');
+}
