@@ -181,6 +181,7 @@ export const en: Dictionary = {
     healthConsentMissing: 'Please agree to the processing of your health information before submitting',
     noticeUnavailable: 'The Privacy Notice could not be loaded, so nothing was sent; please try again',
     siteUpdated: 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.',
+    siteUpdatedAfterLeaving: 'The site has just been updated, so what you submitted before leaving the page was not sent: reload the page, then fill in the form and submit again.',
     fieldErrors: {
       required: 'This field is required',
       tooLong: 'This is too long',

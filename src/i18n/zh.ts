@@ -179,6 +179,7 @@ export const zh = {
     healthConsentMissing: '请勾选同意我们处理您的健康信息后再提交',
     noticeUnavailable: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试',
     siteUpdated: '网站刚刚更新，提交未成功。您填写的内容仍在表单中：请先复制保存，再重新加载页面后提交。',
+    siteUpdatedAfterLeaving: '网站刚刚更新，您离开前提交的内容未能发送：请重新加载页面，再次填写后提交。',
     fieldErrors: {
       required: '此项为必填项',
       tooLong: '内容过长',

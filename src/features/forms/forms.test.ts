@@ -359,6 +359,17 @@ describe('leaving the page', () => {
     expect(deps.services.toast.error).toHaveBeenCalledWith(expect.stringContaining('网络'));
   });
 
+  it('a site updated under the page, found once the visitor has left, is toasted without saying the input is still in the form', async () => {
+    const late = lateAnswer<string>();
+    const deps = fakeDeps({ submitApplication: late.reply });
+    const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.reject(siteUpdated()))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4'))
+      .run();
+    expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
+    expect(mockedToast(deps).mock.calls).toEqual([['网站刚刚更新，您离开前提交的内容未能发送：请重新加载页面，再次填写后提交。']]);
+  });
+
   it('a privacy notice that fails once the visitor has left is toasted once: by the errors saga for a refusal, here for the network', async () => {
     for (const [failure, toastedHere] of [[envelopeError(1, '服务器繁忙'), false], [networkError(), true]] as const) {
       const late = lateAnswer<never>();

@@ -89,13 +89,14 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
   yield put(started);
   const { submission } = started.payload;
   /**
-   * A refusal the form shows; when the visitor has left its page, a toast says it instead, unless
-   * the errors saga toasts it already (an envelope error).
+   * A refusal the form shows; when the visitor has left its page, a toast says it instead (in
+   * `afterLeaving`'s words where the form's would be untrue there), unless the errors saga toasts
+   * it already (an envelope error).
    */
-  function* refuse(error: string, { toasted = false, offerReload }: { toasted?: boolean; offerReload?: true } = {}) {
+  function* refuse(error: string, { toasted = false, offerReload, afterLeaving = error }: { toasted?: boolean; offerReload?: true; afterLeaving?: string } = {}) {
     const shown: boolean = yield select(selectAwaits(key, submission));
     yield put(formRejected({ form: key, fieldErrors: {}, error, submission, ...(offerReload ? { offerReload } : {}) }));
-    if (!shown && !toasted) yield call(services.toast.error, error);
+    if (!shown && !toasted) yield call(services.toast.error, afterLeaving);
   }
   const notice: ApiResult<ContentData['privacyNotice']> = yield call(loadNotice, deps);
   const version = notice.ok ? notice.data.version : '';
@@ -110,7 +111,8 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
     // The site was updated under the page: the reload guard leaves a submission's page alone, so
     // the form keeps what was typed and offers the reload itself.
     if (result.siteUpdated) {
-      yield* refuse(text.siteUpdated, { offerReload: true });
+      // Once the visitor has left, the form and what was typed in it are gone: the toast says so.
+      yield* refuse(text.siteUpdated, { offerReload: true, afterLeaving: text.siteUpdatedAfterLeaving });
       return;
     }
     // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
