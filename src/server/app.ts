@@ -109,7 +109,7 @@ export async function createSiteServer(options: SiteServerOptions) {
   const providerLists = createSitemapLists(providerApi);
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
-  const pictureVersions = createPictureVersions(providerUrl);
+  const pictureVersions = createPictureVersions(providerUrl, Date.now, renderDeadlineMs);
   const pages = createPageRenderer({
     assets,
     providerUrl,

@@ -5,6 +5,7 @@
  * and writes new bytes: the validators change, and so does the token.
  */
 import { LRUCache } from 'lru-cache';
+import { TIMING } from '../../contracts/constants';
 import { PICTURE_VERSION_PARAM, versionOf } from '../../http/mediaCaching';
 /**
  * For a copy asked by its plain URL, a token is believed this long before the provider is asked
@@ -14,12 +15,12 @@ import { PICTURE_VERSION_PARAM, versionOf } from '../../http/mediaCaching';
 const FRESH_MS = 1000;
 const MAX_PATHS = 20_000;
 /**
- * A render waits this long at most for a token (a HEAD of a file: quick when the media are up);
- * without one, the picture keeps its plain URL. A lookup that fails or times out stops the others
- * for COOL_DOWN_MS, as the Strapi client's breaker does: during an outage a render pays for it
- * once, not once per page, and stays within its deadline.
+ * A render waits a quarter of its deadline at most for a token (a HEAD of a file: quick when the
+ * media are up; 500 ms under production's 2 s); without one, the picture keeps its plain URL. A
+ * lookup that fails or times out stops the others for COOL_DOWN_MS, as the Strapi client's breaker
+ * does: during an outage a render pays for it once, not once per page, and stays within its deadline.
  */
-const LOOKUP_TIMEOUT_MS = 500;
+const LOOKUP_SHARE_OF_DEADLINE = 0.25;
 const COOL_DOWN_MS = 10_000;
 
 export interface PictureVersions {
@@ -32,7 +33,8 @@ export interface PictureVersions {
   known?(path: string): string | null | undefined;
 }
 
-export function createPictureVersions(providerUrl: string, now: () => number = Date.now): PictureVersions {
+export function createPictureVersions(providerUrl: string, now: () => number = Date.now, renderDeadlineMs: number = TIMING.renderDeadlineMs): PictureVersions {
+  const lookupTimeoutMs = renderDeadlineMs * LOOKUP_SHARE_OF_DEADLINE;
   /** The token the provider gave and when that question was asked. */
   const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
   const asking = new Map<string, { at: number; answer: Promise<string | null> }>();
@@ -40,7 +42,7 @@ export function createPictureVersions(providerUrl: string, now: () => number = D
 
   async function ask(path: string, at: number): Promise<string | null> {
     try {
-      const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+      const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(lookupTimeoutMs) });
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
