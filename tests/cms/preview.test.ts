@@ -143,7 +143,7 @@ describe("Strapi's Preview panel", () => {
     const expired = new URL(url);
     const past = Math.floor(Date.now() / 1000) - 1;
     expired.searchParams.set('expires', String(past));
-    expired.searchParams.set('signature', signPreview('draft', url.searchParams.get('path')!, past, seeded.secrets.PREVIEW_SECRET!));
+    expired.searchParams.set('signature', signPreview('draft', url.searchParams.get('path')!, past, Number(url.searchParams.get('admin')), seeded.secrets.PREVIEW_SECRET!));
     for (const [address, status] of [[tampered, 403], [otherPage, 403], [expired, 410]] as const) {
       const response = await fetch(address);
       const html = await response.text();
