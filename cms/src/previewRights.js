@@ -51,6 +51,15 @@ function draftsOrPublished(where, readable) {
   return Object.keys(rest).length > 0 ? { $and: [rest, versions] } : versions;
 }
 
+/** The database's filter of every populated query (`filters({meta})`) without its status condition. */
+function withoutStatus(filters) {
+  return (context) => {
+    const given = filters(context);
+    if (!given || typeof given !== 'object' || !('publishedAt' in given)) return given;
+    return Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'publishedAt'));
+  };
+}
+
 /** A database query of drafts: the document service's lookup of `status: 'draft'`. */
 const readsDrafts = (where) => where?.publishedAt?.$null === true;
 
@@ -105,8 +114,12 @@ function previewRights(strapi, { errors, previewToken } = strapiParts()) {
     const lookup = { publishedAt: null, ...(typeof params.where.locale === 'string' ? { locale: params.where.locale } : {}) };
     const readable = await narrowing.exit(() => strapi.db.query(rule.uid).findMany({ where: { $and: [lookup, rule.filters] }, select: ['documentId'] }));
     params.where = draftsOrPublished(params.where, [...new Set(readable.map((row) => row.documentId))]);
+    // The query's status filter (`status` of the Content API) asks every row, and every populated
+    // row of a type with drafts, for drafts: a published version's relations are its published
+    // targets (Strapi links each version to the same version of its targets), so it goes.
+    if (typeof params.filters === 'function') params.filters = withoutStatus(params.filters);
   };
   return { subscribe: () => strapi.db.lifecycles.subscribe({ beforeFindMany: narrow, beforeFindOne: narrow, beforeCount: narrow }) };
 }
 
-module.exports = { previewRights, draftsOrPublished, adminOf, readRule, ADMIN_HEADER };
+module.exports = { previewRights, draftsOrPublished, withoutStatus, adminOf, readRule, ADMIN_HEADER };
