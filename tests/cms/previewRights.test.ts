@@ -122,6 +122,16 @@ describe('A preview shows what its admin may read', () => {
     expect({ status: own.status, shown: own.html.includes(writers.author.title) }).toEqual({ status: 200, shown: true });
   }, 60_000);
 
+  it("an Author's preview of someone else's product is its published version, with its category", async () => {
+    const product = pack.products[0]!;
+    const [entry] = (await cmsCall(seeded.cms.url, 'GET', `/content-manager/collection-types/api::product.product?locale=zh&filters[site_id][$eq]=${product.id}`, adminJwt)).body.results as { documentId: string }[];
+    const { status, html } = await shown(await previewUrl(writers.author.jwt, 'api::product.product', `documentId=${entry!.documentId}&locale=zh&status=draft`));
+    // The page's state names the category the published version links to, as the public page's does.
+    const publicPage = await (await fetch(`${siteUrl}/product/${product.id}`)).text();
+    expect(publicPage).toContain(`"classify_id":${product.classify_id}`);
+    expect({ status, name: html.includes(product.zh.name), category: html.includes(`"classify_id":${product.classify_id}`) }).toEqual({ status: 200, name: true, category: true });
+  }, 60_000);
+
   it("an Editor's preview of either article shows its draft", async () => {
     for (const writer of Object.values(writers)) {
       const { status, html } = await shown(await previewUrl(writers.editor.jwt, NEWS, `documentId=${writer.documentId}&locale=zh&status=draft`));

@@ -19,7 +19,8 @@ const PREVIEW_TOKEN = 'site preview (drafts)';
 
 type Rule = 'all' | 'none' | Record<string, unknown>;
 type Middleware = (context: { uid: string; action: string; params: Record<string, unknown> }, next: () => Promise<unknown>) => Promise<unknown>;
-type Lifecycle = (event: { model: { uid: string }; params: { where?: Record<string, unknown> } }) => Promise<void>;
+type Filters = (context: { meta: { uid: string } }) => Record<string, unknown>;
+type Lifecycle = (event: { model: { uid: string }; params: { where?: Record<string, unknown>; filters?: Filters } }) => Promise<void>;
 
 /** A Strapi with one admin per rule (ids 1, 2, 3…), answering a request as `request` says. */
 function standIn(rules: Rule[], { active = true } = {}) {
@@ -65,12 +66,13 @@ function standIn(rules: Rule[], { active = true } = {}) {
   /** A document read through the middleware: the params the document service then reads with, and the database's `where` it ends up with. */
   async function read(params: Record<string, unknown>, { action = 'findMany', where = { publishedAt: { $null: true }, locale: 'zh' } as Record<string, unknown> } = {}) {
     const context = { uid: NEWS, action, params };
-    let query: { where?: Record<string, unknown> } = {};
+    let query: { where?: Record<string, unknown>; filters?: Filters } = {};
     await middlewares[0]!(context, async () => {
-      query = { where };
+      // The Content API's status, as Strapi's query layer gives it to the query and every populated one.
+      query = { where, filters: ({ meta }) => (meta.uid === 'plugin::upload.file' ? {} : { publishedAt: { $null: params.status === 'draft' } }) };
       for (const subscriber of lifecycles) await subscriber.beforeFindMany?.({ model: { uid: NEWS }, params: query });
     });
-    return { params: context.params, where: query.where };
+    return { params: context.params, where: query.where, filters: query.filters };
   }
   return { read, request, abilities, readableQueries, lifecycles };
 }
@@ -82,7 +84,8 @@ describe("a preview's draft read", () => {
   it('answers every draft to an admin who may read them all (an Editor)', async () => {
     const strapi = standIn(['all']);
     strapi.request.headers['x-preview-admin'] = '1';
-    expect(await strapi.read({ status: 'draft' })).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
+    const { params, where, filters } = await strapi.read({ status: 'draft' });
+    expect({ params, where, populated: filters!({ meta: { uid: 'api::product-category.product-category' } }) }).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH, populated: { publishedAt: { $null: true } } });
   });
 
   it('answers what is published to an admin who may read none of the type (an Author, of Site settings)', async () => {
@@ -94,8 +97,10 @@ describe("a preview's draft read", () => {
   it("answers, to an admin whose permission has conditions (an Author's own), the drafts they match and the published version of the rest", async () => {
     const strapi = standIn(['all', IS_CREATOR]);
     strapi.request.headers['x-preview-admin'] = '2';
-    const { params, where } = await strapi.read({ status: 'draft' });
+    const { params, where, filters } = await strapi.read({ status: 'draft' });
     expect(params).toEqual({ status: 'draft' });
+    // A published version's relations are its published targets: no status asked of what it populates.
+    expect([NEWS, 'api::product-category.product-category', 'plugin::upload.file'].map((uid) => filters!({ meta: { uid } }))).toEqual([{}, {}, {}]);
     // The drafts the conditions match, in the language read, as the content manager's list finds them.
     expect(strapi.readableQueries).toEqual([{ where: { $and: [{ publishedAt: null, locale: 'zh' }, IS_CREATOR] }, select: ['documentId'] }]);
     expect(where).toEqual({
@@ -142,14 +147,18 @@ describe('other reads', () => {
   it('are untouched: published content, writes, the admin panel, a full-access token naming no admin', async () => {
     const strapi = standIn([IS_CREATOR]);
     strapi.request.headers['x-preview-admin'] = '1';
-    expect(await strapi.read({ status: 'published' })).toEqual({ params: { status: 'published' }, where: DRAFTS_ZH });
-    expect(await strapi.read({ status: 'draft' }, { action: 'update' })).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
+    const untouched = async (params: Record<string, unknown>, action?: string) => {
+      const { params: read, where } = await strapi.read(params, action ? { action } : {});
+      return { params: read, where };
+    };
+    expect(await untouched({ status: 'published' })).toEqual({ params: { status: 'published' }, where: DRAFTS_ZH });
+    expect(await untouched({ status: 'draft' }, 'update')).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
     strapi.request.strategy = 'admin';
-    expect(await strapi.read({ status: 'draft' })).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
+    expect(await untouched({ status: 'draft' })).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
     strapi.request.strategy = 'content-api-token';
     strapi.request.token = 'seed (full access)';
     strapi.request.headers = {};
-    expect(await strapi.read({ status: 'draft' })).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
+    expect(await untouched({ status: 'draft' })).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH });
     expect(strapi.readableQueries).toEqual([]);
   });
 
