@@ -54,17 +54,21 @@ function sameKey(given: string, expected: string): boolean {
 /** The drafts one admin may read, as a content source: what the draft routes answer that admin's previews from. */
 export type DraftsOf = (admin: number) => ContentSource;
 
+/** The admins whose previews' sources are kept, and what each keeps for outages: a preview is one admin's page, not the site's. */
+const KEPT_ADMINS = 32;
+const KEPT_PER_ADMIN = { pinnedBytes: 2 * 1024 * 1024, recentBytes: 2 * 1024 * 1024 };
+
 /**
  * Strapi's drafts per admin: a source of its own for each (its last good answers are that admin's
  * alone), the most recent admins' kept.
  */
 export function strapiDrafts(app: FastifyInstance, strapiUrl: string, preview: StrapiPreview): DraftsOf {
-  const sources = new LRUCache<number, ContentSource>({ max: 50 });
+  const sources = new LRUCache<number, ContentSource>({ max: KEPT_ADMINS });
   return (admin) => {
     let source = sources.get(admin);
     if (!source) {
       // The pages' omissions ("not published in en") are for the published site's log, not a preview's.
-      source = createStrapiSource({ url: strapiUrl, token: preview.token, status: 'draft', headers: { [PREVIEW_ADMIN_HEADER]: String(admin) }, warn: (message) => app.log.debug(`Preview: ${message}`) });
+      source = createStrapiSource({ url: strapiUrl, token: preview.token, status: 'draft', headers: { [PREVIEW_ADMIN_HEADER]: String(admin) }, kept: KEPT_PER_ADMIN, warn: (message) => app.log.debug(`Preview: ${message}`) });
       sources.set(admin, source);
     }
     return source;
