@@ -22,14 +22,20 @@ function adminOf(value) {
   return typeof value === 'string' && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null;
 }
 
-/**
- * What `admin` may read of `uid` as drafts: 'all', 'none', or the filters (Strapi's query
- * language) its conditional permissions give, as the content manager's list applies them.
- */
-async function readRule(strapi, admin, uid) {
+/** The admin's ability (Strapi's permission engine), or null when they may no longer sign in. */
+async function abilityOf(strapi, admin) {
   const user = await strapi.db.query('admin::user').findOne({ where: { id: admin }, populate: ['roles'] });
-  if (!user || user.isActive !== true || user.blocked === true) return 'none';
-  const ability = await strapi.service('admin::permission').engine.generateUserAbility(user);
+  if (!user || user.isActive !== true || user.blocked === true) return null;
+  return strapi.service('admin::permission').engine.generateUserAbility(user);
+}
+
+/**
+ * What an admin with `ability` may read of `uid` as drafts: 'all', 'none', or the filters
+ * (Strapi's query language) their conditional permissions give, as the content manager's list
+ * applies them.
+ */
+async function readRule(strapi, ability, uid) {
+  if (!ability) return 'none';
   const checker = strapi.plugin('content-manager').service('permission-checker').create({ userAbility: ability, model: uid });
   if (checker.cannot.read()) return 'none';
   const { filters } = await checker.sanitizedQuery.read({});
@@ -71,17 +77,18 @@ function strapiParts() {
 function previewRights(strapi, { errors, previewToken } = strapiParts()) {
   /** The conditional rule of the document read in progress, for the database's lifecycle below. */
   const narrowing = new AsyncLocalStorage();
-  const rules = new Map();
+  // A preview's page reads a dozen types at once: the admin's ability is computed once for them all.
+  const abilities = new Map();
 
   function ruleOf(admin, uid) {
-    const key = `${admin} ${uid}`;
-    const kept = rules.get(key);
-    if (kept && kept.until > Date.now()) return kept.rule;
-    const rule = readRule(strapi, admin, uid);
-    rules.set(key, { rule, until: Date.now() + RULE_SECONDS * 1000 });
-    rule.catch(() => rules.delete(key));
-    if (rules.size > 1000) rules.delete(rules.keys().next().value);
-    return rule;
+    const kept = abilities.get(admin);
+    const ability = kept && kept.until > Date.now() ? kept.ability : abilityOf(strapi, admin);
+    if (ability !== kept?.ability) {
+      abilities.set(admin, { ability, until: Date.now() + RULE_SECONDS * 1000 });
+      ability.catch(() => abilities.delete(admin));
+      if (abilities.size > 1000) abilities.delete(abilities.keys().next().value);
+    }
+    return ability.then((found) => readRule(strapi, found, uid));
   }
 
   strapi.documents.use(async (context, next) => {

@@ -5,7 +5,8 @@
  * Editor's article, the article the Editor changed) show the Author's own draft and what is
  * published, never the Editor's drafts; the Editor's show every draft, the Author's too. The
  * address names its admin under its signature: one changed to name another admin, or past its
- * time, is refused. Strapi's permissions decide (cms/src/previewRights.js), not the roles' names.
+ * time, is refused. Strapi's permissions decide (cms/src/previewRights.js), not the roles' names:
+ * Site settings, which only the Super Admin may read, show as drafts to the Super Admin alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,13 +40,15 @@ interface Writer {
 }
 const writers: Record<'author' | 'editor', Writer> = {} as Record<'author' | 'editor', Writer>;
 const editorsChange = '编辑尚未发布的修改';
+/** What the provider logs at warn and above: why a preview failed, when one does. */
+const warnings: string[] = [];
 
 beforeAll(async () => {
   const sitePort = await freePort();
   siteUrl = `http://127.0.0.1:${sitePort}`;
   seeded = await startSeededCms({ work, siteUrl });
   const secret = seeded.secrets.PREVIEW_SECRET!;
-  const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken, preview: { token: seeded.previewToken, secret } });
+  const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken, preview: { token: seeded.previewToken, secret } }, warnings);
   await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET, preview: { secret, cmsOrigin: seeded.cms.url } });
   adminJwt = await adminLogin(seeded.cms.url, seeded.secrets.CMS_ADMIN_EMAIL!, seeded.secrets.CMS_ADMIN_PASSWORD!);
   const [existing] = (await cmsCall(seeded.cms.url, 'GET', `${entries}?locale=zh&filters[site_id][$eq]=${article.id}`, adminJwt)).body.results as { documentId: string; pic: { id: number } | null }[];
@@ -88,8 +91,12 @@ async function newsListPreview(writer: Writer): Promise<URL> {
 }
 
 async function shown(url: URL): Promise<{ status: number; html: string }> {
+  const logged = warnings.length;
   const response = await fetch(url);
-  return { status: response.status, html: await response.text() };
+  const html = await response.text();
+  // A failed render says why in the provider's log: shown with the status the test expects.
+  if (response.status >= 500) throw new Error(`${response.status} for ${url.searchParams.get('path')}: ${warnings.slice(logged).join(' | ')}`);
+  return { status: response.status, html };
 }
 
 describe('A preview shows what its admin may read', () => {
@@ -137,6 +144,19 @@ describe('A preview shows what its admin may read', () => {
       const { status, html } = await shown(await previewUrl(writers.editor.jwt, NEWS, `documentId=${writer.documentId}&locale=zh&status=draft`));
       expect({ title: writer.title, status, shown: html.includes(writer.title) }).toEqual({ title: writer.title, status: 200, shown: true });
     }
+  }, 60_000);
+
+  it('shows Site settings as drafts to whoever may read them: the Super Admin, neither the Editor nor the Author', async () => {
+    const company = '尚未发布的公司名称';
+    const saved = await cmsCall(seeded.cms.url, 'PUT', '/content-manager/single-types/api::site-setting.site-setting?locale=zh', adminJwt, { company, locale: 'zh' });
+    expect({ status: saved.status, error: saved.body?.error }).toEqual({ status: 200, error: undefined });
+    const seen: Record<string, boolean> = {};
+    for (const [name, jwt] of [['super admin', adminJwt], ['editor', writers.editor.jwt], ['author', writers.author.jwt]] as const) {
+      const { status, html } = await shown(await previewUrl(jwt, 'api::home-page.home-page', 'locale=zh&status=draft'));
+      expect({ name, status }).toEqual({ name, status: 200 });
+      seen[name] = html.includes(company);
+    }
+    expect(seen).toEqual({ 'super admin': true, editor: false, author: false });
   }, 60_000);
 
   it("refuses an Author's address changed to name the Editor, or past its time", async () => {
