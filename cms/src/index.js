@@ -9,6 +9,7 @@
  * start, the content permissions Strapi's first start loses (contentRoles.js).
  */
 const { keepDraftsFromReaders } = require('./keepDraftsFromReaders');
+const { previewRights } = require('./previewRights');
 const { editorAdmin } = require('./editorAdmin');
 const { applyContentRoles } = require('./contentRoles');
 
@@ -86,11 +87,15 @@ async function ensureSiteWebhook(strapi) {
   strapi.log.info(`Changes are sent to ${wanted.url}`);
 }
 
+let rights;
+
 module.exports = {
   register({ strapi }) {
     keepDraftsFromReaders(strapi);
+    rights = previewRights(strapi);
   },
   async bootstrap({ strapi }) {
+    rights.subscribe();
     await ensureLocales(strapi);
     await ensureFirstAdmin(strapi);
     await keepUploadsAsGiven(strapi);

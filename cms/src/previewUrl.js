@@ -3,10 +3,11 @@
 /**
  * The site's preview of an entry (Strapi's Preview panel, config/admin.js): the page that shows
  * the entry, in the entry's language, as a signed address the site renders with drafts (or with
- * what is published, from the panel's Published tab). The signature is HMAC-SHA256 of the
- * version, the path and the expiry with PREVIEW_SECRET, which the site shares
- * (src/server/preview/previewSignature.ts checks it); the address expires after a few minutes, so one
- * copied out of the panel soon stops showing unpublished text.
+ * what is published, from the panel's Published tab). The address names the admin who asked for
+ * it: the site reads the drafts that admin may read and no others (previewRights.js). The
+ * signature is HMAC-SHA256 of the version, the path, the expiry and the admin's id with
+ * PREVIEW_SECRET, which the site shares (src/server/preview/previewSignature.ts checks it); the address
+ * expires after a few minutes, so one copied out of the panel soon stops showing unpublished text.
  */
 const { createHmac } = require('node:crypto');
 
@@ -52,34 +53,46 @@ async function pagePath(strapi, uid, { documentId, locale, status }) {
 /** English lives under /en on the site; everything else is Chinese, the default language. */
 const localized = (path, locale) => (locale === 'en' ? `/en${path}` : path);
 
-/** The signature the site checks: HMAC-SHA256 over "<status>\n<path>\n<expires>", hex. */
-function signPreview(status, path, expires, secret) {
-  return createHmac('sha256', secret).update(`${status}\n${path}\n${expires}`).digest('hex');
+/** The signature the site checks: HMAC-SHA256 over "<status>\n<path>\n<expires>\n<admin>", hex. */
+function signPreview(status, path, expires, admin, secret) {
+  return createHmac('sha256', secret).update(`${status}\n${path}\n${expires}\n${admin}`).digest('hex');
 }
 
 /**
- * The site's signed preview address of a page path (with its /en prefix): `status` says which
- * version the panel shows, the drafts (its Draft tab) or what visitors see (its Published tab).
+ * The site's signed preview address of a page path (with its /en prefix) for the admin whose id is
+ * `admin`: `status` says which version the panel shows, the drafts that admin may read (its Draft
+ * tab) or what visitors see (its Published tab).
  */
-function previewUrl(siteUrl, status, path, secret, now = Date.now()) {
+function previewUrl(siteUrl, status, path, admin, secret, now = Date.now()) {
   const expires = Math.floor(now / 1000) + LIFETIME_SECONDS;
   const url = new URL('/preview', siteUrl);
   url.searchParams.set('status', status);
   url.searchParams.set('path', path);
   url.searchParams.set('expires', String(expires));
-  url.searchParams.set('signature', signPreview(status, path, expires, secret));
+  url.searchParams.set('admin', String(admin));
+  url.searchParams.set('signature', signPreview(status, path, expires, admin, secret));
   return url.href;
 }
 
+/** The signed-in admin of the request the panel made (Strapi's admin authentication), or null. */
+function askingAdmin(strapi) {
+  const id = strapi.requestContext?.get()?.state?.user?.id;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /**
- * Strapi's preview handler: the signed address for (uid, {documentId, locale, status}), or null
- * (the panel then offers no preview). Strapi is the global one, there by the time an editor asks.
+ * Strapi's preview handler: the signed address for (uid, {documentId, locale, status}) and the
+ * admin asking, or null (the panel then offers no preview). Strapi is the global one, there by
+ * the time an editor asks.
  */
 function previewHandler({ siteUrl, secret }) {
   return async (uid, params) => {
-    const path = await pagePath(globalThis.strapi, uid, params);
+    const strapi = globalThis.strapi;
+    const admin = askingAdmin(strapi);
+    if (admin === null) return null;
+    const path = await pagePath(strapi, uid, params);
     const status = params.status === 'published' ? 'published' : 'draft';
-    return path === null ? null : previewUrl(siteUrl, status, localized(path, params.locale), secret);
+    return path === null ? null : previewUrl(siteUrl, status, localized(path, params.locale), admin, secret);
   };
 }
 

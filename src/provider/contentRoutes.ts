@@ -1,5 +1,5 @@
 /** The GET content calls (src/contracts/endpoints.ts): each honours `lan` and answers the envelope. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
 import { isLocale, type Locale } from '../contracts/locale';
 import { isPageBannerType, PAYLOADS, type PayloadName } from '../contracts/payloads';
@@ -22,7 +22,8 @@ const paging = (query: Query, defaultSize: number) => ({
 });
 const id = (query: Query) => positive(query.id, 0);
 
-export function registerContentRoutes(app: FastifyInstance, repo: ContentSource) {
+/** The handler of each content call, reading `repo`. */
+function handlersOf(repo: ContentSource): Partial<Record<EndpointName, Handler>> {
   const stored = (key: string) => (locale: Locale) => repo.content(key, locale);
   /**
    * A page's section: one an editor left out (unpublished, deleted, emptied) answers its empty
@@ -79,11 +80,30 @@ export function registerContentRoutes(app: FastifyInstance, repo: ContentSource)
     jobDetail: (locale, query) => repo.job(id(query), locale),
     checkLanguage: () => ({}),
   };
+  return handlers;
+}
 
-  for (const [name, handler] of Object.entries(handlers) as [EndpointName, Handler][]) {
+/**
+ * The content calls, answered from `source`, or from the source a request picks (a preview's
+ * drafts, per admin: strapi/preview.ts).
+ */
+export function registerContentRoutes(app: FastifyInstance, source: ContentSource | ((request: FastifyRequest) => ContentSource)) {
+  const sourceOf = typeof source === 'function' ? source : () => source;
+  const built = new WeakMap<ContentSource, Partial<Record<EndpointName, Handler>>>();
+  const handlersFor = (repo: ContentSource) => {
+    const kept = built.get(repo);
+    if (kept) return kept;
+    const handlers = handlersOf(repo);
+    built.set(repo, handlers);
+    return handlers;
+  };
+  // The calls themselves do not depend on the source: only what answers them does.
+  const names = Object.keys(handlersOf({} as ContentSource)) as EndpointName[];
+  for (const name of names) {
     app.get(ENDPOINT[name], async (request, reply: FastifyReply) => {
       const query = request.query as Query;
       if (!isLocale(query.lan)) return fail(reply, MESSAGES[languageOf(query.lan)].badLanguage);
+      const handler = handlersFor(sourceOf(request))[name] as Handler;
       const data = await handler(query.lan, query);
       if (data === undefined || (Array.isArray(data) && data.length === 0 && name === 'notices' && query.id)) {
         // 404, not only code 1: the site tells "no such id" (its 404 page) from a failure (a retry).

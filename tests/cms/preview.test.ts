@@ -4,7 +4,7 @@
  * Strapi for the address (cms/config/admin.js's handler), and the site shows the draft there,
  * marked as a preview, uncached and framed by the CMS alone, while the public pages keep the
  * published text. An address changed by hand or past its time is refused. The site's own token
- * still reads no drafts; the preview token does.
+ * still reads no drafts; the preview token does, for the admin it names.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,7 +143,7 @@ describe("Strapi's Preview panel", () => {
     const expired = new URL(url);
     const past = Math.floor(Date.now() / 1000) - 1;
     expired.searchParams.set('expires', String(past));
-    expired.searchParams.set('signature', signPreview('draft', url.searchParams.get('path')!, past, seeded.secrets.PREVIEW_SECRET!));
+    expired.searchParams.set('signature', signPreview('draft', url.searchParams.get('path')!, past, Number(url.searchParams.get('admin')), seeded.secrets.PREVIEW_SECRET!));
     for (const [address, status] of [[tampered, 403], [otherPage, 403], [expired, 410]] as const) {
       const response = await fetch(address);
       const html = await response.text();
@@ -152,10 +152,13 @@ describe("Strapi's Preview panel", () => {
     }
   }, 60_000);
 
-  it("keeps drafts from the site's token; its preview token reads them", async () => {
+  it("keeps drafts from the site's token; its preview token reads them for an admin it names", async () => {
     const path = `/api/news?locale=en&status=draft&filters[site_id][$eq]=${article.id}`;
     expect((await cmsCall(seeded.cms.url, 'GET', path, seeded.siteToken)).status).toBe(403);
-    const read = await cmsCall(seeded.cms.url, 'GET', path, seeded.previewToken);
+    expect((await cmsCall(seeded.cms.url, 'GET', path, seeded.previewToken)).status).toBe(403);
+    const me = (await cmsCall(seeded.cms.url, 'GET', '/admin/users/me', jwt)).body.data.id as number;
+    const response = await fetch(`${seeded.cms.url}${path}`, { headers: { authorization: `Bearer ${seeded.previewToken}`, 'x-preview-admin': String(me) } });
+    const read = { status: response.status, body: (await response.json()) as { data?: { title: string }[] } };
     expect({ status: read.status, title: read.body.data?.[0]?.title }).toEqual({ status: 200, title: draftTitle.en });
   }, 60_000);
 });

@@ -56,6 +56,8 @@ export interface StrapiClientOptions {
   warn?: (message: string) => void;
   /** 'draft': every read asks for the documents' drafts (the site's previews; a token allowed to read them). */
   status?: 'draft';
+  /** Sent with every content read besides the token: a preview's admin (preview.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface GetOptions {
@@ -65,7 +67,7 @@ export interface GetOptions {
   pin?: boolean;
 }
 
-export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeoutMs, coolDownMs = TIMING.strapiCoolDownMs, kept, warn = () => {}, status }: StrapiClientOptions) {
+export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeoutMs, coolDownMs = TIMING.strapiCoolDownMs, kept, warn = () => {}, status, headers = {} }: StrapiClientOptions) {
   const origin = new URL(url).origin;
   const lastGood = createLastGood<StrapiAnswer>(kept);
 
@@ -74,7 +76,7 @@ export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeou
     let response: Response;
     let text: string;
     try {
-      response = await fetch(address, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(address, { headers: { ...headers, authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
       text = await response.text();
     } catch (error) {
       throw new StrapiSilent(`Strapi did not answer ${path}: ${String(error)}`, { cause: error });

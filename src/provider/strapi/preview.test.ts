@@ -1,11 +1,13 @@
 /**
- * The provider's drafts come from Strapi's drafts, read with the preview token, and its published
- * content never does: checked against a stand-in for Strapi that records what it is asked.
+ * The provider's drafts come from Strapi's drafts, read with the preview token on behalf of the
+ * preview's admin, and its published content never does: checked against a stand-in for Strapi
+ * that records what it is asked.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { readStrapiConnection } from './connection';
+import { previewAdminOf, previewApiPrefix } from '../../http/previewAccess';
 import { strapiDrafts } from './preview';
 import { createStrapiSource } from './source';
 
@@ -13,6 +15,7 @@ interface Asked {
   path: string;
   status: string | null;
   authorization: string | undefined;
+  admin: string | string[] | undefined;
 }
 
 let server: Server;
@@ -22,7 +25,7 @@ const asked: Asked[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     const address = new URL(req.url ?? '/', 'http://strapi.test');
-    asked.push({ path: address.pathname, status: address.searchParams.get('status'), authorization: req.headers.authorization });
+    asked.push({ path: address.pathname, status: address.searchParams.get('status'), authorization: req.headers.authorization, admin: req.headers['x-preview-admin'] });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { pagination: { total: 0, pageCount: 1 } } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,12 +39,27 @@ beforeEach(() => {
 });
 
 describe("the previews' drafts", () => {
-  it('are read with the preview token, asking Strapi for drafts on every call', async () => {
-    const drafts = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' });
+  it("are read with the preview token, asking Strapi on every call for the drafts the preview's admin may read", async () => {
+    const drafts = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' })(7);
     await drafts.news('en', { page: 1, pageSize: 5 });
     await drafts.categories('zh');
     expect(asked.length).toBeGreaterThanOrEqual(2);
-    expect(asked.every((call) => call.status === 'draft' && call.authorization === 'Bearer preview-token')).toBe(true);
+    expect(asked.every((call) => call.status === 'draft' && call.authorization === 'Bearer preview-token' && call.admin === '7')).toBe(true);
+  });
+
+  it("are each admin's own: one admin's answers, kept for outages, never answer another's", async () => {
+    const draftsOf = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' });
+    expect(draftsOf(7)).toBe(draftsOf(7));
+    expect(draftsOf(8)).not.toBe(draftsOf(7));
+    await draftsOf(7).news('en', { page: 1, pageSize: 5 });
+    await draftsOf(8).news('en', { page: 1, pageSize: 5 });
+    expect(asked.map((call) => call.admin)).toEqual(['7', '8']);
+  });
+
+  it('name the admin by id only: what the site reads from a signed address', () => {
+    expect(previewApiPrefix(12)).toBe('/_preview/12');
+    expect(['12', '1'].map(previewAdminOf)).toEqual([12, 1]);
+    for (const text of [undefined, '', '0', '012', '-1', '1.5', '1e3', 'admin', '1234567890123']) expect({ text, admin: previewAdminOf(text) }).toEqual({ text, admin: null });
   });
 
   it('never reach the published content, which asks for no status with the site token', async () => {
@@ -49,7 +67,7 @@ describe("the previews' drafts", () => {
     await published.news('en', { page: 1, pageSize: 5 });
     await published.categories('zh');
     expect(asked.length).toBeGreaterThanOrEqual(2);
-    expect(asked.every((call) => call.status === null && call.authorization === 'Bearer site-token')).toBe(true);
+    expect(asked.every((call) => call.status === null && call.authorization === 'Bearer site-token' && call.admin === undefined)).toBe(true);
   });
 });
 

@@ -1,14 +1,19 @@
 /**
- * Drafts for the site's previews: the content calls answered a second time under /_preview, from
- * Strapi's drafts (`status=draft`, with STRAPI_PREVIEW_TOKEN, the one token besides the seed's
- * that the CMS lets read them), to the site alone. The site is not a visitor: it proves itself
- * with a key derived from PREVIEW_SECRET, which it shares with the CMS to check preview
- * addresses, and the site's /api proxy never forwards this prefix. Published content keeps its
- * own client, token and last good answers: a draft never reaches a visitor's page.
+ * Drafts for the site's previews: the content calls answered a second time under
+ * /_preview/<admin>, from Strapi's drafts (`status=draft`, with STRAPI_PREVIEW_TOKEN, the one token
+ * besides the seed's that the CMS lets read them), to the site alone. Each preview names the CMS
+ * admin who opened it (its signed address does: src/server/preview/previewSignature.ts), and the drafts are
+ * asked for on that admin's behalf (`X-Preview-Admin`): Strapi answers the drafts that admin may
+ * read and the published version of the rest (cms/src/previewRights.js), so an Author's preview
+ * never shows another admin's drafts. The site is not a visitor: it proves itself with a key
+ * derived from PREVIEW_SECRET, which it shares with the CMS to check preview addresses, and the
+ * site's /api proxy never forwards this prefix. Published content keeps its own client, token and
+ * last good answers: a draft never reaches a visitor's page, nor one admin's drafts another's preview.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { PREVIEW_API_PREFIX, previewAccessKey } from '../../http/previewAccess';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { PREVIEW_ADMIN_HEADER, PREVIEW_API_PREFIX, previewAccessKey, previewAdminOf } from '../../http/previewAccess';
 import type { ContentSource } from '../contentSource';
 import { registerContentRoutes } from '../contentRoutes';
 import { fail } from '../envelope';
@@ -28,23 +33,42 @@ function sameKey(given: string, expected: string): boolean {
   return given !== '' && timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Strapi's drafts as a content source: what the draft routes answer from. */
-export function strapiDrafts(app: FastifyInstance, strapiUrl: string, preview: StrapiPreview): ContentSource {
-  // The pages' omissions ("not published in en") are for the published site's log, not a preview's.
-  return createStrapiSource({ url: strapiUrl, token: preview.token, status: 'draft', warn: (message) => app.log.debug(`Preview: ${message}`) });
+/** The drafts one admin may read, as a content source: what the draft routes answer that admin's previews from. */
+export type DraftsOf = (admin: number) => ContentSource;
+
+/** The admins whose previews' sources are kept, and what each keeps for outages: a preview is one admin's page, not the site's. */
+const KEPT_ADMINS = 32;
+const KEPT_PER_ADMIN = { pinnedBytes: 2 * 1024 * 1024, recentBytes: 2 * 1024 * 1024 };
+
+/**
+ * Strapi's drafts per admin: a source of its own for each (its last good answers are that admin's
+ * alone), the most recent admins' kept.
+ */
+export function strapiDrafts(app: FastifyInstance, strapiUrl: string, preview: StrapiPreview): DraftsOf {
+  const sources = new LRUCache<number, ContentSource>({ max: KEPT_ADMINS });
+  return (admin) => {
+    let source = sources.get(admin);
+    if (!source) {
+      // The pages' omissions ("not published in en") are for the published site's log, not a preview's.
+      source = createStrapiSource({ url: strapiUrl, token: preview.token, status: 'draft', headers: { [PREVIEW_ADMIN_HEADER]: String(admin) }, kept: KEPT_PER_ADMIN, warn: (message) => app.log.debug(`Preview: ${message}`) });
+      sources.set(admin, source);
+    }
+    return source;
+  };
 }
 
-/** The content calls under /_preview from `drafts`, for a caller with the key of `secret` only (404 to any other). */
-export async function registerDraftRoutes(app: FastifyInstance, drafts: ContentSource, secret: string) {
+/** The content calls under /_preview/<admin> from `drafts` of that admin, for a caller with the key of `secret` only (404 to any other). */
+export async function registerDraftRoutes(app: FastifyInstance, drafts: DraftsOf, secret: string) {
   const key = previewAccessKey(secret);
+  const adminOf = (request: FastifyRequest) => previewAdminOf((request.params as { admin?: string }).admin);
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
         const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!sameKey(given, key)) return reply.send(fail(reply, MESSAGES.en.unknownPath, 404));
+        if (!sameKey(given, key) || adminOf(request) === null) return reply.send(fail(reply, MESSAGES.en.unknownPath, 404));
       });
-      registerContentRoutes(scope, drafts);
+      registerContentRoutes(scope, (request) => drafts(adminOf(request)!));
     },
-    { prefix: PREVIEW_API_PREFIX },
+    { prefix: `${PREVIEW_API_PREFIX}/:admin` },
   );
 }

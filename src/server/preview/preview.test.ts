@@ -1,8 +1,10 @@
 /**
  * The CMS's previews through the real site server, in front of a provider whose drafts differ
- * from what is published by one news title: a signed address shows the draft, marked, uncached
- * and framed by the CMS alone; the public page never shows it; an address that was changed,
- * signed with another secret or past its time is refused with a page that says so.
+ * from what is published by one news title for the admin who may read that draft (EDITOR), and
+ * not for another (AUTHOR): a signed address shows the draft its admin may read, marked,
+ * uncached and framed by the CMS alone; the public page never shows it; an address that was
+ * changed (its admin too), signed with another secret or past its time is refused with a page
+ * that says so.
  */
 import { rmSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -12,7 +14,7 @@ import type { ContentSource } from '../../provider/contentSource';
 import { registerContentRoutes } from '../../provider/contentRoutes';
 import { openDatabase } from '../../provider/database';
 import { createRepository } from '../../provider/repository';
-import { PREVIEW_API_PREFIX, previewAccessKey } from '../../http/previewAccess';
+import { PREVIEW_API_PREFIX, previewAccessKey, previewApiPrefix } from '../../http/previewAccess';
 import { registerDraftRoutes } from '../../provider/strapi/preview';
 import { tempDataDir } from '../../provider/testing';
 import { ENDPOINT } from '../../contracts/endpoints';
@@ -27,6 +29,11 @@ const pack = loadContentPack();
 const article = pack.news[0]!;
 /** The draft's title, as an editor has just saved it; changed by the tests. */
 const draftTitle: Record<Locale, string> = { zh: '草稿标题一', en: 'Draft title one' };
+/** The CMS admins: the draft is the editor's to read, not the author's. */
+const EDITOR = 3;
+const AUTHOR = 4;
+/** The admins the provider was asked for drafts on behalf of. */
+const askedFor: number[] = [];
 
 const data = tempDataDir();
 const db = openDatabase(data.dir, pack);
@@ -45,7 +52,14 @@ beforeAll(async () => {
     },
   };
   registerContentRoutes(provider, published);
-  await registerDraftRoutes(provider, drafts, SECRET);
+  await registerDraftRoutes(
+    provider,
+    (admin) => {
+      askedFor.push(admin);
+      return admin === EDITOR ? drafts : published;
+    },
+    SECRET,
+  );
   providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
   site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', renderDeadlineMs: 10_000, preview: { secret: SECRET, cmsOrigin: CMS } });
 });
@@ -60,8 +74,8 @@ afterAll(async () => {
 
 const seconds = () => Math.floor(Date.now() / 1000);
 
-function previewAddress(path: string, { expires = seconds() + 300, secret = SECRET, status = 'draft' as PreviewStatus } = {}): string {
-  return `/preview?${new URLSearchParams({ status, path, expires: String(expires), signature: signPreview(status, path, expires, secret) })}`;
+function previewAddress(path: string, { expires = seconds() + 300, secret = SECRET, status = 'draft' as PreviewStatus, admin = EDITOR } = {}): string {
+  return `/preview?${new URLSearchParams({ status, path, expires: String(expires), admin: String(admin), signature: signPreview(status, path, expires, admin, secret) })}`;
 }
 
 const newsPath = (locale: Locale) => `${locale === 'en' ? '/en' : ''}/news/${article.id}`;
@@ -69,12 +83,27 @@ const newsPath = (locale: Locale) => `${locale === 'en' ? '/en' : ''}/news/${art
 describe('the preview address', () => {
   const now = Date.now();
   const expires = Math.floor(now / 1000) + 60;
-  const signed = { status: 'draft', path: '/en/news/1', expires: String(expires), signature: signPreview('draft', '/en/news/1', expires, SECRET) };
+  const signed = { status: 'draft', path: '/en/news/1', expires: String(expires), admin: '12', signature: signPreview('draft', '/en/news/1', expires, 12, SECRET) };
 
-  it('names its page and version when signed with the secret and not yet expired', () => {
-    expect(readPreviewQuery(signed, SECRET, now)).toEqual({ status: 'draft', path: '/en/news/1' });
-    const published = { ...signed, status: 'published', signature: signPreview('published', '/en/news/1', expires, SECRET) };
-    expect(readPreviewQuery(published, SECRET, now)).toEqual({ status: 'published', path: '/en/news/1' });
+  it('names its page, version and admin when signed with the secret and not yet expired', () => {
+    expect(readPreviewQuery(signed, SECRET, now)).toEqual({ status: 'draft', path: '/en/news/1', admin: 12 });
+    const published = { ...signed, status: 'published', signature: signPreview('published', '/en/news/1', expires, 12, SECRET) };
+    expect(readPreviewQuery(published, SECRET, now)).toEqual({ status: 'published', path: '/en/news/1', admin: 12 });
+  });
+
+  it('signs the admin: another id, or one written otherwise, is forged', () => {
+    for (const admin of ['13', '1', '012', '12 ', '+12', '12.0']) expect({ admin, ask: readPreviewQuery({ ...signed, admin }, SECRET, now) }).toEqual({ admin, ask: { refused: 'forged' } });
+    // The signature of "<status>\n<path>\n<expires>\n<admin>": no field can borrow from its neighbour.
+    expect(signPreview('draft', '/en/news/1', expires, 12, SECRET)).not.toBe(signPreview('draft', '/en/news/1', Number(`${expires}1`), 2, SECRET));
+  });
+
+  it('is forged without an admin, or with one that is no id, even signed', () => {
+    const { admin: _admin, ...unnamed } = signed;
+    expect(readPreviewQuery(unnamed, SECRET, now)).toEqual({ refused: 'forged' });
+    for (const admin of ['0', '-1', 'admin', '1234567890123']) {
+      const query = { ...signed, admin, signature: signPreview('draft', signed.path, expires, admin as unknown as number, SECRET) };
+      expect({ admin, ask: readPreviewQuery(query, SECRET, now) }).toEqual({ admin, ask: { refused: 'forged' } });
+    }
   });
 
   it('is forged when its version, path, expiry or signature was changed, or another secret signed it', () => {
@@ -86,7 +115,7 @@ describe('the preview address', () => {
   });
 
   it('is forged when a part is missing, given twice, or not of its form', () => {
-    const unknownStatus = { ...signed, status: 'archived', signature: signPreview('archived' as PreviewStatus, signed.path, expires, SECRET) };
+    const unknownStatus = { ...signed, status: 'archived', signature: signPreview('archived' as PreviewStatus, signed.path, expires, 12, SECRET) };
     for (const query of [{}, unknownStatus, { ...signed, signature: undefined }, { ...signed, path: [signed.path, '/'] }, { ...signed, expires: '1e12' }, { ...signed, signature: signed.signature.toUpperCase() }]) {
       expect(readPreviewQuery(query, SECRET, now)).toEqual({ refused: 'forged' });
     }
@@ -94,13 +123,13 @@ describe('the preview address', () => {
 
   it('names a path of the site only, even signed', () => {
     for (const path of ['//evil.example/news/1', '/\\evil.example', 'https://evil.example/', 'news/1', '/news/1 x']) {
-      const query = { status: 'draft', path, expires: String(expires), signature: signPreview('draft', path, expires, SECRET) };
+      const query = { status: 'draft', path, expires: String(expires), admin: '12', signature: signPreview('draft', path, expires, 12, SECRET) };
       expect({ path, ask: readPreviewQuery(query, SECRET, now) }).toEqual({ path, ask: { refused: 'forged' } });
     }
   });
 
   it('expires at its second: a genuine address past it is expired, not forged', () => {
-    expect(readPreviewQuery(signed, SECRET, expires * 1000 - 1)).toEqual({ status: 'draft', path: '/en/news/1' });
+    expect(readPreviewQuery(signed, SECRET, expires * 1000 - 1)).toEqual({ status: 'draft', path: '/en/news/1', admin: 12 });
     expect(readPreviewQuery(signed, SECRET, expires * 1000)).toEqual({ refused: 'expired' });
   });
 });
@@ -133,6 +162,18 @@ describe('GET /preview', () => {
     expect(response.headers['content-security-policy']).toContain(`frame-ancestors ${CMS};`);
   });
 
+  it("shows an admin the drafts they may read and no other: another admin's draft is the published version", async () => {
+    askedFor.length = 0;
+    for (const locale of ['zh', 'en'] as const) {
+      const response = await site.inject({ url: previewAddress(newsPath(locale), { admin: AUTHOR }) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(article[locale].title);
+      expect(response.body).not.toContain(draftTitle[locale]);
+      expect(response.body).toMatch(/<div class="preview-banner"/);
+    }
+    expect(new Set(askedFor)).toEqual(new Set([AUTHOR]));
+  });
+
   it('renders again for every request: a draft saved since shows at once', async () => {
     expect((await site.inject({ url: previewAddress(newsPath('zh')) })).body).toContain(draftTitle.zh);
     draftTitle.zh = '草稿标题二';
@@ -157,9 +198,13 @@ describe('GET /preview', () => {
     // Signed for the published version, sent for the drafts.
     const promoted = previewAddress(newsPath('en'), { status: 'published' }).replace('status=published', 'status=draft');
     expect(promoted).toContain('status=draft');
+    // Signed for the author, sent as the editor's.
+    const borrowed = previewAddress(newsPath('en'), { admin: AUTHOR }).replace(`admin=${AUTHOR}`, `admin=${EDITOR}`);
+    expect(borrowed).toContain(`admin=${EDITOR}`);
     const cases = [
       [changed, 403, 'not valid'],
       [promoted, 403, 'not valid'],
+      [borrowed, 403, 'not valid'],
       [previewAddress(newsPath('en'), { secret: 'another-secret' }), 403, 'not valid'],
       [previewAddress(newsPath('en'), { expires: seconds() - 1 }), 410, 'expired'],
       ['/preview', 403, 'not valid'],
@@ -197,11 +242,19 @@ describe('GET /preview', () => {
 });
 
 describe("the provider's drafts", () => {
-  const address = () => `${providerUrl}${PREVIEW_API_PREFIX}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`;
+  const address = (prefix = previewApiPrefix(EDITOR)) => `${providerUrl}${prefix}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`;
 
   it('answer the site, which sends the key derived from the secret', async () => {
     const response = await fetch(address(), { headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
     expect(((await response.json()) as { data: { title: string } }).data.title).toBe(draftTitle.en);
+  });
+
+  it('answer for an admin named by id only', async () => {
+    for (const prefix of [PREVIEW_API_PREFIX, `${PREVIEW_API_PREFIX}/0`, `${PREVIEW_API_PREFIX}/editor`, `${PREVIEW_API_PREFIX}/03`]) {
+      const response = await fetch(address(prefix), { headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
+      expect({ prefix, status: response.status }).toEqual({ prefix, status: 404 });
+      expect(await response.text()).not.toContain(draftTitle.en);
+    }
   });
 
   it('answer nobody else: no key, the secret itself, another secret\'s key', async () => {
@@ -213,7 +266,7 @@ describe("the provider's drafts", () => {
   });
 
   it('are not reachable through the site\'s /api', async () => {
-    const response = await site.inject({ url: `/api${PREVIEW_API_PREFIX}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`, headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
+    const response = await site.inject({ url: `/api${previewApiPrefix(EDITOR)}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`, headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
     expect(response.body).not.toContain(draftTitle.en);
   });
 });

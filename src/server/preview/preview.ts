@@ -1,8 +1,8 @@
 /**
  * GET /preview: the page an editor is changing, drafts included, for Strapi's Preview panel. The
  * address is the CMS's, signed and short-lived (previewSignature.ts); the page is rendered as
- * every page is, but from the provider's drafts (provider/strapi/preview.ts; or from what is
- * published, for the panel's Published tab) and for this request alone: never in the page cache, `no-store` for the browser and any proxy (nginx keeps nothing
+ * every page is, but from the provider's drafts (provider/strapi/preview.ts: those the admin the
+ * address names may read; or from what is published, for the panel's Published tab) and for this request alone: never in the page cache, `no-store` for the browser and any proxy (nginx keeps nothing
  * so marked), kept out of search engines, framed by the CMS's origin and nothing else, and marked
  * as a preview on screen. It is the server's HTML without the app's scripts: the app would read
  * the published content again as soon as the editor clicked, and its links open the real site in
@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Locale } from '../../contracts/locale';
 import { matchRoute, splitLocalePath } from '../../contracts/routes';
-import { PREVIEW_API_PREFIX, previewAccessKey } from '../../http/previewAccess';
+import { previewAccessKey, previewApiPrefix } from '../../http/previewAccess';
 import type { OriginOf } from '../edge/origin';
 import { readPreviewQuery, type PreviewStatus } from './previewSignature';
 import { escapeHtml } from '../render/escapeHtml';
@@ -77,7 +77,7 @@ export function registerPreviewRoute(app: FastifyInstance, { secret, cmsOrigin, 
     const { locale: prefixed, path } = splitLocalePath(pathname);
     if (!matchRoute(path)) return notice(reply, 'missing');
     const locale = prefixed ?? 'zh';
-    const api = ask.status === 'draft' ? createProviderApi(`${providerUrl}${PREVIEW_API_PREFIX}`, mediaUrl, deadlineMs, request.id, authorization) : createProviderApi(providerUrl, mediaUrl, deadlineMs, request.id);
+    const api = ask.status === 'draft' ? createProviderApi(`${providerUrl}${previewApiPrefix(ask.admin)}`, mediaUrl, deadlineMs, request.id, authorization) : createProviderApi(providerUrl, mediaUrl, deadlineMs, request.id);
     const page = await pages.uncached({ locale, path, search: query ? `?${query}` : '', origin: originOf(request), requestId: request.id }, api);
     if (page === 'gone') return notice(reply, 'missing');
     if (page === null) return notice(reply, 'failed');
