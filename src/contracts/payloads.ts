@@ -26,16 +26,31 @@ export const isPageBannerType = (value: number): value is PageBannerType => (Obj
  */
 const shownIn = { lang: mark(...LOCALES) };
 
+/**
+ * A picture's alternative text, when the provider has one (Strapi's media library): the view
+ * shows it as the picture's alt, else the alt it gives the picture itself (usually the title).
+ * Left out by a provider without one; '' once normalised.
+ */
+const alt = optional(text);
+
+/**
+ * What a detail page (news article, product, job) tells search engines and link previews, when an
+ * editor set it: the document's title and meta description, the picture a shared link shows and
+ * its alternative text. Each left out (or '') falls back to the page's own: title, summary or
+ * description, picture.
+ */
+const seo = { meta_title: optional(text), meta_description: optional(text), share_image: optional(media), share_image_alt: alt };
+
 const paged = <F extends Parameters<typeof list>[0]>(row: F) => record({ rows: list(row), total: number });
 
 /** Home banner slide. For a video slide, img is the video path and video_img its poster. */
-const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_img: media, title: text, des: text });
+const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_img: media, title: text, des: text, img_alt: alt, video_img_alt: alt });
 /** Page banner (pageBanner): webimg for desktop, img for phones. */
-const pageBanner = record({ name: text, des: text, webimg: media, img: media, ...shownIn });
+const pageBanner = record({ name: text, des: text, webimg: media, img: media, webimg_alt: alt, img_alt: alt, ...shownIn });
 const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, ...shownIn });
 const about = record({ title: text, des: text, pic: media, ...shownIn });
-const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text });
-const newsDetail = extend(newsItem, { content: text, ...shownIn });
+const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text, pic_alt: alt });
+const newsDetail = extend(newsItem, { content: text, ...seo, ...shownIn });
 const homeNews = record({ top: nullable(newsItem), list: list(newsItem) });
 /** index/main: site-wide settings for the header and footer (shape defined by this project). */
 const siteMain = record({
@@ -68,8 +83,9 @@ const memberPicture = record({ pic: media });
 /** member/lists: the HR policy blocks (compensation, incentive, welfare, training). */
 const hrPolicy = record({ title: text, des: text, ...shownIn });
 const job = record({ id: number, title: text, type: text, num: number, area: text, status: text, create_time: text });
-const jobDetail = extend(job, { content: text, ...shownIn });
-const productRow = record({ id: number, name: text, pics });
+const jobDetail = extend(job, { content: text, ...seo, ...shownIn });
+/** `pics_alt`: the alternative text of each of `pics`, in their order. */
+const productRow = record({ id: number, name: text, pics, pics_alt: optional(list(text)) });
 const productDetail = record({
   id: number,
   name: text,
@@ -82,6 +98,9 @@ const productDetail = record({
   classify_name: text,
   /** The package-insert reminder, when the provider words it for this product. */
   reminder: optional(text),
+  pic_alt: alt,
+  pics_alt: optional(list(text)),
+  ...seo,
   ...shownIn,
 });
 /** product/contacts: one row per channel; quirk: `val` holds the domestic value, `val_en` the overseas one. */
