@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { MEDIA_PREFIX } from '../endpoints';
 import { insertFields } from '../productInsert';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../siteMeta';
 
 const text = v.string('expected text');
 const html = v.string('expected HTML text');
@@ -17,6 +18,15 @@ const media = v.pipe(v.string('expected a media path'), v.regex(new RegExp(`^${M
 const optionalMedia = v.union([v.literal(''), media], `expected a media path starting with ${MEDIA_PREFIX}, or empty`);
 const url = v.pipe(v.string('expected a web address'), v.url('expected a web address such as https://example.com'));
 const dateTime = v.pipe(v.string('expected a date and time'), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a date and time like 2026-01-15 09:00:00'));
+
+/** A picture's alternative text, when it needs one other than the alt the page gives it (usually the title). */
+const alt = v.optional(v.string('expected alternative text'));
+const limited = (max: number) => v.optional(v.pipe(text, v.maxLength(max, `expected at most ${max} characters`)));
+/**
+ * What a detail page tells search engines and link previews, per language, each optional: the
+ * same fields as Strapi's SEO component (payloads.ts `seo`); left out, the page's own are used.
+ */
+const seo = { meta_title: limited(META_TITLE_MAX), meta_description: limited(META_DESCRIPTION_MAX), share_image: v.optional(media), share_image_alt: alt };
 
 /** `{zh, en}` of the same shape. */
 export const bilingual = <S extends v.GenericSchema>(schema: S) => v.strictObject({ zh: schema, en: schema });
@@ -36,8 +46,8 @@ export const companyFile = v.strictObject({
     { logo: media, qrcode: media, shop_url: url, icp: text, drug_certificate: text, police_filing: v.optional(text), links: v.array(v.strictObject({ url, title: bilingual(text) })) },
     { company: text, copyright: text },
   ),
-  banners: v.array(item({ type: v.picklist(['图片', '视频'], 'expected 图片 (picture) or 视频 (video)'), img: media, video_img: optionalMedia }, titleDes)),
-  pageBanners: v.array(item({ type: v.picklist([1, 2, 3, 4, 5, 6], 'expected a page number 1 to 6'), webimg: media, img: media }, { name: text, des: text })),
+  banners: v.array(item({ type: v.picklist(['图片', '视频'], 'expected 图片 (picture) or 视频 (video)'), img: media, video_img: optionalMedia }, { ...titleDes, img_alt: alt, video_img_alt: alt })),
+  pageBanners: v.array(item({ type: v.picklist([1, 2, 3, 4, 5, 6], 'expected a page number 1 to 6'), webimg: media, img: media }, { name: text, des: text, webimg_alt: alt, img_alt: alt })),
   homeProducts: v.array(item({ pic: media, over_pic: media }, titleDes)),
   homeAbout: scene,
   report: bilingual(v.strictObject({ title: text, content: html })),
@@ -60,6 +70,10 @@ const productTexts = {
   des: html,
   productspecial: text,
   ...insertFields(text),
+  pic_alt: alt,
+  /** The alternative text of each of `pics`, in their order. */
+  pics_alt: v.optional(v.array(v.string('expected alternative text'))),
+  ...seo,
 };
 
 export const productsFile = v.strictObject({
@@ -69,7 +83,7 @@ export const productsFile = v.strictObject({
 });
 
 export const newsFile = v.strictObject({
-  news: v.array(item({ id, pic: media, create_time: dateTime }, { title: text, des: text, content: html })),
+  news: v.array(item({ id, pic: media, create_time: dateTime }, { title: text, des: text, content: html, pic_alt: alt, ...seo })),
   notices: v.array(item({ id, create_time: dateTime }, { title: text, content: html })),
   publicationTop: publication,
   publications: v.array(publication),
@@ -83,7 +97,7 @@ export const peopleFile = v.strictObject({
   memberCulture: v.strictObject({ list: v.array(picture), val: bilingual(text) }),
   members: v.array(v.strictObject({ pic: media })),
   hrPolicies: v.array(bilingual(v.strictObject(titleDes))),
-  jobs: v.array(item({ id, num: count, create_time: dateTime }, { title: text, type: text, area: text, status: text, content: html })),
+  jobs: v.array(item({ id, num: count, create_time: dateTime }, { title: text, type: text, area: text, status: text, content: html, ...seo })),
 });
 
 /** One schema per file of the pack, by file name (without .yaml). */
