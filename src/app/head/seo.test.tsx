@@ -12,7 +12,7 @@ import { SITE_META } from '../../contracts/siteMeta';
 import { contentKey } from '../../features/content/key';
 import { renderApp, type Entry } from '../renderApp';
 import type { RootState } from '../store';
-import { seoDescription, seoPicture, seoTitle, shownDetail } from './seo';
+import { detailPicture, seoDescription, seoPicture, seoTitle, shownDetail } from './seo';
 import { serializeJsonLd, structuredDataFor } from './structuredData';
 import { MEDIA, seededState } from './structuredData.testing';
 
@@ -35,12 +35,14 @@ describe('the rules', () => {
     expect(Array.from(seoDescription({ meta_description: '长'.repeat(200) }, '', SITE.description))).toHaveLength(160);
   });
 
-  it('picture: the share image with its alt (else the title), else the page picture with its alt (else the title), else none', () => {
+  it("picture: the share image with its alt (else the title), else the page's own picture as given, else none", () => {
     const own = { src: '/uploads/n1.webp', alt: '新车间' };
     expect(seoPicture(SEO, own, '标题')).toEqual({ src: SEO.share_image, alt: '车间外景' });
     expect(seoPicture({ ...SEO, share_image_alt: '' }, own, '标题')).toEqual({ src: SEO.share_image, alt: '标题' });
     expect(seoPicture(EMPTY, own, '标题')).toEqual(own);
-    expect(seoPicture(undefined, { src: '/uploads/n1.webp', alt: '' }, '标题')).toEqual({ src: '/uploads/n1.webp', alt: '标题' });
+    expect(seoPicture(undefined, { src: '/uploads/banner.webp', alt: '' }, '标题')).toEqual({ src: '/uploads/banner.webp', alt: '' });
+    expect(detailPicture({ title: '标题', pic: '/uploads/n1.webp', pic_alt: '' })).toEqual({ src: '/uploads/n1.webp', alt: '标题' });
+    expect(detailPicture({ name: '软膏', pics: ['/uploads/p1.webp'], pics_alt: ['软膏正面'], pic: '/uploads/p0.webp' })).toEqual({ src: '/uploads/p1.webp', alt: '软膏正面' });
     expect(seoPicture(EMPTY, { src: '', alt: '' }, '标题')).toEqual({ src: '', alt: '' });
   });
 });

@@ -38,11 +38,11 @@ export function seoDescription(seo: SeoFields | null | undefined, own: string | 
 
 /**
  * The picture a shared link shows: the share image with its alternative text (else the page's
- * title), else the page's own picture with its alt (src '' when it has none: the site's default).
+ * title), else the page's own picture as given (src '' when it has none: the site's default).
  */
 export function seoPicture(seo: SeoFields | null | undefined, own: SharePicture, title: string): SharePicture {
   if (seo?.share_image) return { src: seo.share_image, alt: seo.share_image_alt?.trim() || title };
-  return own.src ? { src: own.src, alt: own.alt || title } : { src: '', alt: '' };
+  return own.src ? own : { src: '', alt: '' };
 }
 
 interface Detail extends SeoFields {
@@ -61,8 +61,12 @@ export function shownDetail(state: RootState, routeId: RouteId | null, id: strin
   return (state.content.entries[contentKey(name, state.locale.current, { id })]?.data as Detail | undefined) ?? null;
 }
 
-/** A detail's own picture for a preview: a product's first picture, a news article's picture; a job has none. */
+/**
+ * A detail's own picture for a preview, with its alternative text, else the detail's title: a
+ * product's first picture, a news article's picture; a job has none (src '').
+ */
 export function detailPicture(detail: Detail): SharePicture {
-  if (detail.pics?.[0]) return { src: detail.pics[0], alt: detail.pics_alt?.[0] ?? '' };
-  return { src: detail.pic ?? '', alt: detail.pic_alt ?? '' };
+  const title = detail.title || detail.name || '';
+  if (detail.pics?.[0]) return { src: detail.pics[0], alt: detail.pics_alt?.[0] || title };
+  return { src: detail.pic ?? '', alt: detail.pic_alt || title };
 }

@@ -3,7 +3,7 @@
  * twitter:image:alt): a detail's share image with its alternative text when an editor set them,
  * else the page's own picture with its alt (else the title), else the site's default without alt.
  */
-import { PAYLOADS } from '../../contracts/payloads';
+import { PAGE_BANNER_TYPE, PAYLOADS } from '../../contracts/payloads';
 import { normalise } from '../../contracts/schema/payload';
 import { contentKey } from '../../features/content/key';
 import type { RootState } from '../../app/store';
@@ -48,6 +48,16 @@ describe('the share picture', () => {
   it("is a product's first picture with its alt, or its share image", () => {
     expect(sharePicture(withFields('productDetail', '3', '/products/3', { pics_alt: ['Tube, front'] }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/product/p03-1.webp`, alt: 'Tube, front' });
     expect(sharePicture(withFields('productDetail', '3', '/products/3', { share_image: '/uploads/p-share.webp', share_image_alt: 'Box' }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/p-share.webp`, alt: 'Box' });
+  });
+
+  it("is a job's page banner with the banner's own alt (never the job's title), without a share image", () => {
+    const state = seededState('en', 'jobDetail', '/jobs/1', { id: '1' });
+    const jobKey = contentKey('jobDetail', 'en', { id: '1' });
+    const bannerKey = contentKey('pageBanner', 'en', { type: PAGE_BANNER_TYPE.resources });
+    const banner = (alt: string) => normalise(PAYLOADS.pageBanner, { name: 'Careers', des: '', webimg: '/uploads/hr.webp', img: '', webimg_alt: alt }, MEDIA);
+    const withBanner = (alt: string): RootState => ({ ...state, content: { ...state.content, entries: { ...state.content.entries, [bannerKey]: { ...state.content.entries[jobKey]!, data: banner(alt) } } } });
+    expect(sharePicture(withBanner('Our lab'), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/hr.webp`, alt: 'Our lab' });
+    expect(sharePicture(withBanner(''), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/hr.webp`, alt: '' });
   });
 
   it("is a job's share image, else the site's default without an alt tag (no page banner loaded here)", () => {
