@@ -29,7 +29,9 @@ const shownIn = { lang: mark(...LOCALES) };
 /**
  * A picture's alternative text, when the provider has one (Strapi's media library): the view
  * shows it as the picture's alt, else the alt it gives the picture itself (usually the title).
- * Left out by a provider without one; '' once normalised.
+ * Left out by a provider without one; '' once normalised. Views still read it with `?? ''` (a list
+ * with `?.`): a page's state rendered before these fields existed (cached across a release) lacks
+ * them, and an <img> must never lose its alt.
  */
 const alt = optional(text);
 

@@ -45,11 +45,11 @@ function HomeBanner() {
                     // A later slide's video and poster wait until it is near: the first slide's picture
                     // has the network to itself. The carousel plays the video once its slide shows.
                     <>
-                      <img className="home-banner__media" src={slide.video_img} alt={slide.video_img_alt} width={1920} height={1080} loading="lazy" decoding="async" />
+                      <img className="home-banner__media" src={slide.video_img} alt={slide.video_img_alt ?? ''} width={1920} height={1080} loading="lazy" decoding="async" />
                       <video className="home-banner__media" src={slide.img} muted loop playsInline preload="none" aria-hidden="true" />
                     </>
                   ) : (
-                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)} sizes={HOME_SLIDE_SIZES} alt={slide.img_alt} width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
+                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)} sizes={HOME_SLIDE_SIZES} alt={slide.img_alt ?? ''} width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}
@@ -151,7 +151,7 @@ function HomeNews() {
               {data.list.map((item) => (
                 <li key={item.id}>
                   <Link to={pathTo('newsDetail', { id: item.id })}>
-                    <Img src={item.pic} alt={item.pic_alt} width={160} height={100} />
+                    <Img src={item.pic} alt={item.pic_alt ?? ''} width={160} height={100} />
                     <span>
                       <time dateTime={item.create_time.slice(0, 10)}>{item.create_time.slice(0, 10)}</time>
                       <strong>{item.title}</strong>
