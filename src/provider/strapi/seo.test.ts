@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { Locale } from '../../contracts/locale';
 import { PRODUCT_INSERT_FIELDS } from '../../contracts/productInsert';
 import type { StrapiEntry } from './client';
+import { loadContentPack } from '../content/loadPack';
 import { MissingStrapiField } from './fields';
+import { mediaPaths, packDocuments } from './seed/packDocuments';
 import { createStrapiSource } from './source';
 
 const file = (name: string, alternativeText: string | null = null) => ({ url: `/uploads/${name}.webp`, alternativeText });
@@ -137,5 +139,19 @@ describe("the media library's alternative text", () => {
       { type: '视频', img: '/uploads/v.mp4', video_img: '/uploads/poster.webp', title: 't', des: 'd', video_img_alt: '视频封面' },
     ]);
     expect(await source.content('pageBanner:4', 'zh')).toStrictEqual({ name: 'n', des: '', webimg: '/uploads/wide.webp', img: '/uploads/narrow.webp', webimg_alt: '宽图' });
+  });
+});
+
+describe("the seed's documents", () => {
+  it("carry a pack's SEO fields as the SEO component, with the share image to upload; none where the pack sets none", () => {
+    const pack = loadContentPack();
+    const news = pack.news[0]!;
+    const edited = { ...pack, news: [{ ...news, zh: { ...news.zh, meta_title: '标题', share_image: '/uploads/news/n02.webp' } }, ...pack.news.slice(1)] };
+    const documents = packDocuments(edited);
+    const article = documents.find((document) => document.path === 'news' && document.data.zh.site_id === news.id)!;
+    expect(article.data.zh.seo).toEqual({ metaTitle: '标题', metaDescription: null, shareImage: { media: '/uploads/news/n02.webp' } });
+    expect(article.data.en).not.toHaveProperty('seo');
+    expect(packDocuments(pack).some((document) => 'seo' in document.data.zh || 'seo' in document.data.en)).toBe(false);
+    expect(mediaPaths(documents)).toContain('/uploads/news/n02.webp');
   });
 });
