@@ -49,8 +49,8 @@ const paged = <F extends Parameters<typeof list>[0]>(row: F) => record({ rows: l
 const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_img: media, title: text, des: text, img_alt: alt, video_img_alt: alt });
 /** Page banner (pageBanner): webimg for desktop, img for phones. */
 const pageBanner = record({ name: text, des: text, webimg: media, img: media, webimg_alt: alt, img_alt: alt, ...shownIn });
-const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, ...shownIn });
-const about = record({ title: text, des: text, pic: media, ...shownIn });
+const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, pic_alt: alt, ...shownIn });
+const about = record({ title: text, des: text, pic: media, pic_alt: alt, ...shownIn });
 const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text, pic_alt: alt });
 const newsDetail = extend(newsItem, { content: text, ...seo, ...shownIn });
 const homeNews = record({ top: nullable(newsItem), list: list(newsItem) });
@@ -74,14 +74,14 @@ const category = record({ id: number, name: text });
 const report = record({ title: text, content: text, ...shownIn });
 const timelineItem = record({ title: text, des: text, ...shownIn });
 /** Business / culture carousel item. */
-const cultureItem = record({ pic: media, title: text, des: text, ...shownIn });
-const social = record({ des: text, imgList: list(record({ pic: media, title: text })), ...shownIn });
-const contact = record({ phone: text, email: text, tel: text, zipcode: text, address: text, pic: media, ...shownIn });
+const cultureItem = record({ pic: media, title: text, des: text, pic_alt: alt, ...shownIn });
+const social = record({ des: text, imgList: list(record({ pic: media, title: text, pic_alt: alt })), ...shownIn });
+const contact = record({ phone: text, email: text, tel: text, zipcode: text, address: text, pic: media, pic_alt: alt, ...shownIn });
 /** Scene overview, team member card and cooperation partner. */
-const sceneItem = record({ title: text, des: text, pic: media, ...shownIn });
+const sceneItem = record({ title: text, des: text, pic: media, pic_alt: alt, ...shownIn });
 const researchResult = extend(sceneItem, { over_pic: media });
-const memberCulture = record({ list: list(record({ pic: media, title: text })), val: text, ...shownIn });
-const memberPicture = record({ pic: media });
+const memberCulture = record({ list: list(record({ pic: media, title: text, pic_alt: alt })), val: text, ...shownIn });
+const memberPicture = record({ pic: media, pic_alt: alt });
 /** member/lists: the HR policy blocks (compensation, incentive, welfare, training). */
 const hrPolicy = record({ title: text, des: text, ...shownIn });
 const job = record({ id: number, title: text, type: text, num: number, area: text, status: text, create_time: text });
@@ -109,7 +109,7 @@ const productDetail = record({
 const productContactRow = record({ name: oneOf('phone', 'email'), val: text, val_en: text });
 const noticeSummary = record({ id: number, title: text, create_time: text });
 const notice = extend(noticeSummary, { content: text });
-const publication = record({ title: text, pic: media, url: text });
+const publication = record({ title: text, pic: media, url: text, pic_alt: alt });
 /** patient/patientContent: the texts around the patient-service form (shape defined by this project). */
 const patientContent = record({ title: text, des: text, confidentiality: text, ...shownIn });
 /** privacy/notice: the notice the forms link to; `version` is what a consent records; content is HTML. */

@@ -78,7 +78,7 @@ function HomeProducts() {
           <ul className="product-tiles">
             {data.map((tile, index) => (
               <li key={tile.title} className="product-tile">
-                <Img className="product-tile__pic" src={tile.pic} alt={tile.title} width={400} height={300} />
+                <Img className="product-tile__pic" src={tile.pic} alt={tile.pic_alt || tile.title} width={400} height={300} />
                 <Img className="product-tile__over" src={tile.over_pic} alt="" width={400} height={300} />
                 <div className="product-tile__text">
                   <h3>{tile.title}</h3>
@@ -106,7 +106,7 @@ function HomeAbout() {
       <Loaded resource={about}>
         {(data) => (
           <div className="home-about">
-            <Img className="home-about__pic" src={data.pic} alt={data.title} width={640} height={420} />
+            <Img className="home-about__pic" src={data.pic} alt={data.pic_alt || data.title} width={640} height={420} />
             <div className="home-about__text">
               <h3>{data.title}</h3>
               <p>{data.des}</p>

@@ -80,7 +80,7 @@ function PublicationLink({ publication, large }: { publication: Publication; lar
   const t = useText();
   return (
     <a className={`publication ${large ? 'publication--top' : ''}`} href={publication.url} target="_blank" rel="noopener noreferrer">
-      <Img src={publication.pic} alt="" width={large ? 480 : 240} height={large ? 640 : 320} />
+      <Img src={publication.pic} alt={publication.pic_alt ?? ''} width={large ? 480 : 240} height={large ? 640 : 320} />
       <span>
         {publication.title}
         <span className="visually-hidden">{t.common.opensInNewTab}</span>

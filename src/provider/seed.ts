@@ -9,7 +9,12 @@ function localise<T extends Bilingual<object>>(item: T, locale: Locale) {
   return { ...neutral, ...item[locale] };
 }
 
-const titled = <T extends { title: Bilingual<string> }>(item: T, locale: Locale) => ({ ...item, title: item.title[locale] });
+/** An item whose title (and picture's alternative text, when given) is `{zh, en}`, in one language. */
+const titled = <T extends { title: Bilingual<string>; pic_alt?: Bilingual<string> }>({ pic_alt, ...item }: T, locale: Locale) => ({
+  ...item,
+  title: item.title[locale],
+  ...(pic_alt ? { pic_alt: pic_alt[locale] } : {}),
+});
 
 export function seedDatabase(db: Database.Database, pack: ContentPack): void {
   const content = db.prepare('INSERT INTO content (key, locale, json) VALUES (?, ?, ?)');

@@ -36,9 +36,11 @@ const item = <N extends v.ObjectEntries, T extends v.ObjectEntries>(neutral: N, 
   v.strictObject({ ...neutral, zh: v.strictObject(texts), en: v.strictObject(texts) });
 
 const titleDes = { title: text, des: text };
-const scene = item({ pic: media }, titleDes);
-const picture = v.strictObject({ pic: media, title: bilingual(text) });
-const publication = v.strictObject({ pic: media, url, title: bilingual(text) });
+/** A picture with its title and text, and the picture's alternative text when it needs one. */
+const pictured = { ...titleDes, pic_alt: alt };
+const scene = item({ pic: media }, pictured);
+const picture = v.strictObject({ pic: media, title: bilingual(text), pic_alt: v.optional(bilingual(text)) });
+const publication = v.strictObject({ pic: media, url, title: bilingual(text), pic_alt: v.optional(bilingual(text)) });
 const channels = v.strictObject({ phone: text, email: text });
 
 export const companyFile = v.strictObject({
@@ -48,14 +50,14 @@ export const companyFile = v.strictObject({
   ),
   banners: v.array(item({ type: v.picklist(['图片', '视频'], 'expected 图片 (picture) or 视频 (video)'), img: media, video_img: optionalMedia }, { ...titleDes, img_alt: alt, video_img_alt: alt })),
   pageBanners: v.array(item({ type: v.picklist([1, 2, 3, 4, 5, 6], 'expected a page number 1 to 6'), webimg: media, img: media }, { name: text, des: text, webimg_alt: alt, img_alt: alt })),
-  homeProducts: v.array(item({ pic: media, over_pic: media }, titleDes)),
+  homeProducts: v.array(item({ pic: media, over_pic: media }, pictured)),
   homeAbout: scene,
   report: bilingual(v.strictObject({ title: text, content: html })),
   aboutUs: scene,
   develop: v.array(bilingual(v.strictObject(titleDes))),
   business: v.array(scene),
   social: v.strictObject({ des: bilingual(text), imgList: v.array(picture) }),
-  contact: item({ phone: text, email: text, tel: text, zipcode: text, pic: media }, { address: text }),
+  contact: item({ phone: text, email: text, tel: text, zipcode: text, pic: media }, { address: text, pic_alt: alt }),
   patientContent: bilingual(v.strictObject({ title: text, des: text, confidentiality: text })),
   productContacts: v.strictObject({ domestic: channels, abroad: channels }),
 });
@@ -93,7 +95,7 @@ export const peopleFile = v.strictObject({
   sceneOverview: scene,
   sceneTeam: v.array(scene),
   sceneCooperation: v.array(scene),
-  sceneResearch: v.array(item({ pic: media, over_pic: media }, titleDes)),
+  sceneResearch: v.array(item({ pic: media, over_pic: media }, pictured)),
   memberCulture: v.strictObject({ list: v.array(picture), val: bilingual(text) }),
   members: v.array(v.strictObject({ pic: media })),
   hrPolicies: v.array(bilingual(v.strictObject(titleDes))),

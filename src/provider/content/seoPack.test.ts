@@ -65,6 +65,22 @@ it('answers the SEO fields and alternative texts a pack sets, per language, and 
   expect(content(`pageBanner:${firstPageBannerType()}`, 'en')).toMatchObject({ webimg_alt: 'The plant at dawn' });
 });
 
+it("answers the other pictures' alternative texts a pack sets: a scene's per language, a captioned picture's and a publication's from their {zh, en}", () => {
+  edit('people.yaml', (doc) => {
+    Object.assign(doc.sceneTeam[0].en, { pic_alt: 'Two chemists at a bench' });
+    doc.memberCulture.list[0].pic_alt = { zh: '团队合影', en: 'The team together' };
+  });
+  edit('news.yaml', (doc) => {
+    doc.publicationTop.pic_alt = { zh: '年报封面', en: 'Annual report cover' };
+  });
+  const { content } = repository();
+  expect(content('sceneTeam', 'en')[0]).toMatchObject({ pic_alt: 'Two chemists at a bench' });
+  expect(content('sceneTeam', 'zh')[0]).not.toHaveProperty('pic_alt');
+  expect(content('memberCulture', 'en').list[0]).toMatchObject({ pic_alt: 'The team together' });
+  expect(content('memberCulture', 'zh').list[1]).not.toHaveProperty('pic_alt');
+  expect(content('publicationTop', 'zh')).toMatchObject({ pic_alt: '年报封面' });
+});
+
 /** The page type of the pack's first page banner. */
 function firstPageBannerType(): number {
   return (parse(readFileSync(join(packDir, 'company.yaml'), 'utf8')) as { pageBanners: { type: number }[] }).pageBanners[0]!.type;

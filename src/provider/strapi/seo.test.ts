@@ -33,11 +33,13 @@ const product = (lang: Locale, extra: StrapiEntry = {}) => ({
 });
 const job = (lang: Locale, extra: StrapiEntry = {}) => ({ locale: lang, site_id: 2, title: `job-${lang}`, type: '', openings: 1, area: '', opening_status: '', date: '2026-01-15T01:00:00.000Z', content: '', seo: null, ...extra });
 
-/** Strapi's Content API, as much of it as these calls ask: collections filtered by their fields. */
+/** Strapi's Content API, as much of it as these calls ask: single types (one document for every language) and collections filtered by their fields. */
 async function fakeStrapi() {
-  const state = { collections: {} as Record<string, (StrapiEntry & { locale: Locale })[]>, url: '', server: undefined as unknown as Server };
+  const state = { singles: {} as Record<string, StrapiEntry>, collections: {} as Record<string, (StrapiEntry & { locale: Locale })[]>, url: '', server: undefined as unknown as Server };
   state.server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://strapi');
+    const single = state.singles[url.pathname.replace('/api/', '')];
+    if (single) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: single }));
     const locale = url.searchParams.get('locale') as Locale;
     const filters = [...url.searchParams].filter(([key]) => /^filters\[\w+\]\[\$eq\]$/.test(key));
     const data = (state.collections[url.pathname.replace('/api/', '')] ?? []).filter(
@@ -139,6 +141,22 @@ describe("the media library's alternative text", () => {
       { type: '视频', img: '/uploads/v.mp4', video_img: '/uploads/poster.webp', title: 't', des: 'd', video_img_alt: '视频封面' },
     ]);
     expect(await source.content('pageBanner:4', 'zh')).toStrictEqual({ name: 'n', des: '', webimg: '/uploads/wide.webp', img: '/uploads/narrow.webp', webimg_alt: '宽图' });
+  });
+});
+
+describe("the media library's alternative text on the other pages' pictures", () => {
+  it('is the pic_alt of a scene, a captioned picture, a publication, a staff picture and the contact picture; left out where none is set', async () => {
+    const scene = (title: string, alt: string | null) => ({ title, des: '', pic: file(title, alt), over_pic: file(`${title}-over`) });
+    strapi.collections.publications = [{ locale: 'zh', title: '年报', url: 'https://example.com/a.pdf', pic: file('cover', '年报封面'), featured: true, position: 0 }];
+    strapi.singles['innovation-page'] = { overview: scene('lab', '实验室'), team: [scene('a', null), scene('b', '研发人员')], cooperation: [], research: [] };
+    strapi.singles['people-page'] = { culture_pictures: [{ title: '团建', pic: file('c1', '团队合影') }], values: '', hr_policies: [], member_pictures: [file('m1', '员工甲'), file('m2')] };
+    expect(await source.content('sceneOverview', 'zh')).toMatchObject({ pic_alt: '实验室' });
+    const team = (await source.content('sceneTeam', 'zh')) as object[];
+    expect(team[0]).not.toHaveProperty('pic_alt');
+    expect(team[1]).toMatchObject({ pic_alt: '研发人员' });
+    expect(await source.content('memberCulture', 'zh')).toMatchObject({ list: [{ title: '团建', pic_alt: '团队合影' }] });
+    expect(await source.members({ page: 1, pageSize: 10 })).toStrictEqual({ rows: [{ pic: '/uploads/m1.webp', pic_alt: '员工甲' }, { pic: '/uploads/m2.webp' }], total: 2 });
+    expect(await source.content('publicationTop', 'zh')).toMatchObject({ title: '年报', pic_alt: '年报封面' });
   });
 });
 
