@@ -46,7 +46,7 @@ describe('the api adapter', () => {
     const slides = await api('tok-1').banner('en');
     expect(seen[0]?.url).toBe('/index/index/banner?lan=en');
     expect(seen[0]?.headers.token).toBe('tok-1');
-    expect(slides).toEqual([{ type: '图片', img: `${MEDIA}/uploads/a.jpg`, video_img: '', title: 'T', des: 'D' }]);
+    expect(slides).toEqual([{ type: '图片', img: `${MEDIA}/uploads/a.jpg`, video_img: '', title: 'T', des: 'D', img_alt: '', video_img_alt: '' }]);
   });
 
   it('sends no token header without a token cookie', async () => {
@@ -61,7 +61,7 @@ describe('the api adapter', () => {
     answer = json({ code: 0, msg: '', data: { rows: [{ id: '3', name: 'N', pics: '/p/1.png,/p/2.png' }], total: '7' } });
     const list = await api().productList('zh', { classifyId: 2, page: 3, pageSize: 6, keyword: '膏' });
     expect(new URL(seen[0]?.url ?? '', base).searchParams.toString()).toBe('lan=zh&classify_id=2&page=3&pageSize=6&keyword=%E8%86%8F');
-    expect(list).toEqual({ rows: [{ id: 3, name: 'N', pics: [`${MEDIA}/p/1.png`, `${MEDIA}/p/2.png`] }], total: 7 });
+    expect(list).toEqual({ rows: [{ id: 3, name: 'N', pics: [`${MEDIA}/p/1.png`, `${MEDIA}/p/2.png`], pics_alt: [] }], total: 7 });
   });
 
   it('reads product contacts: overseas from val_en, domestic from val', async () => {
@@ -292,16 +292,16 @@ describe('decoding helpers', () => {
   it('normalise survives nulls, wrong types and missing fields', () => {
     expect(normalise(PAYLOADS.homeNews, { top: 'x', list: null }, MEDIA)).toEqual({ top: null, list: [] });
     expect(normalise(PAYLOADS.homeNews, { top: { id: '2', title: null, pic: '/n.png' } }, MEDIA)).toEqual({
-      top: { id: 2, pic: `${MEDIA}/n.png`, title: '', des: '', create_time: '' },
+      top: { id: 2, pic: `${MEDIA}/n.png`, title: '', des: '', create_time: '', pic_alt: '' },
       list: [],
     });
     expect(normalise(PAYLOADS.productDetail, null, MEDIA)).toMatchObject({ pics: [], reminder: '', classify_id: 0 });
-    expect(normalise(PAYLOADS.productList, { rows: [{ pics: ['/a.png', 7] }], total: 'NaN' }, MEDIA)).toEqual({ rows: [{ id: 0, name: '', pics: [`${MEDIA}/a.png`] }], total: 0 });
+    expect(normalise(PAYLOADS.productList, { rows: [{ pics: ['/a.png', 7] }], total: 'NaN' }, MEDIA)).toEqual({ rows: [{ id: 0, name: '', pics: [`${MEDIA}/a.png`], pics_alt: [] }], total: 0 });
   });
 
   it('normalise keeps a closed set of values closed, and drops fields nobody declared', () => {
     const [slide] = normalise(PAYLOADS.banner, [{ type: '<script>', img: '/v.mp4', extra: 'x' }], MEDIA);
-    expect(slide).toEqual({ type: '图片', img: `${MEDIA}/v.mp4`, video_img: '', title: '', des: '' });
+    expect(slide).toEqual({ type: '图片', img: `${MEDIA}/v.mp4`, video_img: '', title: '', des: '', img_alt: '', video_img_alt: '' });
     expect(normalise(PAYLOADS.banner, [{ type: '视频' }], MEDIA)[0]?.type).toBe('视频');
   });
 });

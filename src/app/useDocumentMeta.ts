@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
-import { fitDescription, SITE_META } from '../contracts/siteMeta';
+import { SITE_META } from '../contracts/siteMeta';
 import { selectLocale } from '../features/locale/selectors';
 import { useAppSelector } from './hooks';
+import { seoDescription, seoTitle, type SeoFields } from './head/seo';
 
 export interface DocumentMeta {
   title: string;
@@ -30,12 +31,16 @@ function setMeta(name: string, content: string | undefined) {
   tag.content = content;
 }
 
-/** Title, description and keywords of the page, in the visitor's language; <html lang> too. */
-export function useDocumentMeta({ title, description, keywords }: { title: string; description?: string; keywords?: string }) {
+/**
+ * Title, description and keywords of the page, in the visitor's language; <html lang> too. `seo`:
+ * a detail's SEO fields, which stand before its own title and description when an editor set them
+ * (head/seo.ts).
+ */
+export function useDocumentMeta({ title, description, keywords, seo }: { title: string; description?: string; keywords?: string; seo?: SeoFields | null }) {
   const locale = useAppSelector(selectLocale);
   const site = SITE_META[locale];
-  const fullTitle = title ? `${title} - ${site.title}` : site.title;
-  const fullDescription = fitDescription(description || site.description);
+  const fullTitle = seoTitle(seo, title, site.title);
+  const fullDescription = seoDescription(seo, description, site.description);
   useContext(DocumentMetaCollector)?.({ title: fullTitle, description: fullDescription, keywords: keywords || undefined });
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';

@@ -26,16 +26,33 @@ export const isPageBannerType = (value: number): value is PageBannerType => (Obj
  */
 const shownIn = { lang: mark(...LOCALES) };
 
+/**
+ * A picture's alternative text, when the provider has one (Strapi's media library): the view
+ * shows it as the picture's alt, else the alt it gives the picture itself (usually the title).
+ * Left out by a provider without one; '' once normalised. Views still read it with `?? ''` (a list
+ * with `?.`): a page's state rendered before these fields existed (cached across a release) lacks
+ * them, and an <img> must never lose its alt.
+ */
+const alt = optional(text);
+
+/**
+ * What a detail page (news article, product, job) tells search engines and link previews, when an
+ * editor set it: the document's title and meta description, the picture a shared link shows and
+ * its alternative text. Each left out (or '') falls back to the page's own: title, summary or
+ * description, picture.
+ */
+const seo = { meta_title: optional(text), meta_description: optional(text), share_image: optional(media), share_image_alt: alt };
+
 const paged = <F extends Parameters<typeof list>[0]>(row: F) => record({ rows: list(row), total: number });
 
 /** Home banner slide. For a video slide, img is the video path and video_img its poster. */
-const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_img: media, title: text, des: text });
+const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_img: media, title: text, des: text, img_alt: alt, video_img_alt: alt });
 /** Page banner (pageBanner): webimg for desktop, img for phones. */
-const pageBanner = record({ name: text, des: text, webimg: media, img: media, ...shownIn });
-const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, ...shownIn });
-const about = record({ title: text, des: text, pic: media, ...shownIn });
-const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text });
-const newsDetail = extend(newsItem, { content: text, ...shownIn });
+const pageBanner = record({ name: text, des: text, webimg: media, img: media, webimg_alt: alt, img_alt: alt, ...shownIn });
+const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, pic_alt: alt, ...shownIn });
+const about = record({ title: text, des: text, pic: media, pic_alt: alt, ...shownIn });
+const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text, pic_alt: alt });
+const newsDetail = extend(newsItem, { content: text, ...seo, ...shownIn });
 const homeNews = record({ top: nullable(newsItem), list: list(newsItem) });
 /** index/main: site-wide settings for the header and footer (shape defined by this project). */
 const siteMain = record({
@@ -57,19 +74,20 @@ const category = record({ id: number, name: text });
 const report = record({ title: text, content: text, ...shownIn });
 const timelineItem = record({ title: text, des: text, ...shownIn });
 /** Business / culture carousel item. */
-const cultureItem = record({ pic: media, title: text, des: text, ...shownIn });
-const social = record({ des: text, imgList: list(record({ pic: media, title: text })), ...shownIn });
-const contact = record({ phone: text, email: text, tel: text, zipcode: text, address: text, pic: media, ...shownIn });
+const cultureItem = record({ pic: media, title: text, des: text, pic_alt: alt, ...shownIn });
+const social = record({ des: text, imgList: list(record({ pic: media, title: text, pic_alt: alt })), ...shownIn });
+const contact = record({ phone: text, email: text, tel: text, zipcode: text, address: text, pic: media, pic_alt: alt, ...shownIn });
 /** Scene overview, team member card and cooperation partner. */
-const sceneItem = record({ title: text, des: text, pic: media, ...shownIn });
+const sceneItem = record({ title: text, des: text, pic: media, pic_alt: alt, ...shownIn });
 const researchResult = extend(sceneItem, { over_pic: media });
-const memberCulture = record({ list: list(record({ pic: media, title: text })), val: text, ...shownIn });
-const memberPicture = record({ pic: media });
+const memberCulture = record({ list: list(record({ pic: media, title: text, pic_alt: alt })), val: text, ...shownIn });
+const memberPicture = record({ pic: media, pic_alt: alt });
 /** member/lists: the HR policy blocks (compensation, incentive, welfare, training). */
 const hrPolicy = record({ title: text, des: text, ...shownIn });
 const job = record({ id: number, title: text, type: text, num: number, area: text, status: text, create_time: text });
-const jobDetail = extend(job, { content: text, ...shownIn });
-const productRow = record({ id: number, name: text, pics });
+const jobDetail = extend(job, { content: text, ...seo, ...shownIn });
+/** `pics_alt`: the alternative text of each of `pics`, in their order. */
+const productRow = record({ id: number, name: text, pics, pics_alt: optional(list(text)) });
 const productDetail = record({
   id: number,
   name: text,
@@ -82,13 +100,16 @@ const productDetail = record({
   classify_name: text,
   /** The package-insert reminder, when the provider words it for this product. */
   reminder: optional(text),
+  pic_alt: alt,
+  pics_alt: optional(list(text)),
+  ...seo,
   ...shownIn,
 });
 /** product/contacts: one row per channel; quirk: `val` holds the domestic value, `val_en` the overseas one. */
 const productContactRow = record({ name: oneOf('phone', 'email'), val: text, val_en: text });
 const noticeSummary = record({ id: number, title: text, create_time: text });
 const notice = extend(noticeSummary, { content: text });
-const publication = record({ title: text, pic: media, url: text });
+const publication = record({ title: text, pic: media, url: text, pic_alt: alt });
 /** patient/patientContent: the texts around the patient-service form (shape defined by this project). */
 const patientContent = record({ title: text, des: text, confidentiality: text, ...shownIn });
 /** privacy/notice: the notice the forms link to; `version` is what a consent records; content is HTML. */

@@ -14,6 +14,9 @@ export const SITE_META: Record<Locale, { title: string; description: string }> =
   },
 };
 
+/** What a search result shows of a title before cutting it: the most an editor's meta title may hold. */
+export const META_TITLE_MAX = 60;
+
 /** What a search result shows of a description before cutting it itself, mid-word. */
 export const META_DESCRIPTION_MAX = 160;
 

@@ -23,7 +23,7 @@ function SocialGallery({ social }: { social: Social }) {
       <p className="social__text">{social.des}</p>
       {big && (
         <figure className="social__big">
-          <Img src={big.pic} alt={big.title} width={960} height={540} />
+          <Img src={big.pic} alt={big.pic_alt || big.title} width={960} height={540} />
           <figcaption>{big.title}</figcaption>
         </figure>
       )}
@@ -38,7 +38,7 @@ function SocialGallery({ social }: { social: Social }) {
               onFocus={() => setSelected(index)}
               onClick={() => setSelected(index)}
             >
-              <Img src={item.pic} alt={item.title} width={240} height={135} />
+              <Img src={item.pic} alt={item.pic_alt || item.title} width={240} height={135} />
             </button>
           </li>
         ))}
@@ -63,7 +63,7 @@ export default function AboutPage() {
         <Section id="company" title={t.about.company}>
           <Loaded resource={about}>
             {(data) => (
-              <Split pic={data.pic} alt={data.title}>
+              <Split pic={data.pic} alt={data.pic_alt || data.title}>
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <RichHtml html={data.des} mediaUrl={mediaUrl} />
@@ -100,7 +100,7 @@ export default function AboutPage() {
                 key: item.title,
                 content: (
                   <article className="card">
-                    <Img src={item.pic} alt={item.title} width={400} height={260} />
+                    <Img src={item.pic} alt={item.pic_alt || item.title} width={400} height={260} />
                     <h3>{item.title}</h3>
                     <p>{item.des}</p>
                   </article>
@@ -119,7 +119,7 @@ export default function AboutPage() {
         <Section id="contact" title={t.about.contact}>
           <Loaded resource={contact}>
             {(data) => (
-              <Split pic={data.pic} alt={t.about.contact}>
+              <Split pic={data.pic} alt={data.pic_alt || t.about.contact}>
                 <dl className="contact-list">
                   {(['phone', 'email', 'tel', 'zipcode', 'address'] as const).map((field) => (
                     <div key={field}>

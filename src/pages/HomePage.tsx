@@ -45,11 +45,11 @@ function HomeBanner() {
                     // A later slide's video and poster wait until it is near: the first slide's picture
                     // has the network to itself. The carousel plays the video once its slide shows.
                     <>
-                      <img className="home-banner__media" src={slide.video_img} alt="" width={1920} height={1080} loading="lazy" decoding="async" />
+                      <img className="home-banner__media" src={slide.video_img} alt={slide.video_img_alt ?? ''} width={1920} height={1080} loading="lazy" decoding="async" />
                       <video className="home-banner__media" src={slide.img} muted loop playsInline preload="none" aria-hidden="true" />
                     </>
                   ) : (
-                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)} sizes={HOME_SLIDE_SIZES} alt="" width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
+                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)} sizes={HOME_SLIDE_SIZES} alt={slide.img_alt ?? ''} width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}
@@ -78,7 +78,7 @@ function HomeProducts() {
           <ul className="product-tiles">
             {data.map((tile, index) => (
               <li key={tile.title} className="product-tile">
-                <Img className="product-tile__pic" src={tile.pic} alt={tile.title} width={400} height={300} />
+                <Img className="product-tile__pic" src={tile.pic} alt={tile.pic_alt || tile.title} width={400} height={300} />
                 <Img className="product-tile__over" src={tile.over_pic} alt="" width={400} height={300} />
                 <div className="product-tile__text">
                   <h3>{tile.title}</h3>
@@ -106,7 +106,7 @@ function HomeAbout() {
       <Loaded resource={about}>
         {(data) => (
           <div className="home-about">
-            <Img className="home-about__pic" src={data.pic} alt={data.title} width={640} height={420} />
+            <Img className="home-about__pic" src={data.pic} alt={data.pic_alt || data.title} width={640} height={420} />
             <div className="home-about__text">
               <h3>{data.title}</h3>
               <p>{data.des}</p>
@@ -141,7 +141,7 @@ function HomeNews() {
           <div className="home-news">
             {data.top && (
               <Link className="home-news__top" to={pathTo('newsDetail', { id: data.top.id })}>
-                <Img src={data.top.pic} alt={data.top.title} width={640} height={400} />
+                <Img src={data.top.pic} alt={data.top.pic_alt || data.top.title} width={640} height={400} />
                 <time dateTime={data.top.create_time.slice(0, 10)}>{data.top.create_time.slice(0, 10)}</time>
                 <h3>{data.top.title}</h3>
                 <p>{data.top.des}</p>
@@ -151,7 +151,7 @@ function HomeNews() {
               {data.list.map((item) => (
                 <li key={item.id}>
                   <Link to={pathTo('newsDetail', { id: item.id })}>
-                    <Img src={item.pic} alt="" width={160} height={100} />
+                    <Img src={item.pic} alt={item.pic_alt ?? ''} width={160} height={100} />
                     <span>
                       <time dateTime={item.create_time.slice(0, 10)}>{item.create_time.slice(0, 10)}</time>
                       <strong>{item.title}</strong>

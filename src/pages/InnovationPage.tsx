@@ -21,7 +21,7 @@ export default function InnovationPage() {
         <Section id="overview" title={t.innovation.overview}>
           <Loaded resource={overview}>
             {(data) => (
-              <Split pic={data.pic} alt={data.title}>
+              <Split pic={data.pic} alt={data.pic_alt || data.title}>
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <p>{data.des}</p>
@@ -37,7 +37,7 @@ export default function InnovationPage() {
             <ul className="card-grid card-grid--3">
               {data.map((member) => (
                 <li key={member.title} className="card">
-                  <Img src={member.pic} alt={member.title} width={400} height={300} />
+                  <Img src={member.pic} alt={member.pic_alt || member.title} width={400} height={300} />
                   <h3>{member.title}</h3>
                   <p>{member.des}</p>
                 </li>
@@ -52,7 +52,7 @@ export default function InnovationPage() {
             <ul className="card-grid card-grid--4">
               {data.map((partner) => (
                 <li key={partner.title} className="card card--partner">
-                  <Img src={partner.pic} alt={partner.title} width={320} height={180} />
+                  <Img src={partner.pic} alt={partner.pic_alt || partner.title} width={320} height={180} />
                   <h3>{partner.title}</h3>
                   <p>{partner.des}</p>
                 </li>
@@ -67,7 +67,7 @@ export default function InnovationPage() {
             <ul className="card-grid card-grid--3">
               {data.map((result) => (
                 <li key={result.title} className="card card--result">
-                  <Img src={result.pic} alt={result.title} width={400} height={300} />
+                  <Img src={result.pic} alt={result.pic_alt || result.title} width={400} height={300} />
                   <Img className="card__over" src={result.over_pic} alt="" width={400} height={300} />
                   <h3>{result.title}</h3>
                   <p>{result.des}</p>

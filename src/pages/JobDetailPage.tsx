@@ -60,7 +60,7 @@ export default function JobDetailPage({ params }: PageProps) {
   const t = useText();
   const mediaUrl = useAppSelector(selectMediaUrl);
   const job = useContent('jobDetail', { id: params.id });
-  useDocumentMeta({ title: job.data?.title || t.meta.jobDetail });
+  useDocumentMeta({ title: job.data?.title || t.meta.jobDetail, seo: job.data });
   return (
     <>
       <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} heading={false} />

@@ -16,8 +16,8 @@ export default function NewsDetailPage({ params }: PageProps) {
   const mediaUrl = useAppSelector(selectMediaUrl);
   const detail = useContent('newsDetail', { id: params.id });
   const main = useContent('main');
-  // The page's meta: description from des, keywords from the title.
-  useDocumentMeta({ title: detail.data?.title || t.meta.newsDetail, description: detail.data?.des, keywords: detail.data?.title });
+  // The page's meta: the editor's SEO fields, else description from des; keywords from the title.
+  useDocumentMeta({ title: detail.data?.title || t.meta.newsDetail, description: detail.data?.des, keywords: detail.data?.title, seo: detail.data });
   return (
     <div className="detail-page">
       <PageBreadcrumbs routeId="newsDetail" content={{ title: detail.data?.title }} />

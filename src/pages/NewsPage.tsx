@@ -24,7 +24,7 @@ const NewsCard = memo(function NewsCard({ item, featured }: { item: NewsItem; fe
   const t = useText();
   return (
     <Link className={`news-card ${featured ? 'news-card--featured' : ''}`} to={pathTo('newsDetail', { id: item.id })}>
-      <Img src={item.pic} alt="" width={featured ? 720 : 400} height={featured ? 450 : 250} eager={featured} />
+      <Img src={item.pic} alt={item.pic_alt ?? ''} width={featured ? 720 : 400} height={featured ? 450 : 250} eager={featured} />
       <div className="news-card__text">
         <time dateTime={item.create_time.slice(0, 10)}>{item.create_time.slice(0, 10)}</time>
         <h3>{item.title}</h3>
@@ -80,7 +80,7 @@ function PublicationLink({ publication, large }: { publication: Publication; lar
   const t = useText();
   return (
     <a className={`publication ${large ? 'publication--top' : ''}`} href={publication.url} target="_blank" rel="noopener noreferrer">
-      <Img src={publication.pic} alt="" width={large ? 480 : 240} height={large ? 640 : 320} />
+      <Img src={publication.pic} alt={publication.pic_alt ?? ''} width={large ? 480 : 240} height={large ? 640 : 320} />
       <span>
         {publication.title}
         <span className="visually-hidden">{t.common.opensInNewTab}</span>

@@ -26,7 +26,7 @@ function StaffGallery() {
           <ul className="staff-grid" aria-busy={staff.list.status === 'loading'}>
             {data.rows.map((row, index) => (
               <li key={row.pic || index}>
-                <Img src={row.pic} alt={format(t.resources.staffPhoto, { n: (staff.page - 1) * PAGE_SIZE.member + index + 1 })} width={320} height={240} />
+                <Img src={row.pic} alt={row.pic_alt || format(t.resources.staffPhoto, { n: (staff.page - 1) * PAGE_SIZE.member + index + 1 })} width={320} height={240} />
               </li>
             ))}
           </ul>
@@ -61,7 +61,7 @@ export default function ResourcesPage() {
                 <ul className="card-grid card-grid--3">
                   {data.list.slice(0, 3).map((item) => (
                     <li key={item.title} className="card">
-                      <Img src={item.pic} alt={item.title} width={400} height={300} />
+                      <Img src={item.pic} alt={item.pic_alt || item.title} width={400} height={300} />
                       <h3>{item.title}</h3>
                     </li>
                   ))}

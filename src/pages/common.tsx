@@ -31,6 +31,8 @@ export const BannerOf = memo(function BannerOf({ type, title, ownTitle = false, 
           description={ownTitle ? '' : data.des}
           desktopImage={data.webimg}
           phoneImage={data.img}
+          desktopAlt={data.webimg_alt ?? ''}
+          phoneAlt={data.img_alt ?? ''}
           heading={heading}
         />
       )}

@@ -9,7 +9,12 @@ function localise<T extends Bilingual<object>>(item: T, locale: Locale) {
   return { ...neutral, ...item[locale] };
 }
 
-const titled = <T extends { title: Bilingual<string> }>(item: T, locale: Locale) => ({ ...item, title: item.title[locale] });
+/** An item whose title (and picture's alternative text, when given) is `{zh, en}`, in one language. */
+const titled = <T extends { title: Bilingual<string>; pic_alt?: Bilingual<string> }>({ pic_alt, ...item }: T, locale: Locale) => ({
+  ...item,
+  title: item.title[locale],
+  ...(pic_alt ? { pic_alt: pic_alt[locale] } : {}),
+});
 
 export function seedDatabase(db: Database.Database, pack: ContentPack): void {
   const content = db.prepare('INSERT INTO content (key, locale, json) VALUES (?, ?, ?)');
@@ -48,9 +53,9 @@ export function seedDatabase(db: Database.Database, pack: ContentPack): void {
 
   const category = db.prepare('INSERT INTO categories (id, locale, position, name) VALUES (?, ?, ?, ?)');
   const product = db.prepare('INSERT INTO products (id, locale, classify_id, name, pics, json) VALUES (?, ?, ?, ?, ?, ?)');
-  const news = db.prepare('INSERT INTO news (id, locale, pic, title, des, content, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const news = db.prepare('INSERT INTO news (id, locale, pic, title, des, content, create_time, extras) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const notice = db.prepare('INSERT INTO notices (id, locale, title, content, create_time) VALUES (?, ?, ?, ?, ?)');
-  const job = db.prepare('INSERT INTO jobs (id, locale, title, type, num, area, status, create_time, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const job = db.prepare('INSERT INTO jobs (id, locale, title, type, num, area, status, create_time, content, extras) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const locale of LOCALES) {
     pack.categories.forEach((c, position) => category.run(c.id, locale, position, c.name[locale]));
     for (const p of pack.products) {
@@ -58,11 +63,15 @@ export function seedDatabase(db: Database.Database, pack: ContentPack): void {
       const detail = { ...localise(p, locale), classify_name: name };
       product.run(p.id, locale, p.classify_id, p[locale].name, p.pics, JSON.stringify(detail));
     }
-    for (const n of pack.news) news.run(n.id, locale, n.pic, n[locale].title, n[locale].des, n[locale].content, n.create_time);
+    for (const n of pack.news) {
+      // The optional fields (SEO, the picture's alt) travel as one JSON object.
+      const { title, des, content, ...extras } = n[locale];
+      news.run(n.id, locale, n.pic, title, des, content, n.create_time, JSON.stringify(extras));
+    }
     for (const n of pack.notices) notice.run(n.id, locale, n[locale].title, n[locale].content, n.create_time);
     for (const j of pack.jobs) {
-      const t = j[locale];
-      job.run(j.id, locale, t.title, t.type, j.num, t.area, t.status, j.create_time, t.content);
+      const { title, type, area, status, content, ...extras } = j[locale];
+      job.run(j.id, locale, title, type, j.num, area, status, j.create_time, content, JSON.stringify(extras));
     }
   }
   const member = db.prepare('INSERT INTO members (id, pic) VALUES (?, ?)');

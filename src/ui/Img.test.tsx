@@ -18,6 +18,15 @@ describe('pictures', () => {
     expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high' });
   });
 
+  it("a page banner's alt is its desktop picture's alternative text, else its phone picture's, else empty (decoration)", () => {
+    const altOf = (props: { desktopAlt?: string; phoneAlt?: string; desktopImage?: string }) =>
+      new DOMParser().parseFromString(renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/d.webp" phoneImage="/m.webp" {...props} />), 'text/html').querySelector('img')!.getAttribute('alt');
+    expect(altOf({ desktopAlt: '厂区', phoneAlt: '车间' })).toBe('厂区');
+    expect(altOf({ phoneAlt: '车间' })).toBe('车间');
+    expect(altOf({ desktopImage: '', desktopAlt: '厂区', phoneAlt: '车间' })).toBe('车间');
+    expect(altOf({})).toBe('');
+  });
+
   it('a picture of the site offers the copies the server makes, never the original; one from another host does not', () => {
     expect(ownPictureSrcSet('/uploads/banner/home-1.webp', 1920)).toBe(
       '/uploads/banner/home-1.webp?w=320 320w, /uploads/banner/home-1.webp?w=640 640w, /uploads/banner/home-1.webp?w=828 828w, /uploads/banner/home-1.webp?w=1280 1280w, /uploads/banner/home-1.webp?w=1920 1920w',

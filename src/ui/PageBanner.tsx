@@ -13,12 +13,19 @@ export interface PageBannerProps {
   /** Desktop picture (webimg) and phone picture (img). */
   desktopImage: string;
   phoneImage: string;
+  /**
+   * The pictures' alternative texts from the media library, when they have them: the banner's one
+   * <img> says the desktop picture's (else the phone picture's); without either it is decorative
+   * (alt=""), its title being the text beside it.
+   */
+  desktopAlt?: string;
+  phoneAlt?: string;
   /** False on pages whose own title is the h1 (the banner then only shows its name). */
   heading?: boolean;
 }
 
 /** The banner at the top of inner pages; its height is fixed by CSS, so nothing jumps. */
-export function PageBanner({ title, description, desktopImage, phoneImage, heading = true }: PageBannerProps) {
+export function PageBanner({ title, description, desktopImage, phoneImage, desktopAlt = '', phoneAlt = '', heading = true }: PageBannerProps) {
   const Title = heading ? 'h1' : 'p';
   const mediaHost = useContext(MediaHost);
   return (
@@ -31,7 +38,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, headi
             src={desktopImage || phoneImage}
             srcSet={desktopImage ? ownPictureSrcSet(desktopImage, 1920, mediaHost) : undefined}
             sizes={BANNER_SIZES}
-            alt=""
+            alt={(desktopImage ? desktopAlt : '') || phoneAlt || desktopAlt}
             width={1920}
             height={500}
             {...foldPriority(true)}

@@ -49,14 +49,23 @@ export function breadcrumbList(trail: TrailStep[], absolute: Absolute): Breadcru
  * to MedicalTherapy and MedicalDevice): the indication is the drug's `description`, and the
  * contraindications go to `warning`, Drug's text for precautions and contraindications.
  */
+/**
+ * The pictures of a detail: the editor's share image (SEO) first, then the page's own; none
+ * when neither is set. An editor's meta title never replaces a headline or a name: those are what
+ * the page shows.
+ */
+function pictures(absolute: Absolute, ...candidates: (string | undefined)[]): string[] {
+  return [...new Set(candidates.filter((candidate): candidate is string => Boolean(candidate)).map(absolute))];
+}
+
 export function drug(product: ProductDetail, url: string, absolute: Absolute): Drug {
-  const picture = product.pics[0] || product.pic;
+  const images = pictures(absolute, product.share_image, product.pics[0] || product.pic);
   const maker = product.manufacturer || product.business;
   return {
     '@type': 'Drug',
     name: product.name,
     url,
-    ...(picture ? { image: absolute(picture) } : {}),
+    ...(images.length > 0 ? { image: images.length === 1 ? images[0] : images } : {}),
     ...(maker ? { manufacturer: { '@type': 'Organization', name: maker } } : {}),
     ...(product.composition ? { activeIngredient: product.composition } : {}),
     ...(product.classify_name ? { dosageForm: product.classify_name } : {}),
@@ -75,12 +84,14 @@ function withLogoObject(publisher: OrganizationNode): OrganizationNode {
 export function newsArticle(news: NewsDetail, url: string, company: OrganizationNode | null, absolute: Absolute): NewsArticle {
   const published = providerTimeToIso(news.create_time);
   const publisher = company && withLogoObject(company);
+  const description = news.meta_description || news.des;
+  const images = pictures(absolute, news.share_image, news.pic);
   return {
     '@type': 'NewsArticle',
     headline: news.title,
     mainEntityOfPage: url,
-    ...(news.des ? { description: news.des } : {}),
-    ...(news.pic ? { image: [absolute(news.pic)] } : {}),
+    ...(description ? { description } : {}),
+    ...(images.length > 0 ? { image: images } : {}),
     // The provider keeps no edit time: the article is as published.
     ...(published ? { datePublished: published, dateModified: published } : {}),
     ...(publisher ? { author: publisher, publisher } : {}),
@@ -95,7 +106,7 @@ const EMPLOYMENT_TYPE: [RegExp, string][] = [
   [/合同|临时|contract|temporary/i, 'CONTRACTOR'],
 ];
 
-export function jobPosting(job: JobDetail, hiring: OrganizationNode, site: string): JobPosting {
+export function jobPosting(job: JobDetail, hiring: OrganizationNode, site: string, absolute: Absolute): JobPosting {
   const posted = providerTimeToIso(job.create_time);
   const employmentType = EMPLOYMENT_TYPE.find(([pattern]) => pattern.test(job.status))?.[1];
   return {
@@ -104,6 +115,7 @@ export function jobPosting(job: JobDetail, hiring: OrganizationNode, site: strin
     description: job.content,
     ...(posted ? { datePosted: posted } : {}),
     hiringOrganization: hiring,
+    ...(job.share_image ? { image: absolute(job.share_image) } : {}),
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.area, addressCountry: 'CN' } },
     ...(employmentType ? { employmentType } : {}),
     ...(job.num > 0 ? { totalJobOpenings: job.num } : {}),

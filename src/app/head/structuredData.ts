@@ -46,7 +46,7 @@ export function structuredDataFor(routeId: RouteId, state: RootState, origin: st
   if (trail.length > 1) blocks.push(breadcrumbList(trail, site));
   if (product) blocks.push(drug(product, here, media));
   if (news) blocks.push(newsArticle(news, here, company, media));
-  if (job && hiring) blocks.push(jobPosting(job, hiring, main?.company ?? ''));
+  if (job && hiring) blocks.push(jobPosting(job, hiring, main?.company ?? '', media));
   return blocks.map((block) => ({ '@context': 'https://schema.org', ...(block as Exclude<Thing, string>) }) as JsonLd);
 }
 

@@ -16,7 +16,7 @@ import { navigatedTo, routeEntered } from '../navigation/slice';
 import { routeEntryOf } from '../shared/route';
 
 type Pictures = Paged<MemberPicture>;
-const pictures = (page: number): Pictures => ({ rows: [{ pic: `/staff/${page}.png` }], total: 23 });
+const pictures = (page: number): Pictures => ({ rows: [{ pic: `/staff/${page}.png`, pic_alt: '' }], total: 23 });
 const key = (page: number) => contentKey('memberList', 'zh', { page });
 
 type Asked = AskedContent;
@@ -93,7 +93,7 @@ describe('loadStaffPage', () => {
         asked.resolve();
         return late.promise;
       }
-      late.resolve({ rows: [{ pic: '/late.png' }], total: 23 }); // the abandoned visit's answer comes in now
+      late.resolve({ rows: [{ pic: '/late.png', pic_alt: '' }], total: 23 }); // the abandoned visit's answer comes in now
       return pictures(1);
     });
     const deps = fakeDeps();

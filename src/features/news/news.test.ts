@@ -16,7 +16,7 @@ import { routeEntered } from '../navigation/slice';
 import { routeEntryOf } from '../shared/route';
 
 type Page = Paged<NewsItem>;
-const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '' });
+const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '', pic_alt: '' });
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 /** 12 items in pages of PAGE_SIZE.news (5): pages 1 and 2 full, page 3 with two. */
 const newsPage = (page: number, total = 12): Page => ({

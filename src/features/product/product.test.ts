@@ -23,7 +23,7 @@ const categories: Category[] = [
 ];
 type List = Paged<ProductRow>;
 /** A page of a category's list (classifyId 0: a search of every category). */
-const listPage = (classifyId: number, page: number): List => ({ rows: [{ id: classifyId * 100 + page, name: `p${classifyId}-${page}`, pics: [] }], total: 9 });
+const listPage = (classifyId: number, page: number): List => ({ rows: [{ id: classifyId * 100 + page, name: `p${classifyId}-${page}`, pics: [], pics_alt: [] }], total: 9 });
 const listKey = (params: ContentParams) => contentKey('productList', 'zh', params);
 const categoriesKey = contentKey('classifyList', 'zh');
 /** The entry of /product as a link, Back or a typed URL enters it. */

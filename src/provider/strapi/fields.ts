@@ -45,6 +45,12 @@ function mediaPath(value: unknown): string {
   return value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string' ? (value as { url: string }).url : '';
 }
 
+/** The media library's alternative text of a chosen file, '' when none is chosen or none is set. */
+function mediaAltText(value: unknown): string {
+  const alt = value && typeof value === 'object' ? (value as { alternativeText?: unknown }).alternativeText : undefined;
+  return typeof alt === 'string' ? alt.trim() : '';
+}
+
 /**
  * Which language an entry's text is in. `shownIn` is set when that is not the language asked for
  * (the page's own version is missing and the default language's stands in): what the payloads
@@ -81,6 +87,9 @@ export function readEntry(type: string, entry: StrapiEntry, language: EntryLangu
     /** The media path ("/uploads/…"), '' when none is chosen. */
     media: (name: string) => mediaPath(field(name)),
     mediaList: (name: string) => ((field(name) as unknown[] | null) ?? []).map(mediaPath),
+    /** The chosen file's alternative text in the media library, '' when it has none (the view then gives its own alt). */
+    mediaAlt: (name: string) => mediaAltText(field(name)),
+    mediaListAlt: (name: string) => ((field(name) as unknown[] | null) ?? []).map(mediaAltText),
     /** A component or a relation; null when none is set. */
     one: (name: string) => {
       const value = field(name);

@@ -3,8 +3,9 @@
  * Every content type in the CMS has drafts (draftAndPublish): saving one (entry.create,
  * entry.update, a draft discarded) changes nothing published; what is published changes with a
  * publish, and is taken down with an unpublish or a delete. A new upload shows nowhere until an
- * entry names it and is published; a media edit shows only when its file was replaced (the
- * name, alternative text or folder of a file leave every page as it was) or deleted.
+ * entry names it and is published; a media edit shows at once only when its file was replaced
+ * or deleted (a changed name or folder leaves every page as it was; a changed alternative text,
+ * the pictures' alt, shows as pages are rendered again, not worth rendering every page for).
  */
 import type { CmsChange } from '../render/cmsAffectedPages';
 

@@ -20,6 +20,8 @@ export interface PageHead {
   keywords?: string;
   /** Absolute URL of the preview picture. */
   image: string;
+  /** The preview picture's alternative text, when it has one. */
+  imageAlt?: string;
   type?: 'website' | 'article';
   structuredData?: object[];
 }
@@ -33,7 +35,7 @@ export function pageUrl(origin: string, path: string, locale: Locale): string {
 }
 
 export function headTags(head: PageHead): string {
-  const { locale, path, origin, title, description, keywords, image, type = 'website', structuredData = [] } = head;
+  const { locale, path, origin, title, description, keywords, image, imageAlt, type = 'website', structuredData = [] } = head;
   const canonical = pageUrl(origin, path, locale);
   const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   const other = LOCALES.filter((l) => l !== locale);
@@ -50,12 +52,14 @@ export function headTags(head: PageHead): string {
     meta('property', 'og:description', description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
+    imageAlt ? meta('property', 'og:image:alt', imageAlt) : '',
     meta('property', 'og:locale', OG_LOCALE[locale]),
     ...other.map((l) => meta('property', 'og:locale:alternate', OG_LOCALE[l])),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
+    imageAlt ? meta('name', 'twitter:image:alt', imageAlt) : '',
     ...structuredData.map((data) => `<script type="application/ld+json">${escapeJsonForScript(data)}</script>`),
   ]
     .filter(Boolean)

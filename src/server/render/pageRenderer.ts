@@ -19,7 +19,7 @@ import { createPageCache, type CachedPage, type PageCache, type PageCacheOptions
 import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
-import { shareImage, DEFAULT_SHARE_IMAGE } from './shareImage';
+import { sharePicture, DEFAULT_SHARE_IMAGE } from './shareImage';
 import type { PictureVersions } from '../media/pictureVersions';
 import { withPictureVersions } from './versionedPictures';
 
@@ -132,6 +132,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
     const { state, routeId, status, meta } = outcome;
     if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
+    const picture = sharePicture(state, origin);
     const head = headTags({
       locale,
       path,
@@ -139,7 +140,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       title: meta?.title ?? SITE_META[locale].title,
       description: meta?.description ?? SITE_META[locale].description,
       keywords: meta?.keywords,
-      image: shareImage(state, origin),
+      image: picture.image,
+      imageAlt: picture.alt,
       type: routeId === 'newsDetail' && status === 200 ? 'article' : 'website',
       structuredData: routeId && status === 200 ? structuredDataFor(routeId, state, origin, locale) : [],
     });

@@ -1,4 +1,8 @@
-/** The picture a link preview shows: the page's own (product, news item, banner), else the default. */
+/**
+ * The picture a link preview shows and its alternative text: a detail's share image (an editor's
+ * SEO field), else the page's own (product, news item, banner), else the default.
+ */
+import { detailPicture, seoPicture, shownDetail, type SharePicture } from '../../app/head/seo';
 import type { RootState } from '../../app/store';
 import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
 import type { RouteId } from '../../contracts/routes';
@@ -24,25 +28,33 @@ function data<T>(state: RootState, name: ContentName, params?: ContentParams): T
   return (state.content.entries[contentKey(name, state.locale.current, params)]?.data as T | undefined) ?? null;
 }
 
-function pagePicture(state: RootState, routeId: RouteId | null, id: string | undefined): string {
+const NONE: SharePicture = { src: '', alt: '' };
+
+function ownPicture(state: RootState, routeId: RouteId | null, id: string | undefined): SharePicture {
   switch (routeId) {
-    case 'index':
-      return data<{ img: string }[]>(state, 'banner')?.find((slide) => slide.img)?.img ?? '';
+    case 'index': {
+      const slide = data<{ img: string; img_alt?: string }[]>(state, 'banner')?.find((candidate) => candidate.img);
+      return slide ? { src: slide.img, alt: slide.img_alt ?? '' } : NONE;
+    }
     case 'productDetail':
-      return data<{ pics: string[] }>(state, 'productDetail', { id })?.pics?.[0] ?? '';
-    case 'newsDetail':
-      return data<{ pic: string }>(state, 'newsDetail', { id })?.pic ?? '';
+    case 'newsDetail': {
+      const detail = shownDetail(state, routeId, id);
+      return detail ? detailPicture(detail) : NONE;
+    }
     default: {
       const type = routeId ? BANNER_OF[routeId] : undefined;
-      return type ? (data<{ webimg: string }>(state, 'pageBanner', { type: type as ContentParams['type'] })?.webimg ?? '') : '';
+      const banner = type ? data<{ webimg: string; webimg_alt?: string }>(state, 'pageBanner', { type: type as ContentParams['type'] }) : null;
+      return banner?.webimg ? { src: banner.webimg, alt: banner.webimg_alt ?? '' } : NONE;
     }
   }
 }
 
-/** An absolute URL: media paths are absolute already; the default lives on the site itself. */
-export function shareImage(state: RootState, origin: string): string {
+/** The preview's picture as an absolute URL (media paths are absolute already; the default lives on the site itself) and its alt ('' for none). */
+export function sharePicture(state: RootState, origin: string): { image: string; alt: string } {
   const route = state.navigation.route;
-  const picture = route ? pagePicture(state, route.routeId, route.params.id) : '';
-  if (/^https?:\/\//.test(picture)) return picture;
-  return `${origin}${picture.startsWith('/') ? picture : DEFAULT_SHARE_IMAGE}`;
+  const own = route ? ownPicture(state, route.routeId, route.params.id) : NONE;
+  const detail = route ? shownDetail(state, route.routeId, route.params.id) : null;
+  const { src, alt } = detail ? seoPicture(detail, own, detail.title || detail.name || '') : own;
+  if (/^https?:\/\//.test(src)) return { image: src, alt };
+  return src.startsWith('/') ? { image: `${origin}${src}`, alt } : { image: `${origin}${DEFAULT_SHARE_IMAGE}`, alt: '' };
 }

@@ -33,6 +33,15 @@ const media = (path: string): MediaRef | null => (path ? { media: path } : null)
 const instant = (time: string) => `${time.replace(' ', 'T')}+08:00`;
 const byLocale = (make: (locale: Locale) => SeedData) => Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Record<Locale, SeedData>;
 
+/** What the pack sets of a detail's SEO fields in one language, as Strapi's SEO component (`shared.seo`); nothing when none is set. */
+interface PackSeo {
+  meta_title?: string;
+  meta_description?: string;
+  share_image?: string;
+}
+const seo = ({ meta_title, meta_description, share_image }: PackSeo): SeedData =>
+  meta_title || meta_description || share_image ? { seo: { metaTitle: meta_title || null, metaDescription: meta_description || null, shareImage: media(share_image ?? '') } } : {};
+
 type Scene = { pic: string; over_pic?: string } & Bilingual<{ title: string; des: string }>;
 const scene = (item: Scene, locale: Locale) => ({ title: item[locale].title, des: item[locale].des, pic: media(item.pic), over_pic: media(item.over_pic ?? '') });
 const titleDes = (item: Bilingual<{ title: string; des: string }>, locale: Locale) => ({ title: item[locale].title, des: item[locale].des });
@@ -106,9 +115,10 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
         des: p[locale].des,
         productspecial: p[locale].productspecial,
         ...Object.fromEntries(PRODUCT_INSERT_FIELDS.map((field) => [field, p[locale][field]])),
+        ...seo(p[locale]),
       })),
     ),
-    ...pack.news.map((n) => collection('news', (locale) => ({ site_id: n.id, title: n[locale].title, des: n[locale].des, content: n[locale].content, pic: media(n.pic), date: instant(n.create_time) }))),
+    ...pack.news.map((n) => collection('news', (locale) => ({ site_id: n.id, title: n[locale].title, des: n[locale].des, content: n[locale].content, pic: media(n.pic), date: instant(n.create_time), ...seo(n[locale]) }))),
     ...pack.notices.map((n) => collection('notices', (locale) => ({ site_id: n.id, title: n[locale].title, content: n[locale].content, date: instant(n.create_time) }))),
     ...[pack.publicationTop, ...pack.publications].map((p, position) =>
       collection('publications', (locale) => ({ title: p.title[locale], url: p.url, pic: media(p.pic), featured: position === 0, position })),
@@ -123,6 +133,7 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
         openings: j.num,
         content: j[locale].content,
         date: instant(j.create_time),
+        ...seo(j[locale]),
       })),
     ),
   ];

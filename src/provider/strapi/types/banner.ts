@@ -1,6 +1,7 @@
 /** banner (collection): the home carousel, in position order; a video slide carries its poster. */
 import type { Locale } from '../../../contracts/locale';
 import type { Documents } from '../documents';
+import { present } from './seo';
 
 export function banner(documents: Documents) {
   return {
@@ -12,6 +13,8 @@ export function banner(documents: Documents) {
         video_img: entry.media('poster'),
         title: entry.text('title'),
         des: entry.text('des'),
+        ...present('img_alt', entry.mediaAlt('media')),
+        ...present('video_img_alt', entry.mediaAlt('poster')),
       }));
     },
   };

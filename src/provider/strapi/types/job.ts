@@ -5,6 +5,7 @@ import type { JobDetailDto, JobDto } from '../../../contracts/payloads';
 import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
 import { shownIn } from './scene';
+import { SEO, seoOf } from './seo';
 
 const TYPE = 'job';
 const PLURAL = 'jobs';
@@ -21,8 +22,8 @@ const jobOf = (entry: EntryReader): JobDto => ({
 
 export function job(documents: Documents) {
   const detail = async (id: number, locale: Locale): Promise<JobDetailDto | undefined> => {
-    const entry = await documents.bySiteId(TYPE, PLURAL, locale, id);
-    return entry ? { ...jobOf(entry), content: entry.html('content'), ...shownIn(entry) } : undefined;
+    const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { seo: SEO });
+    return entry ? { ...jobOf(entry), content: entry.html('content'), ...seoOf(entry), ...shownIn(entry) } : undefined;
   };
   return {
     jobs: async (locale: Locale) => (await documents.all(TYPE, PLURAL, locale, { sort: ['date:desc', 'site_id:desc'] })).map(jobOf),

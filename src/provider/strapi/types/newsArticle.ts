@@ -5,6 +5,7 @@ import type { PageQuery } from '../../contentSource';
 import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
 import { shownIn } from './scene';
+import { present, SEO, seoOf } from './seo';
 
 const TYPE = 'news-article';
 const PLURAL = 'news';
@@ -15,6 +16,7 @@ const item = (entry: EntryReader): NewsItemDto => ({
   pic: entry.media('pic'),
   create_time: entry.time('date'),
   des: entry.text('des'),
+  ...present('pic_alt', entry.mediaAlt('pic')),
 });
 
 export function newsArticle(documents: Documents) {
@@ -24,8 +26,8 @@ export function newsArticle(documents: Documents) {
       return { rows: entries.map(item), total };
     },
     async newsDetail(id: number, locale: Locale): Promise<NewsDetailDto | undefined> {
-      const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true });
-      return entry ? { ...item(entry), content: entry.html('content'), ...shownIn(entry) } : undefined;
+      const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true, seo: SEO });
+      return entry ? { ...item(entry), content: entry.html('content'), ...seoOf(entry), ...shownIn(entry) } : undefined;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Locale } from '../../../contracts/locale';
 import type { PageQuery } from '../../contentSource';
 import { PICTURE, type Documents } from '../documents';
 import { captioned, shownIn, titleDes } from './scene';
+import { present } from './seo';
 
 export function peoplePage(documents: Documents) {
   const read = (locale: Locale) => documents.single('people-page', locale, { culture_pictures: PICTURE, hr_policies: true, member_pictures: true });
@@ -14,8 +15,11 @@ export function peoplePage(documents: Documents) {
     hrPolicies: async (locale: Locale) => (await read(locale))?.list('hr_policies').map(titleDes),
     /** Staff pictures carry no text: the default language's document holds them. */
     async members({ page, pageSize }: PageQuery) {
-      const pictures = (await read('zh'))?.mediaList('member_pictures') ?? [];
-      return { rows: pictures.slice((page - 1) * pageSize, page * pageSize).map((pic) => ({ pic })), total: pictures.length };
+      const entry = await read('zh');
+      const pictures = entry?.mediaList('member_pictures') ?? [];
+      const alts = entry?.mediaListAlt('member_pictures') ?? [];
+      const rows = pictures.map((pic, index) => ({ pic, ...present('pic_alt', alts[index] ?? '') }));
+      return { rows: rows.slice((page - 1) * pageSize, page * pageSize), total: pictures.length };
     },
   };
 }

@@ -5,6 +5,7 @@ import { PRODUCT_INSERT_FIELDS } from '../../../contracts/productInsert';
 import type { PageQuery } from '../../contentSource';
 import type { Documents } from '../documents';
 import { shownIn } from './scene';
+import { present, presentList, SEO, seoOf } from './seo';
 
 const TYPE = 'product';
 const PLURAL = 'products';
@@ -17,10 +18,10 @@ export function product(documents: Documents) {
         ...(keyword ? { name: { $containsi: keyword } } : {}),
       };
       const { entries, total } = await documents.page(TYPE, PLURAL, locale, { filters, sort: ['site_id:asc'], populate: { pics: true }, ...paging });
-      return { rows: entries.map((entry) => ({ id: entry.number('site_id'), name: entry.text('name'), pics: entry.mediaList('pics').join(',') })), total };
+      return { rows: entries.map((entry) => ({ id: entry.number('site_id'), name: entry.text('name'), pics: entry.mediaList('pics').join(','), ...presentList('pics_alt', entry.mediaListAlt('pics')) })), total };
     },
     async product(id: number, locale: Locale): Promise<ProductDetailDto | undefined> {
-      const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true, pics: true, category: true });
+      const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true, pics: true, category: true, seo: SEO });
       if (!entry) return undefined;
       const category = entry.one('category');
       const reminder = entry.text('reminder');
@@ -35,6 +36,9 @@ export function product(documents: Documents) {
         productspecial: entry.text('productspecial'),
         ...(Object.fromEntries(PRODUCT_INSERT_FIELDS.map((field) => [field, entry.text(field)])) as Record<(typeof PRODUCT_INSERT_FIELDS)[number], string>),
         ...(reminder ? { reminder } : {}),
+        ...present('pic_alt', entry.mediaAlt('pic')),
+        ...presentList('pics_alt', entry.mediaListAlt('pics')),
+        ...seoOf(entry),
         ...shownIn(entry),
       };
     },

@@ -2,8 +2,9 @@
 import type { Locale } from '../../../contracts/locale';
 import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
+import { present } from './seo';
 
-const publicationOf = (entry: EntryReader) => ({ pic: entry.media('pic'), url: entry.text('url'), title: entry.text('title') });
+const publicationOf = (entry: EntryReader) => ({ pic: entry.media('pic'), url: entry.text('url'), title: entry.text('title'), ...present('pic_alt', entry.mediaAlt('pic')) });
 
 export function publication(documents: Documents) {
   const read = (locale: Locale, featured: boolean) =>

@@ -2,6 +2,7 @@
 import type { Locale } from '../../../contracts/locale';
 import type { Documents } from '../documents';
 import { shownIn } from './scene';
+import { present } from './seo';
 
 const TYPE = 'site-setting';
 const POPULATE = { logo: true, qrcode: true, links: true, contact: { populate: { pic: true } }, product_contacts: true };
@@ -32,7 +33,7 @@ export function siteSetting(documents: Documents) {
       if (entry && !contact) documents.leftOut(entry, 'contact');
       if (!contact) return undefined;
       const fields = ['phone', 'email', 'tel', 'zipcode', 'address'] as const;
-      return { ...Object.fromEntries(fields.map((name) => [name, contact.text(name)])), pic: contact.media('pic'), ...shownIn(contact) };
+      return { ...Object.fromEntries(fields.map((name) => [name, contact.text(name)])), pic: contact.media('pic'), ...present('pic_alt', contact.mediaAlt('pic')), ...shownIn(contact) };
     },
     /** One row per channel, domestic in val and overseas in val_en (the provider's quirk). */
     async productContacts(locale: Locale) {
