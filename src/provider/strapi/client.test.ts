@@ -35,8 +35,10 @@ async function fakeStrapi() {
   return state;
 }
 
-const TIMEOUT_MS = 150;
-const COOL_DOWN_MS = 400;
+// Long enough that a busy machine's first answer (a new connection, code not yet warm) never looks
+// like a hang; each hang below costs it once.
+const TIMEOUT_MS = 1000;
+const COOL_DOWN_MS = 1500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let strapi: Awaited<ReturnType<typeof fakeStrapi>>;
