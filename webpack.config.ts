@@ -73,7 +73,13 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
     },
     performance: { hints: false },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'], inject: 'body', scriptLoading: 'defer', minify: production ? { collapseWhitespace: true, removeComments: true } : false }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        chunks: ['main'],
+        inject: 'body',
+        scriptLoading: 'defer',
+        minify: production ? { collapseWhitespace: true, removeComments: true } : false,
+      }),
       new CopyPublicFiles(['favicon.svg', 'share.png']),
       new PrefetchWithoutAs(),
       new ChunkManifest('manifest.json'),
@@ -112,7 +118,9 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       // One command for development: the embedded provider starts beside the dev server.
       onListening: () => {
         if (process.env.PROVIDER_URL) return;
-        void import('./src/provider/startProvider').then(({ startProvider }) => startProvider({ port: providerPort, dataDir: process.env.DATA_DIR ?? 'data' })).then((p) => console.log(`Content provider on ${p.url}`));
+        void import('./src/provider/startProvider')
+          .then(({ startProvider }) => startProvider({ port: providerPort, dataDir: process.env.DATA_DIR ?? 'data' }))
+          .then((p) => console.log(`Content provider on ${p.url}`));
       },
     },
   };

@@ -10,13 +10,21 @@ const zone = (target, from, message) => ({ target, from, message });
 // PROVIDER_URL may name a provider that is not this code: the site server shares with it only
 // contracts (src/contracts) and the HTTP edge both serve (src/http). npm start alone runs the
 // embedded provider in the same process (src/server/start.ts), and tests start a real one.
-const serverWithoutProvider = zone('./src/server', './src/provider', 'the site server shares only contracts with the provider (src/contracts, src/http): PROVIDER_URL may name another provider; only start.ts runs the embedded one');
+const serverWithoutProvider = zone(
+  './src/server',
+  './src/provider',
+  'the site server shares only contracts with the provider (src/contracts, src/http): PROVIDER_URL may name another provider; only start.ts runs the embedded one',
+);
 const boundaries = [
   zone('./src/contracts', './src/!(contracts)/**', 'contracts depend on nothing'),
   zone('./src/ui', './src/!(ui|contracts|i18n)/**', 'ui is shared and pure: props in, markup out'),
   zone('./src/api', './src/!(api|contracts)/**', 'the api adapter knows only the contracts'),
   zone('./src/http', './src/!(http|contracts)/**', 'the HTTP edge both servers share knows only the contracts, neither server'),
-  zone(['./src/server/*.ts', './src/server/!(render)/**'], './src/!(server|contracts|http|provider)/**', 'the site server shares only contracts (its renderer runs the app)'),
+  zone(
+    ['./src/server/*.ts', './src/server/!(render)/**'],
+    './src/!(server|contracts|http|provider)/**',
+    'the site server shares only contracts (its renderer runs the app)',
+  ),
   serverWithoutProvider,
   zone('./src/provider', './src/!(provider|contracts|http)/**', 'the provider shares only contracts'),
   zone('./src/!(server|provider|http)/**', './src/server', 'client code never imports Node code'),
@@ -25,7 +33,25 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-dev/**', 'coverage/**', 'node_modules/**', 'data/**', 'test-results/**', 'bench-results/**', 'reports/**', 'cms/node_modules/**', 'cms/dist/**', 'cms/build/**', 'cms/.strapi/**', 'cms/.tmp/**', 'cms/public/**', 'cms/types/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-dev/**',
+      'coverage/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'bench-results/**',
+      'reports/**',
+      'cms/node_modules/**',
+      'cms/dist/**',
+      'cms/build/**',
+      'cms/.strapi/**',
+      'cms/.tmp/**',
+      'cms/public/**',
+      'cms/types/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,10 +70,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: boundaries },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'no-restricted-imports': [
         'error',
         {
@@ -128,7 +151,10 @@ export default tseslint.config(
         {
           paths: [{ name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector from features/shared/hooks.' }],
           patterns: [
-            { regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!(slice|selectors|saga|types|actions)$)[^/]+$', message: 'Import another feature only through its slice, selectors, saga or types.' },
+            {
+              regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!(slice|selectors|saga|types|actions)$)[^/]+$',
+              message: 'Import another feature only through its slice, selectors, saga or types.',
+            },
             { group: ['**/app/*', '**/app'], message: 'Features never import src/app (it assembles them).' },
           ],
         },

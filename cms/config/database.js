@@ -10,7 +10,9 @@ const path = require('node:path');
 module.exports = ({ env }) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
   if (client === 'postgres' && !env('CMS_DATABASE_URL')) {
-    throw new Error('DATABASE_CLIENT=postgres needs CMS_DATABASE_URL (postgres://…) for the CMS; DATABASE_URL is the submissions database and is not read here');
+    throw new Error(
+      'DATABASE_CLIENT=postgres needs CMS_DATABASE_URL (postgres://…) for the CMS; DATABASE_URL is the submissions database and is not read here',
+    );
   }
   const connection =
     client === 'postgres'

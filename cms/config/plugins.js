@@ -8,16 +8,7 @@
  * and serves the file under its own name. So pages, scripts and SVG are also denied by name:
  * `a.html` starting with a PNG's bytes is refused, not served as a page from Strapi's origin.
  */
-const ALLOWED_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'video/mp4',
-  'video/webm',
-  'application/pdf',
-];
+const ALLOWED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf'];
 const DENIED_TYPES = [
   'text/*',
   'image/svg+xml',

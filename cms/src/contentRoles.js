@@ -24,12 +24,17 @@ async function applyContentRoles(strapi, locales) {
       .service('admin::content-type')
       .getPermissionsWithNestedFields(actions, { restrictedSubjects })
       .map(async (permission) =>
-        (await permissions.actionProvider.appliesToProperty('locales', permission.action, permission.subject)) ? { ...permission, properties: { ...permission.properties, locales } } : permission,
+        (await permissions.actionProvider.appliesToProperty('locales', permission.action, permission.subject))
+          ? { ...permission, properties: { ...permission.properties, locales } }
+          : permission,
       ),
   );
   const author = editor.filter(({ action }) => action !== PUBLISH).map((permission) => ({ ...permission, conditions: ['admin::is-creator'] }));
   const contentActions = new Set(actions.map((action) => action.actionId));
-  for (const [code, wanted] of [['strapi-editor', editor], ['strapi-author', author]]) {
+  for (const [code, wanted] of [
+    ['strapi-editor', editor],
+    ['strapi-author', author],
+  ]) {
     const role = await roles.findOne({ code });
     if (!role) continue;
     const others = (await permissions.findMany({ where: { role: { id: role.id } } })).filter(({ action }) => !contentActions.has(action));

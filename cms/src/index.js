@@ -100,7 +100,10 @@ module.exports = {
     await ensureFirstAdmin(strapi);
     await keepUploadsAsGiven(strapi);
     await ensureSiteWebhook(strapi);
-    await applyContentRoles(strapi, LOCALES.map((locale) => locale.code));
+    await applyContentRoles(
+      strapi,
+      LOCALES.map((locale) => locale.code),
+    );
     await editorAdmin(strapi);
   },
 };

@@ -28,7 +28,9 @@ function shareProductCategory(strapi) {
 }
 
 async function share(strapi, documentId, locale, isNewLanguage) {
-  const rows = await strapi.db.query(PRODUCT).findMany({ where: { documentId }, select: ['id', 'locale', 'publishedAt'], populate: { category: { select: ['documentId'] } } });
+  const rows = await strapi.db
+    .query(PRODUCT)
+    .findMany({ where: { documentId }, select: ['id', 'locale', 'publishedAt'], populate: { category: { select: ['documentId'] } } });
   for (const published of [false, true]) {
     const same = rows.filter((row) => Boolean(row.publishedAt) === published);
     const source = same.find((row) => row.locale === locale);
@@ -37,7 +39,8 @@ async function share(strapi, documentId, locale, isNewLanguage) {
     if (!wanted && isNewLanguage) wanted = same.find((row) => row.category)?.category.documentId ?? null;
     for (const row of same) {
       if ((row.category?.documentId ?? null) === wanted) continue;
-      const target = wanted && (await strapi.db.query(CATEGORY).findOne({ select: ['id'], where: { documentId: wanted, locale: row.locale, ...inState(published) } }));
+      const target =
+        wanted && (await strapi.db.query(CATEGORY).findOne({ select: ['id'], where: { documentId: wanted, locale: row.locale, ...inState(published) } }));
       if (wanted && !target) continue;
       await strapi.db.query(PRODUCT).update({ where: { id: row.id }, data: { category: target ? target.id : null } });
     }

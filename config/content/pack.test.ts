@@ -73,7 +73,9 @@ describe('the shipped content pack', () => {
   });
 
   it('refers only to media files that exist, are small and are what their name says', () => {
-    const paths = strings(seedPack).flatMap((s) => s.split(',')).filter((s) => MEDIA.test(s));
+    const paths = strings(seedPack)
+      .flatMap((s) => s.split(','))
+      .filter((s) => MEDIA.test(s));
     expect(paths.length).toBeGreaterThan(100);
     for (const path of new Set(paths)) {
       const file = join(__dirname, '..', 'seed', 'media', path);

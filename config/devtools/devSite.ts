@@ -15,13 +15,23 @@ export const DEV_DIST = join(ROOT, 'dist-dev');
 export function buildDevClient(): string {
   if (!isBuildStale(ROOT, DEV_DIST)) return DEV_DIST;
   console.log('Building the development client into dist-dev…');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'development', '--output-path', DEV_DIST], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'development', '--output-path', DEV_DIST], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('The development build failed');
   return DEV_DIST;
 }
 
 /** Puts the DevTools stand-in into every page of the context, before the app's scripts run. */
 export async function withDevTools(context: BrowserContext): Promise<void> {
-  const { outputFiles } = buildSync({ entryPoints: [join(__dirname, 'inPage.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', target: 'es2022' });
+  const { outputFiles } = buildSync({
+    entryPoints: [join(__dirname, 'inPage.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+  });
   await context.addInitScript({ content: outputFiles[0]!.text });
 }

@@ -7,7 +7,8 @@ interface Sent extends Action<'form/sent'> {
 }
 type State = { last: string };
 
-const reducer: Reducer<State, Action<string>, State> = (state = { last: '' }, action) => (action.type === 'form/sent' ? { last: (action as Sent).payload.name } : state);
+const reducer: Reducer<State, Action<string>, State> = (state = { last: '' }, action) =>
+  action.type === 'form/sent' ? { last: (action as Sent).payload.name } : state;
 const secret = (text: string) => text.replace(/李雷/g, '**');
 
 /** A store made through the stand-in, as the app makes one through the extension's compose. */
@@ -20,7 +21,9 @@ function instrumented(options: DevToolsOptions) {
 }
 
 describe('the DevTools stand-in', () => {
-  const actionSanitizer = jest.fn((action: Action, _id: number) => (action.type === 'form/sent' ? { ...action, payload: { name: secret((action as Sent).payload.name) } } : action));
+  const actionSanitizer = jest.fn((action: Action, _id: number) =>
+    action.type === 'form/sent' ? { ...action, payload: { name: secret((action as Sent).payload.name) } } : action,
+  );
   const stateSanitizer = jest.fn((state: unknown, _index: number) => ({ last: secret((state as State).last) }));
 
   it('shows the monitor every action and every state through the sanitizers, with the id and index the extension passes', () => {
@@ -50,7 +53,7 @@ describe('the DevTools stand-in', () => {
     expect(store.getState()).toEqual({ last: '李雷' });
   });
 
-  it('writes the actions as recorded in the extension\'s own Export of a Redux store: no sanitizer runs there', () => {
+  it("writes the actions as recorded in the extension's own Export of a Redux store: no sanitizer runs there", () => {
     const { monitor } = instrumented({ actionSanitizer, stateSanitizer });
     const session = readSession(monitor.exportActions());
     expect(session.actions).toEqual([{ type: 'form/sent', payload: { name: '李雷' } }]);

@@ -67,9 +67,13 @@ declare global {
 /** What the extension sends its monitor: its pageScript's `filterState`, with no action filter. */
 function sanitized(lifted: Lifted, { actionSanitizer, stateSanitizer }: DevToolsOptions): Lifted {
   const actionsById = actionSanitizer
-    ? Object.fromEntries(Object.entries(lifted.actionsById).map(([id, entry]) => [id, { ...entry, action: actionSanitizer(entry.action, Number(id)) as Action<string> }]))
+    ? Object.fromEntries(
+        Object.entries(lifted.actionsById).map(([id, entry]) => [id, { ...entry, action: actionSanitizer(entry.action, Number(id)) as Action<string> }]),
+      )
     : lifted.actionsById;
-  const computedStates = stateSanitizer ? lifted.computedStates.map((entry, index) => ({ ...entry, state: stateSanitizer(entry.state, index) })) : lifted.computedStates;
+  const computedStates = stateSanitizer
+    ? lifted.computedStates.map((entry, index) => ({ ...entry, state: stateSanitizer(entry.state, index) }))
+    : lifted.computedStates;
   return { ...lifted, actionsById, computedStates };
 }
 
@@ -109,13 +113,15 @@ export function installDevTools(target: Window) {
     (options) =>
     (...enhancers) =>
     (createStore) =>
-    ((reducer: Reducer, preloadedState?: unknown) => {
-      const instrumented = instrument((monitorState: unknown = null) => monitorState, { maxAge: options.maxAge ?? 50, trace: options.trace, shouldCatchErrors: false })(
-        createStore as never,
-      ) as unknown as StoreEnhancerStoreCreator;
-      const composed = enhancers.reduceRight<StoreEnhancerStoreCreator>((next, enhancer) => enhancer(next as never) as never, instrumented);
-      const store = composed(reducer as never, preloadedState as never) as ReturnType<StoreEnhancerStoreCreator> & { liftedStore: LiftedStore };
-      target.__REDUX_DEVTOOLS_MONITOR__ = monitorOf(store.liftedStore, options);
-      return store;
-    }) as never;
+      ((reducer: Reducer, preloadedState?: unknown) => {
+        const instrumented = instrument((monitorState: unknown = null) => monitorState, {
+          maxAge: options.maxAge ?? 50,
+          trace: options.trace,
+          shouldCatchErrors: false,
+        })(createStore as never) as unknown as StoreEnhancerStoreCreator;
+        const composed = enhancers.reduceRight<StoreEnhancerStoreCreator>((next, enhancer) => enhancer(next as never) as never, instrumented);
+        const store = composed(reducer as never, preloadedState as never) as ReturnType<StoreEnhancerStoreCreator> & { liftedStore: LiftedStore };
+        target.__REDUX_DEVTOOLS_MONITOR__ = monitorOf(store.liftedStore, options);
+        return store;
+      }) as never;
 }

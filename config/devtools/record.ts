@@ -123,7 +123,9 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
     await Promise.all(answers);
     // The first document that went away is the recorded one: the session ends with it.
     const stashed = (await page.evaluate('sessionStorage.getItem("__recordedDocument")')) as string | null;
-    const { session, sagaActionIds, toasts, storage } = stashed ? (JSON.parse(stashed) as RecordedDocument) : ((await page.evaluate('window.__recordedDocument()')) as RecordedDocument);
+    const { session, sagaActionIds, toasts, storage } = stashed
+      ? (JSON.parse(stashed) as RecordedDocument)
+      : ((await page.evaluate('window.__recordedDocument()')) as RecordedDocument);
     const file = { ...(JSON.parse(session) as object), saga: { sagaActionIds, provider, effects: { toasts, documents }, typed, storage } };
     writeFileSync(join(SESSIONS, `${name}.json`), `${JSON.stringify(file)}\n`);
     console.log(`${name}: ${JSON.parse(session).payload.length} characters, ${provider.length} provider calls`);

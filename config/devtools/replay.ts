@@ -14,7 +14,9 @@ const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('--'));
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 if (!file || flags.has('--help')) {
-  console.log('Usage: npm run replay -- FILE [--quiet] [--sagas]\nReplays a session exported by Redux DevTools through the reducers and compares the final state;\nwith --sagas, replays it with the sagas against the provider answers recorded with it and compares their effects.');
+  console.log(
+    'Usage: npm run replay -- FILE [--quiet] [--sagas]\nReplays a session exported by Redux DevTools through the reducers and compares the final state;\nwith --sagas, replays it with the sagas against the provider answers recorded with it and compares their effects.',
+  );
   process.exit(file ? 0 : 2);
 }
 const session = readSession(readFileSync(file, 'utf8'));

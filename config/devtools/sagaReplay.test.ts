@@ -35,7 +35,9 @@ describe('a replay with sagas', () => {
       jest.doMock('../../src/contracts/envelope', () => ({ ENVELOPE_CODE: { ...ENVELOPE_CODE, loginExpired: -403 } }));
     });
     expect(replay.ok).toBe(false);
-    expect(replay.differences).toEqual(expect.arrayContaining(['a saga no longer puts {"type":"session/cleared"}', expect.stringMatching(/^a saga no longer puts .*"routeId":"login"/)]));
+    expect(replay.differences).toEqual(
+      expect.arrayContaining(['a saga no longer puts {"type":"session/cleared"}', expect.stringMatching(/^a saga no longer puts .*"routeId":"login"/)]),
+    );
   });
 
   it('fails when a toast is no longer shown', async () => {

@@ -182,7 +182,7 @@ const instantDelays: EffectMiddleware = (next) => (effect: { type?: string; payl
 
 /** Lets every answer and every saga it wakes run to the end. */
 async function settled(provider: RecordedProvider, dispatched: () => number) {
-  for (let quiet = 0; quiet < 3; ) {
+  for (let quiet = 0; quiet < 3;) {
     const before = dispatched();
     await new Promise((resolve) => setImmediate(resolve));
     quiet = dispatched() === before ? quiet + 1 : 0;
@@ -215,7 +215,11 @@ export async function replayWithSagas(session: Session, recording: SagaRecording
     if ((action as Record<string, unknown>)[SAGA_ACTION]) put.push(action as Action<string>);
     return next(action);
   };
-  const { store } = createAppStore(initial, { api, services: recordingServices(effects, clock, recording.storage) }, { middleware: [watch], checks: false, effectMiddlewares: [instantDelays] });
+  const { store } = createAppStore(
+    initial,
+    { api, services: recordingServices(effects, clock, recording.storage) },
+    { middleware: [watch], checks: false, effectMiddlewares: [instantDelays] },
+  );
   let submissions = 0;
   for (const [index, action] of session.actions.entries()) {
     if (recording.bySaga[index] || action.type === '@@INIT') continue;
@@ -228,8 +232,14 @@ export async function replayWithSagas(session: Session, recording: SagaRecording
   const differences = [
     ...missing(recordedPuts, put.map(normalised)).map((a) => `a saga no longer puts ${a}`),
     ...missing(put.map(normalised), recordedPuts).map((a) => `a saga now puts ${a}`),
-    ...missing(recording.provider.map((e) => exchangeKey(e.method, e.path, e.query)), requests).map((r) => `no longer requested: ${r}`),
-    ...missing(requests, recording.provider.map((e) => exchangeKey(e.method, e.path, e.query))).map((r) => `newly requested: ${r}`),
+    ...missing(
+      recording.provider.map((e) => exchangeKey(e.method, e.path, e.query)),
+      requests,
+    ).map((r) => `no longer requested: ${r}`),
+    ...missing(
+      requests,
+      recording.provider.map((e) => exchangeKey(e.method, e.path, e.query)),
+    ).map((r) => `newly requested: ${r}`),
     ...missing(recording.effects.toasts, effects.toasts).map((t) => `toast no longer shown: ${t}`),
     ...missing(effects.toasts, recording.effects.toasts).map((t) => `toast now shown: ${t}`),
     ...(JSON.stringify(recording.effects.documents) === JSON.stringify(effects.documents)

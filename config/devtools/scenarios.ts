@@ -45,7 +45,10 @@ async function jobApplication({ page, typed }: Recording) {
   const person = { name: '李明', phone: '13800000000', email: 'li.ming@example.com' };
   await page.goto('/resources');
   await waitForContent(page);
-  await page.getByRole('link', { name: /申请职位/ }).first().click();
+  await page
+    .getByRole('link', { name: /申请职位/ })
+    .first()
+    .click();
   await waitForContent(page);
   await page.getByLabel('姓名').fill(person.name);
   await page.getByLabel('电话').fill(person.phone);
@@ -54,7 +57,10 @@ async function jobApplication({ page, typed }: Recording) {
   await page.getByText('应聘信息请填写完整！').first().waitFor();
   await page.goBack();
   await waitForContent(page);
-  await page.getByRole('link', { name: /申请职位/ }).nth(1).click();
+  await page
+    .getByRole('link', { name: /申请职位/ })
+    .nth(1)
+    .click();
   await waitForContent(page);
   await page.getByLabel('姓名').fill(person.name);
   await page.getByLabel('电话').fill(person.phone);
@@ -144,7 +150,10 @@ async function chunkGaveUp({ page }: Recording) {
   await page.goto('/');
   await waitForContent(page);
   await topLink(page, '新闻资讯');
-  await page.getByRole('button', { name: /重新加载/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /重新加载/ })
+    .first()
+    .waitFor();
 }
 
 export const SCENARIOS: Record<string, (recording: Recording) => Promise<void>> = {

@@ -24,7 +24,7 @@ describe('a DevTools session file', () => {
     expect(replay.differences).toEqual(['navigation.mobileMenuOpen']);
   });
 
-  it('reads the extension\'s plain export (a list of actions), which has no final state to compare', () => {
+  it("reads the extension's plain export (a list of actions), which has no final state to compare", () => {
     const session = readSession(recorded);
     const plain = JSON.stringify({ payload: JSON.stringify(session.actions), preloadedState: JSON.stringify(session.initialState) });
     const replay = replaySession(readSession(plain), rootReducer);

@@ -101,7 +101,8 @@ export function replaySession(session: Session, reducer: Reducer): Replay {
 /** The leaf paths where two plain-data values differ (a replaced subtree counts once per changed leaf). */
 export function changedPaths(before: unknown, after: unknown, path = ''): string[] {
   if (Object.is(before, after)) return [];
-  const bothObjects = typeof before === 'object' && before !== null && typeof after === 'object' && after !== null && Array.isArray(before) === Array.isArray(after);
+  const bothObjects =
+    typeof before === 'object' && before !== null && typeof after === 'object' && after !== null && Array.isArray(before) === Array.isArray(after);
   if (!bothObjects) return [path || '(state)'];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].flatMap((key) =>

@@ -24,7 +24,9 @@ export function schemaOrgVocabulary(): Graph {
     if (!ts.isInterfaceDeclaration(statement)) continue;
     const name = statement.name.text;
     const parents = (statement.heritageClauses ?? []).flatMap((clause) => clause.types.map((type) => type.expression.getText(source)));
-    const properties = statement.members.flatMap((member) => (member.name && (ts.isStringLiteral(member.name) || ts.isIdentifier(member.name)) ? [member.name.text] : []));
+    const properties = statement.members.flatMap((member) =>
+      member.name && (ts.isStringLiteral(member.name) || ts.isIdentifier(member.name)) ? [member.name.text] : [],
+    );
     if (name.endsWith('Leaf')) {
       const typeMember = statement.members.find((member) => member.name && ts.isStringLiteral(member.name) && member.name.text === '@type');
       const literal = typeMember && ts.isPropertySignature(typeMember) ? typeMember.type?.getText(source) : undefined;

@@ -10,7 +10,16 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // jsdom has no media queries; Swiper's breakpoints and the reduced-motion check ask for them.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 
 // findBy… and waitFor wait for what will appear; on a busy machine a lazy page's first import can

@@ -69,16 +69,18 @@ function scene(path: string, width: number, height: number, label = '', sub = ''
   const seed = hash(path.replace(/\.\w+$/, '')); // the picture, whatever its format
   const [dark, mid, light] = PALETTES[seed % PALETTES.length] as string[];
   const circles = Array.from({ length: 6 }, (_, i) => {
-    const r = ((seed >> i) % 5 + 2) * Math.min(width, height) * 0.06;
-    const cx = ((seed >> (i + 3)) % 100) / 100 * width;
-    const cy = ((seed >> (i + 5)) % 100) / 100 * height;
+    const r = (((seed >> i) % 5) + 2) * Math.min(width, height) * 0.06;
+    const cx = (((seed >> (i + 3)) % 100) / 100) * width;
+    const cy = (((seed >> (i + 5)) % 100) / 100) * height;
     return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" opacity="${(0.06 + i * 0.02).toFixed(2)}"/>`;
   }).join('');
   const leaf = `<path d="M${width * 0.78} ${height * 0.75} C ${width * 0.86} ${height * 0.35}, ${width * 0.95} ${height * 0.3}, ${width * 0.97} ${height * 0.2} C ${width * 0.9} ${height * 0.55}, ${width * 0.85} ${height * 0.7}, ${width * 0.78} ${height * 0.75} Z" fill="${light}" opacity="0.35"/>`;
   const size = Math.round(Math.min(width / 14, height / 5));
   const text = label
     ? `<text x="${width * 0.07}" y="${height * 0.55}" font-family="${FONT}" font-size="${size}" font-weight="700" fill="#fff">${escape(label)}</text>` +
-      (sub ? `<text x="${width * 0.07}" y="${height * 0.55 + size * 1.2}" font-family="${FONT}" font-size="${Math.round(size * 0.5)}" fill="${light}">${escape(sub)}</text>` : '')
+      (sub
+        ? `<text x="${width * 0.07}" y="${height * 0.55 + size * 1.2}" font-family="${FONT}" font-size="${Math.round(size * 0.5)}" fill="${light}">${escape(sub)}</text>`
+        : '')
     : '';
   write(
     path,
@@ -98,7 +100,12 @@ function pack(path: string, name: string, form: string, variant: number, classif
   write(
     path,
     `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600"><rect width="600" height="600" fill="${light}"/><circle cx="300" cy="300" r="250" fill="#fff" opacity="0.6"/>${shapes[variant % 2]}<rect x="190" y="290" width="220" height="6" fill="${mid}"/>` +
-      lines.map((line, i) => `<text x="300" y="${340 + i * 30}" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="700" fill="${dark}">${escape(line)}</text>`).join('') +
+      lines
+        .map(
+          (line, i) =>
+            `<text x="300" y="${340 + i * 30}" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="700" fill="${dark}">${escape(line)}</text>`,
+        )
+        .join('') +
       `<text x="300" y="420" text-anchor="middle" font-family="${FONT}" font-size="16" fill="${mid}">${escape(form)}</text><text x="300" y="560" text-anchor="middle" font-family="${FONT}" font-size="18" fill="${dark}">YUECHUAN</text></svg>`,
   );
 }
@@ -106,15 +113,42 @@ function pack(path: string, name: string, form: string, variant: number, classif
 /** A decorative grid that looks like a code but encodes nothing. */
 function qrcode(path: string) {
   const cells: string[] = [];
-  for (let y = 0; y < 25; y += 1) for (let x = 0; x < 25; x += 1) if (hash(`${x},${y}`) % 3 === 0) cells.push(`<rect x="${x * 8}" y="${y * 8}" width="8" height="8"/>`);
-  const eye = (x: number, y: number) => `<rect x="${x}" y="${y}" width="56" height="56" fill="#fff"/><rect x="${x}" y="${y}" width="56" height="56" fill="none" stroke="#1f2a30" stroke-width="8"/><rect x="${x + 16}" y="${y + 16}" width="24" height="24"/>`;
-  write(path, `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#fff"/><g fill="#1f2a30">${cells.join('')}${eye(0, 0)}${eye(144, 0)}${eye(0, 144)}</g></svg>`, 2, 1);
+  for (let y = 0; y < 25; y += 1)
+    for (let x = 0; x < 25; x += 1) if (hash(`${x},${y}`) % 3 === 0) cells.push(`<rect x="${x * 8}" y="${y * 8}" width="8" height="8"/>`);
+  const eye = (x: number, y: number) =>
+    `<rect x="${x}" y="${y}" width="56" height="56" fill="#fff"/><rect x="${x}" y="${y}" width="56" height="56" fill="none" stroke="#1f2a30" stroke-width="8"/><rect x="${x + 16}" y="${y + 16}" width="24" height="24"/>`;
+  write(
+    path,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#fff"/><g fill="#1f2a30">${cells.join('')}${eye(0, 0)}${eye(144, 0)}${eye(0, 144)}</g></svg>`,
+    2,
+    1,
+  );
 }
 
 function video() {
   const out = join(ROOT, 'uploads/video/intro.mp4');
   try {
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'gradients=s=960x540:c0=0x0b6e6e:c1=0x2a9d8f:c2=0x12547a:speed=0.02:d=6:r=24', '-an', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-crf', '32', '-preset', 'slow', '-movflags', '+faststart', out]);
+    execFileSync('ffmpeg', [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'gradients=s=960x540:c0=0x0b6e6e:c1=0x2a9d8f:c2=0x12547a:speed=0.02:d=6:r=24',
+      '-an',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-crf',
+      '32',
+      '-preset',
+      'slow',
+      '-movflags',
+      '+faststart',
+      out,
+    ]);
   } catch (error) {
     console.warn(`Video not made (is ffmpeg installed?): ${(error as Error).message}`);
   }
@@ -137,7 +171,9 @@ async function main() {
   p.business.forEach((b) => scene(b.pic, 640, 480, b.en.title));
   p.social.imgList.forEach((s) => scene(s.pic, 960, 640));
   p.products.forEach((product) =>
-    product.pics.split(',').forEach((path, i) => pack(path, product.en.name.replace(/^(Yuechuan|Chuanqing) /, ''), product.en.package.split(',')[0] ?? '', i, product.classify_id)),
+    product.pics
+      .split(',')
+      .forEach((path, i) => pack(path, product.en.name.replace(/^(Yuechuan|Chuanqing) /, ''), product.en.package.split(',')[0] ?? '', i, product.classify_id)),
   );
   p.news.forEach((n) => scene(n.pic, 800, 500));
   [p.publicationTop, ...p.publications].forEach((pub) => scene(pub.pic, 600, 800, 'JOURNAL', pub.title.en.slice(0, 28)));

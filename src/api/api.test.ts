@@ -32,10 +32,12 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => (seen.length = 0));
 
-const json = (value: unknown, status = 200) => (_req: IncomingMessage, _body: string, res: ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(value));
-};
+const json =
+  (value: unknown, status = 200) =>
+  (_req: IncomingMessage, _body: string, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
 
 const MEDIA = 'https://media.example.com';
 const api = (token: string | null = null, timeoutMs = 500) => createApi(createApiClient({ baseURL: base, getToken: () => token, timeoutMs }), MEDIA);
@@ -65,10 +67,14 @@ describe('the api adapter', () => {
   });
 
   it('reads product contacts: overseas from val_en, domestic from val', async () => {
-    answer = json({ code: 0, msg: '', data: [
-      { name: 'phone', val: '400-1', val_en: '+86-1' },
-      { name: 'email', val: 'cn@x.com', val_en: 'intl@x.com' },
-    ] });
+    answer = json({
+      code: 0,
+      msg: '',
+      data: [
+        { name: 'phone', val: '400-1', val_en: '+86-1' },
+        { name: 'email', val: 'cn@x.com', val_en: 'intl@x.com' },
+      ],
+    });
     expect(await api().productContacts('en')).toEqual({ domestic: { phone: '400-1', email: 'cn@x.com' }, abroad: { phone: '+86-1', email: 'intl@x.com' } });
   });
 
@@ -101,7 +107,17 @@ describe('the api adapter', () => {
 
   it('reads a too-long submission (413) as the envelope, so the form shows its message', async () => {
     answer = json({ code: 1, msg: '提交内容过长，请缩短后再试' }, 413);
-    const form = { category: 'other', medication: 'x', reason: '', name: '', phone: '13800000000', email: '', description: '', consent: 'v1', health_consent: 'v1' };
+    const form = {
+      category: 'other',
+      medication: 'x',
+      reason: '',
+      name: '',
+      phone: '13800000000',
+      email: '',
+      description: '',
+      consent: 'v1',
+      health_consent: 'v1',
+    };
     await expect(api().submitPatient('zh', form)).rejects.toEqual({ kind: 'envelope', code: 1, msg: '提交内容过长，请缩短后再试' });
   });
 
@@ -126,7 +142,9 @@ describe('the api adapter', () => {
 
   it('says a dropped connection in its own words, not as a timeout', async () => {
     answer = (_req, _body, res) => res.destroy();
-    const error = await api().report('zh').catch((rejected: unknown) => rejected);
+    const error = await api()
+      .report('zh')
+      .catch((rejected: unknown) => rejected);
     expect(error).toEqual({ kind: 'network', code: null, msg: expect.any(String) });
     expect((error as { msg: string }).msg).not.toMatch(/^(timeout|network error|)$/);
   });
@@ -148,9 +166,29 @@ describe('the api adapter', () => {
 
 describe('every provider path', () => {
   const LOCALE_ONLY = [
-    'main', 'classifyList', 'banner', 'homeProduct', 'homeAbout', 'homeNews', 'report', 'aboutUs', 'develop', 'business', 'social',
-    'contactUs', 'patientContent', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch', 'noticeList', 'publicationTop',
-    'publicationList', 'hrPolicies', 'jobs', 'privacyNotice',
+    'main',
+    'classifyList',
+    'banner',
+    'homeProduct',
+    'homeAbout',
+    'homeNews',
+    'report',
+    'aboutUs',
+    'develop',
+    'business',
+    'social',
+    'contactUs',
+    'patientContent',
+    'sceneOverview',
+    'sceneTeam',
+    'sceneCooperation',
+    'sceneResearch',
+    'noticeList',
+    'publicationTop',
+    'publicationList',
+    'hrPolicies',
+    'jobs',
+    'privacyNotice',
   ] as const;
 
   it.each(LOCALE_ONLY)('%s asks its path with lan and answers in its shape', async (name) => {
@@ -225,10 +263,10 @@ describe('loading axios', () => {
   });
 });
 
-describe('the client\'s defaults', () => {
+describe("the client's defaults", () => {
   afterEach(() => jest.dontMock('axios'));
 
-  it('asks the site\'s /api unless told otherwise, and calls a failure axios gives no words for a network error', async () => {
+  it("asks the site's /api unless told otherwise, and calls a failure axios gives no words for a network error", async () => {
     const created: unknown[] = [];
     // Node's refused connection reaches axios as an AggregateError: an axios error with an empty message.
     const wordless = { isAxiosError: true, code: 'ECONNREFUSED', message: '' };
@@ -296,7 +334,10 @@ describe('decoding helpers', () => {
       list: [],
     });
     expect(normalise(PAYLOADS.productDetail, null, MEDIA)).toMatchObject({ pics: [], reminder: '', classify_id: 0 });
-    expect(normalise(PAYLOADS.productList, { rows: [{ pics: ['/a.png', 7] }], total: 'NaN' }, MEDIA)).toEqual({ rows: [{ id: 0, name: '', pics: [`${MEDIA}/a.png`], pics_alt: [] }], total: 0 });
+    expect(normalise(PAYLOADS.productList, { rows: [{ pics: ['/a.png', 7] }], total: 'NaN' }, MEDIA)).toEqual({
+      rows: [{ id: 0, name: '', pics: [`${MEDIA}/a.png`], pics_alt: [] }],
+      total: 0,
+    });
   });
 
   it('normalise keeps a closed set of values closed, and drops fields nobody declared', () => {

@@ -71,8 +71,7 @@ export function createApi(client: ApiClient, mediaHost: string) {
     checkLanguage: async (lan: string) => {
       await client.get(ENDPOINT.checkLanguage, { lan });
     },
-    submitApplication: async (lan: Locale, form: ApplicationForm & Consents & { id: string }) =>
-      (await client.post(ENDPOINT.recruitSubmit, { lan }, form)).msg,
+    submitApplication: async (lan: Locale, form: ApplicationForm & Consents & { id: string }) => (await client.post(ENDPOINT.recruitSubmit, { lan }, form)).msg,
     /** The case reference is empty when the provider gives none (a CMS that predates it). */
     async submitPatient(lan: Locale, form: PatientForm & Consents) {
       const answer = await client.post(ENDPOINT.patientSubmit, { lan }, form);

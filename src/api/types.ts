@@ -52,5 +52,4 @@ export interface ProductContacts {
  */
 export type ApiError =
   /** notFound: the provider answered 404, "no such id", which a detail page shows as its 404 page. */
-  | { kind: 'envelope'; code: number; msg: string; notFound?: true }
-  | { kind: 'network'; code: null; msg: string };
+  { kind: 'envelope'; code: number; msg: string; notFound?: true } | { kind: 'network'; code: null; msg: string };

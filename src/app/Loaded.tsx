@@ -17,7 +17,8 @@ export interface LoadedProps<T> {
 
 /** The language a payload was given in when it is not the page's (its `lang` mark, or its items'). */
 function shownIn(data: unknown): string | undefined {
-  const marked = (value: unknown) => (typeof value === 'object' && value !== null && 'lang' in value && typeof value.lang === 'string' ? value.lang : undefined);
+  const marked = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'lang' in value && typeof value.lang === 'string' ? value.lang : undefined;
   return Array.isArray(data) ? data.map(marked).find(Boolean) : marked(data);
 }
 
@@ -31,7 +32,13 @@ export function Loaded<T>({ resource, isEmpty, minHeight, children }: LoadedProp
   const t = useText();
   const dispatch = useAppDispatch();
   return (
-    <SectionBoundary fallback={<p className="async-state async-state--error" role="alert">{t.common.sectionError}</p>}>
+    <SectionBoundary
+      fallback={
+        <p className="async-state async-state--error" role="alert">
+          {t.common.sectionError}
+        </p>
+      }
+    >
       <AsyncContent
         status={resource.status}
         data={resource.data}

@@ -15,7 +15,10 @@ async function boot(dataset: Record<string, string>) {
   });
 }
 
-const loaded = () => [...document.head.children].map((el) => (el instanceof HTMLScriptElement ? `script ${el.getAttribute('src')} async=${el.async}` : `${el.getAttribute('rel')} ${el.getAttribute('href')}`));
+const loaded = () =>
+  [...document.head.children].map((el) =>
+    el instanceof HTMLScriptElement ? `script ${el.getAttribute('src')} async=${el.async}` : `${el.getAttribute('rel')} ${el.getAttribute('href')}`,
+  );
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
@@ -53,7 +56,8 @@ describe('the boot script', () => {
     let frame: FrameRequestCallback = () => undefined;
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => ((frame = callback), 1));
     // jsdom lays nothing out: the test says where each picture is.
-    document.body.innerHTML = '<img id="banner" src="/uploads/banner/1.webp"><img id="pic" src="/uploads/1.webp" loading="lazy"><img id="below" src="/uploads/2.webp" loading="lazy"><img id="hidden" src="/uploads/3.webp">';
+    document.body.innerHTML =
+      '<img id="banner" src="/uploads/banner/1.webp"><img id="pic" src="/uploads/1.webp" loading="lazy"><img id="below" src="/uploads/2.webp" loading="lazy"><img id="hidden" src="/uploads/3.webp">';
     const at = (id: string, top: number, height = 200) => {
       const picture = document.getElementById(id) as HTMLImageElement;
       picture.getBoundingClientRect = () => ({ top, bottom: top + height, left: 0, right: height ? 400 : 0, width: height ? 400 : 0, height }) as DOMRect;
@@ -106,7 +110,12 @@ describe('the boot script', () => {
     const place = (id: string, top: number, bytes: number) => {
       const picture = document.getElementById(id) as HTMLImageElement;
       picture.getBoundingClientRect = () => ({ top, bottom: top + 200, left: 0, right: 400, width: 400, height: 200 }) as DOMRect;
-      Object.defineProperties(picture, { complete: { value: true }, naturalWidth: { value: 800 }, naturalHeight: { value: 400 }, currentSrc: { value: picture.src } });
+      Object.defineProperties(picture, {
+        complete: { value: true },
+        naturalWidth: { value: 800 },
+        naturalHeight: { value: 400 },
+        currentSrc: { value: picture.src },
+      });
       picture.decode = () => Promise.resolve();
       return { name: picture.src, encodedBodySize: bytes };
     };
@@ -145,9 +154,10 @@ describe('the boot script', () => {
     }
   });
 
-  it('keeps taps on the app\'s buttons until the app has hydrated, then clicks them again; the browser\'s own buttons are left alone', async () => {
+  it("keeps taps on the app's buttons until the app has hydrated, then clicks them again; the browser's own buttons are left alone", async () => {
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
-    document.body.innerHTML = '<button type="button" id="next">›</button><button type="button" popovertarget="menu" id="menu">≡</button><form><button id="send">send</button></form><button type="button" id="late">late</button>';
+    document.body.innerHTML =
+      '<button type="button" id="next">›</button><button type="button" popovertarget="menu" id="menu">≡</button><form><button id="send">send</button></form><button type="button" id="late">late</button>';
     await boot({ entry: '/assets/main.js' });
     const clicks: string[] = [];
     document.addEventListener('click', (event) => clicks.push((event.target as Element).id));

@@ -143,7 +143,11 @@ document.addEventListener(
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
 const inputs = ['wheel', 'touchmove', 'keydown'] as const;
 const scrolledEarly = (event: Event) => {
-  if (event instanceof KeyboardEvent && (!SCROLL_KEYS.has(event.key) || (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')))) return;
+  if (
+    event instanceof KeyboardEvent &&
+    (!SCROLL_KEYS.has(event.key) || (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')))
+  )
+    return;
   document.documentElement.setAttribute(SCROLLED_EARLY_ATTRIBUTE, '');
   stopWatchingScroll();
 };

@@ -89,10 +89,12 @@ describe('the URL follows the store', () => {
   it('restores the whole URL of the server-rendered landing on a jump back to it: its #hash and tracking parameters too', () => {
     window.history.replaceState(null, '', '/en/about?utm_source=mail#contact');
     // The server's state: the route without the hash, nor a parameter the page does not use.
-    const store = travellingStore(stateWith((s) => {
-      s.locale.current = 'en';
-      s.navigation.route = routeEntryOf('/about');
-    }));
+    const store = travellingStore(
+      stateWith((s) => {
+        s.locale.current = 'en';
+        s.navigation.route = routeEntryOf('/about');
+      }),
+    );
     const unbind = bindBrowserHistory(store);
     store.dispatch(routeEntered(routeEntryOf('/news', 'push')));
     expect(url()).toBe('/en/news');
@@ -103,7 +105,7 @@ describe('the URL follows the store', () => {
     unbind();
   });
 
-  it('restores the URL of the shell\'s landing and of back/forward as the browser had it, not re-encoded', () => {
+  it("restores the URL of the shell's landing and of back/forward as the browser had it, not re-encoded", () => {
     window.history.replaceState(null, '', '/news?q=a%20b&utm_source=mail#journal');
     const store = travellingStore(stateWith());
     const unbind = bindBrowserHistory(store);
@@ -134,10 +136,12 @@ describe('the URL follows the store', () => {
 
   it('writes nothing on the landing of a server-rendered page: a link clicked before the app started is still loading its page', () => {
     window.history.replaceState(null, '', '/en/about?utm_source=mail#contact');
-    const store = travellingStore(stateWith((s) => {
-      s.locale.current = 'en';
-      s.navigation.route = routeEntryOf('/about');
-    }));
+    const store = travellingStore(
+      stateWith((s) => {
+        s.locale.current = 'en';
+        s.navigation.route = routeEntryOf('/about');
+      }),
+    );
     const unbind = bindBrowserHistory(store);
     const replace = jest.spyOn(window.history, 'replaceState');
     const push = jest.spyOn(window.history, 'pushState');
@@ -168,7 +172,7 @@ describe('the URL follows the store', () => {
     unbind();
   });
 
-  it('gives a back/forward the browser is not at (a replayed session\'s) the URL of its route', () => {
+  it("gives a back/forward the browser is not at (a replayed session's) the URL of its route", () => {
     window.history.replaceState(null, '', '/about');
     const store = travellingStore(at('/about'));
     const unbind = bindBrowserHistory(store);
@@ -191,7 +195,7 @@ describe('the URL follows the store', () => {
     expect(url()).toBe('/news');
   });
 
-  it('enters the URL\'s route on back and forward', () => {
+  it("enters the URL's route on back and forward", () => {
     const store = jumpableStore(at('/about'));
     const unbind = bindBrowserHistory(store);
     window.history.replaceState(null, '', '/news/3#top');

@@ -29,7 +29,15 @@ const deepFreeze = <T>(value: T): T => {
 };
 
 const application = { name: '韩梅梅', phone: '13900001111', email: 'hanmeimei@example.com' };
-const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '蚊虫叮咬', name: 'Wang Fang', phone: '+86 139 0000 2222', email: 'wf@example.com', description: '涂抹后局部发红，两天后起疹' };
+const message = {
+  category: 'adverse',
+  medication: '复方樟脑软膏',
+  reason: '蚊虫叮咬',
+  name: 'Wang Fang',
+  phone: '+86 139 0000 2222',
+  email: 'wf@example.com',
+  description: '涂抹后局部发红，两天后起疹',
+};
 
 describe('redact', () => {
   it('keeps the length and nothing else', () => {
@@ -56,7 +64,7 @@ describe('the action sanitizer', () => {
     expect(sanitized).not.toBe(action);
   });
 
-  it('keeps what is no one\'s data: the job, the ticks, the category, empty fields', () => {
+  it("keeps what is no one's data: the job, the ticks, the category, empty fields", () => {
     const sanitized = actionSanitizer(patientSubmitted({ values: { ...EMPTY_PATIENT, category: 'adverse', phone: '123' }, consents: { consent: true } }));
     expect(sanitized.payload).toEqual({ values: { ...EMPTY_PATIENT, category: 'adverse', phone: '***' }, consents: { consent: true } });
     expect(actionSanitizer(applicationSubmitted({ jobId: '4', values: application, consents: {} })).payload.jobId).toBe('4');
@@ -68,8 +76,15 @@ describe('the action sanitizer', () => {
   });
 
   it('hides a typed value whatever its shape: a number, a list, a nested record, keeping each length', () => {
-    const action = deepFreeze({ type: 'forms/patientSubmitted', payload: { values: { phone: 13900002222, name: ['Wang', 'Fang'], description: { text: '发红', days: 2, seen: true, photo: null } } } });
-    expect(actionSanitizer(action).payload.values).toEqual({ phone: '***********', name: ['****', '****'], description: { text: '**', days: '*', seen: true, photo: null } });
+    const action = deepFreeze({
+      type: 'forms/patientSubmitted',
+      payload: { values: { phone: 13900002222, name: ['Wang', 'Fang'], description: { text: '发红', days: 2, seen: true, photo: null } } },
+    });
+    expect(actionSanitizer(action).payload.values).toEqual({
+      phone: '***********',
+      name: ['****', '****'],
+      description: { text: '**', days: '*', seen: true, photo: null },
+    });
   });
 
   it('hides a token inside a list, and keeps the list a list', () => {
@@ -99,22 +114,37 @@ describe('the action sanitizer', () => {
 
 describe('the state sanitizer', () => {
   it('hides values of a form wherever they would sit in state, and any token, without touching the state', () => {
-    const state = deepFreeze({ ...stateWith(), forms: { path: '/patient', byKey: { patient: { status: 'failed', values: message, fieldErrors: { phone: 'required' } } } }, session: { token: 'secret-token' } });
+    const state = deepFreeze({
+      ...stateWith(),
+      forms: { path: '/patient', byKey: { patient: { status: 'failed', values: message, fieldErrors: { phone: 'required' } } } },
+      session: { token: 'secret-token' },
+    });
     const before = JSON.stringify(state);
     const sanitized = stateSanitizer(state);
     const shown = JSON.stringify(sanitized);
     for (const value of [...Object.values(message).filter((v) => v !== 'adverse'), 'secret-token']) expect(shown).not.toContain(value);
-    expect(sanitized.forms.byKey.patient).toEqual({ status: 'failed', values: { ...message, ...Object.fromEntries(Object.entries(message).filter(([f]) => f !== 'category').map(([f, v]) => [f, redact(v)])) }, fieldErrors: { phone: 'required' } });
+    expect(sanitized.forms.byKey.patient).toEqual({
+      status: 'failed',
+      values: {
+        ...message,
+        ...Object.fromEntries(
+          Object.entries(message)
+            .filter(([f]) => f !== 'category')
+            .map(([f, v]) => [f, redact(v)]),
+        ),
+      },
+      fieldErrors: { phone: 'required' },
+    });
     expect(sanitized.session.token).toBe('************');
     expect(JSON.stringify(state)).toBe(before);
     expect(sanitized.content).toBe(state.content);
   });
 
   it('gives back a state with nothing to hide as it is', () => {
-    const state = [routeEntered(routeEntryOf('/resources/1', 'push')), formRejected({ form: 'application:1', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！' })].reduce(
-      rootReducer,
-      stateWith(),
-    );
+    const state = [
+      routeEntered(routeEntryOf('/resources/1', 'push')),
+      formRejected({ form: 'application:1', fieldErrors: { name: 'required' }, error: '应聘信息请填写完整！' }),
+    ].reduce(rootReducer, stateWith());
     expect(state.forms.byKey['application:1']).toMatchObject({ status: 'failed' });
     expect(stateSanitizer(state)).toBe(state);
   });

@@ -11,7 +11,10 @@ import { createAppStore } from './store';
 /** A store that keeps every action it is given, and the hook under test mounted in it. */
 function mounted(hook: () => void) {
   const seen: UnknownAction[] = [];
-  const { store } = createAppStore({}, fakeDeps(), { watchers: false, middleware: [() => (next) => (action) => (seen.push(action as UnknownAction), next(action))] });
+  const { store } = createAppStore({}, fakeDeps(), {
+    watchers: false,
+    middleware: [() => (next) => (action) => (seen.push(action as UnknownAction), next(action))],
+  });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const view = renderHook(hook, { wrapper });
   return { seen, store, ...view };
@@ -38,7 +41,10 @@ describe('the scroll listener', () => {
     await scrollTo(800);
     expect(reports()).toHaveLength(1);
     await scrollTo(801.4);
-    expect(reports()).toEqual([{ offset: 0, viewport: 800 }, { offset: 801, viewport: 800 }]);
+    expect(reports()).toEqual([
+      { offset: 0, viewport: 800 },
+      { offset: 801, viewport: 800 },
+    ]);
     expect(store.getState().navigation.scrollTopVisible).toBe(true);
     await scrollTo(2000);
     expect(reports()).toHaveLength(2);
@@ -114,7 +120,10 @@ describe('the listeners and the store they report to', () => {
   it('report to the store they are mounted in, also when it is replaced', async () => {
     const recording = () => {
       const seen: UnknownAction[] = [];
-      const { store } = createAppStore({}, fakeDeps(), { watchers: false, middleware: [() => (next) => (action) => (seen.push(action as UnknownAction), next(action))] });
+      const { store } = createAppStore({}, fakeDeps(), {
+        watchers: false,
+        middleware: [() => (next) => (action) => (seen.push(action as UnknownAction), next(action))],
+      });
       return { store, seen };
     };
     const first = recording();

@@ -76,7 +76,11 @@ async function start() {
   await nextTask();
   const services = {
     ...createBrowserServices(),
-    preloadPage: (id: keyof typeof PAGES) => PAGES[id].preload().then(() => true, () => false),
+    preloadPage: (id: keyof typeof PAGES) =>
+      PAGES[id].preload().then(
+        () => true,
+        () => false,
+      ),
   };
   const api = createApi(createApiClient({ getToken: () => readCookie('token') }), config.mediaUrl);
   const { store } = createAppStore(

@@ -32,7 +32,10 @@ export function renderApp(path: string, { locale = 'zh', entries = [], adjust, a
   const deps = { ...fakeDeps(), api: api as never };
   // The entries loaded as the sagas load them: each request and its answer.
   const loaded = entries.flatMap(([name, data, params]) => loadedEntry(contentKey(name, locale, params), data));
-  const state = loaded.reduce(rootReducer, stateWith((s) => void (s.locale.current = locale)));
+  const state = loaded.reduce(
+    rootReducer,
+    stateWith((s) => void (s.locale.current = locale)),
+  );
   adjust?.(state);
   const { store } = createAppStore(state, deps);
   // The visitor lands: the page's loads run through the sagas, and answer only when `api` says so.

@@ -50,25 +50,31 @@ describe('the store', () => {
   it('replays: the actions of a scripted visit rebuild the same state in a fresh store', async () => {
     let submissions = 0;
     const loaded = deferred<void>();
-    const deps = fakeDeps({
-      main: async () => ({ company: 'Y' }),
-      classifyList: async () => [{ id: 1, name: 'A' }, { id: 2, name: 'B' }],
-      pageBanner: async () => ({ name: 'b' }),
-      productContacts: async () => ({}),
-      productList: async (_l: string, q: { classifyId: number }) => ({ rows: [{ id: q.classifyId, name: `p${q.classifyId}`, pics: [] }], total: 1 }),
-      newsList: async (_l: string, q: { page: number }) => ({ rows: [{ id: q.page, title: `n${q.page}` }], total: 3 }),
-      noticeList: async () => [],
-      publicationTop: async () => ({ title: 't' }),
-      publicationList: async () => [],
-      submitApplication: async () => {
-        submissions += 1;
-        if (submissions === 1) throw { kind: 'envelope', code: 1, msg: 'busy' };
-        return 'ok';
+    const deps = fakeDeps(
+      {
+        main: async () => ({ company: 'Y' }),
+        classifyList: async () => [
+          { id: 1, name: 'A' },
+          { id: 2, name: 'B' },
+        ],
+        pageBanner: async () => ({ name: 'b' }),
+        productContacts: async () => ({}),
+        productList: async (_l: string, q: { classifyId: number }) => ({ rows: [{ id: q.classifyId, name: `p${q.classifyId}`, pics: [] }], total: 1 }),
+        newsList: async (_l: string, q: { page: number }) => ({ rows: [{ id: q.page, title: `n${q.page}` }], total: 3 }),
+        noticeList: async () => [],
+        publicationTop: async () => ({ title: 't' }),
+        publicationList: async () => [],
+        submitApplication: async () => {
+          submissions += 1;
+          if (submissions === 1) throw { kind: 'envelope', code: 1, msg: 'busy' };
+          return 'ok';
+        },
+        checkLanguage: async () => undefined,
+        jobDetail: async () => ({ id: 1, title: 'job' }),
+        privacyNotice: async () => ({ version: 'v1' }),
       },
-      checkLanguage: async () => undefined,
-      jobDetail: async () => ({ id: 1, title: 'job' }),
-      privacyNotice: async () => ({ version: 'v1' }),
-    }, { load: jest.fn(() => loaded.resolve()) });
+      { load: jest.fn(() => loaded.resolve()) },
+    );
     const recorded: UnknownAction[] = [];
     const recorder: Middleware = () => (next) => (action) => {
       recorded.push(action as UnknownAction);
@@ -99,7 +105,16 @@ describe('the store', () => {
     // Everything is plain data: through JSON and back unchanged, and replayable into a fresh store.
     const replayed = JSON.parse(JSON.stringify(recorded)).reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
     expect(replayed).toEqual(store.getState());
-    expect(recorded.map((a) => a.type)).toEqual(expect.arrayContaining(['product/tabSelected', 'news/pagesShown', 'content/succeeded', 'forms/submitRejected', 'forms/submitSucceeded', 'locale/changeConfirmed']));
+    expect(recorded.map((a) => a.type)).toEqual(
+      expect.arrayContaining([
+        'product/tabSelected',
+        'news/pagesShown',
+        'content/succeeded',
+        'forms/submitRejected',
+        'forms/submitSucceeded',
+        'locale/changeConfirmed',
+      ]),
+    );
     // What they found, not how long they took: "took 41ms, more than the warning threshold" measures the machine.
     const slow = /took \d+ms, which is more than the warning threshold/;
     for (const spy of warnings) expect(spy.mock.calls.filter(([message]) => !slow.test(String(message)))).toEqual([]);
@@ -148,7 +163,7 @@ describe('the store', () => {
   });
 });
 
-describe('the store\'s options', () => {
+describe("the store's options", () => {
   /** A store that keeps every action its middleware chain hands on. */
   const recording = (options: Parameters<typeof createAppStore>[2] = {}) => {
     const seen: UnknownAction[] = [];
@@ -174,7 +189,7 @@ describe('the store\'s options', () => {
     expect(thunk).not.toHaveBeenCalled();
   });
 
-  it('hands the sagas\' effects to the effect middlewares it is given: a replay answers the delays itself', async () => {
+  it("hands the sagas' effects to the effect middlewares it is given: a replay answers the delays itself", async () => {
     const instantDelays: EffectMiddleware = (next) => (effect: { type?: string; payload?: { fn?: unknown } }) =>
       next(effect?.type === 'CALL' && effect.payload?.fn === DELAY_FN ? call(() => Promise.resolve()) : effect);
     const { seen, runSaga } = recording({ effectMiddlewares: [instantDelays] });
@@ -220,10 +235,12 @@ describe('the store\'s options', () => {
       expect(extension.connected).toEqual([]);
     });
 
-    it('connects under the site\'s name with the sanitizers, and records each action with what was typed hidden', async () => {
+    it("connects under the site's name with the sanitizers, and records each action with what was typed hidden", async () => {
       const extension = await withExtension();
       const { store } = extension.createAppStore({}, fakeDeps(), { watchers: false, devTools: true });
-      expect(extension.connected).toEqual([expect.objectContaining({ name: 'Yuechuan website', actionSanitizer: expect.any(Function), stateSanitizer: expect.any(Function) })]);
+      expect(extension.connected).toEqual([
+        expect.objectContaining({ name: 'Yuechuan website', actionSanitizer: expect.any(Function), stateSanitizer: expect.any(Function) }),
+      ]);
       store.dispatch(patientSubmitted({ values: message, consents: { consent: true } }));
       const recorded = extension.recorded.find((action) => patientSubmitted.match(action));
       expect(recorded).toMatchObject({ payload: { values: { name: '*********', phone: '***********', category: 'adverse' } } });

@@ -24,7 +24,11 @@ export function createAppStore(
     preloadedState,
     // The server turns the development checks off: they cost CPU on every render.
     middleware: (getDefault) =>
-      getDefault({ thunk: false, serializableCheck: checks, immutableCheck: checks }).concat(sagaMiddleware, ...middleware, ...(devTools ? [redactedForDevTools] : [])),
+      getDefault({ thunk: false, serializableCheck: checks, immutableCheck: checks }).concat(
+        sagaMiddleware,
+        ...middleware,
+        ...(devTools ? [redactedForDevTools] : []),
+      ),
     devTools: devTools && devToolsOptions,
   });
   // The server renderer runs a page's loads itself, without the browser's watchers.

@@ -46,8 +46,16 @@ describe('names and phones (client and provider share the rule)', () => {
 
   it.each(unsafe.map((c) => [`U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`, c]))('takes %s out of names and phones', (_name, c) => {
     expect(stripControls(`${c}李${c}明${c}`)).toBe('李明');
-    expect(cleanApplication({ name: ` 李${c}明 `, phone: `138${c}0000 0000`, email: ' a@b.cn ' })).toEqual({ name: '李明', phone: '1380000 0000', email: 'a@b.cn' });
-    expect(cleanPatient({ ...EMPTY_PATIENT, name: `${c}王芳`, phone: `${c}13800000000`, description: ' 第一行\n第二行 ' })).toMatchObject({ name: '王芳', phone: '13800000000', description: '第一行\n第二行' });
+    expect(cleanApplication({ name: ` 李${c}明 `, phone: `138${c}0000 0000`, email: ' a@b.cn ' })).toEqual({
+      name: '李明',
+      phone: '1380000 0000',
+      email: 'a@b.cn',
+    });
+    expect(cleanPatient({ ...EMPTY_PATIENT, name: `${c}王芳`, phone: `${c}13800000000`, description: ' 第一行\n第二行 ' })).toMatchObject({
+      name: '王芳',
+      phone: '13800000000',
+      description: '第一行\n第二行',
+    });
   });
 
   it('judges the application as it will be stored: a name of control characters only is missing', () => {
@@ -59,8 +67,11 @@ describe('names and phones (client and provider share the rule)', () => {
     expect(validateApplication({ name: '张三', phone, email: 'a@b.cn' })).toEqual({});
   });
 
-  it.each(['call me', '1', '1234', '138-0000-0000 ext. 5', '1'.repeat(31), '13800000000\u001b[8m'])('refuses the phone %j on an application as the patient form does', (phone) => {
-    expect(validateApplication({ name: '张三', phone, email: 'a@b.cn' })).toEqual({ phone: phone.length > 30 ? 'tooLong' : 'invalidPhone' });
-    expect(validatePatient({ ...EMPTY_PATIENT, category: 'other', medication: 'x', phone }).phone).toBe(phone.length > 30 ? 'tooLong' : 'invalidPhone');
-  });
+  it.each(['call me', '1', '1234', '138-0000-0000 ext. 5', '1'.repeat(31), '13800000000\u001b[8m'])(
+    'refuses the phone %j on an application as the patient form does',
+    (phone) => {
+      expect(validateApplication({ name: '张三', phone, email: 'a@b.cn' })).toEqual({ phone: phone.length > 30 ? 'tooLong' : 'invalidPhone' });
+      expect(validatePatient({ ...EMPTY_PATIENT, category: 'other', medication: 'x', phone }).phone).toBe(phone.length > 30 ? 'tooLong' : 'invalidPhone');
+    },
+  );
 });

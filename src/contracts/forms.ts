@@ -113,9 +113,7 @@ export function validatePatient(raw: PatientForm): FieldErrors<PatientField> {
 const MAX_ENCODED_BYTES_PER_CHAR = 9;
 /** Field names, consents, `lan`, `id` and separators: far below this. */
 const FORM_OVERHEAD_BYTES = 2 * 1024;
-const longestForm = Math.max(
-  ...[APPLICATION_MAX_LENGTH, PATIENT_MAX_LENGTH].map((limits) => Object.values(limits).reduce((sum, n) => sum + n, 0)),
-);
+const longestForm = Math.max(...[APPLICATION_MAX_LENGTH, PATIENT_MAX_LENGTH].map((limits) => Object.values(limits).reduce((sum, n) => sum + n, 0)));
 
 /**
  * The body limit of the submissions, at the site proxy and the provider alike: every field of

@@ -1,5 +1,17 @@
 /** The package-insert texts of a product, in the order the product page's table shows them. */
-export const PRODUCT_INSERT_FIELDS = ['product', 'character', 'sku', 'num', 'indication', 'taboo', 'business', 'composition', 'administration', 'package', 'manufacturer'] as const;
+export const PRODUCT_INSERT_FIELDS = [
+  'product',
+  'character',
+  'sku',
+  'num',
+  'indication',
+  'taboo',
+  'business',
+  'composition',
+  'administration',
+  'package',
+  'manufacturer',
+] as const;
 
 export type ProductInsertField = (typeof PRODUCT_INSERT_FIELDS)[number];
 

@@ -4,8 +4,7 @@ import type { Locale } from './locale';
 export const SITE_META: Record<Locale, { title: string; description: string }> = {
   zh: {
     title: '岳川药业有限公司',
-    description:
-      '岳川药业有限公司成立于2001年9月，2018年成为岳川医药集团全资子公司，专业生产外用软膏剂、乳膏剂、酊剂和溶液剂，拥有10余种剂型、30余个产品。',
+    description: '岳川药业有限公司成立于2001年9月，2018年成为岳川医药集团全资子公司，专业生产外用软膏剂、乳膏剂、酊剂和溶液剂，拥有10余种剂型、30余个产品。',
   },
   en: {
     title: 'Yuechuan Pharmaceutical Co., Ltd.',

@@ -15,9 +15,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim();
   if (!text || text === 'false') return false;
   if (text === 'true') throw new Error(`TRUST_PROXY=true would believe any X-Forwarded-For, so every visitor could pick their own address: ${NAME_IT}`);
-  const entries = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (entries.some((entry) => /^\d+$/.test(entry))) {
-    throw new Error(`TRUST_PROXY=${text} is a hop count, which is not supported: it names no proxy, and Fastify trusts no hop for it, so every visitor would arrive as the proxy's address: ${NAME_IT}`);
+    throw new Error(
+      `TRUST_PROXY=${text} is a hop count, which is not supported: it names no proxy, and Fastify trusts no hop for it, so every visitor would arrive as the proxy's address: ${NAME_IT}`,
+    );
   }
   return entries;
 }

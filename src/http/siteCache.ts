@@ -30,7 +30,9 @@ export async function requestCachePurge(siteUrl: string, secret: string | null):
   if (!secret) return 'No cache-purge secret found: the site shows the change within its page cache windows.';
   try {
     const res = await fetch(new URL(CACHE_PURGE_PATH, siteUrl), { method: 'POST', headers: { authorization: `Bearer ${secret}` } });
-    return res.status === 204 ? `The site at ${siteUrl} dropped its cached pages: the change shows now.` : `The site at ${siteUrl} refused to drop its cached pages (${res.status}).`;
+    return res.status === 204
+      ? `The site at ${siteUrl} dropped its cached pages: the change shows now.`
+      : `The site at ${siteUrl} refused to drop its cached pages (${res.status}).`;
   } catch {
     return `No site answered at ${siteUrl}: it shows the change when it starts (or within its page cache windows).`;
   }

@@ -181,7 +181,8 @@ export const en: Dictionary = {
     healthConsentMissing: 'Please agree to the processing of your health information before submitting',
     noticeUnavailable: 'The Privacy Notice could not be loaded, so nothing was sent; please try again',
     siteUpdated: 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.',
-    siteUpdatedAfterLeaving: 'The site has just been updated, so what you submitted before leaving the page was not sent: reload the page, then fill in the form and submit again.',
+    siteUpdatedAfterLeaving:
+      'The site has just been updated, so what you submitted before leaving the page was not sent: reload the page, then fill in the form and submit again.',
     fieldErrors: {
       required: 'This field is required',
       tooLong: 'This is too long',
@@ -193,12 +194,14 @@ export const en: Dictionary = {
   report: { title: 'Platform Report' },
   consent: {
     applicationNotice: 'We collect your name, phone number and e-mail only to assess this application and contact you about it, and for no other purpose.',
-    patientNotice: 'We collect your contact details, the medication you used and what happened, to answer your message, follow up adverse reactions and report them to the drug regulator as the law requires.',
+    patientNotice:
+      'We collect your contact details, the medication you used and what happened, to answer your message, follow up adverse reactions and report them to the drug regulator as the law requires.',
     readMore: ' For details, read the ',
     noticeLink: 'Privacy Notice',
     agree: 'I have read and agree to the Privacy Notice, and consent to the processing of my personal information for these purposes',
     healthAgree: 'I separately consent to the processing of the health information I give (medication, condition and any reaction to it)',
-    healthHint: 'Health information is sensitive personal information. It is used only to handle this message and to monitor medicine safety; without this consent we cannot handle your message.',
+    healthHint:
+      'Health information is sensitive personal information. It is used only to handle this message and to monitor medicine safety; without this consent we cannot handle your message.',
     required: 'Please tick this box',
   },
   privacy: {

@@ -30,7 +30,10 @@ describe('i18n dictionaries', () => {
 
   it('keeps placeholders in both languages', () => {
     for (const [path, value] of zhKeys) {
-      const placeholders = (text: unknown) => String(text).match(/\{\w+\}/g)?.sort() ?? [];
+      const placeholders = (text: unknown) =>
+        String(text)
+          .match(/\{\w+\}/g)
+          ?.sort() ?? [];
       expect({ path, p: placeholders(enKeys.get(path)) }).toEqual({ path, p: placeholders(value) });
     }
   });

@@ -10,7 +10,17 @@ import { ConsentCheckbox } from '../ui/ConsentCheckbox';
  * needs (PIPL): personal information always, health information separately on the patient form.
  * The boxes are the form's inputs: ticked or not, they are read when the form is sent.
  */
-export function ConsentFields({ form, fieldErrors, notice, consents }: { form: FormName; fieldErrors: FieldErrors<string>; notice: string; consents: readonly ConsentField[] }) {
+export function ConsentFields({
+  form,
+  fieldErrors,
+  notice,
+  consents,
+}: {
+  form: FormName;
+  fieldErrors: FieldErrors<string>;
+  notice: string;
+  consents: readonly ConsentField[];
+}) {
   const t = useText();
   const noticeId = `${form}-consent-notice`;
   const label: Record<ConsentField, string> = { consent: t.consent.agree, health_consent: t.consent.healthAgree };

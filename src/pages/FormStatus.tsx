@@ -31,7 +31,11 @@ export function FormStatus<F extends string>({
   const text = form.status === 'failed' ? form.error : form.status === 'succeeded' ? form.message : null;
   return (
     <>
-      <p className={`form-status ${form.status === 'failed' ? 'form-status--error' : 'form-status--ok'}`} role={form.status === 'failed' ? 'alert' : 'status'} aria-live="polite">
+      <p
+        className={`form-status ${form.status === 'failed' ? 'form-status--error' : 'form-status--ok'}`}
+        role={form.status === 'failed' ? 'alert' : 'status'}
+        aria-live="polite"
+      >
         {text}
       </p>
       {form.status === 'failed' && form.offerReload && (

@@ -40,16 +40,44 @@ function HomeBanner() {
               content: (
                 <div className="home-banner__slide">
                   {slide.type === '视频' && index === 0 ? (
-                    <video className="home-banner__media" src={slide.img} poster={slide.video_img} muted loop autoPlay playsInline preload="metadata" aria-hidden="true" />
+                    <video
+                      className="home-banner__media"
+                      src={slide.img}
+                      poster={slide.video_img}
+                      muted
+                      loop
+                      autoPlay
+                      playsInline
+                      preload="metadata"
+                      aria-hidden="true"
+                    />
                   ) : slide.type === '视频' ? (
                     // A later slide's video and poster wait until it is near: the first slide's picture
                     // has the network to itself. The carousel plays the video once its slide shows.
                     <>
-                      <img className="home-banner__media" src={slide.video_img} alt={slide.video_img_alt ?? ''} width={1920} height={1080} loading="lazy" decoding="async" />
+                      <img
+                        className="home-banner__media"
+                        src={slide.video_img}
+                        alt={slide.video_img_alt ?? ''}
+                        width={1920}
+                        height={1080}
+                        loading="lazy"
+                        decoding="async"
+                      />
                       <video className="home-banner__media" src={slide.img} muted loop playsInline preload="none" aria-hidden="true" />
                     </>
                   ) : (
-                    <img className="home-banner__media" src={slide.img} srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)} sizes={HOME_SLIDE_SIZES} alt={slide.img_alt ?? ''} width={1920} height={1080} loading={index === 0 ? 'eager' : 'lazy'} {...foldPriority(index === 0)} />
+                    <img
+                      className="home-banner__media"
+                      src={slide.img}
+                      srcSet={ownPictureSrcSet(slide.img, 1920, mediaHost)}
+                      sizes={HOME_SLIDE_SIZES}
+                      alt={slide.img_alt ?? ''}
+                      width={1920}
+                      height={1080}
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      {...foldPriority(index === 0)}
+                    />
                   )}
                   <div className="home-banner__text">
                     {index === 0 ? <h1 className="home-banner__title">{slide.title}</h1> : <p className="home-banner__title">{slide.title}</p>}

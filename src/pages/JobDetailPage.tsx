@@ -4,7 +4,14 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { PageProps } from '../app/pages';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
-import { APPLICATION_CONSENTS, APPLICATION_FIELDS, APPLICATION_MAX_LENGTH, type ApplicationField, type ConsentField, type FieldErrors } from '../contracts/forms';
+import {
+  APPLICATION_CONSENTS,
+  APPLICATION_FIELDS,
+  APPLICATION_MAX_LENGTH,
+  type ApplicationField,
+  type ConsentField,
+  type FieldErrors,
+} from '../contracts/forms';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { useContent } from '../features/content/useContent';
 import { selectForm } from '../features/forms/selectors';

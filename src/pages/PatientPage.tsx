@@ -4,7 +4,15 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useDocumentMeta } from '../app/useDocumentMeta';
 import { useText } from '../app/useText';
 import { PAGE_BANNER_TYPE } from '../contracts/payloads';
-import { PATIENT_CONSENTS, PATIENT_FIELDS, PATIENT_MAX_LENGTH, SERVICE_CATEGORIES, type ConsentField, type FieldErrors, type PatientField } from '../contracts/forms';
+import {
+  PATIENT_CONSENTS,
+  PATIENT_FIELDS,
+  PATIENT_MAX_LENGTH,
+  SERVICE_CATEGORIES,
+  type ConsentField,
+  type FieldErrors,
+  type PatientField,
+} from '../contracts/forms';
 import { useContent } from '../features/content/useContent';
 import { selectForm } from '../features/forms/selectors';
 import { patientSubmitted } from '../features/forms/slice';

@@ -33,7 +33,15 @@ export default function ProductDetailPage({ params }: PageProps) {
                   speed={TIMING.carouselSpeedMs}
                   slides={(product.pics.length > 0 ? product.pics : [product.pic]).map((pic, index) => ({
                     key: `${pic}-${index}`,
-                    content: <Img src={pic} alt={(product.pics.length > 0 ? product.pics_alt?.[index] : product.pic_alt) || `${product.name} ${index + 1}`} width={600} height={600} eager={index === 0} />,
+                    content: (
+                      <Img
+                        src={pic}
+                        alt={(product.pics.length > 0 ? product.pics_alt?.[index] : product.pic_alt) || `${product.name} ${index + 1}`}
+                        width={600}
+                        height={600}
+                        eager={index === 0}
+                      />
+                    ),
                   }))}
                 />
               </div>

@@ -28,7 +28,12 @@ function CategoryTabs() {
   return (
     <Loaded resource={categories} minHeight="3rem" isEmpty={(data) => data.length === 0}>
       {(data) => (
-        <div className="tabs" role="tablist" aria-label={t.product.categories} style={{ ['--tab-count' as string]: data.length, ['--tab-index' as string]: keyword ? -1 : tab }}>
+        <div
+          className="tabs"
+          role="tablist"
+          aria-label={t.product.categories}
+          style={{ ['--tab-count' as string]: data.length, ['--tab-index' as string]: keyword ? -1 : tab }}
+        >
           {data.map((category, index) => {
             const selected = !keyword && index === tab;
             return (
@@ -94,11 +99,16 @@ const ProductPanel = memo(function ProductPanel({ list, query, tab }: PanelProps
   const t = useText();
   const dispatch = useAppDispatch();
   return (
-    <div id="product-panel" role="tabpanel" aria-labelledby={keyword ? undefined : `tab-${tab}`} aria-label={keyword ? format(t.product.allResults, { keyword }) : undefined} aria-busy={list.status === 'loading'}>
+    <div
+      id="product-panel"
+      role="tabpanel"
+      aria-labelledby={keyword ? undefined : `tab-${tab}`}
+      aria-label={keyword ? format(t.product.allResults, { keyword }) : undefined}
+      aria-busy={list.status === 'loading'}
+    >
       {keyword && (
         <p className="search-summary">
-          {format(t.product.allResults, { keyword })}{' '}
-          <Link to={pathTo('product')}>{t.product.clearSearch}</Link>
+          {format(t.product.allResults, { keyword })} <Link to={pathTo('product')}>{t.product.clearSearch}</Link>
         </p>
       )}
       <Loaded resource={list} minHeight="30rem">

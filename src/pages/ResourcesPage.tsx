@@ -26,7 +26,12 @@ function StaffGallery() {
           <ul className="staff-grid" aria-busy={staff.list.status === 'loading'}>
             {data.rows.map((row, index) => (
               <li key={row.pic || index}>
-                <Img src={row.pic} alt={row.pic_alt || format(t.resources.staffPhoto, { n: (staff.page - 1) * PAGE_SIZE.member + index + 1 })} width={320} height={240} />
+                <Img
+                  src={row.pic}
+                  alt={row.pic_alt || format(t.resources.staffPhoto, { n: (staff.page - 1) * PAGE_SIZE.member + index + 1 })}
+                  width={320}
+                  height={240}
+                />
               </li>
             ))}
           </ul>

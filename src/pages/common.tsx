@@ -21,7 +21,17 @@ import { SectionHeading } from '../ui/SectionHeading';
  * whose own title is the h1. Memoized: its props are plain values, and the page around it
  * renders again on every change of a form or a list.
  */
-export const BannerOf = memo(function BannerOf({ type, title, ownTitle = false, heading = true }: { type: PageBannerType; title: string; ownTitle?: boolean; heading?: boolean }) {
+export const BannerOf = memo(function BannerOf({
+  type,
+  title,
+  ownTitle = false,
+  heading = true,
+}: {
+  type: PageBannerType;
+  title: string;
+  ownTitle?: boolean;
+  heading?: boolean;
+}) {
   const banner = useContent('pageBanner', { type });
   return (
     <Loaded resource={banner} minHeight="var(--banner-height)">
@@ -63,7 +73,21 @@ export function carouselTexts(t: Dictionary): CarouselTexts {
 }
 
 /** A titled page section with an anchor id; it animates in the first time it is seen. */
-export function Section({ id, title, kicker, action, children, tone }: { id?: string; title: string; kicker?: string; action?: ReactNode; children: ReactNode; tone?: 'muted' | 'dark' }) {
+export function Section({
+  id,
+  title,
+  kicker,
+  action,
+  children,
+  tone,
+}: {
+  id?: string;
+  title: string;
+  kicker?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  tone?: 'muted' | 'dark';
+}) {
   return (
     <section id={id} className={`page-section ${tone ? `page-section--${tone}` : ''}`} aria-labelledby={id ? `${id}-title` : undefined}>
       <Reveal className="page-section__inner">

@@ -1,7 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, type Entry } from '../app/renderApp.testing';
 
-const main = { company: '岳川药业有限公司', logo: '', qrcode: '', copyright: '© 岳川', icp: '青ICP备00000000号-1', drug_certificate: '（青）-非经营性-2001-0000', police_filing: '青公网安备63010002000001号', shop_url: '', links: [] };
+const main = {
+  company: '岳川药业有限公司',
+  logo: '',
+  qrcode: '',
+  copyright: '© 岳川',
+  icp: '青ICP备00000000号-1',
+  drug_certificate: '（青）-非经营性-2001-0000',
+  police_filing: '青公网安备63010002000001号',
+  shop_url: '',
+  links: [],
+};
 const layout: Entry[] = [
   ['main', main],
   ['classifyList', []],
@@ -23,7 +33,13 @@ describe('footer compliance lines', () => {
   });
 
   it('speak English labels and leave out the public-security line when the provider gives none', () => {
-    renderApp('/about', { locale: 'en', entries: [['main', { ...main, police_filing: '' }], ['classifyList', []]] });
+    renderApp('/about', {
+      locale: 'en',
+      entries: [
+        ['main', { ...main, police_filing: '' }],
+        ['classifyList', []],
+      ],
+    });
     expect(within(legal()).getByText('Internet Drug Information Service Certificate No. （青）-非经营性-2001-0000')).toBeInTheDocument();
     expect(within(legal()).getByRole('link', { name: /ICP Filing No. 青ICP备00000000号-1/ })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
     expect(within(legal()).queryByText(/Public Security Filing/)).not.toBeInTheDocument();
@@ -32,7 +48,28 @@ describe('footer compliance lines', () => {
 });
 
 describe('product detail reminder', () => {
-  const detail = { id: 7, name: '樟脑软膏', pics: [], pic: '', des: '', productspecial: '', product: '', character: '', sku: '', num: '国药准字H00000000', indication: '', taboo: '', business: '', classify_id: 1, classify_name: '软膏剂', composition: '', administration: '', package: '', manufacturer: '', reminder: '' };
+  const detail = {
+    id: 7,
+    name: '樟脑软膏',
+    pics: [],
+    pic: '',
+    des: '',
+    productspecial: '',
+    product: '',
+    character: '',
+    sku: '',
+    num: '国药准字H00000000',
+    indication: '',
+    taboo: '',
+    business: '',
+    classify_id: 1,
+    classify_name: '软膏剂',
+    composition: '',
+    administration: '',
+    package: '',
+    manufacturer: '',
+    reminder: '',
+  };
 
   it('keeps the approval number labelled and shows the standard reminder from the UI strings', async () => {
     renderApp('/product/7', { entries: [...layout, ['productDetail', detail, { id: '7' }]] });
@@ -54,17 +91,30 @@ describe('consent fields', () => {
     expect(consent).toHaveAttribute('aria-describedby', 'patient-consent-notice');
     expect(document.getElementById('patient-consent-notice')).toHaveTextContent('用于回复您的留言');
     expect(health.getAttribute('aria-describedby')).toContain('patient-health_consent-hint');
-    expect(within(document.getElementById('patient-consent-notice') as HTMLElement).getByRole('link', { name: '《个人信息保护政策》' })).toHaveAttribute('href', '/privacy');
+    expect(within(document.getElementById('patient-consent-notice') as HTMLElement).getByRole('link', { name: '《个人信息保护政策》' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     fireEvent.click(health);
     expect(health).toBeChecked();
   });
 
   it('after a submission refused for consent only, focus lands on the consent box', async () => {
     const { store } = renderApp('/resources/2', {
-      entries: [...layout, ['jobDetail', { id: 2, title: '药师', type: '', num: 1, area: '', status: '', create_time: '2026-01-01', content: '' }, { id: '2' }], ['privacyNotice', notice]],
+      entries: [
+        ...layout,
+        ['jobDetail', { id: 2, title: '药师', type: '', num: 1, area: '', status: '', create_time: '2026-01-01', content: '' }, { id: '2' }],
+        ['privacyNotice', notice],
+      ],
     });
     await screen.findByRole('heading', { name: '药师' });
-    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application:2', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交' } }));
+    act(
+      () =>
+        void store.dispatch({
+          type: 'forms/submitRejected',
+          payload: { form: 'application:2', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交' },
+        }),
+    );
     const consent = screen.getByRole('checkbox', { name: /我已阅读并同意/ });
     // After the frame that shows the message.
     await waitFor(() => expect(consent).toHaveFocus());
@@ -75,19 +125,38 @@ describe('consent fields', () => {
 
   it('a field problem takes focus before the consent box', async () => {
     const { store } = renderApp('/resources/2', {
-      entries: [...layout, ['jobDetail', { id: 2, title: '药师', type: '', num: 1, area: '', status: '', create_time: '2026-01-01', content: '' }, { id: '2' }], ['privacyNotice', notice]],
+      entries: [
+        ...layout,
+        ['jobDetail', { id: 2, title: '药师', type: '', num: 1, area: '', status: '', create_time: '2026-01-01', content: '' }, { id: '2' }],
+        ['privacyNotice', notice],
+      ],
     });
     await screen.findByRole('heading', { name: '药师' });
-    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'application:2', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' } }));
+    act(
+      () =>
+        void store.dispatch({
+          type: 'forms/submitRejected',
+          payload: { form: 'application:2', fieldErrors: { email: 'invalidEmail', consent: 'required' }, error: '邮箱格式不正确！' },
+        }),
+    );
     await waitFor(() => expect(screen.getByLabelText(/邮箱/)).toHaveFocus());
   });
 });
 
 describe('a refused submission', () => {
   it('moves focus once per refusal: editing a marked field leaves focus where the visitor is', async () => {
-    const { store } = renderApp('/patient', { entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]] });
+    const { store } = renderApp('/patient', {
+      entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]],
+    });
     await screen.findByRole('checkbox', { name: /我已阅读并同意/ });
-    const refuse = () => act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'patient', fieldErrors: { medication: 'required', phone: 'required' }, error: '请检查标记的内容后再提交' } }));
+    const refuse = () =>
+      act(
+        () =>
+          void store.dispatch({
+            type: 'forms/submitRejected',
+            payload: { form: 'patient', fieldErrors: { medication: 'required', phone: 'required' }, error: '请检查标记的内容后再提交' },
+          }),
+      );
     const medication = screen.getByLabelText(/所购药品通用名/);
     refuse();
     await waitFor(() => expect(medication).toHaveFocus());
@@ -102,11 +171,15 @@ describe('a refused submission', () => {
   });
 
   it("is answered with the form's message first; the fields are marked in a later render", async () => {
-    const { store } = renderApp('/patient', { entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]] });
+    const { store } = renderApp('/patient', {
+      entries: [...layout, ['patientContent', { title: '', des: '', confidentiality: '' }], ['privacyNotice', notice]],
+    });
     const form = (await screen.findByRole('checkbox', { name: /我已阅读并同意/ })).closest('form') as HTMLFormElement;
     const records: MutationRecord[] = [];
     new MutationObserver((batch) => records.push(...batch)).observe(form, { subtree: true, childList: true, characterData: true });
-    act(() => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'patient', fieldErrors: { phone: 'required' }, error: '请检查标红的项目' } }));
+    act(
+      () => void store.dispatch({ type: 'forms/submitRejected', payload: { form: 'patient', fieldErrors: { phone: 'required' }, error: '请检查标红的项目' } }),
+    );
     await waitFor(() => expect(screen.getByLabelText(/联系电话/)).toHaveFocus());
     const message = records.findIndex((record) => (record.target as Element).closest?.('.form-status') ?? record.target.parentElement?.closest('.form-status'));
     const fieldError = records.findIndex((record) => [...record.addedNodes].some((node) => (node as Element).classList?.contains('form-field__error')));
@@ -117,7 +190,10 @@ describe('a refused submission', () => {
 
 describe('privacy page', () => {
   it('shows the notice with its version and date, in English too', async () => {
-    renderApp('/privacy', { locale: 'en', entries: [...layout, ['privacyNotice', { ...notice, title: 'Privacy Notice', content: '<p>How we handle your data</p>' }]] });
+    renderApp('/privacy', {
+      locale: 'en',
+      entries: [...layout, ['privacyNotice', { ...notice, title: 'Privacy Notice', content: '<p>How we handle your data</p>' }]],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeInTheDocument();
     expect(screen.getByText('Version 2026-01')).toBeInTheDocument();
     expect(screen.getByText('How we handle your data')).toBeInTheDocument();

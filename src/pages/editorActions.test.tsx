@@ -16,7 +16,13 @@ const busy = () => document.querySelectorAll('main [aria-busy="true"]').length;
 describe('a page after an editor left a part out', () => {
   it('home without its about part: no about section, no skeleton, the rest shown', async () => {
     const { container } = renderApp('/', {
-      entries: [...layout, ['banner', []], ['homeProduct', [{ ...item('Ointments'), over_pic: '' }]], ['homeAbout', null], ['homeNews', { top: null, list: [] }]],
+      entries: [
+        ...layout,
+        ['banner', []],
+        ['homeProduct', [{ ...item('Ointments'), over_pic: '' }]],
+        ['homeAbout', null],
+        ['homeNews', { top: null, list: [] }],
+      ],
     });
     expect(await screen.findByRole('heading', { name: 'Ointments' })).toBeInTheDocument();
     expect(container.querySelector('#about')).toBeNull();
@@ -26,7 +32,15 @@ describe('a page after an editor left a part out', () => {
 
   it('about without its company, social and contact parts: those sections are gone, the others stay', async () => {
     const { container } = renderApp('/about', {
-      entries: [...layout, ['pageBanner', { name: '关于我们', des: '', webimg: '', img: '' }, { type: 1 }], ['aboutUs', null], ['develop', [item('2001')]], ['business', []], ['social', null], ['contactUs', null]],
+      entries: [
+        ...layout,
+        ['pageBanner', { name: '关于我们', des: '', webimg: '', img: '' }, { type: 1 }],
+        ['aboutUs', null],
+        ['develop', [item('2001')]],
+        ['business', []],
+        ['social', null],
+        ['contactUs', null],
+      ],
     });
     expect(await screen.findByText('2001')).toBeInTheDocument();
     for (const id of ['company', 'social', 'contact']) expect({ id, shown: container.querySelector(`#${id}`) !== null }).toEqual({ id, shown: false });
@@ -35,11 +49,15 @@ describe('a page after an editor left a part out', () => {
   });
 
   it('innovation without its overview and resources without its culture part leave those sections out', async () => {
-    const innovation = renderApp('/innovation', { entries: [...layout, ['sceneOverview', null], ['sceneTeam', [item('Dr Wang')]], ['sceneCooperation', []], ['sceneResearch', []]] });
+    const innovation = renderApp('/innovation', {
+      entries: [...layout, ['sceneOverview', null], ['sceneTeam', [item('Dr Wang')]], ['sceneCooperation', []], ['sceneResearch', []]],
+    });
     expect(await screen.findByRole('heading', { name: 'Dr Wang' })).toBeInTheDocument();
     expect(innovation.container.querySelector('#overview')).toBeNull();
     innovation.unmount();
-    const resources = renderApp('/resources', { entries: [...layout, ['memberCulture', null], ['hrPolicies', [item('Training')]], ['jobs', []], ['memberList', { rows: [], total: 0 }, { page: 1 }]] });
+    const resources = renderApp('/resources', {
+      entries: [...layout, ['memberCulture', null], ['hrPolicies', [item('Training')]], ['jobs', []], ['memberList', { rows: [], total: 0 }, { page: 1 }]],
+    });
     expect(await screen.findByText('Training…')).toBeInTheDocument();
     expect(resources.container.querySelector('#employee')).toBeNull();
     expect(resources.container.querySelector('#staff')).not.toBeNull();
@@ -47,15 +65,23 @@ describe('a page after an editor left a part out', () => {
 
   it('news without a featured publication: the others take the row, nothing waits', async () => {
     const { container } = renderApp('/news', {
-      entries: [...layout, ['noticeList', []], ['publicationTop', null], ['publicationList', [{ title: '岳川通讯', pic: '', url: 'https://pub.example.com/1' }]], ['newsList', { rows: [], total: 0 }, { page: 1 }]],
+      entries: [
+        ...layout,
+        ['noticeList', []],
+        ['publicationTop', null],
+        ['publicationList', [{ title: '岳川通讯', pic: '', url: 'https://pub.example.com/1' }]],
+        ['newsList', { rows: [], total: 0 }, { page: 1 }],
+      ],
     });
     expect(await screen.findByRole('link', { name: /岳川通讯/ })).toBeInTheDocument();
     expect(container.querySelector('.publications')).toHaveClass('publications--no-top');
     expect(container.querySelector('#journal [aria-busy="true"]')).toBeNull();
   });
 
-  it('a page banner deleted in every language: the banner shows the page\'s own title, without a picture', async () => {
-    const { container } = renderApp('/report', { entries: [...layout, ['pageBanner', { name: '', des: '', webimg: '', img: '' }, { type: 6 }], ['report', null]] });
+  it("a page banner deleted in every language: the banner shows the page's own title, without a picture", async () => {
+    const { container } = renderApp('/report', {
+      entries: [...layout, ['pageBanner', { name: '', des: '', webimg: '', img: '' }, { type: 6 }], ['report', null]],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: '举报平台' })).toBeInTheDocument();
     expect(container.querySelector('.page-banner img')).toBeNull();
     expect(container.querySelector('.detail-page')).toBeEmptyDOMElement();
@@ -87,7 +113,13 @@ describe('an en page showing zh parts because their en version is missing', () =
 
   it('marks the company name and the copyright of site settings given in zh', () => {
     const [, main] = layout[0]!;
-    renderApp('/report', { locale: 'en', entries: [['main', { ...(main as object), company: '岳川药业', copyright: '© 岳川', lang: 'zh' }], ['classifyList', []]] });
+    renderApp('/report', {
+      locale: 'en',
+      entries: [
+        ['main', { ...(main as object), company: '岳川药业', copyright: '© 岳川', lang: 'zh' }],
+        ['classifyList', []],
+      ],
+    });
     expect(screen.getByText('岳川药业')).toHaveAttribute('lang', 'zh');
     expect(screen.getByText('© 岳川')).toHaveAttribute('lang', 'zh');
   });

@@ -3,7 +3,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp, type Entry } from '../app/renderApp.testing';
 import { selectProductList, selectProductTab } from '../features/product/selectors';
 
-const main = { company: '岳川药业有限公司', logo: '', qrcode: '/qr.svg', copyright: '© 岳川', icp: '青ICP备1号', drug_certificate: '（青）-非经营性-1', shop_url: 'https://shop.example.com', links: [{ title: '岳川医药集团', url: 'https://group.example.com' }] };
+const main = {
+  company: '岳川药业有限公司',
+  logo: '',
+  qrcode: '/qr.svg',
+  copyright: '© 岳川',
+  icp: '青ICP备1号',
+  drug_certificate: '（青）-非经营性-1',
+  shop_url: 'https://shop.example.com',
+  links: [{ title: '岳川医药集团', url: 'https://group.example.com' }],
+};
 const categories = [
   { id: 1, name: '软膏剂' },
   { id: 2, name: '乳膏剂' },
@@ -19,7 +28,10 @@ describe('the top bar and footer', () => {
   it('show every item, the language menu, the footer legal lines and the QR caption', async () => {
     renderApp('/report', { entries: [...layout, banner(6, '举报平台'), ['report', { title: '', content: '<p>举报渠道</p>' }]] });
     const nav = screen.getByRole('navigation', { name: '主导航' });
-    const topLinks = within(nav).getAllByRole('link').filter((a) => a.classList.contains('site-nav__link')).map((a) => a.textContent);
+    const topLinks = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.classList.contains('site-nav__link'))
+      .map((a) => a.textContent);
     expect(topLinks).toEqual(['首页', '关于我们', '产品中心', '科技创新', '新闻资讯', '人力资源', '举报平台']);
     expect(within(nav).getByRole('link', { name: '举报平台' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('微信公众号')).toBeInTheDocument();
@@ -89,7 +101,13 @@ describe('pages', () => {
       entries: [
         ...layout,
         ['banner', [{ type: '图片', img: '/b.jpg', video_img: '', title: '守护肌肤健康', des: '外用药' }]],
-        ['homeProduct', [{ pic: '', over_pic: '', title: '软膏剂', des: '滋润' }, { pic: '', over_pic: '', title: '乳膏剂', des: '清爽' }]],
+        [
+          'homeProduct',
+          [
+            { pic: '', over_pic: '', title: '软膏剂', des: '滋润' },
+            { pic: '', over_pic: '', title: '乳膏剂', des: '清爽' },
+          ],
+        ],
         ['homeAbout', { title: '关于岳川', des: '成立于2001年', pic: '' }],
         ['homeNews', { top: news(1), list: [news(2)] }],
       ],
@@ -155,7 +173,27 @@ describe('pages', () => {
   });
 
   it('product detail: breadcrumb, special line, the table', async () => {
-    const detail = { id: 7, name: '樟脑软膏', pics: ['/1.png'], pic: '', des: '<p>用于止痒</p>', productspecial: '清凉', product: '樟脑软膏', character: '淡黄色', sku: '20克', num: '国药准字H1', indication: '瘙痒', taboo: '过敏者禁用', business: '岳川', classify_id: 1, classify_name: '软膏剂', composition: '', administration: '', package: '', manufacturer: '' };
+    const detail = {
+      id: 7,
+      name: '樟脑软膏',
+      pics: ['/1.png'],
+      pic: '',
+      des: '<p>用于止痒</p>',
+      productspecial: '清凉',
+      product: '樟脑软膏',
+      character: '淡黄色',
+      sku: '20克',
+      num: '国药准字H1',
+      indication: '瘙痒',
+      taboo: '过敏者禁用',
+      business: '岳川',
+      classify_id: 1,
+      classify_name: '软膏剂',
+      composition: '',
+      administration: '',
+      package: '',
+      manufacturer: '',
+    };
     renderApp('/product/7', { entries: [...layout, ['productDetail', detail, { id: '7' }]] });
     expect(await screen.findByRole('heading', { level: 1, name: '樟脑软膏' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
@@ -167,7 +205,13 @@ describe('pages', () => {
 
   it('news: featured first item, cards, More while rows < total, proclamation and publications', async () => {
     renderApp('/news', {
-      entries: [...layout, banner(4, '新闻资讯'), ['noticeList', [{ id: 1, title: '公告一', create_time: '2026-01-01' }]], ['publicationTop', { title: '岳川通讯', pic: '', url: 'https://pub.example.com/1' }], ['publicationList', []]],
+      entries: [
+        ...layout,
+        banner(4, '新闻资讯'),
+        ['noticeList', [{ id: 1, title: '公告一', create_time: '2026-01-01' }]],
+        ['publicationTop', { title: '岳川通讯', pic: '', url: 'https://pub.example.com/1' }],
+        ['publicationList', []],
+      ],
       api: { newsList: async () => ({ rows: [news(1), news(2)], total: 7 }) },
     });
     expect(await screen.findByRole('link', { name: /新闻1/ })).toHaveClass('news-card--featured');
@@ -177,7 +221,10 @@ describe('pages', () => {
   });
 
   it('news detail: meta description from des and keywords from the title', async () => {
-    renderApp('/news/3', { locale: 'en', entries: [...layout, ['newsDetail', { ...news(3), title: 'GMP passed', des: 'The plant passed', content: '<p>Body</p>' }, { id: '3' }]] });
+    renderApp('/news/3', {
+      locale: 'en',
+      entries: [...layout, ['newsDetail', { ...news(3), title: 'GMP passed', des: 'The plant passed', content: '<p>Body</p>' }, { id: '3' }]],
+    });
     expect(await screen.findByRole('heading', { name: 'GMP passed' })).toBeInTheDocument();
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'The plant passed');
     expect(document.querySelector('meta[name="keywords"]')).toHaveAttribute('content', 'GMP passed');
@@ -186,7 +233,9 @@ describe('pages', () => {
   });
 
   it('notice: title and rich content', async () => {
-    renderApp('/news/notice', { entries: [...layout, banner(4, '新闻资讯'), ['notices', [{ id: 1, title: '停产检修公告', content: '<p>检修三天</p>', create_time: '2026-01-01' }]]] });
+    renderApp('/news/notice', {
+      entries: [...layout, banner(4, '新闻资讯'), ['notices', [{ id: 1, title: '停产检修公告', content: '<p>检修三天</p>', create_time: '2026-01-01' }]]],
+    });
     expect(await screen.findByRole('heading', { name: '停产检修公告' })).toBeInTheDocument();
     expect(screen.getByText('检修三天')).toBeInTheDocument();
   });
@@ -194,11 +243,21 @@ describe('pages', () => {
   it('about: every section with its anchor', async () => {
     const { container } = renderApp('/about', {
       entries: [
-        ...layout, banner(1, '关于我们'),
+        ...layout,
+        banner(1, '关于我们'),
         ['aboutUs', { title: '公司简介', des: '<p>成立于2001年</p>', pic: '' }],
         ['develop', [{ title: '2001', des: '公司成立' }]],
         ['business', [{ pic: '', title: '使命', des: '安全有效' }]],
-        ['social', { des: '公益', imgList: [{ pic: '/a.jpg', title: '义诊' }, { pic: '/b.jpg', title: '捐赠' }] }],
+        [
+          'social',
+          {
+            des: '公益',
+            imgList: [
+              { pic: '/a.jpg', title: '义诊' },
+              { pic: '/b.jpg', title: '捐赠' },
+            ],
+          },
+        ],
         ['contactUs', { phone: '400-1', email: 'a@b.com', tel: '0-1', zipcode: '000', address: '岳川路8号', pic: '' }],
       ],
     });
@@ -211,13 +270,29 @@ describe('pages', () => {
 
   it('innovation: four sections', async () => {
     const item = (title: string) => ({ title, des: `${title}说明`, pic: '' });
-    renderApp('/innovation', { entries: [...layout, banner(3, '科技创新'), ['sceneOverview', item('研发中心')], ['sceneTeam', [item('王博士')]], ['sceneCooperation', [item('青梧大学')]], ['sceneResearch', [{ ...item('专利'), over_pic: '' }]]] });
+    renderApp('/innovation', {
+      entries: [
+        ...layout,
+        banner(3, '科技创新'),
+        ['sceneOverview', item('研发中心')],
+        ['sceneTeam', [item('王博士')]],
+        ['sceneCooperation', [item('青梧大学')]],
+        ['sceneResearch', [{ ...item('专利'), over_pic: '' }]],
+      ],
+    });
     for (const text of ['研发中心', '王博士', '青梧大学', '专利']) expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
   });
 
   it('resources: culture, staff grid, join-us table with apply links, policies', async () => {
     renderApp('/resources', {
-      entries: [...layout, banner(5, '人力资源'), ['memberCulture', { list: [{ pic: '', title: '团建' }], val: '以人为本' }], ['hrPolicies', [{ title: '培训', des: '优秀员工每2年外训' }]], ['jobs', [{ id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '' }]], ['memberList', { rows: [{ pic: '/s.jpg' }], total: 11 }, { page: 1 }]],
+      entries: [
+        ...layout,
+        banner(5, '人力资源'),
+        ['memberCulture', { list: [{ pic: '', title: '团建' }], val: '以人为本' }],
+        ['hrPolicies', [{ title: '培训', des: '优秀员工每2年外训' }]],
+        ['jobs', [{ id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '' }]],
+        ['memberList', { rows: [{ pic: '/s.jpg' }], total: 11 }, { page: 1 }],
+      ],
     });
     expect(await screen.findByText('以人为本')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /申请职位\s?: 质量工程师/ })).toHaveAttribute('href', '/resources/4');
@@ -226,7 +301,16 @@ describe('pages', () => {
     expect(screen.getByText('优秀员工每2年外训')).toBeInTheDocument();
   });
 
-  const jobEntries: Entry[] = [...layout, banner(5, '人力资源'), ['jobDetail', { id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '2026-10-01 09:00:00', content: '<p>负责质量</p>' }, { id: '4' }], ['privacyNotice', { title: '个人信息保护政策', content: '', version: '2026-01', update_time: '' }]];
+  const jobEntries: Entry[] = [
+    ...layout,
+    banner(5, '人力资源'),
+    [
+      'jobDetail',
+      { id: 4, title: '质量工程师', type: '技术', num: 2, area: '青梧', status: '全职', create_time: '2026-10-01 09:00:00', content: '<p>负责质量</p>' },
+      { id: '4' },
+    ],
+    ['privacyNotice', { title: '个人信息保护政策', content: '', version: '2026-01', update_time: '' }],
+  ];
   const fillApplication = () => {
     fireEvent.change(screen.getByLabelText(/姓名/), { target: { value: '李雷' } });
     fireEvent.change(screen.getByLabelText(/电话/), { target: { value: '13800000000' } });
@@ -238,7 +322,10 @@ describe('pages', () => {
     const { store } = renderApp('/resources/4', { entries: jobEntries });
     expect(await screen.findByRole('heading', { level: 1, name: '质量工程师' })).toBeInTheDocument();
     expect(screen.getByText('全职')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: '当前位置' })).getByRole('link', { name: '加入我们' })).toHaveAttribute('href', '/resources?name=joinus');
+    expect(within(screen.getByRole('navigation', { name: '当前位置' })).getByRole('link', { name: '加入我们' })).toHaveAttribute(
+      'href',
+      '/resources?name=joinus',
+    );
     fillApplication();
     expect(screen.getByLabelText(/姓名/)).toHaveValue('李雷');
     expect(JSON.stringify(store.getState())).not.toMatch(/李雷|13800000000|lilei/);
@@ -281,7 +368,11 @@ describe('pages', () => {
     renderApp('/patient', {
       locale: 'en',
       entries: [...layout, banner(1, 'Patient'), ['patientContent', { title: 'Patient Service', des: 'Tell us', confidentiality: 'We keep it confidential' }]],
-      adjust: (s) => void (s.forms = { path: '/patient', byKey: { patient: { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check', refusal: 1 } } }),
+      adjust: (s) =>
+        void (s.forms = {
+          path: '/patient',
+          byKey: { patient: { status: 'failed', fieldErrors: { phone: 'required', medication: 'required' }, error: 'Please check', refusal: 1 } },
+        }),
     });
     expect(await screen.findByText('We keep it confidential')).toBeInTheDocument();
     expect(screen.getByText('Identification is a mandatory input item')).toBeInTheDocument();

@@ -56,7 +56,15 @@ export interface ProviderAppOptions {
   retention?: RetentionSchedule | false;
 }
 
-export async function createProviderApp({ db, submissions = createSqliteStore(db), mediaDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger = false, retention = DAILY_RETENTION }: ProviderAppOptions) {
+export async function createProviderApp({
+  db,
+  submissions = createSqliteStore(db),
+  mediaDir,
+  strapi,
+  trustProxy = PROVIDER_TRUST_PROXY,
+  logger = false,
+  retention = DAILY_RETENTION,
+}: ProviderAppOptions) {
   const app = Fastify({
     logger,
     // Addresses and CIDRs only: a hop count is refused by parseTrustProxy (Fastify trusts no hop for one).

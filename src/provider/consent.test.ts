@@ -21,13 +21,28 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
   });
 
   const post = async (url: string, form: Record<string, string>) => {
-    const res = await provider!.app.inject({ method: 'POST', url, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await provider!.app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     return res.json() as { code: number; msg: string; data: { reference: string } | null };
   };
   const all = (sql: string) => provider!.rows(sql);
 
   const application = { name: '李明', phone: '13800000000', email: 'liming@example.com', id: '2', consent: '2026-01' };
-  const message = { category: 'medical', medication: '炉甘石洗剂', reason: '', name: '', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01' };
+  const message = {
+    category: 'medical',
+    medication: '炉甘石洗剂',
+    reason: '',
+    name: '',
+    phone: '13800000000',
+    email: '',
+    description: '',
+    consent: '2026-01',
+    health_consent: '2026-01',
+  };
   const without = <T extends Record<string, string>>(form: T, field: keyof T) => Object.fromEntries(Object.entries(form).filter(([key]) => key !== field));
 
   describe('consent (PIPL)', () => {
@@ -60,17 +75,23 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
       const before = new Date().toISOString();
       expect((await post(ENDPOINT.recruitSubmit, application)).code).toBe(0);
       expect((await post(`${ENDPOINT.patientSubmit}?lan=en`, message)).code).toBe(0);
-      const [applicationRow] = await all('SELECT consent_version, consent_at, created_at FROM applications') as { consent_version: string; consent_at: string; created_at: string }[];
+      const [applicationRow] = (await all('SELECT consent_version, consent_at, created_at FROM applications')) as {
+        consent_version: string;
+        consent_at: string;
+        created_at: string;
+      }[];
       expect(applicationRow).toMatchObject({ consent_version: '2026-01' });
       expect(applicationRow?.consent_at).toBe(applicationRow?.created_at);
       expect(applicationRow!.consent_at >= before).toBe(true);
-      expect(await all('SELECT consent_version, health_consent_version, consent_at FROM patient_messages')).toEqual([{ consent_version: '2026-01', health_consent_version: '2026-01', consent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+      expect(await all('SELECT consent_version, health_consent_version, consent_at FROM patient_messages')).toEqual([
+        { consent_version: '2026-01', health_consent_version: '2026-01', consent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      ]);
     });
 
     it.each([
       ['zh', '《个人信息保护政策》已更新，请重新加载页面，阅读并同意新版本后再提交'],
       ['en', 'The Privacy Notice has been updated: please reload the page, read and agree to the new version, then submit again'],
-    ])('refuses in %s a consent to any other version than the current notice\'s, and stores nothing', async (lan, msg) => {
+    ])("refuses in %s a consent to any other version than the current notice's, and stores nothing", async (lan, msg) => {
       const refusal = { code: 1, msg, data: null };
       expect(await post(`${ENDPOINT.recruitSubmit}?lan=${lan}`, { ...application, consent: '2025-06' })).toEqual(refusal);
       expect(await post(`${ENDPOINT.recruitSubmit}?lan=${lan}`, { ...application, consent: 'x'.repeat(40_000) })).toEqual(refusal);
@@ -94,7 +115,12 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
       await app.register(formbody);
       const repo = createRepository(provider!.db);
       registerSubmissionRoutes(app, provider!.store, { ...repo, content: () => Promise.reject(new Error('CMS unavailable')) });
-      const res = await app.inject({ method: 'POST', url: ENDPOINT.patientSubmit, payload: new URLSearchParams(message).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: ENDPOINT.patientSubmit,
+        payload: new URLSearchParams(message).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.json()).toMatchObject({ code: 0 });
       expect(await all('SELECT consent_version FROM patient_messages')).toEqual([{ consent_version: '2026-01' }]);
       expect(warnings).toContain('privacy notice unavailable; consent version not checked');
@@ -115,7 +141,9 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
 
     it('is unique: the database refuses a second row with the same reference', async () => {
       const insert = () =>
-        provider!.rows("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', 'PS-2026-000009')");
+        provider!.rows(
+          "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', 'PS-2026-000009')",
+        );
       await insert();
       // By its message: better-sqlite3's error class comes from the first test file its native part met, so it is no Error of this file's realm.
       await expect(insert()).rejects.toHaveProperty('message', expect.stringMatching(/UNIQUE|unique/));

@@ -39,7 +39,9 @@ describe('content calls', () => {
     const en = await get(`${ENDPOINT.productDetail}?lan=en&id=3`);
     expect(zh.body.data.name).toMatch(/[\u4e00-\u9fff]/);
     expect(en.body.data.name).toMatch(/^[A-Za-z]/);
-    expect(en.body.data).toEqual(expect.objectContaining({ id: 3, classify_name: expect.any(String), indication: expect.any(String), pics: expect.stringContaining(',') }));
+    expect(en.body.data).toEqual(
+      expect.objectContaining({ id: 3, classify_name: expect.any(String), indication: expect.any(String), pics: expect.stringContaining(',') }),
+    );
   });
 
   it('rejects a missing or unknown language with code 1', async () => {
@@ -81,7 +83,11 @@ describe('content calls', () => {
 
   it('answers a section the content lacks with its empty value, so its page renders without it', async () => {
     const keys = ['homeAbout', 'develop', 'pageBanner:4', 'publicationTop', 'privacyNotice'];
-    const rows = provider.db.prepare(`SELECT key, locale, json FROM content WHERE key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as { key: string; locale: string; json: string }[];
+    const rows = provider.db.prepare(`SELECT key, locale, json FROM content WHERE key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as {
+      key: string;
+      locale: string;
+      json: string;
+    }[];
     expect(rows).toHaveLength(keys.length * LOCALES.length);
     provider.db.prepare(`DELETE FROM content WHERE key IN (${keys.map(() => '?').join(', ')})`).run(...keys);
     try {
@@ -144,7 +150,7 @@ describe('compliance content', () => {
     expect(body.data.content).toMatch(text);
   });
 
-  it('gives the filing numbers bare, the same in both languages, labels being the UI\'s', async () => {
+  it("gives the filing numbers bare, the same in both languages, labels being the UI's", async () => {
     const zh = (await get(`${ENDPOINT.main}?lan=zh`)).body.data;
     const en = (await get(`${ENDPOINT.main}?lan=en`)).body.data;
     for (const field of ['icp', 'drug_certificate', 'police_filing']) expect(en[field]).toBe(zh[field]);

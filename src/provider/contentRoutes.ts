@@ -57,8 +57,7 @@ function handlersOf(repo: ContentSource): Partial<Record<EndpointName, Handler>>
     // Not a section: a consent names the notice's version, and there is none to agree to.
     privacyNotice: stored('privacyNotice'),
     productContacts: section('productContacts'),
-    productList: (locale, query) =>
-      repo.products(locale, positive(query.classify_id, 0), (query.keyword ?? '').trim().slice(0, 50), paging(query, 6)),
+    productList: (locale, query) => repo.products(locale, positive(query.classify_id, 0), (query.keyword ?? '').trim().slice(0, 50), paging(query, 6)),
     productDetail: (locale, query) => repo.product(id(query), locale),
     sceneOverview: section('sceneOverview'),
     sceneTeam: section('sceneTeam'),

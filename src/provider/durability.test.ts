@@ -15,7 +15,8 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     await emptyTables(url);
   });
   /** The provider in its own process, its submissions in this file's PostgreSQL database for that variant. */
-  const startProviderProcess = async (dir: string, env: Record<string, string> = {}) => startProcess(dir, { ...env, ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
+  const startProviderProcess = async (dir: string, env: Record<string, string> = {}) =>
+    startProcess(dir, { ...env, ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
   const applications = async (dir: string): Promise<{ name: string; email: string }[]> => {
     if (kind === 'postgres') return queryTestDatabase(await postgres.url(), 'SELECT name, email FROM applications ORDER BY id');
     const db = new Database(join(dir, 'provider.sqlite'), { readonly: true });

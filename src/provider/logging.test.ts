@@ -24,7 +24,7 @@ async function loggedProvider() {
 const application = new URLSearchParams({ name: '钱多多', phone: '13712345678', email: 'qian@sina.com.cn', id: '1', consent: '2026-01' }).toString();
 
 describe('provider logs', () => {
-  it('a failed insert is an error line with the site\'s request id and the cause, and nothing personal', async () => {
+  it("a failed insert is an error line with the site's request id and the cause, and nothing personal", async () => {
     const provider = await loggedProvider();
     provider.db.exec('DROP TABLE applications');
     const res = await provider.app.inject({

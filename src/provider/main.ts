@@ -25,7 +25,10 @@ async function main() {
   // In-flight requests finish first; a database that never answers cannot hold the process past the budget.
   const stop = () => {
     setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    provider.close().then(() => process.exit(0), () => process.exit(1));
+    provider.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -16,7 +16,8 @@ async function host(time: Date) {
   const data = tempDataDir();
   const media = join(data.dir, 'uploads');
   cpSync(SEED_MEDIA_DIR, media, { recursive: true });
-  for (const entry of readdirSync(media, { recursive: true, withFileTypes: true })) if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), time, time);
+  for (const entry of readdirSync(media, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), time, time);
   const db = openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: media, retention: false });
   return {

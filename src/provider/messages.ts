@@ -57,12 +57,26 @@ export function patientReceived(locale: Locale, reference: string): string {
 
 const FIELD_LABELS: Record<Locale, Record<string, string>> = {
   zh: { category: '服务类别', medication: '药品通用名', reason: '用药原因', name: '姓名', phone: '联系电话', email: '电子邮箱', description: '事件描述' },
-  en: { category: 'service category', medication: 'medication name', reason: 'reason for use', name: 'full name', phone: 'contact number', email: 'e-mail', description: 'event description' },
+  en: {
+    category: 'service category',
+    medication: 'medication name',
+    reason: 'reason for use',
+    name: 'full name',
+    phone: 'contact number',
+    email: 'e-mail',
+    description: 'event description',
+  },
 };
 
 const ERROR_WORDS: Record<Locale, Record<FieldError, string>> = {
   zh: { required: '必填', tooLong: '过长', invalidEmail: '格式不正确', invalidChoice: '选项无效', invalidPhone: '格式不正确' },
-  en: { required: 'is required', tooLong: 'is too long', invalidEmail: 'is not a valid address', invalidChoice: 'is not a valid choice', invalidPhone: 'is not a valid number' },
+  en: {
+    required: 'is required',
+    tooLong: 'is too long',
+    invalidEmail: 'is not a valid address',
+    invalidChoice: 'is not a valid choice',
+    invalidPhone: 'is not a valid number',
+  },
 };
 
 /** "Please check your message: contact number is required; e-mail is not a valid address". */

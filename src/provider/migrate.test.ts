@@ -19,13 +19,17 @@ function makeVersionOneDatabase(dir: string) {
   db.pragma('journal_mode = WAL');
   db.exec(V1_SCHEMA);
   db.prepare('INSERT INTO content (key, locale, json) VALUES (?, ?, ?)').run('report', 'zh', JSON.stringify({ title: '旧报告', content: '<p>v1</p>' }));
-  db.prepare("INSERT INTO jobs (id, locale, title, type, num, area, status, create_time, content) VALUES (1, 'zh', '旧职位', '', 1, '', '', '', ''), (1, 'en', 'Old job', '', 1, '', '', '', '')").run();
+  db.prepare(
+    "INSERT INTO jobs (id, locale, title, type, num, area, status, create_time, content) VALUES (1, 'zh', '旧职位', '', 1, '', '', '', ''), (1, 'en', 'Old job', '', 1, '', '', '', '')",
+  ).run();
   const application = db.prepare('INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  for (let i = 0; i < 25; i++) application.run(1, `申请人${i}`, `1380000${i}`, `a${i}@example.com`, '127.0.0.1', `2026-01-${String((i % 28) + 1).padStart(2, '0')}T08:00:00.000Z`);
+  for (let i = 0; i < 25; i++)
+    application.run(1, `申请人${i}`, `1380000${i}`, `a${i}@example.com`, '127.0.0.1', `2026-01-${String((i % 28) + 1).padStart(2, '0')}T08:00:00.000Z`);
   const patient = db.prepare(
     'INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  for (let i = 0; i < 10; i++) patient.run('adverse', '聚维酮碘溶液', '', `患者${i}`, '123', '', '皮肤发红, "瘙痒"\n第二行 🙂', '127.0.0.1', '2026-02-01T08:00:00.000Z');
+  for (let i = 0; i < 10; i++)
+    patient.run('adverse', '聚维酮碘溶液', '', `患者${i}`, '123', '', '皮肤发红, "瘙痒"\n第二行 🙂', '127.0.0.1', '2026-02-01T08:00:00.000Z');
   db.pragma('user_version = 1');
   db.close();
 }
@@ -50,7 +54,14 @@ describe('schema migrations', () => {
       const messages = db.prepare('SELECT * FROM patient_messages ORDER BY id').all() as Record<string, unknown>[];
       expect(messages).toHaveLength(10);
       for (const m of messages) {
-        expect(m).toMatchObject({ description: '皮肤发红, "瘙痒"\n第二行 🙂', consent_version: null, health_consent_version: null, consent_at: null, reference: null, safety_flag: 0 });
+        expect(m).toMatchObject({
+          description: '皮肤发红, "瘙痒"\n第二行 🙂',
+          consent_version: null,
+          health_consent_version: null,
+          consent_at: null,
+          reference: null,
+          safety_flag: 0,
+        });
       }
       // Existing content is kept, not reseeded over.
       expect(db.prepare("SELECT json FROM content WHERE key = 'report'").pluck().all()).toEqual([JSON.stringify({ title: '旧报告', content: '<p>v1</p>' })]);
@@ -107,9 +118,17 @@ describe('PostgreSQL schema migrations', () => {
   const fresh = async () => {
     const database = await createTestDatabase();
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    return { database, pool, async drop() { await pool.end(); await database.drop(); } };
+    return {
+      database,
+      pool,
+      async drop() {
+        await pool.end();
+        await database.drop();
+      },
+    };
   };
-  const versions = async (pool: pg.Pool) => (await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((row) => row.version);
+  const versions = async (pool: pg.Pool) =>
+    (await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((row) => row.version);
 
   it('applies every migration once, records each, and finds nothing to do the second time', async () => {
     const { pool, drop } = await fresh();
@@ -126,7 +145,11 @@ describe('PostgreSQL schema migrations', () => {
     const { pool, drop } = await fresh();
     try {
       const known = loadMigrations(POSTGRES_MIGRATIONS_DIR);
-      const broken = [...known, { version: known.length + 1, name: 'good', sql: 'ALTER TABLE applications ADD COLUMN z text' }, { version: known.length + 2, name: 'bad', sql: 'NOT SQL' }];
+      const broken = [
+        ...known,
+        { version: known.length + 1, name: 'good', sql: 'ALTER TABLE applications ADD COLUMN z text' },
+        { version: known.length + 2, name: 'bad', sql: 'NOT SQL' },
+      ];
       await expect(migratePostgres(pool, 'test', broken)).rejects.toThrow(/syntax error/);
       // Nothing of the first run is left: not even the tables of 001.
       expect((await pool.query("SELECT to_regclass('applications') AS t")).rows).toEqual([{ t: null }]);
@@ -144,7 +167,9 @@ describe('PostgreSQL schema migrations', () => {
     try {
       await migratePostgres(pool, 'test');
       await pool.query("INSERT INTO schema_migrations (version, name) VALUES (99, '099_future.sql')");
-      await expect(migratePostgres(pool, 'the test database')).rejects.toThrow(/the test database has schema version 99, but this code only knows versions up to \d+.*Refusing to start/);
+      await expect(migratePostgres(pool, 'the test database')).rejects.toThrow(
+        /the test database has schema version 99, but this code only knows versions up to \d+.*Refusing to start/,
+      );
       expect((await versions(pool)).at(-1)).toBe(99);
     } finally {
       await drop();

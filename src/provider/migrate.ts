@@ -48,7 +48,9 @@ export function verifyChecksums(where: string, applied: { version: number; check
   for (const { version, checksum } of applied) {
     const migration = migrations[version - 1];
     if (migration && checksum !== null && checksum !== checksumOf(migration)) {
-      throw new OperatorError(`${migration.name} differs from the migration ${where} applied: a shipped migration is never edited. Restore the file and add the change as a new migration.`);
+      throw new OperatorError(
+        `${migration.name} differs from the migration ${where} applied: a shipped migration is never edited. Restore the file and add the change as a new migration.`,
+      );
     }
   }
 }
@@ -83,6 +85,6 @@ export function migrate(db: Database.Database, migrations = loadMigrations()): n
   });
   const before = step.exclusive();
   // Each step applies one migration and says the version it found; the last finds nothing to do.
-  for (let found = before; found < latest; ) found = step.exclusive();
+  for (let found = before; found < latest;) found = step.exclusive();
   return before;
 }

@@ -58,14 +58,21 @@ export async function migratePostgres(pool: Pool, where: string, migrations = lo
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
       await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
       const before = await versionOf(client, where, migrations);
       // Rows written before checksums were kept get theirs now.
-      for (const migration of migrations.slice(0, before)) await client.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1 AND checksum IS NULL', [migration.version, checksumOf(migration)]);
+      for (const migration of migrations.slice(0, before))
+        await client.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1 AND checksum IS NULL', [migration.version, checksumOf(migration)]);
       for (const migration of migrations.slice(before)) {
         await client.query(migration.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [migration.version, migration.name, checksumOf(migration)]);
+        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+          migration.version,
+          migration.name,
+          checksumOf(migration),
+        ]);
       }
       await client.query('COMMIT');
       return before;

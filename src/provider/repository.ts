@@ -37,17 +37,25 @@ function listedProduct({ pics_alt, ...row }: ProductRowDto & { pics_alt: string 
 export function createRepository(db: ProviderDatabase) {
   const content = db.prepare<[string, Locale], { json: string }>('SELECT json FROM content WHERE key = ? AND locale = ?');
   const categories = db.prepare<[Locale], CategoryDto>('SELECT id, name FROM categories WHERE locale = ? ORDER BY position');
-  const productWhere = 'WHERE locale = @locale AND (@classify = 0 OR classify_id = @classify) AND name LIKE @like ESCAPE \'\\\'';
-  const productRows = db.prepare(`SELECT id, name, pics, json_extract(json, '$.pics_alt') AS pics_alt FROM products ${productWhere} ORDER BY id LIMIT @limit OFFSET @offset`);
+  const productWhere = "WHERE locale = @locale AND (@classify = 0 OR classify_id = @classify) AND name LIKE @like ESCAPE '\\'";
+  const productRows = db.prepare(
+    `SELECT id, name, pics, json_extract(json, '$.pics_alt') AS pics_alt FROM products ${productWhere} ORDER BY id LIMIT @limit OFFSET @offset`,
+  );
   const productCount = db.prepare(`SELECT COUNT(*) AS total FROM products ${productWhere}`);
   const product = db.prepare<[number, Locale], { json: string }>('SELECT json FROM products WHERE id = ? AND locale = ?');
-  const newsRows = db.prepare<[Locale, number, number], NewsItemDto & { extras: string }>('SELECT id, title, pic, create_time, des, extras FROM news WHERE locale = ? ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?');
+  const newsRows = db.prepare<[Locale, number, number], NewsItemDto & { extras: string }>(
+    'SELECT id, title, pic, create_time, des, extras FROM news WHERE locale = ? ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?',
+  );
   const newsCount = db.prepare<[Locale], { total: number }>('SELECT COUNT(*) AS total FROM news WHERE locale = ?');
-  const newsDetail = db.prepare<[number, Locale], NewsDetailDto & { extras: string }>('SELECT id, title, pic, create_time, des, content, extras FROM news WHERE id = ? AND locale = ?');
+  const newsDetail = db.prepare<[number, Locale], NewsDetailDto & { extras: string }>(
+    'SELECT id, title, pic, create_time, des, content, extras FROM news WHERE id = ? AND locale = ?',
+  );
   const noticeSummaries = db.prepare<[Locale], NoticeSummaryDto>('SELECT id, title, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
   const notices = db.prepare<[Locale], NoticeDto>('SELECT id, title, content, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
   const jobs = db.prepare<[Locale], JobDto>('SELECT id, title, type, num, area, status, create_time FROM jobs WHERE locale = ? ORDER BY create_time DESC');
-  const job = db.prepare<[number, Locale], JobDetailDto & { extras: string }>('SELECT id, title, type, num, area, status, create_time, content, extras FROM jobs WHERE id = ? AND locale = ?');
+  const job = db.prepare<[number, Locale], JobDetailDto & { extras: string }>(
+    'SELECT id, title, type, num, area, status, create_time, content, extras FROM jobs WHERE id = ? AND locale = ?',
+  );
   /** The title in the visitor's language, else in any: what the visitor applied for. */
   const jobTitle = db.prepare<[number, Locale], { title: string }>('SELECT title FROM jobs WHERE id = ? ORDER BY locale = ? DESC LIMIT 1');
   const members = db.prepare<[number, number], MemberPictureDto>('SELECT pic FROM members ORDER BY id LIMIT ? OFFSET ?');

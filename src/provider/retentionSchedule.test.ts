@@ -21,7 +21,9 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 function seed(dir: string) {
   const db = openDatabase(dir, loadContentPack());
   const application = db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '13800000000', 'a@b.com', ?, ?)");
-  const message = db.prepare("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '13800000000', '', 'd', ?, ?)");
+  const message = db.prepare(
+    "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '13800000000', '', 'd', ?, ?)",
+  );
   application.run('past the period', '203.0.113.77', daysAgo(RETENTION_DAYS.applications + 1));
   application.run('two months old', '203.0.113.78', daysAgo(60));
   application.run('yesterday', '203.0.113.79', daysAgo(1));
@@ -56,7 +58,12 @@ describe('retention run by the provider', () => {
     const data = tempDataDir();
     seed(data.dir);
     const log = collect();
-    const provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: log.stream }, retention: { firstRunMs: 50, everyMs: DAILY_RETENTION.everyMs } });
+    const provider = await startProvider({
+      port: 0,
+      dataDir: data.dir,
+      logger: { ...logOptions('provider'), stream: log.stream },
+      retention: { firstRunMs: 50, everyMs: DAILY_RETENTION.everyMs },
+    });
     const retention = () => log.lines.filter((line) => line.retention);
     await until(() => retention().length >= 4);
     await provider.close();
@@ -86,7 +93,12 @@ describe('retention run by the provider', () => {
     seed(data.dir);
     const log = collect();
     let clock = new Date();
-    const provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: log.stream }, retention: { firstRunMs: 10, everyMs: 100, now: () => clock } });
+    const provider = await startProvider({
+      port: 0,
+      dataDir: data.dir,
+      logger: { ...logOptions('provider'), stream: log.stream },
+      retention: { firstRunMs: 10, everyMs: 100, now: () => clock },
+    });
     await until(() => log.lines.some((line) => line.retention === 'claimed'));
     clock = new Date(clock.getTime() + 86_400_000);
     await until(() => log.lines.filter((line) => line.retention === 'purge').length >= 4);
@@ -96,7 +108,12 @@ describe('retention run by the provider', () => {
     expect(lines.slice(0, firstClaimed).map((line) => line.retention)).toEqual(['purge', 'purge', 'client_ip', 'client_ip']);
     const nextDay = lines.filter((line) => line.retention !== 'claimed').slice(4, 8);
     // A day later only the message stored 29 days ago has reached its 30 days.
-    expect(nextDay.map((line) => [line.retention, line.rows])).toEqual([['purge', 0], ['purge', 0], ['client_ip', 0], ['client_ip', 1]]);
+    expect(nextDay.map((line) => [line.retention, line.rows])).toEqual([
+      ['purge', 0],
+      ['purge', 0],
+      ['client_ip', 0],
+      ['client_ip', 1],
+    ]);
     const db = new Database(join(data.dir, DATABASE_FILE), { readonly: true });
     expect(db.prepare('SELECT day, failure FROM job_runs ORDER BY day').all()).toEqual([
       { day: beijingDay(new Date(clock.getTime() - 86_400_000)), failure: null },
@@ -114,14 +131,22 @@ describe('retention run by the provider', () => {
     held.close();
     const log = collect();
     let clock = new Date();
-    const provider = await startProvider({ port: 0, dataDir: data.dir, logger: { ...logOptions('provider'), stream: log.stream }, retention: { firstRunMs: 10, everyMs: 100, now: () => clock } });
+    const provider = await startProvider({
+      port: 0,
+      dataDir: data.dir,
+      logger: { ...logOptions('provider'), stream: log.stream },
+      retention: { firstRunMs: 10, everyMs: 100, now: () => clock },
+    });
     await until(() => log.lines.some((line) => line.retention === 'failed'));
     const db = new Database(join(data.dir, DATABASE_FILE));
     db.exec('DROP TRIGGER legal_hold');
     clock = new Date(clock.getTime() + 86_400_000);
     await until(() => log.lines.some((line) => line.retention === 'purge'));
     await provider.close();
-    expect(log.lines.find((line) => line.retention === 'failed')).toMatchObject({ level: 50, msg: 'retention: the daily purge failed; it runs again tomorrow' });
+    expect(log.lines.find((line) => line.retention === 'failed')).toMatchObject({
+      level: 50,
+      msg: 'retention: the daily purge failed; it runs again tomorrow',
+    });
     expect(db.prepare('SELECT day, failure FROM job_runs ORDER BY day').all()).toEqual([
       { day: beijingDay(new Date(clock.getTime() - 86_400_000)), failure: 'applications on legal hold' },
       { day: beijingDay(clock), failure: null },

@@ -36,8 +36,13 @@ async function retain(app: FastifyInstance, store: SubmissionStore, at: Date): P
   let failure: string | null = null;
   try {
     const { purged, truncated, notErased } = await dailyRetention(store, at);
-    for (const { kind, cutoff, rows } of purged) app.log.info({ retention: 'purge', kind, before: cutoff, rows }, `retention: purged ${rows} ${kind} stored before ${cutoff}`);
-    for (const { kind, cutoff, rows } of truncated) app.log.info({ retention: 'client_ip', kind, before: cutoff, rows }, `retention: cut the address of ${rows} ${kind} stored before ${cutoff} to its network`);
+    for (const { kind, cutoff, rows } of purged)
+      app.log.info({ retention: 'purge', kind, before: cutoff, rows }, `retention: purged ${rows} ${kind} stored before ${cutoff}`);
+    for (const { kind, cutoff, rows } of truncated)
+      app.log.info(
+        { retention: 'client_ip', kind, before: cutoff, rows },
+        `retention: cut the address of ${rows} ${kind} stored before ${cutoff} to its network`,
+      );
     for (const reason of notErased) app.log.warn({ retention: 'erase' }, `retention: ${reason}`);
   } catch (error) {
     failure = (error as Error).message;
@@ -56,7 +61,9 @@ export function scheduleRetention(app: FastifyInstance, store: SubmissionStore, 
       return;
     }
     running = retain(app, store, now())
-      .catch((error: unknown) => app.log.error({ err: error, retention: 'failed' }, 'retention: the run could not be claimed or recorded; it runs again tomorrow'))
+      .catch((error: unknown) =>
+        app.log.error({ err: error, retention: 'failed' }, 'retention: the run could not be claimed or recorded; it runs again tomorrow'),
+      )
       .finally(() => (running = undefined));
   };
   app.addHook('onListen', async () => {

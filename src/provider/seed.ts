@@ -22,29 +22,65 @@ export function seedDatabase(db: Database.Database, pack: ContentPack): void {
 
   for (const locale of LOCALES) {
     put('main', locale, { ...localise(pack.main, locale), links: pack.main.links.map((link) => titled(link, locale)) });
-    put('banner', locale, pack.banners.map((b) => localise(b, locale)));
+    put(
+      'banner',
+      locale,
+      pack.banners.map((b) => localise(b, locale)),
+    );
     for (const banner of pack.pageBanners) {
       const { type: _type, ...rest } = localise(banner, locale);
       put(`pageBanner:${banner.type}`, locale, rest);
     }
-    put('homeProduct', locale, pack.homeProducts.map((t) => localise(t, locale)));
+    put(
+      'homeProduct',
+      locale,
+      pack.homeProducts.map((t) => localise(t, locale)),
+    );
     put('homeAbout', locale, localise(pack.homeAbout, locale));
     put('report', locale, pack.report[locale]);
     put('aboutUs', locale, localise(pack.aboutUs, locale));
-    put('develop', locale, pack.develop.map((d) => d[locale]));
-    put('business', locale, pack.business.map((b) => localise(b, locale)));
+    put(
+      'develop',
+      locale,
+      pack.develop.map((d) => d[locale]),
+    );
+    put(
+      'business',
+      locale,
+      pack.business.map((b) => localise(b, locale)),
+    );
     put('social', locale, { des: pack.social.des[locale], imgList: pack.social.imgList.map((i) => titled(i, locale)) });
     put('contactUs', locale, localise(pack.contact, locale));
     put('patientContent', locale, pack.patientContent[locale]);
     put('privacyNotice', locale, localise(pack.privacyNotice, locale));
     put('sceneOverview', locale, localise(pack.sceneOverview, locale));
-    put('sceneTeam', locale, pack.sceneTeam.map((t) => localise(t, locale)));
-    put('sceneCooperation', locale, pack.sceneCooperation.map((t) => localise(t, locale)));
-    put('sceneResearch', locale, pack.sceneResearch.map((t) => localise(t, locale)));
+    put(
+      'sceneTeam',
+      locale,
+      pack.sceneTeam.map((t) => localise(t, locale)),
+    );
+    put(
+      'sceneCooperation',
+      locale,
+      pack.sceneCooperation.map((t) => localise(t, locale)),
+    );
+    put(
+      'sceneResearch',
+      locale,
+      pack.sceneResearch.map((t) => localise(t, locale)),
+    );
     put('publicationTop', locale, titled(pack.publicationTop, locale));
-    put('publicationList', locale, pack.publications.map((p) => titled(p, locale)));
+    put(
+      'publicationList',
+      locale,
+      pack.publications.map((p) => titled(p, locale)),
+    );
     put('memberCulture', locale, { list: pack.memberCulture.list.map((m) => titled(m, locale)), val: pack.memberCulture.val[locale] });
-    put('hrPolicies', locale, pack.hrPolicies.map((h) => h[locale]));
+    put(
+      'hrPolicies',
+      locale,
+      pack.hrPolicies.map((h) => h[locale]),
+    );
   }
   // The provider's quirk, kept on purpose: one row per channel, domestic in val, overseas in val_en.
   const { domestic, abroad } = pack.productContacts;

@@ -51,13 +51,25 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-export async function startProvider({ port, host = '127.0.0.1', dataDir, packDir, strapi, trustProxy = PROVIDER_TRUST_PROXY, logger, retention, databaseUrl }: ProviderOptions): Promise<RunningProvider> {
+export async function startProvider({
+  port,
+  host = '127.0.0.1',
+  dataDir,
+  packDir,
+  strapi,
+  trustProxy = PROVIDER_TRUST_PROXY,
+  logger,
+  retention,
+  databaseUrl,
+}: ProviderOptions): Promise<RunningProvider> {
   const db = openDatabase(dataDir, () => loadContentPack(packDir));
   let submissions: SubmissionStore | undefined;
   let app: ProviderApp | undefined;
   try {
     // A broken idle connection is warned about once the app's logger exists; the pool replaces it.
-    submissions = await openSubmissionStore(databaseUrl === undefined ? process.env.DATABASE_URL : (databaseUrl ?? undefined), db, { warn: (message, err) => app?.log.warn({ err }, message) });
+    submissions = await openSubmissionStore(databaseUrl === undefined ? process.env.DATABASE_URL : (databaseUrl ?? undefined), db, {
+      warn: (message, err) => app?.log.warn({ err }, message),
+    });
     app = await createProviderApp({ db, submissions, mediaDir: SEED_MEDIA_DIR, strapi: strapi ?? undefined, trustProxy, logger, retention });
     endConnectionsWhenClosing(app);
     await app.listen({ port, host });

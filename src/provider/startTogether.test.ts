@@ -103,7 +103,8 @@ describe('starting together', () => {
 });
 
 describe('hosts starting together on one PostgreSQL database', () => {
-  const migrationsRecorded = async (url: string) => (await queryTestDatabase<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((row) => row.version);
+  const migrationsRecorded = async (url: string) =>
+    (await queryTestDatabase<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((row) => row.version);
   const known = () => loadMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.version);
 
   it('eight pools opening a new database at once: the advisory lock lets one migrate, the others find it done', async () => {
@@ -125,7 +126,17 @@ describe('hosts starting together on one PostgreSQL database', () => {
       expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
       expect(await migrationsRecorded(database.url)).toEqual(known());
       const ports = started.map((s) => (s.status === 'fulfilled' ? s.value.port : 0));
-      const message = { category: 'other', medication: 'm', reason: '', name: '', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01' };
+      const message = {
+        category: 'other',
+        medication: 'm',
+        reason: '',
+        name: '',
+        phone: '13800000000',
+        email: '',
+        description: '',
+        consent: '2026-01',
+        health_consent: '2026-01',
+      };
       const references = await Promise.all(
         ports.map(async (port) => {
           const res = await fetch(`http://127.0.0.1:${port}/index/patient/submitData`, { method: 'POST', body: new URLSearchParams(message) });

@@ -58,7 +58,13 @@ function consentProblem(locale: Locale, body: Body, required: readonly ConsentFi
  * notice cannot be read (a CMS that is down), the submission is stored with the versions as
  * given and a warning logged: a report is never lost to an outage of the content.
  */
-async function consentVersionProblem(request: FastifyRequest, content: ContentSource, locale: Locale, body: Body, required: readonly ConsentField[]): Promise<string | null> {
+async function consentVersionProblem(
+  request: FastifyRequest,
+  content: ContentSource,
+  locale: Locale,
+  body: Body,
+  required: readonly ConsentField[],
+): Promise<string | null> {
   let current: unknown;
   try {
     current = ((await content.content('privacyNotice', locale)) as { version?: unknown } | undefined)?.version;
@@ -87,7 +93,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, store: Submission
   const submit = {
     bodyLimit: SUBMISSION_BODY_LIMIT,
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
-      if (!(await limit(`${request.routeOptions.url}:${visitorKey(request.ip)}`))) return reply.send(fail(reply, MESSAGES[requestLocale(request)].tooMany, 429));
+      if (!(await limit(`${request.routeOptions.url}:${visitorKey(request.ip)}`)))
+        return reply.send(fail(reply, MESSAGES[requestLocale(request)].tooMany, 429));
     },
   };
 
@@ -99,7 +106,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, store: Submission
     if (Object.values(errors).includes('required')) return fail(reply, MESSAGES[locale].applicationIncomplete);
     if (errors.email) return fail(reply, MESSAGES[locale].badEmail);
     if (hasErrors(errors)) return fail(reply, describeFieldErrors(locale, errors));
-    const consentRefusal = consentProblem(locale, body, APPLICATION_CONSENTS) ?? (await consentVersionProblem(request, content, locale, body, APPLICATION_CONSENTS));
+    const consentRefusal =
+      consentProblem(locale, body, APPLICATION_CONSENTS) ?? (await consentVersionProblem(request, content, locale, body, APPLICATION_CONSENTS));
     if (consentRefusal) return fail(reply, consentRefusal);
     const jobId = Number(body.id);
     // A CMS that is down never costs an application: it is stored with the job's id alone.

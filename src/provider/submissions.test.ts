@@ -29,12 +29,27 @@ describe.each(STORE_KINDS)('submissions stored in %s', (kind) => {
   const first = async (sql: string) => (await provider!.rows(sql))[0];
 
   const application = { name: '李明', phone: '13800000000', email: 'liming@example.com', id: '2', consent: '2026-01' };
-  const message = { category: 'adverse', medication: '复方樟脑软膏', reason: '蚊虫叮咬', name: '王芳', phone: '+86 138 0000 0000', email: '', description: '涂抹后局部发红', consent: '2026-01', health_consent: '2026-01' };
+  const message = {
+    category: 'adverse',
+    medication: '复方樟脑软膏',
+    reason: '蚊虫叮咬',
+    name: '王芳',
+    phone: '+86 138 0000 0000',
+    email: '',
+    description: '涂抹后局部发红',
+    consent: '2026-01',
+    health_consent: '2026-01',
+  };
 
   describe('job application', () => {
     it('stores a valid application before acknowledging it', async () => {
       expect(await post(ENDPOINT.recruitSubmit, application)).toEqual({ status: 200, body: { code: 0, msg: '提交成功！', data: null } });
-      expect(await first('SELECT job_id, name, phone, email FROM applications')).toEqual({ job_id: 2, name: '李明', phone: '13800000000', email: 'liming@example.com' });
+      expect(await first('SELECT job_id, name, phone, email FROM applications')).toEqual({
+        job_id: 2,
+        name: '李明',
+        phone: '13800000000',
+        email: 'liming@example.com',
+      });
     });
 
     it('stores the title of the job as the visitor applied for it, which a later relabelling of the id does not change', async () => {

@@ -101,12 +101,7 @@ export function startProviderProcess(dataDir: string, env: Record<string, string
  * with the names acknowledged with code 0. A connection that dies with the process is not
  * acknowledged: nothing was promised.
  */
-export async function applicationBurst(
-  port: number,
-  count: number,
-  tag: string,
-  onAcknowledged: () => void = () => {},
-): Promise<string[]> {
+export async function applicationBurst(port: number, count: number, tag: string, onAcknowledged: () => void = () => {}): Promise<string[]> {
   const acknowledged: string[] = [];
   await Promise.all(
     Array.from({ length: count }, async (_, i) => {

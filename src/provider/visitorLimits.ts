@@ -40,7 +40,15 @@ export const LIMIT_ANSWER_MS = 1_000;
 
 /** Counted in the `rate_limits` table the migrations create (so no host creates it at start). */
 export function postgresLimit(pool: pg.Pool, name: string, { points, windowMs }: Allowance): VisitorLimit {
-  const shared = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points, duration: seconds(windowMs) });
+  const shared = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: name,
+    points,
+    duration: seconds(windowMs),
+  });
   const insurance = new RateLimiterMemory({ keyPrefix: name, points, duration: seconds(windowMs) });
   return limitOf(new RLWrapperTimeouts({ limiter: shared, timeoutMs: LIMIT_ANSWER_MS, insuranceLimiter: insurance }));
 }

@@ -147,7 +147,8 @@ export async function createSiteServer(options: SiteServerOptions) {
   await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictures);
   const closing = new AbortController();
   app.addHook('onClose', async () => closing.abort());
-  const prepare = (paths: string[]) => pictures.prepare(paths, closing.signal).catch((err: unknown) => app.log.warn({ err }, 'picture copies made ahead failed'));
+  const prepare = (paths: string[]) =>
+    pictures.prepare(paths, closing.signal).catch((err: unknown) => app.log.warn({ err }, 'picture copies made ahead failed'));
   if (disk) {
     // In the background once listening: the first visitor finds the banners' copies made, or joins their making.
     app.addHook('onListen', async () => {
@@ -183,7 +184,9 @@ export async function createSiteServer(options: SiteServerOptions) {
     // On the public origin only: the cache keys its copies by the host visitors name.
     const listed = publicUrl ? async (changes: CmsChange[]) => changedPages(changes, await providerLists.current(), publicUrl) : undefined;
     const relay =
-      peers.length > 0 || cacheUrl ? createPurgeRelay({ peers, cacheUrl, secret: options.cmsWebhookSecret, path: CMS_WEBHOOK_PATH, listed, warn: (message) => app.log.warn(message) }) : null;
+      peers.length > 0 || cacheUrl
+        ? createPurgeRelay({ peers, cacheUrl, secret: options.cmsWebhookSecret, path: CMS_WEBHOOK_PATH, listed, warn: (message) => app.log.warn(message) })
+        : null;
     registerCmsWebhook(
       app,
       options.cmsWebhookSecret,
@@ -220,7 +223,10 @@ export async function createSiteServer(options: SiteServerOptions) {
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
-    return reply.code(status).type('text/plain').send(status === 500 ? 'Internal error' : 'Bad request');
+    return reply
+      .code(status)
+      .type('text/plain')
+      .send(status === 500 ? 'Internal error' : 'Bad request');
   });
   return app;
 }

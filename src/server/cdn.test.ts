@@ -37,10 +37,15 @@ let sites: SiteProcess[] = [];
 let nginx: RunningNginx | null = null;
 let front = '';
 
-
 async function startSite(): Promise<SiteProcess> {
   const requests = new Map<string, number>();
-  const env = { DIST_DIR: dist, PROVIDER_URL: gate.url, PAGE_CACHE_FRESH_SECONDS: String(FRESH_SECONDS), PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0' };
+  const env = {
+    DIST_DIR: dist,
+    PROVIDER_URL: gate.url,
+    PAGE_CACHE_FRESH_SECONDS: String(FRESH_SECONDS),
+    PAGE_CACHE_SWR_SECONDS: '0',
+    PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0',
+  };
   const { child, port } = await startSiteProcess(env, (entry) => {
     const url = (entry.req as { url?: string } | undefined)?.url;
     if (entry.msg === 'incoming request' && url) requests.set(url, (requests.get(url) ?? 0) + 1);
@@ -69,7 +74,10 @@ beforeAll(async () => {
   await provider.app.listen({ port: 0, host: '127.0.0.1' });
   gate = await providerGate(`http://127.0.0.1:${(provider.app.server.address() as { port: number }).port}`);
   sites = await Promise.all([startSite(), startSite()]);
-  nginx = await startNginx(dir, sites.map((site) => site.port));
+  nginx = await startNginx(
+    dir,
+    sites.map((site) => site.port),
+  );
   front = nginx.url;
 });
 
@@ -84,7 +92,13 @@ afterAll(async () => {
 
 describe('the site behind a caching nginx', () => {
   it('never mixes zh and en, whatever the cookie or the encoding asked', async () => {
-    const askers: Record<string, string>[] = [{}, { cookie: 'locale=en' }, { cookie: 'locale=zh' }, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br', cookie: 'locale=en' }];
+    const askers: Record<string, string>[] = [
+      {},
+      { cookie: 'locale=en' },
+      { cookie: 'locale=zh' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'br', cookie: 'locale=en' },
+    ];
     for (const path of ['/about', '/product', '/news/1']) {
       for (const headers of askers) {
         const zh = await get(path, headers);
@@ -110,7 +124,11 @@ describe('the site behind a caching nginx', () => {
       // Past the freshness window the sites have nothing left (their own stale-if-error is 0 here): 503.
       await new Promise((resolve) => setTimeout(resolve, (FRESH_SECONDS + 1) * 1000));
       const served = await get('/en/innovation');
-      expect({ status: served.status, cache: served.cache, lang: lang(served.body) }).toEqual({ status: 200, cache: expect.stringMatching(/STALE|UPDATING/), lang: 'en' });
+      expect({ status: served.status, cache: served.cache, lang: lang(served.body) }).toEqual({
+        status: 200,
+        cache: expect.stringMatching(/STALE|UPDATING/),
+        lang: 'en',
+      });
       expect(served.body).toBe(good.body);
       const never = await get('/en/report');
       expect(never.status).toBe(503);

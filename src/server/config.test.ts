@@ -31,10 +31,16 @@ describe('the site configuration', () => {
   });
 
   it('takes TRUST_PROXY as addresses or CIDRs, and refuses true and a hop count at start, saying to name the proxy', () => {
-    expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, 2001:db8::/32', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '2001:db8::/32']);
+    expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, 2001:db8::/32', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
     expect(() => read({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://www.example.com' })).toThrow(/TRUST_PROXY=true.*name the proxy by address or CIDR/);
     for (const count of ['0', '1', '2', ' 1 ', '1, 10.0.0.1']) {
-      expect(() => read({ TRUST_PROXY: count, PUBLIC_URL: 'https://www.example.com' })).toThrow(/hop count.*not supported.*name the proxy by address or CIDR \(TRUST_PROXY=127\.0\.0\.1/);
+      expect(() => read({ TRUST_PROXY: count, PUBLIC_URL: 'https://www.example.com' })).toThrow(
+        /hop count.*not supported.*name the proxy by address or CIDR \(TRUST_PROXY=127\.0\.0\.1/,
+      );
     }
   });
 });

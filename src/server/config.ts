@@ -61,7 +61,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     publicUrl,
     allowedHosts,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
-    pictureCopies: { dir: join(resolve(env.DATA_DIR ?? 'data'), 'picture-copies'), maxBytes: count(env.PICTURE_CACHE_MB, 512, 'PICTURE_CACHE_MB') * 1024 * 1024 },
+    pictureCopies: {
+      dir: join(resolve(env.DATA_DIR ?? 'data'), 'picture-copies'),
+      maxBytes: count(env.PICTURE_CACHE_MB, 512, 'PICTURE_CACHE_MB') * 1024 * 1024,
+    },
     variant,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
@@ -70,7 +73,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     logLevel: env.LOG_LEVEL || 'info',
     cmsWebhookSecret: env.CMS_WEBHOOK_SECRET || null,
     purgeRelay: {
-      peers: (env.SITE_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean).map((peer) => new URL(peer).origin),
+      peers: (env.SITE_PEERS ?? '')
+        .split(',')
+        .map((peer) => peer.trim())
+        .filter(Boolean)
+        .map((peer) => new URL(peer).origin),
       cacheUrl: env.CACHE_REFRESH_URL ? new URL(env.CACHE_REFRESH_URL).origin : null,
     },
     preview: previewConfig(env),
@@ -95,7 +102,7 @@ function localRun(env: NodeJS.ProcessEnv, sitePort: number): boolean {
 function previewConfig(env: NodeJS.ProcessEnv): SiteConfig['preview'] {
   if (!env.PREVIEW_SECRET) return null;
   const cms = env.CMS_PUBLIC_URL || env.STRAPI_URL;
-  if (!cms) throw new Error('PREVIEW_SECRET needs CMS_PUBLIC_URL: the CMS admin panel\'s origin, the one site that may frame a preview');
+  if (!cms) throw new Error("PREVIEW_SECRET needs CMS_PUBLIC_URL: the CMS admin panel's origin, the one site that may frame a preview");
   return { secret: env.PREVIEW_SECRET, cmsOrigin: publicOrigin(cms, 'CMS_PUBLIC_URL') };
 }
 
@@ -107,7 +114,10 @@ function publicOrigin(value: string, name = 'PUBLIC_URL'): string {
 
 /** ALLOWED_HOSTS: comma-separated hosts, with the port when it is not the scheme's default. */
 function hostList(value: string | undefined): string[] | null {
-  const hosts = (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const hosts = (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
   for (const host of hosts) {
     if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) throw new Error(`ALLOWED_HOSTS must list host names (host or host:port), not "${host}"`);
   }

@@ -150,11 +150,10 @@ describe('media from the site itself (no media host set)', () => {
     expect(html).not.toContain('rel="preconnect"');
     expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data:");
   });
-
 });
 
 describe('media from a media host (MEDIA_URL)', () => {
-  it('names the site\'s pictures on that host, with their versions and copies, and serves /uploads/ too for a host that pulls from the site', async () => {
+  it("names the site's pictures on that host, with their versions and copies, and serves /uploads/ too for a host that pulls from the site", async () => {
     const html = await (await fetch(url(site, '/product'))).text();
     const media = stack.provider.url.replace(/[.]/g, '\\.');
     const srcset = new RegExp(`srcSet="[^"]*${media}(/uploads/banner/[\\w-]+\\.webp)\\?v=([\\w-]{12})&amp;w=1920 1920w`, 'i').exec(html);
@@ -162,12 +161,20 @@ describe('media from a media host (MEDIA_URL)', () => {
     const [, path, version] = srcset as unknown as [string, string, string];
     // What a CDN pulling from the site asks it for: the path and query the page names.
     const copy = await fetch(url(site, `${path}?v=${version}&w=1920`), { headers: { accept: 'image/webp' } });
-    expect({ status: copy.status, type: copy.headers.get('content-type'), cache: copy.headers.get('cache-control') }).toEqual({ status: 200, type: 'image/webp', cache: IMMUTABLE_PICTURE });
+    expect({ status: copy.status, type: copy.headers.get('content-type'), cache: copy.headers.get('cache-control') }).toEqual({
+      status: 200,
+      type: 'image/webp',
+      cache: IMMUTABLE_PICTURE,
+    });
   });
 
   it('is kept a year by the provider too under the URL naming its version, and seconds under any other', async () => {
     const plain = await fetch(`${stack.provider.url}/uploads/brand/logo.webp`);
-    expect({ status: plain.status, cache: plain.headers.get('cache-control'), etag: Boolean(plain.headers.get('etag')) }).toEqual({ status: 200, cache: CHANGING_PICTURE, etag: true });
+    expect({ status: plain.status, cache: plain.headers.get('cache-control'), etag: Boolean(plain.headers.get('etag')) }).toEqual({
+      status: 200,
+      cache: CHANGING_PICTURE,
+      etag: true,
+    });
     const version = versionOf(plain.headers);
     expect((await fetch(`${stack.provider.url}/uploads/brand/logo.webp?v=${version}`)).headers.get('cache-control')).toBe(IMMUTABLE_PICTURE);
     expect((await fetch(`${stack.provider.url}/uploads/brand/logo.webp?v=notthisone00`)).headers.get('cache-control')).toBe(CHANGING_PICTURE);

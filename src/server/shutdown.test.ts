@@ -10,16 +10,25 @@ describe('npm start under SIGTERM', () => {
     const dist = fakeDist();
     const data = tempDataDir();
     const { child, port } = await spawnListening('src/server/start.ts', {
-      PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: data.dir, DIST_DIR: dist, SKIP_BUILD: '1',
+      PORT: '0',
+      PROVIDER_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: data.dir,
+      DIST_DIR: dist,
+      SKIP_BUILD: '1',
     });
 
     const base = `http://127.0.0.1:${port}`;
     const outcomes = Promise.all(
       Array.from({ length: 150 }, async (_, i) => {
         try {
-          const res = i % 3 === 0
-            ? await fetch(`${base}/api/index/recruit/submitData`, { method: 'POST', body: new URLSearchParams({ name: `s${i}`, phone: '13800000000', email: 'a@b.com', id: '1', consent: '2026-01' }) })
-            : await fetch(`${base}${i % 3 === 1 ? '/' : '/api/index/index/banner?lan=zh'}`);
+          const res =
+            i % 3 === 0
+              ? await fetch(`${base}/api/index/recruit/submitData`, {
+                  method: 'POST',
+                  body: new URLSearchParams({ name: `s${i}`, phone: '13800000000', email: 'a@b.com', id: '1', consent: '2026-01' }),
+                })
+              : await fetch(`${base}${i % 3 === 1 ? '/' : '/api/index/index/banner?lan=zh'}`);
           return { i, status: res.status, body: await res.text() };
         } catch {
           return { i, status: 0, body: '' }; // refused after the signal: never accepted

@@ -15,8 +15,18 @@ let upstreamUrl: string;
  * headers naming the visitor or their credentials that a CDN or a browser may add.
  */
 const OVERRIDE_HEADERS = [
-  'x-http-method-override', 'x-http-method', 'x-method-override', 'x-original-url', 'x-rewrite-url',
-  'x-forwarded-port', 'x-forwarded-prefix', 'x-forwarded-server', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'authorization',
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+  'x-original-url',
+  'x-rewrite-url',
+  'x-forwarded-port',
+  'x-forwarded-prefix',
+  'x-forwarded-server',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'authorization',
 ];
 const echo = (req: IncomingMessage, body: string) => ({
   method: req.method,
@@ -73,8 +83,22 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 
 describe('the site server', () => {
   it.each([
-    '/', '/about', '/innovation', '/news', '/patient', '/product', '/report', '/resources', '/news/notice',
-    '/news/noticedetail', '/news/noticedetail/3', '/news/12', '/product/7', '/resources/2', '/login', '/privacy',
+    '/',
+    '/about',
+    '/innovation',
+    '/news',
+    '/patient',
+    '/product',
+    '/report',
+    '/resources',
+    '/news/notice',
+    '/news/noticedetail',
+    '/news/noticedetail/3',
+    '/news/12',
+    '/product/7',
+    '/resources/2',
+    '/login',
+    '/privacy',
   ])('answers %s and its /en twin with the page (200)', async (url) => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
@@ -165,7 +189,11 @@ describe('the site server', () => {
   });
 
   it('rejects methods a path does not take', async () => {
-    for (const [method, url] of [['DELETE', '/about'], ['PUT', '/'], ['POST', '/assets/main.0123456789.js']] as const) {
+    for (const [method, url] of [
+      ['DELETE', '/about'],
+      ['PUT', '/'],
+      ['POST', '/assets/main.0123456789.js'],
+    ] as const) {
       const res = await app.inject({ method, url });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 405 });
       expectSecurityHeaders(res.headers);
@@ -180,7 +208,7 @@ describe('the site server', () => {
 });
 
 describe('the /api proxy', () => {
-  it('strips /api and passes the query, the form body, the token header, the address it resolved and a request id; never cookies or the visitor\'s forwarding headers', async () => {
+  it("strips /api and passes the query, the form body, the token header, the address it resolved and a request id; never cookies or the visitor's forwarding headers", async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/index/recruit/submitData?lan=en',
@@ -190,7 +218,15 @@ describe('the /api proxy', () => {
     });
     expect(res.statusCode).toBe(200);
     const reached = res.json().data;
-    expect(reached).toEqual({ method: 'POST', url: '/index/recruit/submitData?lan=en', token: 't-1', forwardedFor: '127.0.0.1', requestId: expect.any(String), overrides: [], body: 'name=Li&phone=1&email=a%40b.com&id=4' });
+    expect(reached).toEqual({
+      method: 'POST',
+      url: '/index/recruit/submitData?lan=en',
+      token: 't-1',
+      forwardedFor: '127.0.0.1',
+      requestId: expect.any(String),
+      overrides: [],
+      body: 'name=Li&phone=1&email=a%40b.com&id=4',
+    });
     expect(reached.requestId).not.toBe('forged');
     expect(reached).not.toHaveProperty('cookie');
     expectSecurityHeaders(res.headers);
@@ -217,7 +253,10 @@ describe('the /api proxy', () => {
 
   it('forwards only the query keys the endpoint takes, each once, as written', async () => {
     const asked = [
-      [`${ENDPOINT.productList}?lan=en&classify_id=2&page=1&pageSize=6&keyword=%E8%86%8F&s=/admin/user&lan=zh&_method=DELETE`, `${ENDPOINT.productList}?lan=en&classify_id=2&page=1&pageSize=6&keyword=%E8%86%8F`],
+      [
+        `${ENDPOINT.productList}?lan=en&classify_id=2&page=1&pageSize=6&keyword=%E8%86%8F&s=/admin/user&lan=zh&_method=DELETE`,
+        `${ENDPOINT.productList}?lan=en&classify_id=2&page=1&pageSize=6&keyword=%E8%86%8F`,
+      ],
       [`${ENDPOINT.banner}?s=%2Fadmin%2Fuser&lan=zh&id=3`, `${ENDPOINT.banner}?lan=zh`],
       [`${ENDPOINT.newsDetail}?id=3&lan=en&id[]=4&%69d=5`, `${ENDPOINT.newsDetail}?id=3&lan=en`],
       [`${ENDPOINT.banner}?s=/admin/user`, ENDPOINT.banner],
@@ -227,15 +266,27 @@ describe('the /api proxy', () => {
       const res = await app.inject({ url: `/api${path}` });
       expect({ path, reached: res.json().data.url }).toEqual({ path, reached: forwarded });
     }
-    const post = await app.inject({ method: 'POST', url: `/api${ENDPOINT.recruitSubmit}?lan=en&s=/admin`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Li' });
+    const post = await app.inject({
+      method: 'POST',
+      url: `/api${ENDPOINT.recruitSubmit}?lan=en&s=/admin`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Li',
+    });
     expect(post.json().data.url).toBe(`${ENDPOINT.recruitSubmit}?lan=en`);
   });
 
   it('forwards an allow list of headers: no method or path override, no address a CDN adds, no Authorization', async () => {
-    const overrides = Object.fromEntries(OVERRIDE_HEADERS.map((name) => [name, name.includes('url') ? '/admin/user' : name.includes('ip') ? '192.0.2.1' : 'DELETE']));
+    const overrides = Object.fromEntries(
+      OVERRIDE_HEADERS.map((name) => [name, name.includes('url') ? '/admin/user' : name.includes('ip') ? '192.0.2.1' : 'DELETE']),
+    );
     const get = await app.inject({ url: `/api${ENDPOINT.banner}?lan=zh`, headers: overrides });
     expect(get.json().data).toMatchObject({ method: 'GET', url: `${ENDPOINT.banner}?lan=zh`, overrides: [] });
-    const post = await app.inject({ method: 'POST', url: `/api${ENDPOINT.patientSubmit}?lan=zh`, headers: { ...overrides, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Li' });
+    const post = await app.inject({
+      method: 'POST',
+      url: `/api${ENDPOINT.patientSubmit}?lan=zh`,
+      headers: { ...overrides, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Li',
+    });
     expect(post.json().data).toMatchObject({ method: 'POST', overrides: [] });
   });
 
@@ -268,18 +319,31 @@ describe('the /api proxy', () => {
     expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
   });
 
-  it('asks for a picture with the file request\'s headers only: no cookie, token, authorization, address or user agent', async () => {
+  it("asks for a picture with the file request's headers only: no cookie, token, authorization, address or user agent", async () => {
     let reached: IncomingMessage['headers'] = {};
     const media = createServer((req, res) => {
       reached = req.headers;
       res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': 'bytes 0-3/100' }).end('mp4!');
     });
     await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-    const site = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(media.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    const site = await createSiteServer({
+      distDir: dist,
+      providerUrl: `http://127.0.0.1:${(media.address() as AddressInfo).port}`,
+      mediaUrl: '',
+      variant: 'standard',
+    });
     try {
       const res = await site.inject({
         url: '/uploads/video/intro.mp4',
-        headers: { range: 'bytes=0-3', 'if-range': '"v1"', authorization: 'Basic c2VjcmV0', token: 't-1', 'x-forwarded-for': '6.6.6.6', 'user-agent': 'Visitor/1.0', referer: 'https://elsewhere.example/' },
+        headers: {
+          range: 'bytes=0-3',
+          'if-range': '"v1"',
+          authorization: 'Basic c2VjcmV0',
+          token: 't-1',
+          'x-forwarded-for': '6.6.6.6',
+          'user-agent': 'Visitor/1.0',
+          referer: 'https://elsewhere.example/',
+        },
         cookies: { locale: 'en', session: 'secret' },
       });
       expect(res.statusCode).toBe(206);

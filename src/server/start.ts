@@ -30,7 +30,8 @@ export interface StartConfig extends SiteConfig {
 export function readStartConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): StartConfig {
   const config = readConfig(env, warn);
   const strapi = readStrapiConnection(env);
-  if (strapi && env.PROVIDER_URL) throw new Error('CONTENT_SOURCE=strapi is read by the embedded provider: unset PROVIDER_URL, or set CONTENT_SOURCE on the provider at PROVIDER_URL');
+  if (strapi && env.PROVIDER_URL)
+    throw new Error('CONTENT_SOURCE=strapi is read by the embedded provider: unset PROVIDER_URL, or set CONTENT_SOURCE on the provider at PROVIDER_URL');
   return { ...config, strapi };
 }
 
@@ -40,7 +41,12 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
     // The provider believes only its loopback hop: the site, which forwards the address it resolved.
-    provider = await startProvider({ port: config.providerPort, dataDir: config.dataDir, strapi: config.strapi, logger: logOptions('provider', config.logLevel) });
+    provider = await startProvider({
+      port: config.providerPort,
+      dataDir: config.dataDir,
+      strapi: config.strapi,
+      logger: logOptions('provider', config.logLevel),
+    });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
   const app = await createSiteServer({
@@ -81,7 +87,10 @@ if (require.main === module) {
       const stop = (signal: string) => {
         console.log(`${signal}: finishing in-flight requests…`);
         setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-        site.close().then(() => process.exit(0), () => process.exit(1));
+        site.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));

@@ -23,7 +23,11 @@ export function fakeDist(): string {
   writeFileSync(join(dist, 'assets', 'main.0123456789.js.map'), '{}');
   writeFileSync(join(dist, 'assets', '.secret'), 'no');
   writeFileSync(join(dist, 'assets', 'boot.0123456789.js'), FAKE_BOOT_SOURCE);
-  const manifest = { boot: { js: ['/assets/boot.0123456789.js'], css: [] }, main: { js: ['/assets/main.0123456789.js'], css: [] }, 'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] } };
+  const manifest = {
+    boot: { js: ['/assets/boot.0123456789.js'], css: [] },
+    main: { js: ['/assets/main.0123456789.js'], css: [] },
+    'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] },
+  };
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   copyFileSync(join(__dirname, '..', '..', 'public', 'share.png'), join(dist, 'share.png'));
@@ -35,12 +39,22 @@ export function fakeDist(): string {
  * site over fakeDist() in front of it, both on free ports. `provider` may be replaced (a restart
  * on the same port); `close()` stops what is running and removes both folders.
  */
-export async function startSiteAndProvider({ site: siteOptions = {}, mediaFromProvider = false, dataSubdir = '' }: { site?: Partial<SiteServerOptions>; mediaFromProvider?: boolean; dataSubdir?: string } = {}) {
+export async function startSiteAndProvider({
+  site: siteOptions = {},
+  mediaFromProvider = false,
+  dataSubdir = '',
+}: { site?: Partial<SiteServerOptions>; mediaFromProvider?: boolean; dataSubdir?: string } = {}) {
   const data = tempDataDir();
   const dist = fakeDist();
   const dataDir = join(data.dir, dataSubdir);
   const provider: RunningProvider = await startProvider({ port: 0, dataDir });
-  const site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: mediaFromProvider ? provider.url : '', variant: 'standard', ...siteOptions });
+  const site = await createSiteServer({
+    distDir: dist,
+    providerUrl: provider.url,
+    mediaUrl: mediaFromProvider ? provider.url : '',
+    variant: 'standard',
+    ...siteOptions,
+  });
   await site.listen({ port: 0, host: '127.0.0.1' });
   const stack = {
     data,
@@ -110,7 +124,8 @@ export async function providerGate(upstreamUrl: string) {
       counts.set(path, (counts.get(path) ?? 1) - 1); // counted when it passes
       return;
     }
-    if (failing.has(path)) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1, msg: '服务器繁忙，请稍后再试', data: null }));
+    if (failing.has(path))
+      return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1, msg: '服务器繁忙，请稍后再试', data: null }));
     const send = (body: string, type = 'application/json') => res.writeHead(200, { 'content-type': type }).end(body);
     switch (gate.mode) {
       case 'down':
@@ -162,4 +177,3 @@ export function rawRequest(base: string, method: string, path: string, headers: 
     req.end();
   });
 }
-

@@ -43,8 +43,16 @@ let nextVisitor = 1;
 /** One host as `npm start` runs it (site and embedded provider), submissions in the shared PostgreSQL database. */
 function startHost(name: string): Promise<{ child: ChildProcess; port: number }> {
   return spawnListening('src/server/start.ts', {
-    PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: '1', LOG_LEVEL: 'silent',
-    DATABASE_URL: postgres.url, DATA_DIR: mkdtempSync(join(dir, `${name}-`)), DIST_DIR: dist, TRUST_PROXY: '127.0.0.1', STAFF_AUDIT_KEY: AUDIT_KEY,
+    PORT: '0',
+    PROVIDER_PORT: '0',
+    HOST: '127.0.0.1',
+    SKIP_BUILD: '1',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: postgres.url,
+    DATA_DIR: mkdtempSync(join(dir, `${name}-`)),
+    DIST_DIR: dist,
+    TRUST_PROXY: '127.0.0.1',
+    STAFF_AUDIT_KEY: AUDIT_KEY,
   });
 }
 
@@ -54,7 +62,10 @@ beforeAll(async () => {
   dist = fakeDist();
   // One after the other: the later ones find the schema migrated (startTogether.test.ts races them).
   for (let i = 0; i < HOSTS; i += 1) hosts.push(await startHost(String.fromCharCode(97 + i)));
-  nginx = await startNginx(dir, hosts.map((host) => host.port));
+  nginx = await startNginx(
+    dir,
+    hosts.map((host) => host.port),
+  );
 });
 
 afterAll(async () => {
@@ -71,7 +82,17 @@ async function send(n: number, base = nginx.url, visitor = `203.0.113.${n % 250}
     const res = await fetch(`${base}/api${ENDPOINT.patientSubmit}?lan=zh`, {
       method: 'POST',
       headers: { 'x-forwarded-for': visitor },
-      body: new URLSearchParams({ category: 'medical', medication: '复方樟脑软膏', reason: '湿疹', name: `患者${n}`, phone: `1380000${String(n).padStart(4, '0')}`, email: '', description: `第 ${n} 条`, consent: '2026-01', health_consent: '2026-01' }),
+      body: new URLSearchParams({
+        category: 'medical',
+        medication: '复方樟脑软膏',
+        reason: '湿疹',
+        name: `患者${n}`,
+        phone: `1380000${String(n).padStart(4, '0')}`,
+        email: '',
+        description: `第 ${n} 条`,
+        consent: '2026-01',
+        health_consent: '2026-01',
+      }),
     });
     const body = (await res.json()) as { code: number; data?: { reference?: string } };
     return body.code === 0 && body.data?.reference ? body.data.reference : res.status;
@@ -130,7 +151,9 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
     const answers: (string | number)[] = [];
     for (let n = 0; n < SUBMIT_RATE_LIMIT.points * 2; n += 1) answers.push(await send(1000 + n, nginx.url, '192.0.2.77'));
     const stored = answers.filter(acknowledged).length;
-    console.log(`Three hosts, one visitor: ${answers.length} messages through nginx's round robin, ${stored} acknowledged, ${answers.filter((a) => a === 429).length} refused with 429`);
+    console.log(
+      `Three hosts, one visitor: ${answers.length} messages through nginx's round robin, ${stored} acknowledged, ${answers.filter((a) => a === 429).length} refused with 429`,
+    );
     expect(stored).toBe(SUBMIT_RATE_LIMIT.points);
     expect(answers.slice(SUBMIT_RATE_LIMIT.points)).toEqual(Array(SUBMIT_RATE_LIMIT.points).fill(429));
   });
@@ -196,7 +219,9 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
         child.on('close', (status) => resolve({ status, stderr }));
       });
       const elapsed = Date.now() - started;
-      console.log(`A staff export over a half-open connection failed after ${elapsed} ms (answer timeout ${queryLimits(env).answerMs} ms, the tool's start included)`);
+      console.log(
+        `A staff export over a half-open connection failed after ${elapsed} ms (answer timeout ${queryLimits(env).answerMs} ms, the tool's start included)`,
+      );
       expect(run.status).not.toBe(0);
       expect(run.stderr).toMatch(/Query read timeout/);
     } finally {
@@ -207,7 +232,8 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
   it("deletes a person's data with the staff tools from the one database every host uses", async () => {
     const reference = await send(200, nginx.url, freshVisitor());
     expect(acknowledged(reference)).toBe(true);
-    const personsMessages = () => (JSON.parse(staff(['export', '--phone', '13800000200']).stdout) as { patients: { reference: string }[] }).patients.map((row) => row.reference);
+    const personsMessages = () =>
+      (JSON.parse(staff(['export', '--phone', '13800000200']).stdout) as { patients: { reference: string }[] }).patients.map((row) => row.reference);
     expect(personsMessages()).toEqual([reference]);
     expect(staff(['delete', '--phone', '13800000200']).status).toBe(0);
     expect(personsMessages()).toEqual([]);

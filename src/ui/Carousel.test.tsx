@@ -12,15 +12,16 @@ jest.mock('./swiperRuntime', () => {
   return jest.requireActual('./swiperRuntime');
 });
 
-const texts: CarouselTexts = { slideLabel: '{{index}} / {{slidesLength}}', goTo: 'Go to slide {{index}}', previous: 'Previous', next: 'Next', pause: 'Pause', play: 'Play' };
+const texts: CarouselTexts = {
+  slideLabel: '{{index}} / {{slidesLength}}',
+  goTo: 'Go to slide {{index}}',
+  previous: 'Previous',
+  next: 'Next',
+  pause: 'Pause',
+  play: 'Play',
+};
 const element = (
-  <Carousel
-    label="News"
-    texts={texts}
-    autoplayMs={4000}
-    speed={1000}
-    slides={['one', 'two', 'three'].map((word) => ({ key: word, content: <p>{word}</p> }))}
-  />
+  <Carousel label="News" texts={texts} autoplayMs={4000} speed={1000} slides={['one', 'two', 'three'].map((word) => ({ key: word, content: <p>{word}</p> }))} />
 );
 
 function preferReducedMotion(reduce: boolean) {

@@ -151,7 +151,13 @@ export function Carousel({ label, slides, texts, autoplayMs, speed, perView = { 
             </button>
           )}
           {autoplayAllowed && (
-            <button type="button" className="carousel__toggle" aria-label={playing ? texts.pause : texts.play} aria-pressed={!playing} onClick={() => setChoice(!playing)}>
+            <button
+              type="button"
+              className="carousel__toggle"
+              aria-label={playing ? texts.pause : texts.play}
+              aria-pressed={!playing}
+              onClick={() => setChoice(!playing)}
+            >
               <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
             </button>
           )}

@@ -33,9 +33,7 @@ export function ownPictureSrc(src: string, width: number, mediaHost = ''): strin
 
 /** How a picture is fetched and decoded by where it sits. */
 export const foldPriority = (aboveTheFold: boolean) =>
-  aboveTheFold
-    ? ({ fetchPriority: 'high', decoding: 'sync' } as const)
-    : ({ fetchPriority: undefined, decoding: 'async' } as const);
+  aboveTheFold ? ({ fetchPriority: 'high', decoding: 'sync' } as const) : ({ fetchPriority: undefined, decoding: 'async' } as const);
 
 export interface ImgProps {
   src: string;

@@ -32,7 +32,15 @@ export function PageBanner({ title, description, desktopImage, phoneImage, deskt
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
         <picture>
-          {phoneImage && <source media="(max-width: 767.98px)" srcSet={ownPictureSrcSet(phoneImage, 750, mediaHost) ?? `${phoneImage} 750w`} sizes="100vw" width={750} height={500} />}
+          {phoneImage && (
+            <source
+              media="(max-width: 767.98px)"
+              srcSet={ownPictureSrcSet(phoneImage, 750, mediaHost) ?? `${phoneImage} 750w`}
+              sizes="100vw"
+              width={750}
+              height={500}
+            />
+          )}
           <img
             className="page-banner__image"
             src={desktopImage || phoneImage}

@@ -121,7 +121,11 @@ const subscribeNothing = () => () => {};
 export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlProps) {
   const serverPurifier = useContext(HtmlPurifier);
   const browserPurifier = useSyncExternalStore(subscribePurifier, currentPurifier, () => null);
-  const hydrating = useSyncExternalStore(subscribeNothing, () => false, () => true);
+  const hydrating = useSyncExternalStore(
+    subscribeNothing,
+    () => false,
+    () => true,
+  );
   // In the browser: what the server's markup was made from, until the element is given other input.
   const source = `${mediaUrl}\n${headingLevel ?? ''}\n${html}`;
   const [served, setServed] = useState(hydrating && !serverPurifier ? source : null);
@@ -137,5 +141,12 @@ export function RichHtml({ html, mediaUrl, className, headingLevel }: RichHtmlPr
   );
   // A new key once the server's markup is left: React sets inner HTML only when `__html` changes,
   // and the server's nodes must go even when the new markup is '' too.
-  return <div key={keepsServerMarkup ? 'served' : 'own'} className={`rich-html ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
+  return (
+    <div
+      key={keepsServerMarkup ? 'served' : 'own'}
+      className={`rich-html ${className ?? ''}`}
+      dangerouslySetInnerHTML={{ __html: clean }}
+      suppressHydrationWarning
+    />
+  );
 }

@@ -11,7 +11,9 @@ const relevelHeadings = (html: string, headingLevel: number) => sanitizeHtml(htm
 
 describe('relevelHeadings', () => {
   it('lifts the highest heading to the given level and keeps the others below it', () => {
-    expect(relevelHeadings('<h3 id="a">Duties</h3><p>x</p><h4>Detail</h4><h3>Needs</h3>', 2)).toBe('<h2 id="user-content-a">Duties</h2><p>x</p><h3>Detail</h3><h2>Needs</h2>');
+    expect(relevelHeadings('<h3 id="a">Duties</h3><p>x</p><h4>Detail</h4><h3>Needs</h3>', 2)).toBe(
+      '<h2 id="user-content-a">Duties</h2><p>x</p><h3>Detail</h3><h2>Needs</h2>',
+    );
   });
 
   it('lowers headings that would compete with the page title, capped at h6', () => {
@@ -34,10 +36,13 @@ describe('sanitising on the server', () => {
     const { JSDOM } = await import('jsdom');
     const { default: createPurifier } = await import('dompurify');
     const server = createPurifier(new JSDOM('').window as unknown as Window & typeof globalThis);
-    const html = '<h3>T</h3><img src="/a.png" onerror="x()"><a href="javascript:x()" target="_blank">l</a><img src="https://evil.invalid/x.png"><p>中文 &amp; text</p>';
+    const html =
+      '<h3>T</h3><img src="/a.png" onerror="x()"><a href="javascript:x()" target="_blank">l</a><img src="https://evil.invalid/x.png"><p>中文 &amp; text</p>';
     const expected = sanitizeHtml(html, 'https://media.example.com', { purifier, headingLevel: 2 });
     expect(sanitizeHtml(html, 'https://media.example.com', { purifier: server, headingLevel: 2 })).toBe(expected);
-    expect(expected).toBe('<h2>T</h2><img src="https://media.example.com/a.png" loading="lazy"><a target="_blank" rel="noopener noreferrer">l</a><img loading="lazy"><p>中文 &amp; text</p>');
+    expect(expected).toBe(
+      '<h2>T</h2><img src="https://media.example.com/a.png" loading="lazy"><a target="_blank" rel="noopener noreferrer">l</a><img loading="lazy"><p>中文 &amp; text</p>',
+    );
   });
 });
 

@@ -26,7 +26,8 @@ export interface ColdFigures {
   lcp: { firstMs: number; secondMs: number; element: string } | null;
 }
 
-const startOn = (dataDir: string) => startSite(readStartConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), { build: false });
+const startOn = (dataDir: string) =>
+  startSite(readStartConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), { build: false });
 
 /** The copies the home pages ask for first: each srcset entry of their high-priority pictures. */
 async function aboveTheFoldCopies(site: RunningSite): Promise<string[]> {
@@ -82,11 +83,15 @@ export async function measureCold(audit: Auditor | null): Promise<ColdFigures[]>
     for (const url of await aboveTheFoldCopies(before)) await timed(`${before.url}${url}`);
     await before.close();
     const restart = await measure('restart (copies on disk)', () => startOn(ran), audit);
-    const first = await measure('first start (empty DATA_DIR)', () => {
-      const dir = mkdtempSync(join(tmpdir(), 'bench-fresh-'));
-      dirs.push(dir);
-      return startOn(dir);
-    }, audit);
+    const first = await measure(
+      'first start (empty DATA_DIR)',
+      () => {
+        const dir = mkdtempSync(join(tmpdir(), 'bench-fresh-'));
+        dirs.push(dir);
+        return startOn(dir);
+      },
+      audit,
+    );
     return [restart, first];
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -101,7 +106,10 @@ export function coldTable(figures: ColdFigures[]): string[] {
   }
   lines.push('', '| start | home page LCP, first visit | second visit | first ÷ second | LCP element |', '|---|---|---|---|---|');
   for (const f of figures) {
-    if (f.lcp) lines.push(`| ${f.start} | ${Math.round(f.lcp.firstMs)} ms | ${Math.round(f.lcp.secondMs)} ms | ${(f.lcp.firstMs / f.lcp.secondMs).toFixed(2)} | \`${f.lcp.element}\` |`);
+    if (f.lcp)
+      lines.push(
+        `| ${f.start} | ${Math.round(f.lcp.firstMs)} ms | ${Math.round(f.lcp.secondMs)} ms | ${(f.lcp.firstMs / f.lcp.secondMs).toFixed(2)} | \`${f.lcp.element}\` |`,
+      );
     else lines.push(`| ${f.start} | ${f.copies.length ? 'not audited' : '?'} | | | |`);
   }
   return lines;

@@ -71,7 +71,8 @@ const INTERACTIONS: Interaction[] = [
   },
 ];
 
-const BARE_PAGE = '<!doctype html><meta name="viewport" content="width=device-width"><button>tap</button><p>0</p><script>document.querySelector("button").onclick = () => { const p = document.querySelector("p"); p.textContent = String(Number(p.textContent) + 1); };</script>';
+const BARE_PAGE =
+  '<!doctype html><meta name="viewport" content="width=device-width"><button>tap</button><p>0</p><script>document.querySelector("button").onclick = () => { const p = document.querySelector("p"); p.textContent = String(Number(p.textContent) + 1); };</script>';
 
 /** Time for what a scroll starts (lazy pictures, the scroll-top button) to finish before the tap. */
 const SETTLE_MS = 1000;

@@ -28,7 +28,15 @@ export interface LcpPhases {
   renderDelay: number;
 }
 
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /** A run Lighthouse itself failed: its runtime error code, e.g. `NO_NAVSTART`. */
 export interface AuditFailure {

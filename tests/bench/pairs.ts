@@ -38,7 +38,7 @@ export interface Medians {
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : ((sorted[middle - 1]! + sorted[middle]!) / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 const mostCommon = (values: string[]): string => {
@@ -57,7 +57,9 @@ const medians = (audits: Audit[]): Medians => {
     lcpMs: median(audits.map((a) => a.lcpMs)),
     tbtMs: median(audits.map((a) => a.tbtMs)),
     cls: median(audits.map((a) => a.cls)),
-    ...(phases.length && phases.length === audits.length ? { lcpPhasesMs: { ttfb: phase('ttfb'), loadDelay: phase('loadDelay'), loadTime: phase('loadTime'), renderDelay: phase('renderDelay') } } : {}),
+    ...(phases.length && phases.length === audits.length
+      ? { lcpPhasesMs: { ttfb: phase('ttfb'), loadDelay: phase('loadDelay'), loadTime: phase('loadTime'), renderDelay: phase('renderDelay') } }
+      : {}),
   };
 };
 

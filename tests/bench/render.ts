@@ -25,11 +25,13 @@ const SAMPLE_PATHS = ROUTE_SAMPLES.map((sample) => sample.path);
 function recordingApi(live: Api): Api {
   const answers = new Map<string, unknown>();
   return new Proxy(live, {
-    get: (target, name: keyof Api) => async (...args: unknown[]) => {
-      const key = `${String(name)} ${JSON.stringify(args)}`;
-      if (!answers.has(key)) answers.set(key, await (target[name] as (...a: unknown[]) => Promise<unknown>)(...args));
-      return answers.get(key);
-    },
+    get:
+      (target, name: keyof Api) =>
+      async (...args: unknown[]) => {
+        const key = `${String(name)} ${JSON.stringify(args)}`;
+        if (!answers.has(key)) answers.set(key, await (target[name] as (...a: unknown[]) => Promise<unknown>)(...args));
+        return answers.get(key);
+      },
   });
 }
 

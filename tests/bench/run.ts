@@ -54,10 +54,15 @@ async function main() {
 
 async function sizeTable(lines: string[]) {
   const { floor, routes } = await measureSizes();
-  lines.push('| Route (JS + CSS a first visit downloads) | JS raw / gzip / br | CSS raw / gzip / br | JS gzip ÷ floor | later-only libraries in it |', '|---|---|---|---|---|');
+  lines.push(
+    '| Route (JS + CSS a first visit downloads) | JS raw / gzip / br | CSS raw / gzip / br | JS gzip ÷ floor | later-only libraries in it |',
+    '|---|---|---|---|---|',
+  );
   lines.push(`| ${floor.name} | ${sizeCell(floor.js)} | ${sizeCell(floor.css)} | 1.00 | ${floor.deferrable.join(', ') || 'none'} |`);
   for (const route of routes) {
-    lines.push(`| ${route.name} | ${sizeCell(route.js)} | ${sizeCell(route.css)} | ${(route.js.gzip / floor.js.gzip).toFixed(2)} | ${route.deferrable.join(', ') || 'none'} |`);
+    lines.push(
+      `| ${route.name} | ${sizeCell(route.js)} | ${sizeCell(route.css)} | ${(route.js.gzip / floor.js.gzip).toFixed(2)} | ${route.deferrable.join(', ') || 'none'} |`,
+    );
   }
 }
 

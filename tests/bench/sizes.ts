@@ -71,9 +71,18 @@ function deferrableIn(stats: Stats, files: string[]): string[] {
 
 function split(stats: Stats, dir: string, files: string[]) {
   return {
-    js: measure(dir, files.filter((f) => f.endsWith('.js'))),
-    css: measure(dir, files.filter((f) => f.endsWith('.css'))),
-    deferrable: deferrableIn(stats, files.filter((f) => f.endsWith('.js'))),
+    js: measure(
+      dir,
+      files.filter((f) => f.endsWith('.js')),
+    ),
+    css: measure(
+      dir,
+      files.filter((f) => f.endsWith('.css')),
+    ),
+    deferrable: deferrableIn(
+      stats,
+      files.filter((f) => f.endsWith('.js')),
+    ),
   };
 }
 

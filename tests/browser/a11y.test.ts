@@ -19,7 +19,10 @@ onSuite({}, (s, b) => {
 });
 
 for (const locale of ['zh', 'en'] as const) {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     describe(`accessibility in ${locale} on ${name}`, () => {
       for (const path of PATHS) {
         test(path, async (t) => {
@@ -29,7 +32,13 @@ for (const locale of ['zh', 'en'] as const) {
             const results = await new AxeBuilder({ page }).analyze();
             const serious = results.violations
               .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+              .map(
+                (v) =>
+                  `${v.id}: ${v.help} (${v.nodes
+                    .map((n) => n.target.join(' '))
+                    .slice(0, 3)
+                    .join(', ')})`,
+              );
             assert.deepEqual(serious, []);
           });
         });
@@ -53,9 +62,21 @@ describe('HTML_CodeSniffer, WCAG 2 AA', () => {
           const found = await page.evaluate(
             () =>
               new Promise<string[]>((resolve) => {
-                const htmlcs = (window as unknown as { HTMLCS: { process(standard: string, root: Document, done: () => void): void; getMessages(): { type: number; code: string; msg: string; element: Element }[] } }).HTMLCS;
+                const htmlcs = (
+                  window as unknown as {
+                    HTMLCS: {
+                      process(standard: string, root: Document, done: () => void): void;
+                      getMessages(): { type: number; code: string; msg: string; element: Element }[];
+                    };
+                  }
+                ).HTMLCS;
                 htmlcs.process('WCAG2AA', document, () =>
-                  resolve(htmlcs.getMessages().filter((m) => m.type === 1).map((m) => `${m.code}: ${m.msg} <${m.element.tagName.toLowerCase()} ${m.element.getAttribute('name') ?? m.element.className}>`)),
+                  resolve(
+                    htmlcs
+                      .getMessages()
+                      .filter((m) => m.type === 1)
+                      .map((m) => `${m.code}: ${m.msg} <${m.element.tagName.toLowerCase()} ${m.element.getAttribute('name') ?? m.element.className}>`),
+                  ),
                 );
               }),
           );

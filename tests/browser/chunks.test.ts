@@ -43,7 +43,10 @@ describe('a page chunk that stays broken', () => {
 
       // Listening before the click: the reload may finish before the click call returns.
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '重新加载' }).click()]);
-      await page.getByRole('alert').filter({ hasText: /页面未能加载/ }).waitFor({ timeout: 10_000 });
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /页面未能加载/ })
+        .waitFor({ timeout: 10_000 });
       assert.deepEqual(documents, ['/about', '/about', '/about'], 'the button reloads, and the guard still holds');
     });
   });

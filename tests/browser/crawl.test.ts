@@ -83,9 +83,13 @@ describe('a link checker on a cold site', () => {
     // It did follow the links a visitor's search budget once refused: categories and list pages.
     // Category links in both languages (a category is named by its id, the same in each).
     const categories = checked.map((each) => new URL(each.url, site.url)).filter((url) => /\/product$/.test(url.pathname) && url.searchParams.has('category'));
-    const inEach = (prefix: string) => new Set(categories.filter((url) => url.pathname === `${prefix}/product`).map((url) => url.searchParams.get('category'))).size;
+    const inEach = (prefix: string) =>
+      new Set(categories.filter((url) => url.pathname === `${prefix}/product`).map((url) => url.searchParams.get('category'))).size;
     assert.ok(inEach('') >= 2 && inEach('/en') >= 2, `category links followed: ${categories.join(' ')}`);
-    assert.ok(checked.some((each) => /\/uploads\/.+[?&]w=/.test(each.url)), 'picture copies checked');
+    assert.ok(
+      checked.some((each) => /\/uploads\/.+[?&]w=/.test(each.url)),
+      'picture copies checked',
+    );
     console.log(`${checked.length} links checked, ${failed.length} failed`);
   });
 });

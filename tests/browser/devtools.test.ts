@@ -52,11 +52,18 @@ describe('Redux DevTools', () => {
       assert.equal(await page.evaluate(() => history.length), historyLength, 'a jump pushes no history entry');
 
       await monitor(page, (m) => m.jumpToPresent());
-      await page.locator('.news-card').nth(rowsAtPresent - 1).waitFor();
+      await page
+        .locator('.news-card')
+        .nth(rowsAtPresent - 1)
+        .waitFor();
       assert.equal(await path(page), '/news');
       assert.equal(await page.locator('.news-card').count(), rowsAtPresent);
       assert.equal((await actions(page)).length, recorded.length, 'a jump runs no saga: no action was added');
-      assert.deepEqual(requests.filter((url) => url.includes('/api/')), [], 'a jump fetches nothing');
+      assert.deepEqual(
+        requests.filter((url) => url.includes('/api/')),
+        [],
+        'a jump fetches nothing',
+      );
     });
   });
 
@@ -113,14 +120,17 @@ describe('Redux DevTools', () => {
       for (const textbox of await page.locator('form input[type="text"], form input:not([type]), form textarea').all()) {
         await textbox.fill(marker(`patient${await textbox.getAttribute('name')}`));
       }
-      await page.locator('form input[type="tel"]').fill(marker('tel')).catch(() => undefined);
+      await page
+        .locator('form input[type="tel"]')
+        .fill(marker('tel'))
+        .catch(() => undefined);
       await page.getByRole('button', { name: /提交/ }).click();
 
       // The monitor's copy goes through the app's sanitizers; the extension's own Export of a Redux
       // store does not, so only the app's redaction before the store records keeps it clean.
       const exports: [string, string][] = [
         ['session as the monitor holds it', await monitor(page, (m) => m.exportSession())],
-        ['extension\'s Export (actions as recorded)', await monitor(page, (m) => m.exportActions())],
+        ["extension's Export (actions as recorded)", await monitor(page, (m) => m.exportActions())],
       ];
       for (const [name, exported] of exports) {
         assert.ok(exported.includes('forms/patientSubmitted'), `the ${name} holds the submission`);

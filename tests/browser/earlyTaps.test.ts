@@ -50,7 +50,9 @@ describe('taps before the app has started', () => {
       release();
 
       await page.waitForFunction(() => ((window as { hydratedAt?: number }).hydratedAt ?? 0) > 0, undefined, { timeout: 60_000 });
-      await page.waitForFunction(() => document.querySelector('.home-banner .carousel__toggle')?.getAttribute('aria-pressed') === 'true', undefined, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector('.home-banner .carousel__toggle')?.getAttribute('aria-pressed') === 'true', undefined, {
+        timeout: 5000,
+      });
       assert.equal(await pause.getAttribute('aria-label'), '播放轮播', 'the kept tap paused the carousel');
       assert.equal(await page.locator('.site-nav__link', { hasText: '科技创新' }).isVisible(), true, 'the menu opened before the app stays open');
     });

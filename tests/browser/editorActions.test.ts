@@ -22,7 +22,8 @@ onSuite({}, (s, b) => {
 });
 after(() => db?.close());
 
-const content = (key: string, locale: string) => (db.prepare('SELECT json FROM content WHERE key = ? AND locale = ?').get(key, locale) as { json: string }).json;
+const content = (key: string, locale: string) =>
+  (db.prepare('SELECT json FROM content WHERE key = ? AND locale = ?').get(key, locale) as { json: string }).json;
 
 test('a part left out is not shown, neither on a server-rendered page nor after a navigation in the browser', async (t) => {
   db.prepare("DELETE FROM content WHERE key IN ('homeAbout', 'publicationTop')").run();
@@ -47,7 +48,9 @@ test('a part left out is not shown, neither on a server-rendered page nor after 
 });
 
 test('an en part given in zh is marked lang="zh" and hydrates as the server rendered it', async (t) => {
-  db.prepare("UPDATE content SET json = ? WHERE key = 'aboutUs' AND locale = 'en'").run(JSON.stringify({ ...JSON.parse(content('aboutUs', 'zh')), lang: 'zh' }));
+  db.prepare("UPDATE content SET json = ? WHERE key = 'aboutUs' AND locale = 'en'").run(
+    JSON.stringify({ ...JSON.parse(content('aboutUs', 'zh')), lang: 'zh' }),
+  );
   const title = (JSON.parse(content('aboutUs', 'zh')) as { title: string }).title;
   await withPage(t, browser, site, { locale: 'en' }, async ({ page, problems }) => {
     const hydrated = await watchHydration(page);

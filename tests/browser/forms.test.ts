@@ -91,9 +91,20 @@ describe('patient-service message', () => {
       const reference = (await status.textContent())?.match(/PS-\d{4}-\d{6}/)?.[0];
       assert.ok(reference, 'the success message tells the case reference');
       assert.match((await status.textContent()) ?? '', /Your case reference is PS-\d{4}-\d{6}/);
-      const stored = rows<Record<string, unknown>>('SELECT category, medication, phone, description, reference, safety_flag, consent_version, health_consent_version FROM patient_messages');
+      const stored = rows<Record<string, unknown>>(
+        'SELECT category, medication, phone, description, reference, safety_flag, consent_version, health_consent_version FROM patient_messages',
+      );
       assert.deepEqual(stored, [
-        { category: 'adverse', medication: 'Compound camphor ointment', phone: '+86 139 0000 2222', description: 'Redness after two days of use', reference, safety_flag: 1, consent_version: '2026-01', health_consent_version: '2026-01' },
+        {
+          category: 'adverse',
+          medication: 'Compound camphor ointment',
+          phone: '+86 139 0000 2222',
+          description: 'Redness after two days of use',
+          reference,
+          safety_flag: 1,
+          consent_version: '2026-01',
+          health_consent_version: '2026-01',
+        },
       ]);
     });
   });
@@ -113,7 +124,14 @@ describe('patient-service message', () => {
       await page.locator('.form-status').filter({ hasText: '请阅读并勾选同意《个人信息保护政策》后再提交' }).waitFor();
       await page.waitForFunction((id) => document.activeElement?.id === id, 'patient-consent'); // focus moves to the consent box
       assert.equal(await page.getByRole('checkbox', { name: /我已阅读并同意/ }).getAttribute('aria-invalid'), 'true');
-      const kept = { 所购药品通用名: '复方樟脑软膏', 用药原因或所治疾病: '蚊虫叮咬', 姓名: '王芳', 联系电话: '13900004444', 电子邮箱: 'wangfang@example.com', 事件描述: '涂抹后局部发红' };
+      const kept = {
+        所购药品通用名: '复方樟脑软膏',
+        用药原因或所治疾病: '蚊虫叮咬',
+        姓名: '王芳',
+        联系电话: '13900004444',
+        电子邮箱: 'wangfang@example.com',
+        事件描述: '涂抹后局部发红',
+      };
       for (const [label, value] of Object.entries(kept)) assert.equal(await page.getByLabel(label).inputValue(), value, label);
       assert.equal(await page.getByLabel('不良反应').isChecked(), true);
 
@@ -142,8 +160,13 @@ describe('patient-service message', () => {
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await page.locator('.form-status').filter({ hasText: /提交成功！您的留言编号为 PS-\d{4}-\d{6}/ }).waitFor();
-      assert.deepEqual(rows("SELECT category, medication, phone FROM patient_messages WHERE phone = '13900003333'"), [{ category: 'medical', medication: '炉甘石洗剂', phone: '13900003333' }]);
+      await page
+        .locator('.form-status')
+        .filter({ hasText: /提交成功！您的留言编号为 PS-\d{4}-\d{6}/ })
+        .waitFor();
+      assert.deepEqual(rows("SELECT category, medication, phone FROM patient_messages WHERE phone = '13900003333'"), [
+        { category: 'medical', medication: '炉甘石洗剂', phone: '13900003333' },
+      ]);
     });
   });
 });

@@ -22,7 +22,15 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
   // Warnings and errors only: the test report stays readable. Two files run at once beside other
   // work, so a render may wait for the CPU longer than production's 2 s deadline allows: what the
   // tests check is the page, not the machine's speed (a file about the deadline sets its own).
-  const config = readStartConfig({ PORT: '0', PROVIDER_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_DEADLINE_MS: '10000', ...env });
+  const config = readStartConfig({
+    PORT: '0',
+    PROVIDER_PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RENDER_DEADLINE_MS: '10000',
+    ...env,
+  });
   // The run's sites share one folder of picture copies, as a host's processes do: a copy is named by
   // its picture's content, so sharing is safe, and each site would otherwise encode the same
   // ~120 copies again when it starts (about 7 s of CPU per file).
@@ -107,7 +115,13 @@ export async function openPage(
 }
 
 /** Runs a test body with a page; on failure the page's screenshot goes to test-results/. */
-export async function withPage(t: TestContext, browser: Browser, site: TestSite, options: Parameters<typeof openPage>[2], body: (watched: Watched) => Promise<void>) {
+export async function withPage(
+  t: TestContext,
+  browser: Browser,
+  site: TestSite,
+  options: Parameters<typeof openPage>[2],
+  body: (watched: Watched) => Promise<void>,
+) {
   const watched = await openPage(browser, site, options);
   try {
     await body(watched);
@@ -132,7 +146,9 @@ export async function watchHydration(page: Page): Promise<() => Promise<void>> {
 /** Waits until the page shows content: no skeleton left in main. */
 export async function waitForContent(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, {
+    timeout: 10_000,
+  });
 }
 
 export { launchBrowser };

@@ -82,7 +82,12 @@ before(async () => {
   // No page cache: every request meets the provider as the test has just set it.
   const uncached = { PAGE_CACHE_FRESH_SECONDS: '0', PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_HOURS: '0' };
   // Production's render deadline: a provider that never answers costs it, then the browser's own 10 s.
-  site = await startTestSite({ PROVIDER_URL: fakeUrl, MEDIA_URL: provider.url.replace('127.0.0.1', 'localhost'), RENDER_DEADLINE_MS: String(TIMING.renderDeadlineMs), ...uncached });
+  site = await startTestSite({
+    PROVIDER_URL: fakeUrl,
+    MEDIA_URL: provider.url.replace('127.0.0.1', 'localhost'),
+    RENDER_DEADLINE_MS: String(TIMING.renderDeadlineMs),
+    ...uncached,
+  });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -100,7 +105,9 @@ const ODD_DATA: Mode[] = ['wrongShape', 'emptyLists', 'nulls', 'longStrings'];
 
 /** The app has mounted (the shell's #root starts empty) and nothing in main is loading. */
 async function settle(page: import('playwright-core').Page, timeout = 12_000) {
-  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout });
+  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, {
+    timeout,
+  });
 }
 
 describe('a hostile provider', () => {

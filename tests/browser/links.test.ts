@@ -80,9 +80,11 @@ async function clickAt(context: BrowserContext, link: LinkCase, moment: Moment):
   await link.open?.(page);
   const clickedAt = await landing(page);
   await link.link(page).click();
-  await page.waitForURL((url) => link.to.test(`${url.pathname}${url.hash}`), { timeout: 10_000 }).catch((error: Error) => {
-    throw new Error(`${link.kind}, clicked ${moment} (${clickedAt}): no navigation. ${error.message}`);
-  });
+  await page
+    .waitForURL((url) => link.to.test(`${url.pathname}${url.hash}`), { timeout: 10_000 })
+    .catch((error: Error) => {
+      throw new Error(`${link.kind}, clicked ${moment} (${clickedAt}): no navigation. ${error.message}`);
+    });
   // Once the destination is live nothing is pending: a second navigation would have started.
   await page.waitForFunction(() => document.documentElement.dataset.landing === 'live', undefined, { timeout: 10_000 });
   await page.waitForLoadState('load');

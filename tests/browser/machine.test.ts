@@ -17,7 +17,10 @@ onSuite({}, (s, b) => {
 
 const query = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const HEADER = 72;
-const atTop = (page: Page, id: string) => page.waitForFunction(([sid, header]) => Math.abs((document.getElementById(sid)?.getBoundingClientRect().top ?? 9999) - header) < 40, [id, HEADER] as const, { timeout: 5000 });
+const atTop = (page: Page, id: string) =>
+  page.waitForFunction(([sid, header]) => Math.abs((document.getElementById(sid)?.getBoundingClientRect().top ?? 9999) - header) < 40, [id, HEADER] as const, {
+    timeout: 5000,
+  });
 
 describe('a job form belongs to its job', () => {
   test("a refusal on one job does not follow the visitor to the next job's form", async (t) => {
@@ -186,7 +189,7 @@ describe('scroll follows the page, not its loads', () => {
       await page.locator('.site-nav__link', { hasText: '科技创新' }).click();
       await page.waitForURL('**/innovation');
       await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
-      assert.equal(await page.locator('main [aria-busy="true"]').count() > 0, true, 'the held load is still loading');
+      assert.equal((await page.locator('main [aria-busy="true"]').count()) > 0, true, 'the held load is still loading');
       release();
       await waitForContent(page);
     });

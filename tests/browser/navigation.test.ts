@@ -65,7 +65,9 @@ describe('top bar', () => {
       await page.locator('#submenu-innovation a', { hasText: '合作交流' }).click();
       // The URL keeps the anchor: it can be shared, and back returns to it.
       await page.waitForURL('**/innovation#cooperation');
-      await page.waitForFunction(() => Math.abs((document.getElementById('cooperation')?.getBoundingClientRect().top ?? 999) - 72) < 40, undefined, { timeout: 5000 });
+      await page.waitForFunction(() => Math.abs((document.getElementById('cooperation')?.getBoundingClientRect().top ?? 999) - 72) < 40, undefined, {
+        timeout: 5000,
+      });
       assert.ok(Math.abs((await sectionTop(page, 'cooperation')) - 72) < 40);
     });
   });
@@ -274,10 +276,15 @@ describe('on a phone in English', () => {
     await withPage(t, browser, site, { locale: 'en', viewport: PHONE }, async ({ page, context }) => {
       await page.goto('/');
       await waitForContent(page);
-      await page.locator('.site-footer a', { hasText: 'Join Us' }).count().then((n) => assert.equal(n, 0, 'Human Resources is hidden in en'));
+      await page
+        .locator('.site-footer a', { hasText: 'Join Us' })
+        .count()
+        .then((n) => assert.equal(n, 0, 'Human Resources is hidden in en'));
       await page.locator('.site-footer a', { hasText: 'Publications' }).click();
       await page.waitForURL('**/en/news#journal');
-      await page.waitForFunction(() => Math.abs((document.getElementById('journal')?.getBoundingClientRect().top ?? 999) - 58) < 40, undefined, { timeout: 5000 });
+      await page.waitForFunction(() => Math.abs((document.getElementById('journal')?.getBoundingClientRect().top ?? 999) - 58) < 40, undefined, {
+        timeout: 5000,
+      });
       await page.locator('.language-menu summary').click();
       await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: '中文' }).click()]);
       await waitForContent(page);

@@ -73,7 +73,8 @@ for (const locale of ['zh', 'en'] as const) {
         const pdf = await printed(page, `product-${locale}`);
         assert.ok(pdf.pages >= 1 && pdf.pages <= 3, `${pdf.pages} pages`);
         const company = (await colophon.textContent())!.split('·')[0]!.trim();
-        for (const text of [name, ...labels, ...values, company, today()]) assert.ok(pdf.text.includes(text.replace(/\s+/g, ' ').trim()), `the PDF holds "${text}"`);
+        for (const text of [name, ...labels, ...values, company, today()])
+          assert.ok(pdf.text.includes(text.replace(/\s+/g, ' ').trim()), `the PDF holds "${text}"`);
         assert.match(pdf.text, locale === 'zh' ? /批准文号/ : /Approval number/);
       });
     });

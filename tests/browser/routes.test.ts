@@ -18,7 +18,10 @@ onSuite({}, (s, b) => {
 });
 
 for (const locale of ['zh', 'en'] as const) {
-  for (const [width, viewport] of [['1440', DESKTOP], ['390', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     describe(`every route in ${locale} at ${width} px`, () => {
       for (const route of ROUTES) {
         test(route.path, async (t) => {
@@ -29,7 +32,7 @@ for (const locale of ['zh', 'en'] as const) {
             assert.equal(await page.locator('html').getAttribute('lang'), locale === 'zh' ? 'zh-CN' : 'en');
             await page.getByText(route[locale], { exact: false }).first().waitFor({ state: 'attached' });
             assert.equal(await page.locator('main .async-state--error').count(), 0, 'no section failed');
-            assert.equal(await page.locator('main h1, main h2').count() > 0, true, 'the page has headings');
+            assert.equal((await page.locator('main h1, main h2').count()) > 0, true, 'the page has headings');
             assert.deepEqual(problems, []);
           });
         });

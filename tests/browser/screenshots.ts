@@ -6,7 +6,22 @@ import { mkdirSync } from 'node:fs';
 import { launchBrowser } from './browser';
 
 const BASE = process.argv[2] ?? 'http://localhost:3000';
-const PATHS = ['/', '/about', '/product', '/product/1', '/innovation', '/news', '/news/1', '/news/notice', '/resources', '/resources/1', '/patient', '/report', '/privacy', '/nope'];
+const PATHS = [
+  '/',
+  '/about',
+  '/product',
+  '/product/1',
+  '/innovation',
+  '/news',
+  '/news/1',
+  '/news/notice',
+  '/resources',
+  '/resources/1',
+  '/patient',
+  '/report',
+  '/privacy',
+  '/nope',
+];
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },

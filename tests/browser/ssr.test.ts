@@ -105,7 +105,9 @@ describe('server-rendered pages', () => {
       assert.equal(await publications.evaluate((el) => el.classList.contains('swiper-initialized')), false);
       assert.ok((await publications.boundingBox())!.y > PHONE.height + 200, 'the carousel starts below the fold');
       await publications.scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => document.querySelector('.carousel--publications .swiper')?.classList.contains('swiper-initialized'), undefined, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector('.carousel--publications .swiper')?.classList.contains('swiper-initialized'), undefined, {
+        timeout: 5000,
+      });
       assert.deepEqual(problems, []);
     });
   });
@@ -145,19 +147,25 @@ describe('server-rendered pages', () => {
     await withPage(t, browser, site, { viewport: DESKTOP }, async ({ page }) => {
       const scripts: Promise<string>[] = [];
       page.on('response', (response) => {
-        if (/\/assets\/[\w-]+\.[0-9a-f]+\.js$/.test(response.url())) scripts.push(response.text().then((body) => `${new URL(response.url()).pathname}\n${body}`));
+        if (/\/assets\/[\w-]+\.[0-9a-f]+\.js$/.test(response.url()))
+          scripts.push(response.text().then((body) => `${new URL(response.url()).pathname}\n${body}`));
       });
       await page.goto('/product');
       await waitForContent(page);
       await page.getByRole('tab', { name: '乳膏剂' }).click();
       await page.locator('.product-grid:not(.is-stale)').waitFor();
       const bodies = await Promise.all(scripts);
-      assert.ok(bodies.some((body) => body.startsWith('/assets/page-product.')), 'the page chunk was loaded');
+      assert.ok(
+        bodies.some((body) => body.startsWith('/assets/page-product.')),
+        'the page chunk was loaded',
+      );
       for (const body of bodies) {
         const [path, firstLine] = body.split('\n', 2);
         assert.equal(firstLine?.slice(0, 60), '//# allFunctionsCalledOnLoad', `${path} opens with the compile hint`);
       }
-      const boot = await page.locator('script:not([src])').evaluateAll((tags) => tags.map((tag) => tag.textContent ?? '').find((text) => text.includes('dataset.entry')) ?? '');
+      const boot = await page
+        .locator('script:not([src])')
+        .evaluateAll((tags) => tags.map((tag) => tag.textContent ?? '').find((text) => text.includes('dataset.entry')) ?? '');
       assert.ok(boot.length > 0 && !boot.includes('allFunctionsCalledOnLoad'), 'the boot script runs once and is left to lazy compilation');
     });
   });
@@ -184,7 +192,9 @@ describe('server-rendered pages', () => {
         await page.goto(path);
         await waitForContent(page);
         const { largest, asked } = await page.evaluate(async () => {
-          const entries = await new Promise<PerformanceEntryList>((resolve) => new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true }));
+          const entries = await new Promise<PerformanceEntryList>((resolve) =>
+            new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true }),
+          );
           const script = performance.getEntriesByType('resource').find((entry) => /\/assets\/main\.\w+\.js$/.test(entry.name));
           return { largest: entries.at(-1)?.startTime ?? NaN, asked: script?.startTime ?? NaN };
         });

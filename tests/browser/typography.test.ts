@@ -52,7 +52,10 @@ describe('typefaces', () => {
       const heading = await renderedFaces(page, 'h1');
       assert.ok(heading.length > 0 && !heading.some((face) => CJK_FACE.test(face)), `h1 in ${heading.join(', ')}`);
       const caption = await renderedFaces(page, '.site-footer__qr figcaption');
-      assert.ok(caption.some((face) => CJK_FACE.test(face)), `the QR caption in ${caption.join(', ')}`);
+      assert.ok(
+        caption.some((face) => CJK_FACE.test(face)),
+        `the QR caption in ${caption.join(', ')}`,
+      );
     });
   });
 });

@@ -81,7 +81,8 @@ async function provoke(page: Page, selector: string) {
     await target.hover({ timeout: 200, force: true }).catch(() => {});
   }
   await page.evaluate((sel) => {
-    for (const a of document.querySelectorAll<HTMLAnchorElement>(`${sel} a[href]`)) a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    for (const a of document.querySelectorAll<HTMLAnchorElement>(`${sel} a[href]`))
+      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
   }, selector);
   await page.waitForTimeout(1500);
 }
@@ -96,7 +97,22 @@ describe('hostile provider HTML', () => {
   test(`the corpus has at least 100 vectors across the cheat sheet (${VECTORS.length})`, () => {
     assert.ok(VECTORS.length >= 100);
     const categories = new Set(VECTORS.map((v) => v.category));
-    for (const c of ['script', 'event-handler', 'javascript-url', 'data-url', 'svg', 'mathml', 'encoded', 'malformed', 'css', 'iframe', 'form', 'base-meta', 'dom-clobbering', 'mutation']) {
+    for (const c of [
+      'script',
+      'event-handler',
+      'javascript-url',
+      'data-url',
+      'svg',
+      'mathml',
+      'encoded',
+      'malformed',
+      'css',
+      'iframe',
+      'form',
+      'base-meta',
+      'dom-clobbering',
+      'mutation',
+    ]) {
       assert.ok(categories.has(c), c);
     }
   });
@@ -124,7 +140,9 @@ describe('hostile provider HTML', () => {
         }, batch);
         await provoke(harness.page, '#unsafe').catch(() => {});
       }
-      console.log(`positive control: ${harness.fired.size} of ${VECTORS.length} vectors ran, ${harness.dialogs.length} dialogs, ${harness.foreign.length} foreign requests`);
+      console.log(
+        `positive control: ${harness.fired.size} of ${VECTORS.length} vectors ran, ${harness.dialogs.length} dialogs, ${harness.foreign.length} foreign requests`,
+      );
       assert.ok(harness.fired.size >= 30, `only ${harness.fired.size} vectors fired unsanitised: the harness cannot detect execution`);
       assert.ok(harness.dialogs.length >= 1, 'dialogs are detected');
       assert.ok(harness.foreign.length >= 3, 'foreign requests are detected');
@@ -146,14 +164,14 @@ describe('hostile provider HTML', () => {
         assert.deepEqual([...harness.fired], [], 'no vector ran');
         assert.deepEqual(harness.dialogs, [], 'no dialog opened');
         assert.deepEqual(harness.foreign, [], 'nothing was requested from a foreign host');
-        const links = await harness.page.locator('.rich-html a').evaluateAll((as) =>
-          as.map((a) => ({ href: a.getAttribute('href') ?? '', target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })),
-        );
+        const links = await harness.page
+          .locator('.rich-html a')
+          .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })));
         for (const link of links) {
           assert.doesNotMatch(link.href, /^\s*(javascript|data|vbscript):/i);
           if (link.target === '_blank') assert.match(link.rel, /noopener noreferrer/);
         }
-        assert.equal(await harness.page.locator('main h1, main h2').count() > 0, true, 'the page still shows');
+        assert.equal((await harness.page.locator('main h1, main h2').count()) > 0, true, 'the page still shows');
       } finally {
         await harness.context.close();
       }

@@ -16,7 +16,11 @@ export interface ListeningProcess {
 
 export function startSiteProcess(env: Record<string, string>, onLine?: (entry: Record<string, unknown>) => void): Promise<ListeningProcess> {
   const script = 'siteProcess.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', 'cdn', script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', 'cdn', script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {

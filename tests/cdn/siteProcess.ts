@@ -19,7 +19,11 @@ async function main() {
     mediaUrl: '',
     variant: 'standard',
     logger: { level: 'info' },
-    pageCache: { freshMs: seconds('PAGE_CACHE_FRESH_SECONDS'), staleWhileRevalidateMs: seconds('PAGE_CACHE_SWR_SECONDS'), staleIfErrorMs: seconds('PAGE_CACHE_STALE_IF_ERROR_SECONDS') },
+    pageCache: {
+      freshMs: seconds('PAGE_CACHE_FRESH_SECONDS'),
+      staleWhileRevalidateMs: seconds('PAGE_CACHE_SWR_SECONDS'),
+      staleIfErrorMs: seconds('PAGE_CACHE_STALE_IF_ERROR_SECONDS'),
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -47,6 +47,8 @@ export async function cmsRows<T = Record<string, unknown>>(dataDir: string, sql:
 
 /** The names of Strapi's tables. */
 export async function cmsTables(dataDir: string): Promise<string[]> {
-  const sql = database ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'" : "SELECT name FROM sqlite_master WHERE type = 'table'";
+  const sql = database
+    ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
+    : "SELECT name FROM sqlite_master WHERE type = 'table'";
   return (await cmsRows<{ name: string }>(dataDir, sql)).map(({ name }) => name);
 }

@@ -73,7 +73,11 @@ async function documentId(uid: string, filter: string): Promise<string> {
 /** The same parts gone from the content pack, by its content table's keys; returns the undo. */
 function packWithout(keys: string[], locales: readonly Locale[] = LOCALES): () => void {
   const where = `key IN (${keys.map(() => '?').join(', ')}) AND locale IN (${locales.map(() => '?').join(', ')})`;
-  const rows = packDb.prepare(`SELECT key, locale, json FROM content WHERE ${where}`).all(...keys, ...locales) as { key: string; locale: string; json: string }[];
+  const rows = packDb.prepare(`SELECT key, locale, json FROM content WHERE ${where}`).all(...keys, ...locales) as {
+    key: string;
+    locale: string;
+    json: string;
+  }[];
   expect(rows).toHaveLength(keys.length * locales.length);
   packDb.prepare(`DELETE FROM content WHERE ${where}`).run(...keys, ...locales);
   return () => {
@@ -128,21 +132,29 @@ describe('after an editor action in Strapi, every page still renders', () => {
     try {
       for (const locale of LOCALES) await unpublish(home, locale);
       await expectSameAsPack(['/', '/en/']);
-      for (const [url, locale] of [['/', 'zh'], ['/en/', 'en']] as const) {
+      for (const [url, locale] of [
+        ['/', 'zh'],
+        ['/en/', 'en'],
+      ] as const) {
         const { doc } = await render(strapiSite, url);
         expect({ url, about: doc.querySelector('#about') }).toEqual({ url, about: null });
         // The rest of the page: the carousel and the news, from other entries.
         expect(text(doc, '.home-banner')).toContain(pack.banners[0]![locale].title);
         expect(text(doc, '#news')).toContain(newest[locale].title);
       }
-      expect(warnings).toEqual(expect.arrayContaining(['Strapi: home-page is not published in zh: the zh pages leave it out', 'Strapi: home-page is not published in en nor zh: the en pages leave it out']));
+      expect(warnings).toEqual(
+        expect.arrayContaining([
+          'Strapi: home-page is not published in zh: the zh pages leave it out',
+          'Strapi: home-page is not published in en nor zh: the en pages leave it out',
+        ]),
+      );
     } finally {
       for (const locale of LOCALES) await publish(home, locale);
       restorePack();
     }
   }, 60_000);
 
-  it('deleting a page banner (the news page\'s, in both languages): the news pages show their own title, without a picture', async () => {
+  it("deleting a page banner (the news page's, in both languages): the news pages show their own title, without a picture", async () => {
     const banner = pack.pageBanners.find((candidate) => candidate.type === 4)!;
     const id = await documentId('page-banner', 'filters[page][$eq]=news');
     const restorePack = packWithout(['pageBanner:4']);
@@ -196,7 +208,10 @@ describe('after an editor action in Strapi, every page still renders', () => {
   it('leaving no publication featured: the news page shows every publication in its list, none on top', async () => {
     const id = await documentId('publication', 'filters[featured][$eq]=true');
     for (const locale of LOCALES) await publish(`${collectionType('publication')}/${id}`, locale, { featured: false });
-    for (const [url, locale] of [['/news', 'zh'], ['/en/news', 'en']] as const) {
+    for (const [url, locale] of [
+      ['/news', 'zh'],
+      ['/en/news', 'en'],
+    ] as const) {
       const page = await once(url, ({ doc }) => doc.querySelector('.publications--no-top') !== null);
       expect({ url, served: served(page), top: page.doc.querySelector('.publications--no-top') !== null }).toEqual({ url, served: true, top: true });
       const journal = text(page.doc, '#journal');
@@ -204,7 +219,12 @@ describe('after an editor action in Strapi, every page still renders', () => {
       expect(journal).toContain(pack.publications[0]!.title[locale]);
       expect(text(page.doc, '#news')).toContain(newest[locale].title);
     }
-    expect(warnings).toEqual(expect.arrayContaining(['Strapi: no publication is featured in zh: the news page shows none on top', 'Strapi: no publication is featured in en: the news page shows none on top']));
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'Strapi: no publication is featured in zh: the news page shows none on top',
+        'Strapi: no publication is featured in en: the news page shows none on top',
+      ]),
+    );
   }, 60_000);
 
   it('deleting an entry\'s en version (the innovation page): /en/innovation shows its zh text, marked lang="zh"', async () => {
@@ -212,10 +232,18 @@ describe('after an editor action in Strapi, every page still renders', () => {
     const team = pack.sceneTeam[0]!;
     const page = await once('/en/innovation', ({ doc }) => text(doc, '#team').includes(team.zh.title));
     expect({ served: served(page), lang: page.doc.documentElement.lang }).toEqual({ served: true, lang: 'en' });
-    for (const [id, title] of [['overview', pack.sceneOverview.zh.title], ['team', team.zh.title], ['cooperation', pack.sceneCooperation[0]!.zh.title]] as const) {
+    for (const [id, title] of [
+      ['overview', pack.sceneOverview.zh.title],
+      ['team', team.zh.title],
+      ['cooperation', pack.sceneCooperation[0]!.zh.title],
+    ] as const) {
       const marked = page.doc.querySelector(`#${id} [lang="zh"]`);
       // The zh text inside lang="zh"; the section's heading, the site's own words, stays in en.
-      expect({ id, marked: marked?.textContent?.includes(title) ?? false, heading: page.doc.querySelector(`#${id} h2`)?.closest('[lang]')?.getAttribute('lang') }).toEqual({ id, marked: true, heading: 'en' });
+      expect({
+        id,
+        marked: marked?.textContent?.includes(title) ?? false,
+        heading: page.doc.querySelector(`#${id} h2`)?.closest('[lang]')?.getAttribute('lang'),
+      }).toEqual({ id, marked: true, heading: 'en' });
     }
     // The banner's en version is there: not marked. The zh page is untouched.
     expect(page.doc.querySelector('.page-banner')?.closest('[lang]')?.getAttribute('lang')).toBe('en');
@@ -226,17 +254,27 @@ describe('after an editor action in Strapi, every page still renders', () => {
   it.each([
     ['news-article', 'news', pack.news[1]!, (item: (typeof pack.news)[number]) => item.zh.title],
     ['job', 'resources', pack.jobs[0]!, (item: (typeof pack.jobs)[number]) => item.zh.title],
-  ] as const)("deleting a %s's en version: its /en page shows the zh one, marked lang=\"zh\", where the zh page's links lead", async (uid, path, item, zhTitle) => {
-    const id = await documentId(uid, `filters[site_id][$eq]=${item.id}`);
-    await deleteLocale(`${collectionType(uid)}/${id}`, 'en');
-    const title = (zhTitle as (entry: typeof item) => string)(item);
-    const page = await once(`/en/${path}/${item.id}`, ({ doc }) => (doc.querySelector('main [lang="zh"]')?.textContent ?? '').includes(title));
-    expect({ served: served(page), lang: page.doc.documentElement.lang, marked: page.doc.querySelector('main [lang="zh"]')?.textContent?.includes(title) }).toEqual({ served: true, lang: 'en', marked: true });
-    // Every link the zh page gives to its English version answers that page.
-    const zh = await render(strapiSite, `/${path}/${item.id}`);
-    const english = [...zh.doc.querySelectorAll('link[hreflang="en"], a[hreflang="en"], a[lang="en"]')].map((link) => new URL(link.getAttribute('href')!, 'http://site.test').pathname);
-    expect(english).toContain(`/en/${path}/${item.id}`);
-    for (const url of new Set(english)) expect({ url, status: (await render(strapiSite, url)).status }).toEqual({ url, status: 200 });
-    expect(warnings).toEqual(expect.arrayContaining([`Strapi: ${uid} ${item.id} has no published en version: its en page shows its zh one`]));
-  }, 60_000);
+  ] as const)(
+    'deleting a %s\'s en version: its /en page shows the zh one, marked lang="zh", where the zh page\'s links lead',
+    async (uid, path, item, zhTitle) => {
+      const id = await documentId(uid, `filters[site_id][$eq]=${item.id}`);
+      await deleteLocale(`${collectionType(uid)}/${id}`, 'en');
+      const title = (zhTitle as (entry: typeof item) => string)(item);
+      const page = await once(`/en/${path}/${item.id}`, ({ doc }) => (doc.querySelector('main [lang="zh"]')?.textContent ?? '').includes(title));
+      expect({
+        served: served(page),
+        lang: page.doc.documentElement.lang,
+        marked: page.doc.querySelector('main [lang="zh"]')?.textContent?.includes(title),
+      }).toEqual({ served: true, lang: 'en', marked: true });
+      // Every link the zh page gives to its English version answers that page.
+      const zh = await render(strapiSite, `/${path}/${item.id}`);
+      const english = [...zh.doc.querySelectorAll('link[hreflang="en"], a[hreflang="en"], a[lang="en"]')].map(
+        (link) => new URL(link.getAttribute('href')!, 'http://site.test').pathname,
+      );
+      expect(english).toContain(`/en/${path}/${item.id}`);
+      for (const url of new Set(english)) expect({ url, status: (await render(strapiSite, url)).status }).toEqual({ url, status: 200 });
+      expect(warnings).toEqual(expect.arrayContaining([`Strapi: ${uid} ${item.id} has no published en version: its en page shows its zh one`]));
+    },
+    60_000,
+  );
 });

@@ -19,10 +19,16 @@ interface Schema {
 }
 const readSchema = (...path: string[]) => JSON.parse(readFileSync(join(CMS_DIR, 'src', ...path), 'utf8')) as Schema;
 const CONTENT_TYPES = readdirSync(join(CMS_DIR, 'src', 'api')).flatMap((api) =>
-  readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => ({ uid: `api::${api}.${name}`, schema: readSchema('api', api, 'content-types', name, 'schema.json') })),
+  readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => ({
+    uid: `api::${api}.${name}`,
+    schema: readSchema('api', api, 'content-types', name, 'schema.json'),
+  })),
 );
 const COMPONENTS = readdirSync(join(CMS_DIR, 'src', 'components')).flatMap((category) =>
-  readdirSync(join(CMS_DIR, 'src', 'components', category)).map((file) => ({ uid: `${category}.${file.replace(/\.json$/, '')}`, schema: readSchema('components', category, file) })),
+  readdirSync(join(CMS_DIR, 'src', 'components', category)).map((file) => ({
+    uid: `${category}.${file.replace(/\.json$/, '')}`,
+    schema: readSchema('components', category, file),
+  })),
 );
 const NEWS = 'api::news-article.news-article';
 const PRODUCT = 'api::product.product';
@@ -98,7 +104,11 @@ describe("a page's number (site_id)", () => {
     expect({ status: english.status, site_id: english.body.data?.site_id }).toEqual({ status: 200, site_id: highest + 1 });
 
     // The panel's "Duplicate" sends the form, number included.
-    const copy = await admin('POST', `${entries(NEWS)}/clone/${documentId}?locale=zh`, { title: '新文章（副本）', date: '2024-05-01T08:00:00.000Z', site_id: highest + 1 });
+    const copy = await admin('POST', `${entries(NEWS)}/clone/${documentId}?locale=zh`, {
+      title: '新文章（副本）',
+      date: '2024-05-01T08:00:00.000Z',
+      site_id: highest + 1,
+    });
     expect({ status: copy.status, site_id: copy.body.data?.site_id }).toEqual({ status: 200, site_id: highest + 2 });
 
     // A number sent by a person is no number: the CMS's stays, on create and on every edit.
@@ -110,7 +120,9 @@ describe("a page's number (site_id)", () => {
 
   it('is one per document across languages, however many are created at once', async () => {
     const created = await Promise.all(
-      ['zh', 'en', 'zh', 'en', 'en', 'zh'].map((locale, n) => admin('POST', `${entries(NEWS)}?locale=${locale}`, { title: `同时创建 ${n}`, date: '2024-05-02T08:00:00.000Z' })),
+      ['zh', 'en', 'zh', 'en', 'en', 'zh'].map((locale, n) =>
+        admin('POST', `${entries(NEWS)}?locale=${locale}`, { title: `同时创建 ${n}`, date: '2024-05-02T08:00:00.000Z' }),
+      ),
     );
     const numbers = created.map(({ body }) => body.data?.site_id as number);
     expect(created.map(({ status }) => status)).toEqual([201, 201, 201, 201, 201, 201]);
@@ -122,7 +134,11 @@ describe("a page's number (site_id)", () => {
     expect(article!.site_id).toBe(Math.min(...pack.news.map((item) => item.id)));
     for (const role of ['strapi-editor', 'strapi-author']) {
       const token = await newAdminUser(strapi.cms.url, jwt, role, `${role}@example.com`);
-      const own = await cmsCall(strapi.cms.url, 'POST', `${entries(NEWS)}?locale=zh`, token, { title: `${role} 的文章`, date: '2024-05-03T08:00:00.000Z', site_id: article!.site_id });
+      const own = await cmsCall(strapi.cms.url, 'POST', `${entries(NEWS)}?locale=zh`, token, {
+        title: `${role} 的文章`,
+        date: '2024-05-03T08:00:00.000Z',
+        site_id: article!.site_id,
+      });
       expect({ role, status: own.status, taken: pack.news.some((item) => item.id === own.body.data?.site_id) }).toEqual({ role, status: 201, taken: false });
       const edited = await cmsCall(strapi.cms.url, 'PUT', `${entries(NEWS)}/${own.body.data.documentId}?locale=zh`, token, { site_id: 9999 });
       expect({ role, site_id: edited.body.data?.site_id }).toEqual({ role, site_id: own.body.data.site_id });
@@ -133,50 +149,68 @@ describe("a page's number (site_id)", () => {
 
   it('given by an import (a full-access token) is kept, and refused a change once published', async () => {
     const importer = (await admin('POST', '/admin/api-tokens', { name: 'import', type: 'full-access', lifespan: null })).body.data.accessKey as string;
-    const imported = await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, { data: { title: '导入的文章', date: '2024-05-04T08:00:00.000Z', site_id: highest + 30 } });
+    const imported = await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, {
+      data: { title: '导入的文章', date: '2024-05-04T08:00:00.000Z', site_id: highest + 30 },
+    });
     expect({ status: imported.status, site_id: imported.body.data?.site_id }).toEqual({ status: 201, site_id: highest + 30 });
     const [article] = (await admin('GET', `${entries(NEWS)}?locale=zh&sort=site_id:ASC&pageSize=1`)).body.results as { documentId: string; site_id: number }[];
     const changed = await cmsCall(strapi.cms.url, 'PUT', `/api/news/${article!.documentId}?locale=zh`, importer, { data: { site_id: 9999 } });
     expect({ status: changed.status, message: changed.body.error?.message }).toEqual({ status: 400, message: expect.stringContaining('site_id') });
   }, 60_000);
 
-  it('is never given again once its document is deleted, nor one an imported document had', async () => {
-    const create = async (data: Record<string, unknown> = {}) => {
-      const created = await admin('POST', `${entries(NEWS)}?locale=zh`, { title: '将删除的文章', date: '2024-06-01T08:00:00.000Z', ...data });
-      expect(created.status).toBe(201);
-      return created.body.data as { documentId: string; site_id: number };
-    };
-    const remove = async (documentId: string) => expect((await admin('DELETE', `${entries(NEWS)}/${documentId}?locale=zh`)).status).toBe(200);
+  it(
+    'is never given again once its document is deleted, nor one an imported document had',
+    async () => {
+      const create = async (data: Record<string, unknown> = {}) => {
+        const created = await admin('POST', `${entries(NEWS)}?locale=zh`, { title: '将删除的文章', date: '2024-06-01T08:00:00.000Z', ...data });
+        expect(created.status).toBe(201);
+        return created.body.data as { documentId: string; site_id: number };
+      };
+      const remove = async (documentId: string) => expect((await admin('DELETE', `${entries(NEWS)}/${documentId}?locale=zh`)).status).toBe(200);
 
-    // The newest article deleted: its address (/news/<number>) is not given to the next one.
-    const deleted = await create();
-    await remove(deleted.documentId);
-    const next = await create();
-    expect(next.site_id).toBe(deleted.site_id + 1);
+      // The newest article deleted: its address (/news/<number>) is not given to the next one.
+      const deleted = await create();
+      await remove(deleted.documentId);
+      const next = await create();
+      expect(next.site_id).toBe(deleted.site_id + 1);
 
-    // A number given by an import counts too once it is gone, and the mark is kept in the
-    // database: a restarted CMS goes on from it (a restart takes a few seconds).
-    const importer = (await admin('POST', '/admin/api-tokens', { name: 'import again', type: 'full-access', lifespan: null })).body.data.accessKey as string;
-    const imported = (await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, { data: { title: '导入后删除', date: '2024-06-01T08:00:00.000Z', site_id: next.site_id + 50 } })).body.data as { documentId: string; site_id: number };
-    expect(imported.site_id).toBe(next.site_id + 50);
-    await remove(imported.documentId);
-    await strapi.cms.stop();
-    strapi = { ...strapi, cms: await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' }) };
-    jwt = await adminLogin(strapi.cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
-    expect((await create()).site_id).toBe(next.site_id + 51);
-  }, 3 * 60_000);
+      // A number given by an import counts too once it is gone, and the mark is kept in the
+      // database: a restarted CMS goes on from it (a restart takes a few seconds).
+      const importer = (await admin('POST', '/admin/api-tokens', { name: 'import again', type: 'full-access', lifespan: null })).body.data.accessKey as string;
+      const imported = (
+        await cmsCall(strapi.cms.url, 'POST', '/api/news?locale=zh', importer, {
+          data: { title: '导入后删除', date: '2024-06-01T08:00:00.000Z', site_id: next.site_id + 50 },
+        })
+      ).body.data as { documentId: string; site_id: number };
+      expect(imported.site_id).toBe(next.site_id + 50);
+      await remove(imported.documentId);
+      await strapi.cms.stop();
+      strapi = {
+        ...strapi,
+        cms: await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' }),
+      };
+      jwt = await adminLogin(strapi.cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+      expect((await create()).site_id).toBe(next.site_id + 51);
+    },
+    3 * 60_000,
+  );
 });
 
 describe("a product's category", () => {
   it('set in Chinese is the category of the English version too, in the draft and once published', async () => {
     const [product] = (await admin('GET', `${entries(PRODUCT)}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
     const [before] = await categoryOf(product!.documentId, 'zh', 'draft');
-    const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=100`)).body.results as { documentId: string }[];
+    const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=100`)).body.results as {
+      documentId: string;
+    }[];
     const other = categories.find((category) => category.documentId !== before)!.documentId;
 
     const moved = await admin('PUT', `${entries(PRODUCT)}/${product!.documentId}?locale=zh`, { category: { connect: [{ documentId: other, locale: 'zh' }] } });
     expect(moved.status).toBe(200);
-    expect({ zh: await categoryOf(product!.documentId, 'zh', 'draft'), en: await categoryOf(product!.documentId, 'en', 'draft') }).toEqual({ zh: [other], en: [other] });
+    expect({ zh: await categoryOf(product!.documentId, 'zh', 'draft'), en: await categoryOf(product!.documentId, 'en', 'draft') }).toEqual({
+      zh: [other],
+      en: [other],
+    });
     // Published versions change when published, in either language.
     expect(await categoryOf(product!.documentId, 'en', 'published')).toEqual([before]);
 
@@ -186,7 +220,9 @@ describe("a product's category", () => {
   }, 60_000);
 
   it('is taken by a language added later', async () => {
-    const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=1`)).body.results as { documentId: string }[];
+    const categories = (await admin('GET', `${entries('api::product-category.product-category')}?locale=zh&pageSize=1`)).body.results as {
+      documentId: string;
+    }[];
     const category = categories[0]!.documentId;
     const created = await admin('POST', `${entries(PRODUCT)}?locale=zh`, { name: '新产品', category: { connect: [{ documentId: category, locale: 'zh' }] } });
     expect(created.status).toBe(201);

@@ -26,7 +26,12 @@ let gate: Awaited<ReturnType<typeof providerGate>>;
 let site: Awaited<ReturnType<typeof createSiteServer>>;
 
 /** Every page of the route table, a detail page with one id the pack has, in both languages. */
-const FIRST_ID: Record<string, number | undefined> = { newsDetail: pack.news[0]?.id, productDetail: pack.products[0]?.id, jobDetail: pack.jobs[0]?.id, noticeDetail: pack.notices[0]?.id };
+const FIRST_ID: Record<string, number | undefined> = {
+  newsDetail: pack.news[0]?.id,
+  productDetail: pack.products[0]?.id,
+  jobDetail: pack.jobs[0]?.id,
+  noticeDetail: pack.notices[0]?.id,
+};
 const PAGES = ROUTES.filter((route) => route.id !== 'login')
   .map((route) => pathTo(route.id, { id: FIRST_ID[route.id] }))
   .flatMap((path) => LOCALES.map((locale) => localizedPath(path, locale)));
@@ -39,10 +44,21 @@ beforeAll(async () => {
   closers.push(() => seeded.cms.stop());
   gate = await providerGate(seeded.cms.url);
   closers.push(() => gate.close());
-  const provider = await startProvider({ port: 0, dataDir: mkdtempSync(join(work, 'provider-')), strapi: { url: gate.url, token: seeded.siteToken }, retention: false });
+  const provider = await startProvider({
+    port: 0,
+    dataDir: mkdtempSync(join(work, 'provider-')),
+    strapi: { url: gate.url, token: seeded.siteToken },
+    retention: false,
+  });
   closers.push(() => provider.close());
   // No page cache: every request below is a render that asks the provider again.
-  site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: '', variant: 'standard', pageCache: { freshMs: 0, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 } });
+  site = await createSiteServer({
+    distDir: dist,
+    providerUrl: provider.url,
+    mediaUrl: '',
+    variant: 'standard',
+    pageCache: { freshMs: 0, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 },
+  });
   closers.push(() => site.close());
 }, 15 * 60_000);
 
@@ -52,41 +68,45 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 }, 60_000);
 
-it('serves every page within the render deadline with the last good content while Strapi hangs, for one timeout', async () => {
-  expect(TIMING.strapiTimeoutMs).toBeLessThan(TIMING.renderDeadlineMs);
-  const before = new Map<string, string>();
-  for (const url of PAGES) {
-    // Before the outage. A process's first renders are its slowest (code loading, Strapi's first
-    // queries): on a busy machine one may miss the deadline, which is not what this test is about.
-    let response = await site.inject({ url });
-    for (let tries = 1; response.statusCode === 503 && tries < 3; tries += 1) response = await site.inject({ url });
-    expect({ url, status: response.statusCode, rendered: rendered(response.body).length > 2000 }).toEqual({ url, status: 200, rendered: true });
-    before.set(url, rendered(response.body));
-  }
+it(
+  'serves every page within the render deadline with the last good content while Strapi hangs, for one timeout',
+  async () => {
+    expect(TIMING.strapiTimeoutMs).toBeLessThan(TIMING.renderDeadlineMs);
+    const before = new Map<string, string>();
+    for (const url of PAGES) {
+      // Before the outage. A process's first renders are its slowest (code loading, Strapi's first
+      // queries): on a busy machine one may miss the deadline, which is not what this test is about.
+      let response = await site.inject({ url });
+      for (let tries = 1; response.statusCode === 503 && tries < 3; tries += 1) response = await site.inject({ url });
+      expect({ url, status: response.statusCode, rendered: rendered(response.body).length > 2000 }).toEqual({ url, status: 200, rendered: true });
+      before.set(url, rendered(response.body));
+    }
 
-  gate.mode = 'slow';
-  const reachedBefore = requestsToStrapi();
-  const times: number[] = [];
-  let firstPageReached = 0;
-  const started = Date.now();
-  for (const url of PAGES) {
-    const pageStarted = Date.now();
-    const response = await site.inject({ url });
-    times.push(Date.now() - pageStarted);
-    // A render past the deadline would have served the empty shell instead.
-    expect({ url, status: response.statusCode, same: rendered(response.body) === before.get(url) }).toEqual({ url, status: 200, same: true });
-    if (times.length === 1) firstPageReached = requestsToStrapi() - reachedBefore;
-  }
-  const elapsed = Date.now() - started;
-  const reached = requestsToStrapi() - reachedBefore;
+    gate.mode = 'slow';
+    const reachedBefore = requestsToStrapi();
+    const times: number[] = [];
+    let firstPageReached = 0;
+    const started = Date.now();
+    for (const url of PAGES) {
+      const pageStarted = Date.now();
+      const response = await site.inject({ url });
+      times.push(Date.now() - pageStarted);
+      // A render past the deadline would have served the empty shell instead.
+      expect({ url, status: response.statusCode, same: rendered(response.body) === before.get(url) }).toEqual({ url, status: 200, same: true });
+      if (times.length === 1) firstPageReached = requestsToStrapi() - reachedBefore;
+    }
+    const elapsed = Date.now() - started;
+    const reached = requestsToStrapi() - reachedBefore;
 
-  // The first page's loads find Strapi hanging and wait together; after that, one trial per cool-down.
-  expect(firstPageReached).toBeGreaterThan(0);
-  expect(reached - firstPageReached).toBeLessThanOrEqual(Math.ceil(elapsed / TIMING.strapiCoolDownMs));
-  // Without the breaker every page would wait at least one timeout.
-  expect(elapsed).toBeLessThan((PAGES.length * TIMING.strapiTimeoutMs) / 2);
-  console.log(
-    `Strapi hanging: ${PAGES.length} pages in ${elapsed} ms (first ${times[0]} ms, slowest ${Math.max(...times)} ms, median ${[...times].sort((a, b) => a - b)[times.length >> 1]} ms); ` +
-      `${reached} requests reached Strapi (${firstPageReached} from the first page)`,
-  );
-}, 5 * 60_000);
+    // The first page's loads find Strapi hanging and wait together; after that, one trial per cool-down.
+    expect(firstPageReached).toBeGreaterThan(0);
+    expect(reached - firstPageReached).toBeLessThanOrEqual(Math.ceil(elapsed / TIMING.strapiCoolDownMs));
+    // Without the breaker every page would wait at least one timeout.
+    expect(elapsed).toBeLessThan((PAGES.length * TIMING.strapiTimeoutMs) / 2);
+    console.log(
+      `Strapi hanging: ${PAGES.length} pages in ${elapsed} ms (first ${times[0]} ms, slowest ${Math.max(...times)} ms, median ${[...times].sort((a, b) => a - b)[times.length >> 1]} ms); ` +
+        `${reached} requests reached Strapi (${firstPageReached} from the first page)`,
+    );
+  },
+  5 * 60_000,
+);

@@ -43,7 +43,11 @@ const phonePhoto = (colour: string) =>
 async function upload(body: Buffer, replacing?: number): Promise<{ id: number; url: string }> {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(body)], { type: 'image/jpeg' }), 'phone.jpg');
-  const response = await fetch(`${cms.url}/upload${replacing ? `?id=${replacing}` : ''}`, { method: 'POST', headers: { authorization: `Bearer ${editor}` }, body: form });
+  const response = await fetch(`${cms.url}/upload${replacing ? `?id=${replacing}` : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${editor}` },
+    body: form,
+  });
   const answer = (await response.json()) as { id: number; url: string } | { id: number; url: string }[];
   const uploaded = Array.isArray(answer) ? answer[0] : answer;
   if (!response.ok || !uploaded) throw new Error(`upload answered ${response.status}: ${JSON.stringify(answer)}`);
@@ -53,7 +57,14 @@ async function upload(body: Buffer, replacing?: number): Promise<{ id: number; u
 /** A news article showing the picture, created and published by the Editor as the panel does. Its site id. */
 async function publishArticle(pic: number): Promise<number> {
   const title = '一张手机拍的照片';
-  const created = await cmsCall(cms.url, 'POST', `${NEWS}?locale=zh`, editor, { title, des: title, content: `<p>${title}</p>`, date: '2026-11-27T08:00:00.000Z', pic, locale: 'zh' });
+  const created = await cmsCall(cms.url, 'POST', `${NEWS}?locale=zh`, editor, {
+    title,
+    des: title,
+    content: `<p>${title}</p>`,
+    date: '2026-11-27T08:00:00.000Z',
+    pic,
+    locale: 'zh',
+  });
   expect({ status: created.status, error: created.body?.error }).toEqual({ status: 201, error: undefined });
   const { documentId, site_id: siteId } = created.body.data as { documentId: string; site_id: number };
   const published = await cmsCall(cms.url, 'POST', `${NEWS}/${documentId}/actions/publish?locale=zh`, editor, { locale: 'zh' });
@@ -64,7 +75,12 @@ async function publishArticle(pic: number): Promise<number> {
 /** A visitor's request through nginx. */
 async function get(url: string, accept = WEBP) {
   const res = await fetch(`${front}${url}`, { headers: { accept } });
-  return { status: res.status, cache: res.headers.get('x-cache-status'), cacheControl: res.headers.get('cache-control'), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    cache: res.headers.get('x-cache-status'),
+    cacheControl: res.headers.get('cache-control'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 const isBlue = async (body: Buffer) => {
@@ -118,7 +134,7 @@ describe('a phone photo uploaded to Strapi and replaced, seen through nginx', ()
     expect((await sharp((await get(file.url)).body).metadata()).orientation).toBe(6);
   }, 60_000);
 
-  it('replaced, is the new picture at once under its plain URLs, and in its article\'s page under a new version kept a year', async () => {
+  it("replaced, is the new picture at once under its plain URLs, and in its article's page under a new version kept a year", async () => {
     const siteId = await publishArticle(file.id);
     // The page, once the publish's webhook let the site list it, names the red version; nginx keeps it (fresh for a minute).
     await msUntil(async () => (await articlePage(siteId)).version !== null);
@@ -137,18 +153,32 @@ describe('a phone photo uploaded to Strapi and replaced, seen through nginx', ()
     console.log(
       `Strapi's "Replace media" of a phone photo, through nginx: the copy's plain URL shows the new picture after ${plainCopy} ms, the original's after ${original} ms, the article's page names its new version after ${inPage} ms`,
     );
-    for (const [name, ms] of Object.entries({ plainCopy, original, inPage })) expect({ name, within: ms < CARRIED_BY_WEBHOOK_MS }).toEqual({ name, within: true });
+    for (const [name, ms] of Object.entries({ plainCopy, original, inPage }))
+      expect({ name, within: ms < CARRIED_BY_WEBHOOK_MS }).toEqual({ name, within: true });
     expect(after).toEqual({ status: 200, cache: 'HIT', version: expect.stringMatching(/^[\w-]{12}$/) });
     const blue = await copy(`${file.url}?v=${after.version}&w=640`);
     expect(blue).toEqual({ status: 200, width: 640, height: 960, blue: true, cacheControl: IMMUTABLE_PICTURE });
 
     // The old version's URL, asked for the first time now, gets the new bytes for seconds only: they are not what it names.
-    for (const [url, accept] of [[`${file.url}?v=${redVersion}`, WEBP], [`${file.url}?v=${redVersion}&w=640`, '*/*']] as const) {
+    for (const [url, accept] of [
+      [`${file.url}?v=${redVersion}`, WEBP],
+      [`${file.url}?v=${redVersion}&w=640`, '*/*'],
+    ] as const) {
       const old = await copy(url, accept);
-      expect({ url, accept, status: old.status, blue: old.blue, cacheControl: old.cacheControl }).toEqual({ url, accept, status: 200, blue: true, cacheControl: CHANGING_PICTURE });
+      expect({ url, accept, status: old.status, blue: old.blue, cacheControl: old.cacheControl }).toEqual({
+        url,
+        accept,
+        status: 200,
+        blue: true,
+        cacheControl: CHANGING_PICTURE,
+      });
     }
     // What nginx kept of it before is still the red picture its URL names: a page rendered before still shows what it showed.
     const kept = await get(`${file.url}?v=${redVersion}&w=640`);
-    expect({ cache: kept.cache, cacheControl: kept.cacheControl, blue: await isBlue(kept.body) }).toEqual({ cache: 'HIT', cacheControl: IMMUTABLE_PICTURE, blue: false });
+    expect({ cache: kept.cache, cacheControl: kept.cacheControl, blue: await isBlue(kept.body) }).toEqual({
+      cache: 'HIT',
+      cacheControl: IMMUTABLE_PICTURE,
+      blue: false,
+    });
   }, 60_000);
 });

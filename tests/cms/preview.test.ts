@@ -41,7 +41,10 @@ beforeAll(async () => {
   documentId = found.body.results[0].documentId as string;
   // What an editor's Save does: the draft changes, the published version stays.
   for (const locale of LOCALES) {
-    const saved = await cmsCall(seeded.cms.url, 'PUT', `/content-manager/collection-types/${NEWS}/${documentId}?locale=${locale}`, jwt, { title: draftTitle[locale], locale });
+    const saved = await cmsCall(seeded.cms.url, 'PUT', `/content-manager/collection-types/${NEWS}/${documentId}?locale=${locale}`, jwt, {
+      title: draftTitle[locale],
+      locale,
+    });
     expect({ locale, status: saved.status, error: saved.body?.error }).toEqual({ locale, status: 200, error: undefined });
   }
 }, 15 * 60_000);
@@ -63,19 +66,28 @@ async function previewUrl(uid: string, query: string): Promise<URL> {
 const pathOf = (locale: Locale, path: string) => (locale === 'en' ? `/en${path}` : path);
 
 describe("Strapi's Preview panel", () => {
-  it.each(LOCALES)('shows the %s draft on the site, marked, uncached, framed by the CMS alone', async (locale) => {
-    const url = await previewUrl(NEWS, `documentId=${documentId}&locale=${locale}&status=draft`);
-    expect({ origin: url.origin, pathname: url.pathname, status: url.searchParams.get('status'), path: url.searchParams.get('path') }).toEqual({ origin: siteUrl, pathname: '/preview', status: 'draft', path: pathOf(locale, `/news/${article.id}`) });
-    const response = await fetch(url);
-    const html = await response.text();
-    expect(response.status).toBe(200);
-    expect(html).toContain(draftTitle[locale]);
-    expect(html).toMatch(locale === 'zh' ? /class="preview-banner"[^>]*>预览/ : /class="preview-banner"[^>]*>Preview/);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('x-robots-tag')).toContain('noindex');
-    expect(response.headers.get('content-security-policy')).toContain(`frame-ancestors ${seeded.cms.url};`);
-    expect(response.headers.get('x-frame-options')).toBeNull();
-  }, 60_000);
+  it.each(LOCALES)(
+    'shows the %s draft on the site, marked, uncached, framed by the CMS alone',
+    async (locale) => {
+      const url = await previewUrl(NEWS, `documentId=${documentId}&locale=${locale}&status=draft`);
+      expect({ origin: url.origin, pathname: url.pathname, status: url.searchParams.get('status'), path: url.searchParams.get('path') }).toEqual({
+        origin: siteUrl,
+        pathname: '/preview',
+        status: 'draft',
+        path: pathOf(locale, `/news/${article.id}`),
+      });
+      const response = await fetch(url);
+      const html = await response.text();
+      expect(response.status).toBe(200);
+      expect(html).toContain(draftTitle[locale]);
+      expect(html).toMatch(locale === 'zh' ? /class="preview-banner"[^>]*>预览/ : /class="preview-banner"[^>]*>Preview/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-robots-tag')).toContain('noindex');
+      expect(response.headers.get('content-security-policy')).toContain(`frame-ancestors ${seeded.cms.url};`);
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    },
+    60_000,
+  );
 
   it("shows the published version from the panel's Published tab", async () => {
     const url = await previewUrl(NEWS, `documentId=${documentId}&locale=en&status=published`);
@@ -105,7 +117,14 @@ describe("Strapi's Preview panel", () => {
   it('shows a new entry never published, which the public site does not have', async () => {
     const existing = await cmsCall(seeded.cms.url, 'GET', `/content-manager/collection-types/${NEWS}/${documentId}?locale=zh`, jwt);
     const title = '一篇从未发布的新闻';
-    const created = await cmsCall(seeded.cms.url, 'POST', `/content-manager/collection-types/${NEWS}?locale=zh`, jwt, { title, des: title, content: `<p>${title}</p>`, date: '2026-11-27T08:00:00.000Z', pic: existing.body.data.pic.id, locale: 'zh' });
+    const created = await cmsCall(seeded.cms.url, 'POST', `/content-manager/collection-types/${NEWS}?locale=zh`, jwt, {
+      title,
+      des: title,
+      content: `<p>${title}</p>`,
+      date: '2026-11-27T08:00:00.000Z',
+      pic: existing.body.data.pic.id,
+      locale: 'zh',
+    });
     expect({ status: created.status, error: created.body?.error }).toEqual({ status: 201, error: undefined });
     const { documentId: newId, site_id: siteId } = created.body.data as { documentId: string; site_id: number };
     const url = await previewUrl(NEWS, `documentId=${newId}&locale=zh&status=draft`);
@@ -117,13 +136,18 @@ describe("Strapi's Preview panel", () => {
   }, 60_000);
 
   it('names the page of each kind of entry: a single type, a page banner, a product', async () => {
-    const documentOf = async (uid: string, filter: string) => (await cmsCall(seeded.cms.url, 'GET', `/content-manager/collection-types/${uid}?locale=en&${filter}`, jwt)).body.results[0].documentId as string;
+    const documentOf = async (uid: string, filter: string) =>
+      (await cmsCall(seeded.cms.url, 'GET', `/content-manager/collection-types/${uid}?locale=en&${filter}`, jwt)).body.results[0].documentId as string;
     const product = pack.products[0]!;
     const cases: [string, string, string][] = [
       ['api::home-page.home-page', 'locale=en', '/en/'],
       ['api::about-page.about-page', 'locale=zh', '/about'],
       ['api::page-banner.page-banner', `documentId=${await documentOf('api::page-banner.page-banner', 'filters[page][$eq]=news')}&locale=en`, '/en/news'],
-      ['api::product.product', `documentId=${await documentOf('api::product.product', `filters[site_id][$eq]=${product.id}`)}&locale=zh`, `/product/${product.id}`],
+      [
+        'api::product.product',
+        `documentId=${await documentOf('api::product.product', `filters[site_id][$eq]=${product.id}`)}&locale=zh`,
+        `/product/${product.id}`,
+      ],
     ];
     for (const [uid, query, path] of cases) {
       const url = await previewUrl(uid, query);
@@ -143,11 +167,22 @@ describe("Strapi's Preview panel", () => {
     const expired = new URL(url);
     const past = Math.floor(Date.now() / 1000) - 1;
     expired.searchParams.set('expires', String(past));
-    expired.searchParams.set('signature', signPreview('draft', url.searchParams.get('path')!, past, Number(url.searchParams.get('admin')), seeded.secrets.PREVIEW_SECRET!));
-    for (const [address, status] of [[tampered, 403], [otherPage, 403], [expired, 410]] as const) {
+    expired.searchParams.set(
+      'signature',
+      signPreview('draft', url.searchParams.get('path')!, past, Number(url.searchParams.get('admin')), seeded.secrets.PREVIEW_SECRET!),
+    );
+    for (const [address, status] of [
+      [tampered, 403],
+      [otherPage, 403],
+      [expired, 410],
+    ] as const) {
       const response = await fetch(address);
       const html = await response.text();
-      expect({ address: address.search, status: response.status, cacheControl: response.headers.get('cache-control') }).toEqual({ address: address.search, status, cacheControl: 'no-store' });
+      expect({ address: address.search, status: response.status, cacheControl: response.headers.get('cache-control') }).toEqual({
+        address: address.search,
+        status,
+        cacheControl: 'no-store',
+      });
       expect(html).not.toContain(draftTitle.en);
     }
   }, 60_000);

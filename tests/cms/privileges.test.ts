@@ -27,7 +27,10 @@ interface ContentType {
 /** The site's content types, as cms/src/api declares them. */
 const CONTENT_TYPES: ContentType[] = readdirSync(join(CMS_DIR, 'src', 'api')).flatMap((api) =>
   readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => {
-    const schema = JSON.parse(readFileSync(join(CMS_DIR, 'src', 'api', api, 'content-types', name, 'schema.json'), 'utf8')) as { kind: ContentType['kind']; info: { singularName: string; pluralName: string } };
+    const schema = JSON.parse(readFileSync(join(CMS_DIR, 'src', 'api', api, 'content-types', name, 'schema.json'), 'utf8')) as {
+      kind: ContentType['kind'];
+      info: { singularName: string; pluralName: string };
+    };
     return { uid: `api::${api}.${name}`, kind: schema.kind, path: schema.kind === 'singleType' ? schema.info.singularName : schema.info.pluralName };
   }),
 );
@@ -79,7 +82,8 @@ const newsEntries = `/content-manager/collection-types/${NEWS.uid}`;
 /** Every table of Strapi's database with `secret` in one of its texts. */
 async function tablesHolding(secret: string): Promise<string[]> {
   const holding: string[] = [];
-  for (const name of await cmsTables(strapi.dataDir)) if (JSON.stringify(await cmsRows(strapi.dataDir, `SELECT * FROM "${name}"`)).includes(secret)) holding.push(name);
+  for (const name of await cmsTables(strapi.dataDir))
+    if (JSON.stringify(await cmsRows(strapi.dataDir, `SELECT * FROM "${name}"`)).includes(secret)) holding.push(name);
   return holding;
 }
 
@@ -132,15 +136,24 @@ describe("the site's token", () => {
 
   it('is refused the upload library and the other plugins', async () => {
     const statuses: Record<string, number> = {};
-    for (const path of ['/api/upload/files', '/api/upload/files/1', '/api/i18n/locales', '/api/content-type-builder/content-types']) statuses[path] = (await api('GET', path, strapi.siteToken)).status;
-    expect(statuses).toEqual({ '/api/upload/files': 403, '/api/upload/files/1': 403, '/api/i18n/locales': 403, '/api/content-type-builder/content-types': 403 });
+    for (const path of ['/api/upload/files', '/api/upload/files/1', '/api/i18n/locales', '/api/content-type-builder/content-types'])
+      statuses[path] = (await api('GET', path, strapi.siteToken)).status;
+    expect(statuses).toEqual({
+      '/api/upload/files': 403,
+      '/api/upload/files/1': 403,
+      '/api/i18n/locales': 403,
+      '/api/content-type-builder/content-types': 403,
+    });
   });
 
   it('is refused drafts, which a full-access token reads', async () => {
     const [entry] = (await admin('GET', `${newsEntries}?locale=en&pagination[pageSize]=1`)).body.results as { documentId: string; title: string }[];
     const draft = 'A saved draft, not for the site yet';
     expect((await admin('PUT', `${newsEntries}/${entry!.documentId}?locale=en`, { title: draft })).status).toBe(200);
-    const full = (await admin('POST', '/admin/api-tokens', { name: 'full access, for the test', type: 'full-access', lifespan: null })).body.data as { id: number; accessKey: string };
+    const full = (await admin('POST', '/admin/api-tokens', { name: 'full access, for the test', type: 'full-access', lifespan: null })).body.data as {
+      id: number;
+      accessKey: string;
+    };
     try {
       // Without the guard the draft is there to read: this is what the site's token must not get.
       const withFull = await api('GET', `/api/${NEWS.path}/${entry!.documentId}?locale=en&status=draft`, full.accessKey);
@@ -148,7 +161,12 @@ describe("the site's token", () => {
     } finally {
       await admin('DELETE', `/admin/api-tokens/${full.id}`);
     }
-    for (const path of [`/api/${NEWS.path}?locale=en&status=draft`, `/api/${NEWS.path}/${entry!.documentId}?locale=en&status=draft`, '/api/site-setting?status=draft', '/api/home-page?locale=en&status=draft']) {
+    for (const path of [
+      `/api/${NEWS.path}?locale=en&status=draft`,
+      `/api/${NEWS.path}/${entry!.documentId}?locale=en&status=draft`,
+      '/api/site-setting?status=draft',
+      '/api/home-page?locale=en&status=draft',
+    ]) {
       const answer = await api('GET', path, strapi.siteToken);
       expect({ path, status: answer.status, draft: JSON.stringify(answer.body).includes(draft) }).toEqual({ path, status: 403, draft: false });
     }
@@ -157,7 +175,10 @@ describe("the site's token", () => {
   });
 
   it('is refused every write, and the content stays as it was', async () => {
-    const [entry] = (await api('GET', `/api/${NEWS.path}?locale=zh&pagination[pageSize]=1`, strapi.siteToken)).body.data as { documentId: string; title: string }[];
+    const [entry] = (await api('GET', `/api/${NEWS.path}?locale=zh&pagination[pageSize]=1`, strapi.siteToken)).body.data as {
+      documentId: string;
+      title: string;
+    }[];
     const form = new FormData();
     form.append('files', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'x.svg');
     const writes: [string, string, unknown][] = [
@@ -178,15 +199,19 @@ describe("the site's token", () => {
 });
 
 describe('Site settings', () => {
-  it('are no Editor\'s or Author\'s to change: their roles keep every other content type', async () => {
+  it("are no Editor's or Author's to change: their roles keep every other content type", async () => {
     const roles = (await admin('GET', '/admin/roles')).body.data as { id: number; code: string }[];
     const subjects: Record<string, string[]> = {};
     for (const code of ['strapi-editor', 'strapi-author']) {
       const role = roles.find((candidate) => candidate.code === code)!;
       const permissions = (await admin('GET', `/admin/roles/${role.id}/permissions`)).body.data as { action: string; subject: string | null }[];
-      subjects[code] = [...new Set(permissions.map((permission) => permission.subject).filter((subject): subject is string => subject?.startsWith('api::') ?? false))].sort();
+      subjects[code] = [
+        ...new Set(permissions.map((permission) => permission.subject).filter((subject): subject is string => subject?.startsWith('api::') ?? false)),
+      ].sort();
     }
-    const others = CONTENT_TYPES.map((type) => type.uid).filter((uid) => uid !== SETTINGS).sort();
+    const others = CONTENT_TYPES.map((type) => type.uid)
+      .filter((uid) => uid !== SETTINGS)
+      .sort();
     expect(subjects).toEqual({ 'strapi-editor': others, 'strapi-author': others });
 
     // What an Author sees in the admin panel: their drafts, and no Site settings.
@@ -201,10 +226,18 @@ describe('Editors and Authors', () => {
   async function contentPermissions(code: string): Promise<string[]> {
     const roles = (await admin('GET', '/admin/roles')).body.data as { id: number; code: string }[];
     const role = roles.find((candidate) => candidate.code === code)!;
-    const permissions = (await admin('GET', `/admin/roles/${role.id}/permissions`)).body.data as { action: string; subject: string | null; properties: { locales?: string[] }; conditions: string[] }[];
+    const permissions = (await admin('GET', `/admin/roles/${role.id}/permissions`)).body.data as {
+      action: string;
+      subject: string | null;
+      properties: { locales?: string[] };
+      conditions: string[];
+    }[];
     return permissions
       .filter((permission) => permission.subject?.startsWith('api::'))
-      .map(({ action, subject, properties, conditions }) => `${action.split('.').pop()} ${subject} ${[...(properties.locales ?? [])].sort().join(',')} ${conditions.join(',')}`)
+      .map(
+        ({ action, subject, properties, conditions }) =>
+          `${action.split('.').pop()} ${subject} ${[...(properties.locales ?? [])].sort().join(',')} ${conditions.join(',')}`,
+      )
       .sort();
   }
   /** A new panel user of `role`, the admin API as they call it, and a Chinese article they drafted. */
@@ -228,7 +261,10 @@ describe('Editors and Authors', () => {
     expect((await asEditor('PUT', `${newsEntries}/${documentId}?locale=en`, { title: "An Editor's article" })).status).toBe(200);
     // Everyone's articles, not only theirs.
     const listed = await asEditor('GET', `${newsEntries}?locale=en&pageSize=1`);
-    expect({ status: listed.status, total: listed.body.pagination?.total }).toEqual({ status: 200, total: (await admin('GET', `${newsEntries}?locale=en&pageSize=1`)).body.pagination.total });
+    expect({ status: listed.status, total: listed.body.pagination?.total }).toEqual({
+      status: 200,
+      total: (await admin('GET', `${newsEntries}?locale=en&pageSize=1`)).body.pagination.total,
+    });
 
     const statuses: Record<string, number> = {};
     const step = async (name: string, method: string, path: string) => {
@@ -267,15 +303,23 @@ describe('Editors and Authors', () => {
     expect(statuses).toEqual({ english: 200, publish: 403, someoneElses: 403, onSite: 404, delete: 200 });
   }, 60_000);
 
-  it('keep the same permission rows across a restart', async () => {
-    const rows = () => cmsRows(strapi.dataDir, "SELECT p.id, p.action, p.subject, p.properties, p.conditions FROM admin_permissions p JOIN admin_permissions_role_lnk l ON l.permission_id = p.id JOIN admin_roles r ON r.id = l.role_id WHERE r.code IN ('strapi-editor', 'strapi-author') ORDER BY p.id");
-    const before = await rows();
-    await cms.stop();
-    cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
-    jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
-    expect(await rows()).toEqual(before);
-    expect(before).toHaveLength(2 * 6 + 15 * 9);
-  }, 3 * 60_000);
+  it(
+    'keep the same permission rows across a restart',
+    async () => {
+      const rows = () =>
+        cmsRows(
+          strapi.dataDir,
+          "SELECT p.id, p.action, p.subject, p.properties, p.conditions FROM admin_permissions p JOIN admin_permissions_role_lnk l ON l.permission_id = p.id JOIN admin_roles r ON r.id = l.role_id WHERE r.code IN ('strapi-editor', 'strapi-author') ORDER BY p.id",
+        );
+      const before = await rows();
+      await cms.stop();
+      cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
+      jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+      expect(await rows()).toEqual(before);
+      expect(before).toHaveLength(2 * 6 + 15 * 9);
+    },
+    3 * 60_000,
+  );
 });
 
 describe("the webhook's secret", () => {
@@ -298,12 +342,18 @@ describe("the webhook's secret", () => {
     });
   }, 60_000);
 
-  it('is taken out of a webhook row that an older CMS wrote it into, at the next start', async () => {
-    await cms.stop();
-    await cmsRows(strapi.dataDir, 'UPDATE strapi_webhooks SET headers = ?', [JSON.stringify({ Authorization: `Bearer ${strapi.secrets.CMS_WEBHOOK_SECRET}` })]);
-    expect(await tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual(['strapi_webhooks']);
-    cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
-    expect(await webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
-    expect(await tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual([]);
-  }, 3 * 60_000);
+  it(
+    'is taken out of a webhook row that an older CMS wrote it into, at the next start',
+    async () => {
+      await cms.stop();
+      await cmsRows(strapi.dataDir, 'UPDATE strapi_webhooks SET headers = ?', [
+        JSON.stringify({ Authorization: `Bearer ${strapi.secrets.CMS_WEBHOOK_SECRET}` }),
+      ]);
+      expect(await tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual(['strapi_webhooks']);
+      cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
+      expect(await webhookRows()).toEqual([{ name: 'site pages', url: `${siteUrl}/_internal/cms/webhook`, headers: '{}' }]);
+      expect(await tablesHolding(strapi.secrets.CMS_WEBHOOK_SECRET!)).toEqual([]);
+    },
+    3 * 60_000,
+  );
 });

@@ -33,7 +33,8 @@ const RECORD = 'seeded.json';
 
 function templateDir(): string {
   const dir = process.env.CMS_SEEDED_TEMPLATE;
-  if (!dir) throw new Error('No seeded Strapi to copy: CMS_SEEDED_TEMPLATE is set by the cms project\'s globalSetup (run the file through jest --selectProjects cms)');
+  if (!dir)
+    throw new Error("No seeded Strapi to copy: CMS_SEEDED_TEMPLATE is set by the cms project's globalSetup (run the file through jest --selectProjects cms)");
   return dir;
 }
 
@@ -49,8 +50,20 @@ export async function makeSeededTemplate(): Promise<void> {
   const started = Date.now();
   const cms = await startCms({ port: await freePort(), dataDir: join(dir, 'strapi'), serveAdmin: false, secrets, output: 'ignore' });
   try {
-    const seeded = await seedStrapi({ cmsUrl: cms.url, email: secrets.CMS_ADMIN_EMAIL!, password: secrets.CMS_ADMIN_PASSWORD!, pack: loadContentPack(), mediaDir: SEED_MEDIA_DIR });
-    const record: SeededTemplate = { secrets, siteToken: seeded.siteToken, previewToken: seeded.previewToken, database: database?.name, seedMs: Date.now() - started };
+    const seeded = await seedStrapi({
+      cmsUrl: cms.url,
+      email: secrets.CMS_ADMIN_EMAIL!,
+      password: secrets.CMS_ADMIN_PASSWORD!,
+      pack: loadContentPack(),
+      mediaDir: SEED_MEDIA_DIR,
+    });
+    const record: SeededTemplate = {
+      secrets,
+      siteToken: seeded.siteToken,
+      previewToken: seeded.previewToken,
+      database: database?.name,
+      seedMs: Date.now() - started,
+    };
     writeFileSync(join(dir, RECORD), JSON.stringify(record));
   } finally {
     await cms.stop();
@@ -77,7 +90,8 @@ export async function copySeededTemplate(dataDir: string): Promise<SeededTemplat
   mkdirSync(dataDir, { recursive: true });
   if (template.database) await takeCopyOfCmsDatabase(template.database);
   else {
-    for (const name of readdirSync(join(dir, 'strapi')).filter((file) => file.startsWith('data.db'))) copyFileSync(join(dir, 'strapi', name), join(dataDir, name));
+    for (const name of readdirSync(join(dir, 'strapi')).filter((file) => file.startsWith('data.db')))
+      copyFileSync(join(dir, 'strapi', name), join(dataDir, name));
   }
   execFileSync('cp', ['-al', join(dir, 'strapi', 'public'), join(dataDir, 'public')]);
   return template;

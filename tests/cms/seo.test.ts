@@ -23,7 +23,11 @@ const [withSeo, without] = [pack.news[0]!, pack.news[1]!];
 const NEWS = '/content-manager/collection-types/api::news-article.news-article';
 const SEO: Record<Locale, { metaTitle: string; metaDescription: string; alt: string }> = {
   zh: { metaTitle: '新车间通过GMP检查｜岳川药业', metaDescription: '编辑为搜索结果写的描述：新建软膏与乳膏车间通过检查。', alt: '从空中俯瞰的新车间' },
-  en: { metaTitle: 'New hall passes GMP inspection | Yuechuan', metaDescription: 'A description the editor wrote for search results: the new hall passed.', alt: 'The new hall seen from the air' },
+  en: {
+    metaTitle: 'New hall passes GMP inspection | Yuechuan',
+    metaDescription: 'A description the editor wrote for search results: the new hall passed.',
+    alt: 'The new hall seen from the air',
+  },
 };
 const PICTURE_ALT = '灌装线上的软膏管';
 
@@ -38,7 +42,9 @@ let picture: { id: number; url: string };
 
 /** A picture uploaded to the media library as the panel does, with its alternative text. */
 async function upload(name: string, colour: string, alternativeText: string): Promise<{ id: number; url: string }> {
-  const body = await sharp({ create: { width: 1200, height: 630, channels: 3, background: colour } }).webp().toBuffer();
+  const body = await sharp({ create: { width: 1200, height: 630, channels: 3, background: colour } })
+    .webp()
+    .toBuffer();
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(body)], { type: 'image/webp' }), `${name}.webp`);
   form.append('fileInfo', JSON.stringify({ name: `${name}.webp`, alternativeText }));
@@ -73,12 +79,20 @@ async function page(path: string): Promise<string> {
 /** What crawlers and link previews read of a page's head. */
 function headOf(html: string) {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
-  const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  const decode = (text: string) =>
+    text
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
   const meta = (attribute: string, key: string) => {
     const found = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)">`).exec(head)?.[1];
     return found === undefined ? undefined : decode(found);
   };
-  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
   return {
     title: decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ''),
     description: meta('name', 'description'),
@@ -115,7 +129,10 @@ beforeAll(async () => {
   // The picture is shared by both languages; the SEO component is each language's own.
   for (const locale of LOCALES) {
     const { metaTitle, metaDescription } = SEO[locale];
-    await saveAndPublish(documentId, locale, { ...(locale === 'zh' ? { pic: picture.id } : {}), seo: { metaTitle, metaDescription, shareImage: shareImages[locale].id } });
+    await saveAndPublish(documentId, locale, {
+      ...(locale === 'zh' ? { pic: picture.id } : {}),
+      seo: { metaTitle, metaDescription, shareImage: shareImages[locale].id },
+    });
   }
 }, 15 * 60_000);
 
@@ -127,47 +144,66 @@ afterAll(async () => {
 }, 60_000);
 
 describe("an article's SEO fields set in Strapi", () => {
-  it.each(LOCALES)('are the %s page head: title, description, Open Graph, Twitter card and JSON-LD', async (locale) => {
-    const head = headOf(await page(pathOf(locale, `/news/${withSeo.id}`)));
-    const { metaTitle, metaDescription, alt } = SEO[locale];
-    expect(head).toMatchObject({
-      title: metaTitle,
-      description: metaDescription,
-      ogTitle: metaTitle,
-      ogDescription: metaDescription,
-      ogImageAlt: alt,
-      twitterCard: 'summary_large_image',
-      twitterTitle: metaTitle,
-      twitterDescription: metaDescription,
-      twitterImageAlt: alt,
-    });
-    expect(withoutQuery(head.ogImage)).toBe(`${siteUrl}${shareImages[locale].url}`);
-    expect(withoutQuery(head.twitterImage)).toBe(`${siteUrl}${shareImages[locale].url}`);
-    // The headline stays the article's own; the description and the first picture are the editor's.
-    expect(head.article).toMatchObject({ headline: withSeo[locale].title, description: metaDescription });
-    expect((head.article!.image as string[]).map(withoutQuery)).toEqual([`${siteUrl}${shareImages[locale].url}`, `${siteUrl}${picture.url}`]);
-  }, 60_000);
+  it.each(LOCALES)(
+    'are the %s page head: title, description, Open Graph, Twitter card and JSON-LD',
+    async (locale) => {
+      const head = headOf(await page(pathOf(locale, `/news/${withSeo.id}`)));
+      const { metaTitle, metaDescription, alt } = SEO[locale];
+      expect(head).toMatchObject({
+        title: metaTitle,
+        description: metaDescription,
+        ogTitle: metaTitle,
+        ogDescription: metaDescription,
+        ogImageAlt: alt,
+        twitterCard: 'summary_large_image',
+        twitterTitle: metaTitle,
+        twitterDescription: metaDescription,
+        twitterImageAlt: alt,
+      });
+      expect(withoutQuery(head.ogImage)).toBe(`${siteUrl}${shareImages[locale].url}`);
+      expect(withoutQuery(head.twitterImage)).toBe(`${siteUrl}${shareImages[locale].url}`);
+      // The headline stays the article's own; the description and the first picture are the editor's.
+      expect(head.article).toMatchObject({ headline: withSeo[locale].title, description: metaDescription });
+      expect((head.article!.image as string[]).map(withoutQuery)).toEqual([`${siteUrl}${shareImages[locale].url}`, `${siteUrl}${picture.url}`]);
+    },
+    60_000,
+  );
 });
 
 describe('an article without them', () => {
-  it.each(LOCALES)("has its own title, summary and picture in the %s page head", async (locale) => {
-    const head = headOf(await page(pathOf(locale, `/news/${without.id}`)));
-    const title = `${without[locale].title} - ${SITE_META[locale].title}`;
-    expect(head).toMatchObject({ title, description: without[locale].des, ogTitle: title, ogDescription: without[locale].des, twitterTitle: title, ogImageAlt: without[locale].title });
-    // The seed uploaded the pack's picture (news/n02.webp) under a name of Strapi's: news_n02_<hash>.webp.
-    expect(withoutQuery(head.ogImage)).toMatch(new RegExp(`^${siteUrl}/uploads/news_n02(_[0-9a-f]{10})?\\.webp$`));
-    expect(head.article).toMatchObject({ headline: without[locale].title, description: without[locale].des });
-  }, 60_000);
+  it.each(LOCALES)(
+    'has its own title, summary and picture in the %s page head',
+    async (locale) => {
+      const head = headOf(await page(pathOf(locale, `/news/${without.id}`)));
+      const title = `${without[locale].title} - ${SITE_META[locale].title}`;
+      expect(head).toMatchObject({
+        title,
+        description: without[locale].des,
+        ogTitle: title,
+        ogDescription: without[locale].des,
+        twitterTitle: title,
+        ogImageAlt: without[locale].title,
+      });
+      // The seed uploaded the pack's picture (news/n02.webp) under a name of Strapi's: news_n02_<hash>.webp.
+      expect(withoutQuery(head.ogImage)).toMatch(new RegExp(`^${siteUrl}/uploads/news_n02(_[0-9a-f]{10})?\\.webp$`));
+      expect(head.article).toMatchObject({ headline: without[locale].title, description: without[locale].des });
+    },
+    60_000,
+  );
 });
 
 describe("a picture's alternative text in the media library", () => {
-  it.each(LOCALES)('is the alt of its <img> on the %s news list; a picture without one keeps the alt it had', async (locale) => {
-    const html = await page(pathOf(locale, '/news'));
-    const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
-    const escaped = picture.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const shown = images.find((tag) => new RegExp(`src="${escaped}[?"]`).test(tag));
-    expect(shown).toContain(`alt="${PICTURE_ALT}"`);
-    const other = images.find((tag) => /src="\/uploads\/news_n02/.test(tag));
-    expect(other).toContain('alt=""');
-  }, 60_000);
+  it.each(LOCALES)(
+    'is the alt of its <img> on the %s news list; a picture without one keeps the alt it had',
+    async (locale) => {
+      const html = await page(pathOf(locale, '/news'));
+      const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+      const escaped = picture.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const shown = images.find((tag) => new RegExp(`src="${escaped}[?"]`).test(tag));
+      expect(shown).toContain(`alt="${PICTURE_ALT}"`);
+      const other = images.find((tag) => /src="\/uploads\/news_n02/.test(tag));
+      expect(other).toContain('alt=""');
+    },
+    60_000,
+  );
 });

@@ -45,7 +45,15 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
     },
     /** A site in front of `providerUrl`, with pages fresh for a minute as in production unless `pageCache` says otherwise. */
     async site(providerUrl: string, { port = 0, ...options }: Partial<SiteServerOptions> & { port?: number } = {}): Promise<Site> {
-      const app = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', renderDeadlineMs: 15_000, pageCache: { freshMs: 60_000 }, ...options });
+      const app = await createSiteServer({
+        distDir: dist,
+        providerUrl,
+        mediaUrl: '',
+        variant: 'standard',
+        renderDeadlineMs: 15_000,
+        pageCache: { freshMs: 60_000 },
+        ...options,
+      });
       await listen(app, port);
       return app;
     },
@@ -65,12 +73,17 @@ const withoutVersions = (text: string) => text.replace(/\?v=[\w-]{12}(?:&amp;|&)
  * names (`?v=`, from each source's own file validators) is left out.
  */
 export const mediaStems = (text: string) =>
-  withoutVersions(text).replace(/\/uploads\/([\w./-]+?)(?:_[0-9a-f]{10})?\.(webp|png|jpe?g|svg|mp4|webm)/g, (_match, base: string, ext: string) => `/uploads/${base.replace(/[^A-Za-z0-9]/g, '_')}.${ext}`);
+  withoutVersions(text).replace(
+    /\/uploads\/([\w./-]+?)(?:_[0-9a-f]{10})?\.(webp|png|jpe?g|svg|mp4|webm)/g,
+    (_match, base: string, ext: string) => `/uploads/${base.replace(/[^A-Za-z0-9]/g, '_')}.${ext}`,
+  );
 
 /** What a visitor and a crawler get: the head's tags and the rendered #root, each picture named by its file. */
 export function comparable(html: string): { head: string; main: string } {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
   const root = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
-  const tags = (head.match(/<(title|meta|link)[^>]*>(?:[^<]*<\/title>)?|<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? []).filter((tag) => !/stylesheet|modulepreload|preload|nonce/.test(tag));
+  const tags = (head.match(/<(title|meta|link)[^>]*>(?:[^<]*<\/title>)?|<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? []).filter(
+    (tag) => !/stylesheet|modulepreload|preload|nonce/.test(tag),
+  );
   return { head: mediaStems(tags.join('\n')), main: mediaStems(root) };
 }

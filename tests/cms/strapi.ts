@@ -39,12 +39,23 @@ export async function startSeededCms({ work, siteUrl }: { work: string; siteUrl:
   const copy = Date.now() - started;
   started = Date.now();
   const cms = await startCms({ port: await freePort(), dataDir, serveAdmin: false, secrets: template.secrets, siteUrl, output: 'ignore' });
-  return { cms, secrets: template.secrets, siteToken: template.siteToken, previewToken: template.previewToken, dataDir, timings: { seed: template.seedMs, copy, start: Date.now() - started } };
+  return {
+    cms,
+    secrets: template.secrets,
+    siteToken: template.siteToken,
+    previewToken: template.previewToken,
+    dataDir,
+    timings: { seed: template.seedMs, copy, start: Date.now() - started },
+  };
 }
 
 /** One call to Strapi's HTTP APIs: its status and its JSON answer ({} when there is none). */
 export async function cmsCall(base: string, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json().catch(() => ({})) };
 }
 
@@ -62,7 +73,10 @@ export async function newAdminUser(base: string, jwt: string, roleCode: string, 
   if (!role) throw new Error(`Strapi has no role ${roleCode}`);
   const invited = await cmsCall(base, 'POST', '/admin/users', jwt, { firstname: 'Content', lastname: roleCode, email, roles: [role.id] });
   const registrationToken = invited.body.data?.registrationToken;
-  const registered = await cmsCall(base, 'POST', '/admin/register', '', { registrationToken, userInfo: { firstname: 'Content', lastname: roleCode, password: 'Content-Passw0rd' } });
+  const registered = await cmsCall(base, 'POST', '/admin/register', '', {
+    registrationToken,
+    userInfo: { firstname: 'Content', lastname: roleCode, password: 'Content-Passw0rd' },
+  });
   const token = registered.body.data?.token as string | undefined;
   if (!token) throw new Error(`${email} could not register: ${registered.status} ${JSON.stringify(registered.body)}`);
   return token;
@@ -93,7 +107,14 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     closers.push(() => provider.close());
     const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
     const purgeRelay = { peers: [], cacheUrl: `http://127.0.0.1:${cachePort}` };
-    const site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET, purgeRelay });
+    const site = await createSiteServer({
+      distDir: dist,
+      providerUrl,
+      mediaUrl: '',
+      variant: 'standard',
+      cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET,
+      purgeRelay,
+    });
     closers.push(() => site.close());
     const siteUrl = await site.listen({ port: sitePort, host: '127.0.0.1' });
     const nginx = await startNginx(mkdtempSync(join(work, 'nginx-')), [sitePort], cachePort);

@@ -45,7 +45,12 @@ beforeAll(async () => {
   const cacheUrl = `http://127.0.0.1:${cachePort}`;
   siteUrls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
   for (const [n, port] of [portA, portB].entries()) {
-    const provider = await startProvider({ port: 0, dataDir: mkdtempSync(join(work, 'provider-')), strapi: { url: gate.url, token: seeded.siteToken, webhookSecret: secret, timeoutMs: STRAPI_TIMEOUT_MS }, retention: false });
+    const provider = await startProvider({
+      port: 0,
+      dataDir: mkdtempSync(join(work, 'provider-')),
+      strapi: { url: gate.url, token: seeded.siteToken, webhookSecret: secret, timeoutMs: STRAPI_TIMEOUT_MS },
+      retention: false,
+    });
     closers.push(() => provider.close());
     const site = await createSiteServer({
       distDir: dist,
@@ -166,7 +171,8 @@ it('touches no page for drafts saved, files described or unpublished entries edi
   gate.counts.clear();
 
   const { about } = (await admin('GET', `${HOME}?locale=zh`)).data as { about: { title: string; des: string; pic: { id: number } | null } };
-  for (let n = 0; n < 20; n += 1) await admin('PUT', `${HOME}?locale=zh`, { locale: 'zh', about: { title: `草稿 ${n}`, des: about.des, pic: about.pic?.id ?? null } });
+  for (let n = 0; n < 20; n += 1)
+    await admin('PUT', `${HOME}?locale=zh`, { locale: 'zh', about: { title: `草稿 ${n}`, des: about.des, pic: about.pic?.id ?? null } });
   const [file] = (await admin('GET', '/upload/files?pageSize=1')).results as { id: number; url: string }[];
   const form = new FormData();
   form.append('fileInfo', JSON.stringify({ alternativeText: '新的替代文字', caption: 'described' }));
@@ -201,7 +207,13 @@ it('takes an unpublished article off every page, list and memory within seconds,
   const pages = [`/news/${siteId}`, `/en/news/${siteId}`];
   const lists = ['/news', '/en/news', '/en/'];
   // The publish reaches nginx through the webhook and the relay's refresh, a moment after Strapi answered.
-  expect(await msUntil([...pages, ...lists].map((path) => `${nginx.url}${path}`), (answer) => answer.body.includes(title), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
+  expect(
+    await msUntil(
+      [...pages, ...lists].map((path) => `${nginx.url}${path}`),
+      (answer) => answer.body.includes(title),
+      CARRIED_BY_WEBHOOK_MS,
+    ),
+  ).not.toBeNull();
   for (const path of [...pages, ...lists]) expect({ path, shown: (await cached(`${nginx.url}${path}`)).body.includes(title) }).toEqual({ path, shown: true });
   // Each host's provider keeps the list's answer under this address (asked until both have it).
   expect(await msUntil([moreNews('zh'), moreNews('zh')], (answer) => answer.body.includes(title), 20_000)).not.toBeNull();
@@ -217,7 +229,9 @@ it('takes an unpublished article off every page, list and memory within seconds,
   );
   // From the last unpublish's answer (its webhook); the clicks themselves took unpublishedIn.
   expect(goneIn).not.toBeNull();
-  console.log(`Unpublished in both languages (${unpublishedIn} ms in Strapi): off every page through nginx ${goneIn} ms later, ${goneIn! + unpublishedIn} ms after the first click`);
+  console.log(
+    `Unpublished in both languages (${unpublishedIn} ms in Strapi): off every page through nginx ${goneIn} ms later, ${goneIn! + unpublishedIn} ms after the first click`,
+  );
 
   gate.mode = 'down';
   for (const path of pages) expect({ path, status: (await get(`${nginx.url}${path}`)).status }).toEqual({ path, status: 404 });
@@ -228,7 +242,11 @@ it('takes an unpublished article off every page, list and memory within seconds,
   // Both hosts answer the More button's page from their memory, without the article.
   for (let n = 0; n < 4; n += 1) {
     const answer = JSON.parse((await get(moreNews('zh'))).body) as { code: number; data: { rows: { title: string }[] } };
-    expect({ code: answer.code, rows: answer.data.rows.length > 0, shown: answer.data.rows.some((row) => row.title === title) }).toEqual({ code: 0, rows: true, shown: false });
+    expect({ code: answer.code, rows: answer.data.rows.length > 0, shown: answer.data.rows.some((row) => row.title === title) }).toEqual({
+      code: 0,
+      rows: true,
+      shown: false,
+    });
   }
 }, 120_000);
 
@@ -242,14 +260,24 @@ it('answers 404 under every URL of a deleted picture, at once and while Strapi i
   const started = Date.now();
   await admin('DELETE', `/upload/files/${picture.id}`);
   const deletedIn = Date.now() - started;
-  const goneIn = await Promise.all(formats.map((headers) => msUntil(urls.map((url) => `${nginx.url}${url}`), (answer) => answer.status === 404, CARRIED_BY_WEBHOOK_MS, headers)));
+  const goneIn = await Promise.all(
+    formats.map((headers) =>
+      msUntil(
+        urls.map((url) => `${nginx.url}${url}`),
+        (answer) => answer.status === 404,
+        CARRIED_BY_WEBHOOK_MS,
+        headers,
+      ),
+    ),
+  );
   // From the delete's answer (its webhook); the click itself took deletedIn.
   expect(goneIn).not.toContain(null);
   const slowest = Math.max(...(goneIn as number[]));
   console.log(`Picture deleted (${deletedIn} ms in Strapi): ${urls.length * formats.length} copy URLs answer 404 through nginx ${slowest} ms later`);
 
   gate.mode = 'down';
-  for (const url of urls) for (const headers of formats) expect({ url, headers, status: (await get(`${nginx.url}${url}`, headers)).status }).toEqual({ url, headers, status: 404 });
+  for (const url of urls)
+    for (const headers of formats) expect({ url, headers, status: (await get(`${nginx.url}${url}`, headers)).status }).toEqual({ url, headers, status: 404 });
 }, 120_000);
 
 it('fails pictures at once while Strapi hangs, for one timeout per host, not one per picture', async () => {

@@ -70,11 +70,18 @@ describe('uploads to Strapi', () => {
       // says nothing, and would keep the name, so its own origin would serve it as a page.
       ['d.html', 'application/octet-stream', Buffer.concat([PNG, Buffer.from(SCRIPT)])],
     ] as const;
-    const library = async () => ((await cmsCall(cms.url, 'GET', '/upload/files?sort=createdAt:DESC&pageSize=100', jwt)).body as { results: { name: string }[] }).results.map((file) => file.name);
+    const library = async () =>
+      ((await cmsCall(cms.url, 'GET', '/upload/files?sort=createdAt:DESC&pageSize=100', jwt)).body as { results: { name: string }[] }).results.map(
+        (file) => file.name,
+      );
     const before = await library();
     for (const [name, type, body] of refused) {
       const answer = await upload(name, type, body);
-      expect({ name, status: answer.status, message: answer.body.error?.message }).toEqual({ name, status: 400, message: expect.stringMatching(/not allowed/) });
+      expect({ name, status: answer.status, message: answer.body.error?.message }).toEqual({
+        name,
+        status: 400,
+        message: expect.stringMatching(/not allowed/),
+      });
     }
     expect(await library()).toEqual(before);
   }, 60_000);

@@ -79,7 +79,10 @@ export function ensurePackages(env: NodeJS.ProcessEnv = process.env, uid = userI
   if (missing.length === 0) return [];
   if (uid !== 0 || !onPath('apt-get', env)) throw new Error(installAdvice(missing));
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv });
     if (result.status !== 0) throw new Error(`apt-get ${args[0]} failed (exit ${result.status}); install by hand: apt-get install -y ${missing.join(' ')}`);
   }

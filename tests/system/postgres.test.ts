@@ -8,7 +8,9 @@ it('starts a cluster on loopback where site may create databases, and removes it
   const client = new pg.Client({ connectionString: own.url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ user: string; superuser: string; fsync: string }>("SELECT current_user AS user, current_setting('is_superuser') AS superuser, current_setting('fsync') AS fsync");
+    const { rows } = await client.query<{ user: string; superuser: string; fsync: string }>(
+      "SELECT current_user AS user, current_setting('is_superuser') AS superuser, current_setting('fsync') AS fsync",
+    );
     expect(rows[0]).toEqual({ user: 'site', superuser: 'on', fsync: 'off' });
     await client.query('CREATE DATABASE owned_by_the_run');
   } finally {

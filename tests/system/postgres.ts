@@ -15,7 +15,9 @@ export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string | n
   if (env.PG_BIN) return existsSync(join(env.PG_BIN, 'initdb')) ? env.PG_BIN : null;
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((name) => existsSync(join(debian, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((name) => existsSync(join(debian, name, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return join(debian, versions[0], 'bin');
   }
   const found = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
@@ -47,7 +49,10 @@ export interface OwnPostgres {
  */
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL is not installed: initdb was found neither under /usr/lib/postgresql nor on PATH (apt-get install -y postgresql, or set PG_BIN)');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL is not installed: initdb was found neither under /usr/lib/postgresql nor on PATH (apt-get install -y postgresql, or set PG_BIN)',
+    );
   const root = mkdtempSync(join(tmpdir(), 'test-postgres-'));
   const data = join(root, 'data');
   const asRoot = userInfo().uid === 0;
@@ -76,12 +81,23 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     run('initdb', ['-D', data, '-U', 'site', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
     writeFileSync(
       join(data, 'postgresql.auto.conf'),
-      [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${root}'`, 'fsync = off', 'full_page_writes = off', 'synchronous_commit = off', 'max_connections = 300', ''].join('\n'),
+      [
+        `port = ${port}`,
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${root}'`,
+        'fsync = off',
+        'full_page_writes = off',
+        'synchronous_commit = off',
+        'max_connections = 300',
+        '',
+      ].join('\n'),
     );
     run('pg_ctl', ['-D', data, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
   } catch (error) {
     stop();
-    throw new Error(`Could not start a PostgreSQL for the tests: ${(error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message}`, { cause: error });
+    throw new Error(`Could not start a PostgreSQL for the tests: ${(error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message}`, {
+      cause: error,
+    });
   }
   return { url: `postgres://site@127.0.0.1:${port}/postgres`, dir: root, stop };
 }

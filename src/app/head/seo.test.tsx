@@ -17,7 +17,12 @@ import { serializeJsonLd, structuredDataFor } from './structuredData';
 import { MEDIA, seededState } from './structuredData.testing';
 
 const SITE = SITE_META.zh;
-const SEO = { meta_title: '新车间投产 | 岳川药业', meta_description: '编辑写的描述。', share_image: 'https://media.example.com/uploads/share.webp', share_image_alt: '车间外景' };
+const SEO = {
+  meta_title: '新车间投产 | 岳川药业',
+  meta_description: '编辑写的描述。',
+  share_image: 'https://media.example.com/uploads/share.webp',
+  share_image_alt: '车间外景',
+};
 const EMPTY = { meta_title: '', meta_description: '', share_image: '', share_image_alt: '' };
 
 describe('the rules', () => {
@@ -42,7 +47,10 @@ describe('the rules', () => {
     expect(seoPicture(EMPTY, own, '标题')).toEqual(own);
     expect(seoPicture(undefined, { src: '/uploads/banner.webp', alt: '' }, '标题')).toEqual({ src: '/uploads/banner.webp', alt: '' });
     expect(detailPicture({ title: '标题', pic: '/uploads/n1.webp', pic_alt: '' })).toEqual({ src: '/uploads/n1.webp', alt: '标题' });
-    expect(detailPicture({ name: '软膏', pics: ['/uploads/p1.webp'], pics_alt: ['软膏正面'], pic: '/uploads/p0.webp' })).toEqual({ src: '/uploads/p1.webp', alt: '软膏正面' });
+    expect(detailPicture({ name: '软膏', pics: ['/uploads/p1.webp'], pics_alt: ['软膏正面'], pic: '/uploads/p0.webp' })).toEqual({
+      src: '/uploads/p1.webp',
+      alt: '软膏正面',
+    });
     expect(seoPicture(EMPTY, { src: '', alt: '' }, '标题')).toEqual({ src: '', alt: '' });
   });
 });
@@ -61,7 +69,9 @@ describe('JSON-LD', () => {
 
   it("a NewsArticle's description is the meta description and its first image the share image; its headline stays the title", () => {
     const state = withFields('newsDetail', '1', '/news/1', wire);
-    const article = structuredDataFor('newsDetail', state, 'https://www.example.com', 'zh').find((block) => (block as { '@type': string })['@type'] === 'NewsArticle') as Record<string, unknown>;
+    const article = structuredDataFor('newsDetail', state, 'https://www.example.com', 'zh').find(
+      (block) => (block as { '@type': string })['@type'] === 'NewsArticle',
+    ) as Record<string, unknown>;
     expect(article.description).toBe('编辑写的描述。');
     expect(article.image).toEqual([`${MEDIA}/uploads/share.webp`, `${MEDIA}/uploads/news/n01.webp`]);
     expect(article.headline).toBe((shownDetail(state, 'newsDetail', '1') as { title: string }).title);
@@ -69,15 +79,23 @@ describe('JSON-LD', () => {
 
   it('without SEO fields, a NewsArticle has the summary and the picture, as before', () => {
     const state = seededState('zh', 'newsDetail', '/news/1', { id: '1' });
-    const article = structuredDataFor('newsDetail', state, 'https://www.example.com', 'zh').find((block) => (block as { '@type': string })['@type'] === 'NewsArticle') as Record<string, unknown>;
+    const article = structuredDataFor('newsDetail', state, 'https://www.example.com', 'zh').find(
+      (block) => (block as { '@type': string })['@type'] === 'NewsArticle',
+    ) as Record<string, unknown>;
     expect(article.description).toBe((shownDetail(state, 'newsDetail', '1') as { des: string }).des);
     expect(article.image).toEqual([`${MEDIA}/uploads/news/n01.webp`]);
   });
 
   it("a Drug's image and a JobPosting's image take the share image; without it a Drug keeps its picture and a job has none", () => {
     const typed = (state: RootState, routeId: 'productDetail' | 'jobDetail', type: string) =>
-      structuredDataFor(routeId, state, 'https://www.example.com', 'zh').find((block) => (block as { '@type': string })['@type'] === type) as Record<string, unknown>;
-    expect(typed(withFields('productDetail', '3', '/products/3', wire), 'productDetail', 'Drug').image).toEqual([`${MEDIA}/uploads/share.webp`, `${MEDIA}/uploads/product/p03-1.webp`]);
+      structuredDataFor(routeId, state, 'https://www.example.com', 'zh').find((block) => (block as { '@type': string })['@type'] === type) as Record<
+        string,
+        unknown
+      >;
+    expect(typed(withFields('productDetail', '3', '/products/3', wire), 'productDetail', 'Drug').image).toEqual([
+      `${MEDIA}/uploads/share.webp`,
+      `${MEDIA}/uploads/product/p03-1.webp`,
+    ]);
     expect(typed(seededState('zh', 'productDetail', '/products/3', { id: '3' }), 'productDetail', 'Drug').image).toBe(`${MEDIA}/uploads/product/p03-1.webp`);
     expect(typed(withFields('jobDetail', '1', '/jobs/1', wire), 'jobDetail', 'JobPosting').image).toBe(`${MEDIA}/uploads/share.webp`);
     expect(typed(seededState('zh', 'jobDetail', '/jobs/1', { id: '1' }), 'jobDetail', 'JobPosting')).not.toHaveProperty('image');
@@ -85,7 +103,11 @@ describe('JSON-LD', () => {
 
   it('with SEO fields, every detail still validates without errors', async () => {
     const validator = new Validator(schemaOrgVocabulary());
-    const pages = [withFields('newsDetail', '1', '/news/1', wire), withFields('productDetail', '3', '/products/3', wire), withFields('jobDetail', '1', '/jobs/1', wire)];
+    const pages = [
+      withFields('newsDetail', '1', '/news/1', wire),
+      withFields('productDetail', '3', '/products/3', wire),
+      withFields('jobDetail', '1', '/jobs/1', wire),
+    ];
     for (const state of pages) {
       const routeId = state.navigation.route!.routeId!;
       const jsonld: Record<string, unknown[]> = {};

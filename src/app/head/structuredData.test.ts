@@ -89,9 +89,17 @@ describe.each(LOCALES)('structured data in %s', (locale) => {
     expect(article!.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
     expect(article!.dateModified).toBe(article!.datePublished);
     expect(article!.image[0]).toMatch(/^https:\/\/media\.example\.com\//);
-    expect(article!.publisher).toMatchObject({ '@type': 'Organization', logo: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\/media\.example\.com\//) } });
+    expect(article!.publisher).toMatchObject({
+      '@type': 'Organization',
+      logo: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\/media\.example\.com\//) },
+    });
     const [, job] = blocksFor('jobDetail', locale) as Record<string, any>[];
-    expect(job).toMatchObject({ datePosted: '2026-10-20T09:00:00+08:00', employmentType: 'FULL_TIME', directApply: true, jobLocation: { address: { addressCountry: 'CN' } } });
+    expect(job).toMatchObject({
+      datePosted: '2026-10-20T09:00:00+08:00',
+      employmentType: 'FULL_TIME',
+      directApply: true,
+      jobLocation: { address: { addressCountry: 'CN' } },
+    });
   });
 });
 

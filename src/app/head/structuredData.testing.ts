@@ -21,9 +21,32 @@ function dtos(locale: Locale): [ContentName, keyof typeof PAYLOADS, ContentParam
   const job = jobs[0]!;
   const notice = notices[0]!;
   return [
-    ['main', 'main', {}, { ...main[locale], logo: main.logo, qrcode: main.qrcode, shop_url: main.shop_url, links: main.links.map((l) => ({ url: l.url, title: l.title[locale] })) }],
+    [
+      'main',
+      'main',
+      {},
+      {
+        ...main[locale],
+        logo: main.logo,
+        qrcode: main.qrcode,
+        shop_url: main.shop_url,
+        links: main.links.map((l) => ({ url: l.url, title: l.title[locale] })),
+      },
+    ],
     ['contactUs', 'contactUs', {}, { ...contact, ...contact[locale] }],
-    ['productDetail', 'productDetail', { id: String(product.id) }, { id: product.id, classify_id: product.classify_id, pics: product.pics, pic: product.pic, classify_name: categories.find((c) => c.id === product.classify_id)!.name[locale], ...product[locale] }],
+    [
+      'productDetail',
+      'productDetail',
+      { id: String(product.id) },
+      {
+        id: product.id,
+        classify_id: product.classify_id,
+        pics: product.pics,
+        pic: product.pic,
+        classify_name: categories.find((c) => c.id === product.classify_id)!.name[locale],
+        ...product[locale],
+      },
+    ],
     ['newsDetail', 'newsDetail', { id: String(story.id) }, { id: story.id, pic: story.pic, create_time: story.create_time, ...story[locale] }],
     ['jobDetail', 'jobDetail', { id: String(job.id) }, { id: job.id, num: job.num, create_time: job.create_time, ...job[locale] }],
     ['notices', 'notices', { id: String(notice.id) }, [{ id: notice.id, create_time: notice.create_time, ...notice[locale] }]],

@@ -28,7 +28,9 @@ export function structuredDataFor(routeId: RouteId, state: RootState, origin: st
   const here = site(state.navigation.route?.path ?? pathTo(routeId, params));
   const main = data('main');
   const company = main ? organization(main, data('contactUs'), site(pathTo('index')), media) : null;
-  const hiring: OrganizationNode | null = main ? { '@type': 'Organization', name: main.company, sameAs: site(pathTo('index')), ...(main.logo ? { logo: media(main.logo) } : {}) } : null;
+  const hiring: OrganizationNode | null = main
+    ? { '@type': 'Organization', name: main.company, sameAs: site(pathTo('index')), ...(main.logo ? { logo: media(main.logo) } : {}) }
+    : null;
 
   const blocks: Thing[] = [];
   if (company && ORGANIZATION_PAGES.includes(routeId)) blocks.push(company);

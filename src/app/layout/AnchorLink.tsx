@@ -13,7 +13,19 @@ import { useAppDispatch, useAppSelector } from '../hooks';
  * included, so it opens, copies and shares as itself; a click is the anchor event, which the
  * scroll saga follows. A click with a modifier key or another button is the browser's (a new tab).
  */
-export function AnchorLink({ routeId, anchor, query, className, children }: { routeId: AnchoredRouteId; anchor: string; query?: AnchorQuery; className?: string; children: ReactNode }) {
+export function AnchorLink({
+  routeId,
+  anchor,
+  query,
+  className,
+  children,
+}: {
+  routeId: AnchoredRouteId;
+  anchor: string;
+  query?: AnchorQuery;
+  className?: string;
+  children: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   return (

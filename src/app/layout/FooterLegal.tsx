@@ -6,7 +6,13 @@ import { useText } from '../useText';
 function Filing({ label, number, href }: { label: string; number: string; href?: string }) {
   const t = useText();
   if (!number) return null;
-  if (!href) return <span>{label}{number}</span>;
+  if (!href)
+    return (
+      <span>
+        {label}
+        {number}
+      </span>
+    );
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {label}

@@ -50,13 +50,7 @@ export function Header() {
           </span>
         </Link>
         {/* The popover target makes the hamburger work (and tell its expanded state) before the app does. */}
-        <button
-          type="button"
-          className="site-header__burger"
-          popoverTarget="main-nav"
-          aria-label={t.nav.menu}
-          onClick={onBurgerClick}
-        >
+        <button type="button" className="site-header__burger" popoverTarget="main-nav" aria-label={t.nav.menu} onClick={onBurgerClick}>
           <span aria-hidden="true" />
         </button>
         <nav id="main-nav" ref={menuRef} popover="auto" className={`site-nav ${menuOpen ? 'is-open' : ''}`} aria-label={t.nav.mainNav}>
@@ -136,7 +130,15 @@ function ProductSearch() {
       <label htmlFor="product-search" className="visually-hidden">
         {t.nav.search}
       </label>
-      <input id="product-search" name="keyword" type="search" value={text} placeholder={t.nav.searchPlaceholder} onChange={(event) => setText(event.target.value)} maxLength={50} />
+      <input
+        id="product-search"
+        name="keyword"
+        type="search"
+        value={text}
+        placeholder={t.nav.searchPlaceholder}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={50}
+      />
       <button type="submit" className="button button--small">
         {t.nav.searchButton}
       </button>

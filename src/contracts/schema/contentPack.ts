@@ -17,7 +17,10 @@ const count = v.pipe(v.number('expected a number'), v.integer('expected a whole 
 const media = v.pipe(v.string('expected a media path'), v.regex(new RegExp(`^${MEDIA_PREFIX}\\S+$`), `expected a media path starting with ${MEDIA_PREFIX}`));
 const optionalMedia = v.union([v.literal(''), media], `expected a media path starting with ${MEDIA_PREFIX}, or empty`);
 const url = v.pipe(v.string('expected a web address'), v.url('expected a web address such as https://example.com'));
-const dateTime = v.pipe(v.string('expected a date and time'), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a date and time like 2026-01-15 09:00:00'));
+const dateTime = v.pipe(
+  v.string('expected a date and time'),
+  v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a date and time like 2026-01-15 09:00:00'),
+);
 
 /** A picture's alternative text, when it needs one other than the alt the page gives it (usually the title). */
 const alt = v.optional(v.string('expected alternative text'));
@@ -45,11 +48,29 @@ const channels = v.strictObject({ phone: text, email: text });
 
 export const companyFile = v.strictObject({
   main: item(
-    { logo: media, qrcode: media, shop_url: url, icp: text, drug_certificate: text, police_filing: v.optional(text), links: v.array(v.strictObject({ url, title: bilingual(text) })) },
+    {
+      logo: media,
+      qrcode: media,
+      shop_url: url,
+      icp: text,
+      drug_certificate: text,
+      police_filing: v.optional(text),
+      links: v.array(v.strictObject({ url, title: bilingual(text) })),
+    },
     { company: text, copyright: text },
   ),
-  banners: v.array(item({ type: v.picklist(['图片', '视频'], 'expected 图片 (picture) or 视频 (video)'), img: media, video_img: optionalMedia }, { ...titleDes, img_alt: alt, video_img_alt: alt })),
-  pageBanners: v.array(item({ type: v.picklist([1, 2, 3, 4, 5, 6], 'expected a page number 1 to 6'), webimg: media, img: media }, { name: text, des: text, webimg_alt: alt, img_alt: alt })),
+  banners: v.array(
+    item(
+      { type: v.picklist(['图片', '视频'], 'expected 图片 (picture) or 视频 (video)'), img: media, video_img: optionalMedia },
+      { ...titleDes, img_alt: alt, video_img_alt: alt },
+    ),
+  ),
+  pageBanners: v.array(
+    item(
+      { type: v.picklist([1, 2, 3, 4, 5, 6], 'expected a page number 1 to 6'), webimg: media, img: media },
+      { name: text, des: text, webimg_alt: alt, img_alt: alt },
+    ),
+  ),
   homeProducts: v.array(item({ pic: media, over_pic: media }, pictured)),
   homeAbout: scene,
   report: bilingual(v.strictObject({ title: text, content: html })),

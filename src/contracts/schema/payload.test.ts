@@ -14,8 +14,20 @@ describe('one declaration, two types and the normalisation', () => {
   });
 
   it('the normalised type and value: absolute media, pics a list, optional fields filled in', () => {
-    const seen: Normalised<typeof item> = normalise(item, { id: '4', kind: 'z', pic: '/uploads/a.png', pics: '/uploads/1.png, ,x', next: { id: '2' }, tags: [1, null] }, 'https://m.example');
-    expect(seen).toEqual({ id: 4, kind: 'a', pic: 'https://m.example/uploads/a.png', pics: ['https://m.example/uploads/1.png'], note: '', next: { id: 2 }, tags: ['1', ''] });
+    const seen: Normalised<typeof item> = normalise(
+      item,
+      { id: '4', kind: 'z', pic: '/uploads/a.png', pics: '/uploads/1.png, ,x', next: { id: '2' }, tags: [1, null] },
+      'https://m.example',
+    );
+    expect(seen).toEqual({
+      id: 4,
+      kind: 'a',
+      pic: 'https://m.example/uploads/a.png',
+      pics: ['https://m.example/uploads/1.png'],
+      note: '',
+      next: { id: 2 },
+      tags: ['1', ''],
+    });
     // @ts-expect-error a normalised optional field is always there: no undefined
     const missing: NonNullable<Payload<'main'>>['police_filing'] = undefined;
     expect(missing).toBeUndefined();
@@ -35,7 +47,17 @@ describe('one declaration, two types and the normalisation', () => {
 
 describe('the empty answer of a payload', () => {
   it('is null where nullable, an empty list, or a record of empty fields without optional ones or marks', () => {
-    const banner = record({ name: text, count: number, kind: oneOf('a', 'b'), pic: media, pics, note: optional(text), lang: mark('zh', 'en'), next: nullable(item), tags: list(text) });
+    const banner = record({
+      name: text,
+      count: number,
+      kind: oneOf('a', 'b'),
+      pic: media,
+      pics,
+      note: optional(text),
+      lang: mark('zh', 'en'),
+      next: nullable(item),
+      tags: list(text),
+    });
     expect(emptyWire(banner)).toStrictEqual({ name: '', count: 0, kind: 'a', pic: '', pics: '', next: null, tags: [] });
     expect(emptyWire(nullable(item))).toBeNull();
     expect(emptyWire(list(item))).toEqual([]);

@@ -51,7 +51,9 @@ type Side = 'wire' | 'normalised';
 type Shape<F, S extends Side> = F extends { kind: 'text' | 'media' }
   ? string
   : F extends { kind: 'pics' }
-    ? S extends 'wire' ? string : string[]
+    ? S extends 'wire'
+      ? string
+      : string[]
     : F extends { kind: 'number' }
       ? number
       : F extends { kind: 'oneOf' | 'mark'; values: readonly (infer V)[] }
@@ -150,7 +152,9 @@ function emptyOf(field: Field): unknown {
     case 'list':
       return [];
     case 'record':
-      return Object.fromEntries(Object.entries(field.fields).flatMap(([key, inner]) => (inner.kind === 'optional' || inner.kind === 'mark' ? [] : [[key, emptyOf(inner)]])));
+      return Object.fromEntries(
+        Object.entries(field.fields).flatMap(([key, inner]) => (inner.kind === 'optional' || inner.kind === 'mark' ? [] : [[key, emptyOf(inner)]])),
+      );
   }
 }
 

@@ -19,8 +19,8 @@ const about = { title: 'About', des: 'text', pic: '' };
 const KEY = contentKey('aboutUs', 'zh');
 
 /** The content slice after these actions, from its initial state. */
-const contentAfter = (...actions: UnknownAction[]): ContentState => actions.reduce<ContentState>((state, action) => reducer(state, action), reducer(undefined, { type: '@@test/init' }));
-
+const contentAfter = (...actions: UnknownAction[]): ContentState =>
+  actions.reduce<ContentState>((state, action) => reducer(state, action), reducer(undefined, { type: '@@test/init' }));
 
 /** The root reducer writing down each action it reduces: the store's log, as Redux DevTools lists it. */
 function storeLog() {
@@ -63,7 +63,9 @@ describe('contentKey', () => {
     expect(contentKey('productList', 'zh', { classifyId: 0, keyword: 'a&page=2 凝胶', page: 1 })).toBe(
       'productList|zh|classifyId=0&keyword=a%26page%3D2%20%E5%87%9D%E8%83%B6&page=1',
     );
-    expect(contentKey('productList', 'zh', { classifyId: 0, keyword: 'a&page=2' })).not.toBe(contentKey('productList', 'zh', { classifyId: 0, keyword: 'a', page: 2 }));
+    expect(contentKey('productList', 'zh', { classifyId: 0, keyword: 'a&page=2' })).not.toBe(
+      contentKey('productList', 'zh', { classifyId: 0, keyword: 'a', page: 2 }),
+    );
     expect(contentKey('productDetail', 'en', { id: 'x|y' })).toBe('productDetail|en|id=x%7Cy');
   });
 });
@@ -135,7 +137,12 @@ describe('the content slice: one rule for a stale answer', () => {
     const reload = contentRequested({ key: 'k' });
     const loading = contentAfter(...loadedEntry('k', 'shown'), reload);
     expect(loading.entries.k).toEqual({ status: 'loading', data: 'shown', error: null, requestId: reload.payload.requestId });
-    expect(reducer(loading, contentFailed({ ...reload.payload, error: failure })).entries.k).toEqual({ status: 'failed', data: 'shown', error: failure, requestId: null });
+    expect(reducer(loading, contentFailed({ ...reload.payload, error: failure })).entries.k).toEqual({
+      status: 'failed',
+      data: 'shown',
+      error: failure,
+      requestId: null,
+    });
   });
 
   it('a new request after a failure owns the entry again and clears the old error', () => {
@@ -155,7 +162,9 @@ describe('the content slice: one rule for a stale answer', () => {
 describe('fetchContent', () => {
   it('passes each api function the params it needs, and the signal last', async () => {
     const calls: unknown[][] = [];
-    const record = (name: string) => (...args: unknown[]) => (calls.push([name, ...args]), Promise.resolve(name));
+    const record =
+      (name: string) =>
+      (...args: unknown[]) => (calls.push([name, ...args]), Promise.resolve(name));
     const names = ['pageBanner', 'newsDetail', 'notices', 'aboutUs', 'productList', 'newsList', 'memberList'] as const;
     const deps = fakeDeps(Object.fromEntries(names.map((name) => [name, record(name)])));
     const { signal } = new AbortController();
@@ -188,11 +197,14 @@ describe('loadContent', () => {
   /** The api stands in through fetchContent: answers by the saga's own call, no api fake needed. */
   const asksFetch = (answer: unknown) => [matchers.call.fn(fetchContent), answer] as [matchers.Matcher, unknown];
 
-  it('loads the entry of the store\'s locale, returns the answer and settles the entry with its own request id', async () => {
+  it("loads the entry of the store's locale, returns the answer and settles the entry with its own request id", async () => {
     const aboutUs = jest.fn(async () => about);
     const log = storeLog();
     const result = await expectSaga(loadContent, fakeDeps({ aboutUs }), 'aboutUs', {})
-      .withReducer(log.reducer, stateWith((s) => void (s.locale.current = 'en')))
+      .withReducer(
+        log.reducer,
+        stateWith((s) => void (s.locale.current = 'en')),
+      )
       .returns({ ok: true, data: about })
       .not.put.actionType(contentCancelled.type)
       .not.put.actionType(apiFailed.type)
@@ -228,7 +240,7 @@ describe('loadContent', () => {
     expect(selectEntry(KEY)(storeState)).toEqual({ status: 'succeeded', data: about, error: null, requestId: null });
   });
 
-  it('reports a failure once, with the caller\'s context, and marks it on the entry it owns', async () => {
+  it("reports a failure once, with the caller's context, and marks it on the entry it owns", async () => {
     const error: ApiError = { kind: 'envelope', code: 404, msg: 'no such id', notFound: true };
     const log = storeLog();
     const result = await expectSaga(loadContent, fakeDeps(), 'productDetail', { id: '9' }, { routeDetail: true })
@@ -340,7 +352,10 @@ describe('loadContent', () => {
     const older = deferred<typeof about>();
     const newer = deferred<typeof about>();
     const bothAsked = deferred<void>();
-    const aboutUs = jest.fn().mockReturnValueOnce(older.promise).mockImplementationOnce(() => (bothAsked.resolve(), newer.promise));
+    const aboutUs = jest
+      .fn()
+      .mockReturnValueOnce(older.promise)
+      .mockImplementationOnce(() => (bothAsked.resolve(), newer.promise));
     const deps = fakeDeps({ aboutUs });
     const fresh = { ...about, title: 'fresh' };
     let results: unknown;

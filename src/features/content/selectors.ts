@@ -9,7 +9,10 @@ export const entryIn = <N extends ContentName>(entries: RootState['content']['en
   (entries[contentKey(name, locale, params)] ?? IDLE) as Resource<ContentData[N]>;
 
 /** The entry of a key (idle until its first load). */
-export const selectEntry = (key: string) => (state: RootState): Resource<unknown> => state.content.entries[key] ?? IDLE;
+export const selectEntry =
+  (key: string) =>
+  (state: RootState): Resource<unknown> =>
+    state.content.entries[key] ?? IDLE;
 
 /** The entry of a resource for the current locale (idle until its first load). */
 export const selectContent =

@@ -30,7 +30,9 @@ const clock = (deps: Deps, times: number[]) =>
 
 /** The errors saga hearing of `errors`, 10 s apart unless `times` says otherwise. */
 const run = (deps: Deps, errors: Parameters<typeof apiFailed>[0][], times = errors.map((_, i) => i * 10_000), state: RootState = stateWith()) => {
-  let saga = expectSaga(watchApiErrors, deps).provide([clock(deps, times)]).withReducer(rootReducer, state);
+  let saga = expectSaga(watchApiErrors, deps)
+    .provide([clock(deps, times)])
+    .withReducer(rootReducer, state);
   for (const error of errors) saga = saga.dispatch(apiFailed(error));
   return saga.dispatch(END).run();
 };
@@ -52,7 +54,12 @@ describe('envelope errors', () => {
 
   it("402 speaks the page's language", async () => {
     const deps = fakeDeps();
-    await run(deps, [envelopeError(402, '缺token')], [0], stateWith((s) => void (s.locale.current = 'en')));
+    await run(
+      deps,
+      [envelopeError(402, '缺token')],
+      [0],
+      stateWith((s) => void (s.locale.current = 'en')),
+    );
     expect(deps.services.toast.error).toHaveBeenCalledWith('Token missing', { autoClose: 2000 });
   });
 
@@ -135,7 +142,14 @@ describe('403', () => {
 
   it('does all of it through the store and the services', async () => {
     const deps = fakeDeps();
-    const { storeState } = await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(rootReducer, stateWith()).put(sessionCleared()).put(navigatedTo('/login')).dispatch(expired).dispatch(END).run();
+    const { storeState } = await expectSaga(watchApiErrors, deps)
+      .provide([clock(deps, [0])])
+      .withReducer(rootReducer, stateWith())
+      .put(sessionCleared())
+      .put(navigatedTo('/login'))
+      .dispatch(expired)
+      .dispatch(END)
+      .run();
     expect(jest.mocked(deps.services.removeCookie).mock.calls).toEqual([['token'], ['userInfo']]);
     expect(storeState.navigation.route).toMatchObject({ routeId: 'login', navigation: 'push' });
     expect(deps.services.toast.error).toHaveBeenCalledWith('登录已过期', { autoClose: 2000 });
@@ -143,9 +157,13 @@ describe('403', () => {
 
   describe('one expiry is handled once', () => {
     /** Counts the session/cleared actions the store sees, and the login pages the flow opens. */
-    const counting = (cleared: unknown[], opened: unknown[] = []) => (state: RootState | undefined, action: UnknownAction) => (
-      sessionCleared.match(action) && cleared.push(action), loginOpened(action) && opened.push(action), rootReducer(state, action)
-    );
+    const counting =
+      (cleared: unknown[], opened: unknown[] = []) =>
+      (state: RootState | undefined, action: UnknownAction) => (
+        sessionCleared.match(action) && cleared.push(action),
+        loginOpened(action) && opened.push(action),
+        rootReducer(state, action)
+      );
     const loginOpened = (action: unknown) => routeEntered.match(action) && action.payload.routeId === 'login';
     /** The browser's cookie jar, as services.getCookie and removeCookie see it. */
     const cookies = (token: string | null) => {
@@ -157,7 +175,14 @@ describe('403', () => {
       const deps = fakeDeps({}, cookies('t1').services);
       const cleared: unknown[] = [];
       const opened: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).dispatch(expired).dispatch(END).run();
+      await expectSaga(watchApiErrors, deps)
+        .provide([clock(deps, [0])])
+        .withReducer(counting(cleared, opened), stateWith())
+        .dispatch(expired)
+        .dispatch(expired)
+        .dispatch(expired)
+        .dispatch(END)
+        .run();
       expect(cleared).toHaveLength(1);
       expect(opened).toHaveLength(1);
       expect(deps.services.removeCookie).toHaveBeenCalledTimes(2);
@@ -176,7 +201,9 @@ describe('403', () => {
         yield put(expired);
         yield put(END);
       }
-      const saga = expectSaga(visit).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith());
+      const saga = expectSaga(visit)
+        .provide([clock(deps, [0])])
+        .withReducer(counting(cleared, opened), stateWith());
       const { storeState } = await saga.run();
       expect(storeState.navigation.route?.routeId).toBe('login');
       expect(cleared).toHaveLength(1);
@@ -188,7 +215,13 @@ describe('403', () => {
       const deps = fakeDeps({}, { ...cookies('t1').services, removeCookie: jest.fn() });
       const cleared: unknown[] = [];
       const opened: unknown[] = [];
-      await expectSaga(watchApiErrors, deps).provide([clock(deps, [0])]).withReducer(counting(cleared, opened), stateWith()).dispatch(expired).dispatch(expired).dispatch(END).run();
+      await expectSaga(watchApiErrors, deps)
+        .provide([clock(deps, [0])])
+        .withReducer(counting(cleared, opened), stateWith())
+        .dispatch(expired)
+        .dispatch(expired)
+        .dispatch(END)
+        .run();
       expect(cleared).toHaveLength(1);
       expect(opened).toHaveLength(1);
     });
@@ -210,7 +243,9 @@ describe('403', () => {
         yield put(END);
       }
       // Each expiry's toast is 10 s after the last: both are shown.
-      const saga = expectSaga(visit).provide([clock(deps, [0, 10_000])]).withReducer(counting(cleared, opened), stateWith());
+      const saga = expectSaga(visit)
+        .provide([clock(deps, [0, 10_000])])
+        .withReducer(counting(cleared, opened), stateWith());
       await saga.run();
       expect(cleared).toHaveLength(2);
       expect(opened).toHaveLength(2);

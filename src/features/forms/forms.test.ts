@@ -58,7 +58,10 @@ const content = (answers: Partial<Record<ContentName, () => unknown>> = { privac
 
 /** The state of a visitor on `url` (preloaded in `locale`), built by the reducers. */
 const visiting = (url: string, locale: Locale = 'zh'): RootState =>
-  rootReducer(stateWith((s) => void (s.locale.current = locale)), routeEntered(routeEntryOf(url, 'push')));
+  rootReducer(
+    stateWith((s) => void (s.locale.current = locale)),
+    routeEntered(routeEntryOf(url, 'push')),
+  );
 
 const byKey = (state: RootState) => state.forms.byKey;
 
@@ -125,7 +128,10 @@ describe('job application', () => {
 
   it("sends only the form's own fields, whatever else the action carries", async () => {
     const send = jest.fn(async () => 'ok');
-    await submit(applicationSubmitted({ jobId: '4', values: { ...valid, extra: 'x' } as ApplicationForm, consents: ALL_CONSENTS }), fakeDeps({ submitApplication: send }));
+    await submit(
+      applicationSubmitted({ jobId: '4', values: { ...valid, extra: 'x' } as ApplicationForm, consents: ALL_CONSENTS }),
+      fakeDeps({ submitApplication: send }),
+    );
     expect(send).toHaveBeenCalledWith('zh', { ...valid, id: '4', consent: '2026-01' });
   });
 
@@ -181,7 +187,12 @@ describe('patient-service message', () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitPatient: send });
     const { storeState } = await submit(patient({ category: 'adverse', reason: 'r' }), deps);
-    expect(selectForm('patient')(storeState)).toEqual({ status: 'failed', fieldErrors: { medication: 'required', phone: 'required', description: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
+    expect(selectForm('patient')(storeState)).toEqual({
+      status: 'failed',
+      fieldErrors: { medication: 'required', phone: 'required', description: 'required' },
+      error: '请检查标记的内容后再提交',
+      refusal: 1,
+    });
     expect(deps.services.toast.warning).toHaveBeenCalledWith('请检查标记的内容后再提交');
     expect(send).not.toHaveBeenCalled();
   });
@@ -208,7 +219,15 @@ describe('patient-service message', () => {
 });
 
 describe('what the visitor typed', () => {
-  const typed = { category: 'adverse', medication: 'Camphor-17', reason: 'Bites-17', name: 'Wang-17', phone: '13900001717', email: 'wang17@example.com', description: 'Redness-17' };
+  const typed = {
+    category: 'adverse',
+    medication: 'Camphor-17',
+    reason: 'Bites-17',
+    name: 'Wang-17',
+    phone: '13900001717',
+    email: 'wang17@example.com',
+    description: 'Redness-17',
+  };
 
   it.each([
     ['refused for a field', () => Promise.resolve({ msg: 'ok', reference: '' }), { ...typed, category: '' }],
@@ -240,7 +259,6 @@ describe('one form per job (forms keyed by instance)', () => {
     expect(selectForm(JOB2)(storeState)).toEqual({ status: 'idle' });
   });
 
-
   it('job 2 can be sent while job 1 is in flight, which does not mark it; a second click on job 1 in flight is ignored', async () => {
     const job1 = lateAnswer<string>();
     const job2 = lateAnswer<string>();
@@ -264,7 +282,11 @@ describe('one form per job (forms keyed by instance)', () => {
     }
     await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).run();
     const sending = { status: 'submitting', submission: expect.any(String) };
-    expect(seen).toEqual([{ [JOB1]: sending }, { [JOB1]: sending, [JOB2]: sending }, { [JOB1]: seen[0]![JOB1], [JOB2]: { status: 'succeeded', message: '提交成功！', reference: null } }]);
+    expect(seen).toEqual([
+      { [JOB1]: sending },
+      { [JOB1]: sending, [JOB2]: sending },
+      { [JOB1]: seen[0]![JOB1], [JOB2]: { status: 'succeeded', message: '提交成功！', reference: null } },
+    ]);
     expect(send.mock.calls.map(([, form]) => form.id)).toEqual(['1', '2']);
   });
 
@@ -371,7 +393,10 @@ describe('leaving the page', () => {
   });
 
   it('a privacy notice that fails once the visitor has left is toasted once: by the errors saga for a refusal, here for the network', async () => {
-    for (const [failure, toastedHere] of [[envelopeError(1, '服务器繁忙'), false], [networkError(), true]] as const) {
+    for (const [failure, toastedHere] of [
+      [envelopeError(1, '服务器繁忙'), false],
+      [networkError(), true],
+    ] as const) {
       const late = lateAnswer<never>();
       const deps = fakeDeps();
       await expectSaga(function* leaveWhileTheNoticeLoads() {
@@ -457,7 +482,9 @@ describe('coming back to a form still being sent', () => {
     const waiting = stateAfter(routeEntered(routeEntryOf('/resources/1', 'push')), older, newer);
     expect(rootReducer(waiting, formSucceeded({ form: JOB1, submission: older.payload.submission, message: 'x' })).forms).toBe(waiting.forms);
     expect(rootReducer(waiting, formRejected({ form: JOB1, submission: older.payload.submission, fieldErrors: {}, error: 'x' })).forms).toBe(waiting.forms);
-    expect(selectForm(JOB1)(rootReducer(waiting, formSucceeded({ form: JOB1, submission: newer.payload.submission, message: 'x' })))).toMatchObject({ status: 'succeeded' });
+    expect(selectForm(JOB1)(rootReducer(waiting, formSucceeded({ form: JOB1, submission: newer.payload.submission, message: 'x' })))).toMatchObject({
+      status: 'succeeded',
+    });
   });
 });
 
@@ -492,7 +519,12 @@ describe('editing a field', () => {
   it("clears that field's error only, and carries no value", () => {
     const action = formFieldEdited({ form: 'patient', field: 'phone' });
     expect(action.payload).toEqual({ form: 'patient', field: 'phone' });
-    expect(selectForm('patient')(rootReducer(refused, action))).toEqual({ status: 'failed', fieldErrors: { medication: 'required' }, error: '请检查标记的内容后再提交', refusal: 1 });
+    expect(selectForm('patient')(rootReducer(refused, action))).toEqual({
+      status: 'failed',
+      fieldErrors: { medication: 'required' },
+      error: '请检查标记的内容后再提交',
+      refusal: 1,
+    });
   });
 
   it('keeps the refusal it edits, so the next refusal counts 2', () => {
@@ -504,7 +536,9 @@ describe('editing a field', () => {
 
   it('ticking a consent box clears its error', () => {
     const state = rootReducer(refused, formRejected({ form: 'patient', fieldErrors: { consent: 'required', health_consent: 'required' }, error: 'x' }));
-    expect(selectForm('patient')(rootReducer(state, formFieldEdited({ form: 'patient', field: 'consent' })))).toMatchObject({ fieldErrors: { health_consent: 'required' } });
+    expect(selectForm('patient')(rootReducer(state, formFieldEdited({ form: 'patient', field: 'consent' })))).toMatchObject({
+      fieldErrors: { health_consent: 'required' },
+    });
   });
 
   it("edits one job's form only", () => {
@@ -522,7 +556,11 @@ describe('editing a field', () => {
 
   it('after a success starts a new message: the old success message goes', () => {
     const started = formSubmitting({ form: JOB4 });
-    const sent = stateAfter(routeEntered(routeEntryOf('/resources/4', 'push')), started, formSucceeded({ form: JOB4, submission: started.payload.submission, message: '提交成功！' }));
+    const sent = stateAfter(
+      routeEntered(routeEntryOf('/resources/4', 'push')),
+      started,
+      formSucceeded({ form: JOB4, submission: started.payload.submission, message: '提交成功！' }),
+    );
     expect(selectForm(JOB4)(sent)).toMatchObject({ status: 'succeeded' });
     const edited = rootReducer(sent, formFieldEdited({ form: JOB4, field: 'name' }));
     expect(edited.forms.byKey[JOB4]).toBeUndefined();
@@ -538,12 +576,17 @@ describe('editing a field', () => {
 });
 
 describe('consent (PIPL)', () => {
-  it("reports field problems first, with the warning for an incomplete application (应聘信息请填写完整！), and marks the missing consent too", async () => {
+  it('reports field problems first, with the warning for an incomplete application (应聘信息请填写完整！), and marks the missing consent too', async () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application({ ...valid, phone: '' }, {}), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('应聘信息请填写完整！');
-    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', error: '应聘信息请填写完整！', fieldErrors: { phone: 'required', consent: 'required' }, refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({
+      status: 'failed',
+      error: '应聘信息请填写完整！',
+      fieldErrors: { phone: 'required', consent: 'required' },
+      refusal: 1,
+    });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -552,7 +595,12 @@ describe('consent (PIPL)', () => {
     const deps = fakeDeps({ submitApplication: send });
     const { storeState } = await submit(application(valid, { consent: false }), deps);
     expect(deps.services.toast.warning).toHaveBeenCalledWith('请阅读并勾选同意《个人信息保护政策》后再提交');
-    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: { consent: 'required' }, error: '请阅读并勾选同意《个人信息保护政策》后再提交', refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({
+      status: 'failed',
+      fieldErrors: { consent: 'required' },
+      error: '请阅读并勾选同意《个人信息保护政策》后再提交',
+      refusal: 1,
+    });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -600,7 +648,12 @@ describe('consent (PIPL)', () => {
       .withReducer(rootReducer, visiting('/resources/4'))
       .put(apiFailed(networkError(), { submission: true }))
       .run();
-    expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试', refusal: 1 });
+    expect(selectForm(JOB4)(storeState)).toEqual({
+      status: 'failed',
+      fieldErrors: {},
+      error: '个人信息保护政策暂时无法加载，提交未成功，请稍后重试',
+      refusal: 1,
+    });
     expect(send).not.toHaveBeenCalled();
   });
 });
@@ -617,7 +670,10 @@ describe("a site updated under the page (the client's code would not download wh
     ['en', 'The site has just been updated, so nothing was sent. What you entered is still in the form: copy it, then reload the page and submit again.'],
   ] as const)("never reloads by itself: the form is refused with a sentence in the page's language (%s) and the reload offered", async (locale, sentence) => {
     const deps = fakeDeps({ submitApplication: () => Promise.reject(siteUpdated()) });
-    const { storeState } = await expectSaga(withGuard, deps, application(valid)).provide([content()]).withReducer(rootReducer, visiting('/resources/4', locale)).run();
+    const { storeState } = await expectSaga(withGuard, deps, application(valid))
+      .provide([content()])
+      .withReducer(rootReducer, visiting('/resources/4', locale))
+      .run();
     expect(deps.services.reload).not.toHaveBeenCalled();
     expect(selectForm(JOB4)(storeState)).toEqual({ status: 'failed', fieldErrors: {}, error: sentence, offerReload: true, refusal: 1 });
     expect(storeState.chunks.gaveUp).toBe(false);
@@ -638,7 +694,10 @@ describe("a site updated under the page (the client's code would not download wh
   it('leaves the guard as it was: a page load that fails afterwards still reloads', async () => {
     const deps = fakeDeps({ submitPatient: () => Promise.reject(siteUpdated()) });
     const answers = { privacyNotice: () => notice, report: () => Promise.reject(siteUpdated()) };
-    const { storeState } = await expectSaga(withGuard, deps, patient(message)).provide([content(answers)]).withReducer(rootReducer, visiting('/patient')).run();
+    const { storeState } = await expectSaga(withGuard, deps, patient(message))
+      .provide([content(answers)])
+      .withReducer(rootReducer, visiting('/patient'))
+      .run();
     expect(selectForm('patient')(storeState)).toMatchObject({ status: 'failed', offerReload: true });
     expect(deps.services.reload).not.toHaveBeenCalled();
     await expectSaga(function* pageLoad() {

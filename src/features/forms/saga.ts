@@ -93,7 +93,10 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
    * `afterLeaving`'s words where the form's would be untrue there), unless the errors saga toasts
    * it already (an envelope error).
    */
-  function* refuse(error: string, { toasted = false, offerReload, afterLeaving = error }: { toasted?: boolean; offerReload?: true; afterLeaving?: string } = {}) {
+  function* refuse(
+    error: string,
+    { toasted = false, offerReload, afterLeaving = error }: { toasted?: boolean; offerReload?: true; afterLeaving?: string } = {},
+  ) {
     const shown: boolean = yield select(selectAwaits(key, submission));
     yield put(formRejected({ form: key, fieldErrors: {}, error, submission, ...(offerReload ? { offerReload } : {}) }));
     if (!shown && !toasted) yield call(services.toast.error, afterLeaving);
@@ -153,8 +156,7 @@ export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubm
 
 type Submitted = ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>;
 
-const keyOf = (action: Submitted): FormKey =>
-  applicationSubmitted.match(action) ? applicationForm(action.payload.jobId) : 'patient';
+const keyOf = (action: Submitted): FormKey => (applicationSubmitted.match(action) ? applicationForm(action.payload.jobId) : 'patient');
 
 /**
  * A second click while a form's submission is in flight is ignored (takeLeading per form):

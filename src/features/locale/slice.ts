@@ -22,9 +22,5 @@ const localeSlice = createSlice({
   },
 });
 
-export const {
-  changeRequested: localeChangeRequested,
-  changeConfirmed: localeChangeConfirmed,
-  changeRejected: localeChangeRejected,
-} = localeSlice.actions;
+export const { changeRequested: localeChangeRequested, changeConfirmed: localeChangeConfirmed, changeRejected: localeChangeRejected } = localeSlice.actions;
 export default localeSlice.reducer;

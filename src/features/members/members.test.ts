@@ -28,9 +28,7 @@ function provider(answer: (asked: Asked) => unknown) {
 }
 
 /** A staff page the provider answers at once; any other call fails the test. */
-const pagesAnswered = ({ name, params }: Asked) =>
-  name === 'memberList' ? pictures(params.page ?? 0) : Promise.reject(new Error(`unexpected ${name}`));
-
+const pagesAnswered = ({ name, params }: Asked) => (name === 'memberList' ? pictures(params.page ?? 0) : Promise.reject(new Error(`unexpected ${name}`)));
 
 /** The actions of a staff page that loaded. */
 const loaded = (page: number) => loadedEntry(key(page), pictures(page));
@@ -59,7 +57,10 @@ describe('loadStaffPage', () => {
   it('reads a page that is no whole number from 1 as page 1', async () => {
     for (const page of ['0', '-2', 'abc', '2.5']) {
       const api = provider(pagesAnswered);
-      await expectSaga(loadStaffPage, fakeDeps(), resources(`/resources?page=${page}`)).provide([api.fetch]).withReducer(rootReducer, stateAfter()).run();
+      await expectSaga(loadStaffPage, fakeDeps(), resources(`/resources?page=${page}`))
+        .provide([api.fetch])
+        .withReducer(rootReducer, stateAfter())
+        .run();
       expect(api.pages()).toEqual(['memberList 1']);
     }
   });
@@ -169,6 +170,9 @@ describe('selectStaffList', () => {
     expect(selectStaffList(rootReducer(shown, contentSucceeded({ ...late, data: { rows: [], total: 0 } })))).toBe(selectStaffList(shown));
     const again = contentRequested({ key: key(2) });
     const reloading = rootReducer(shown, again);
-    expect(selectStaffList(rootReducer(reloading, contentSucceeded({ ...late, data: { rows: [], total: 0 } }))).list).toMatchObject({ status: 'loading', data: pictures(2) });
+    expect(selectStaffList(rootReducer(reloading, contentSucceeded({ ...late, data: { rows: [], total: 0 } }))).list).toMatchObject({
+      status: 'loading',
+      data: pictures(2),
+    });
   });
 });

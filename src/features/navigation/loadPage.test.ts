@@ -23,7 +23,10 @@ import { deferred, fakeDeps, loadedEntry, networkError, stateAfter, virtualClock
 import { routeEntered, routeNotFound } from './slice';
 import { loadPage, watchRouteLoads } from './routeSaga';
 
-const categories = [{ id: 1, name: 'A' }, { id: 2, name: 'B' }];
+const categories = [
+  { id: 1, name: 'A' },
+  { id: 2, name: 'B' },
+];
 const productApi = () => ({
   main: jest.fn(async () => ({ company: 'Y' })),
   classifyList: jest.fn(async () => categories),
@@ -33,7 +36,6 @@ const productApi = () => ({
 });
 const notFound: ApiError = { kind: 'envelope', code: 404, msg: 'no such id', notFound: true };
 const ok = (data: unknown = {}) => ({ ok: true, data });
-
 
 /** The browser's preloadPage, answered by a provider: the page's code is in. */
 function pageCode() {
@@ -52,7 +54,7 @@ function bareStore(preloaded?: RootState) {
 const newsPages: (deps: Deps, route: RouteEntry) => Generator = loadNewsPages;
 
 describe('loadPage: what it starts', () => {
-  it('starts the page\'s content loads, its list loader and its code together, and the product page asks classifyList only through its list', () => {
+  it("starts the page's content loads, its list loader and its code together, and the product page asks classifyList only through its list", () => {
     const preloadPage = jest.fn(async (_routeId: string) => true);
     const deps = fakeDeps({}, { preloadPage });
     const route = routeEntryOf('/product?name=B', 'push');
@@ -87,12 +89,16 @@ describe('loadPage: what it starts', () => {
       .isDone();
   });
 
-  it('a page known to be missing (the server\'s 404 being hydrated) asks nothing of its own: only the header, the footer and its code', () => {
+  it("a page known to be missing (the server's 404 being hydrated) asks nothing of its own: only the header, the footer and its code", () => {
     const preloadPage = jest.fn(async (_routeId: string) => true);
     const deps = fakeDeps({}, { preloadPage });
     testSaga(loadPage, deps, routeEntryOf('/product/3', 'pop'), true)
       .next()
-      .all([call(loadContent, deps, 'main', undefined, undefined), call(loadContent, deps, 'classifyList', undefined, undefined), call(preloadPage, 'productDetail')])
+      .all([
+        call(loadContent, deps, 'main', undefined, undefined),
+        call(loadContent, deps, 'classifyList', undefined, undefined),
+        call(preloadPage, 'productDetail'),
+      ])
       .next([ok(), ok(), true])
       .isDone();
   });
@@ -114,7 +120,10 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
   };
 
   it('a detail answered "not found" makes the page the 404 page, with no look at the state', () => {
-    detailPage([ok(), ok(), ok(), ok(), { ok: false, error: notFound }]).put(routeNotFound()).next().isDone();
+    detailPage([ok(), ok(), ok(), ok(), { ok: false, error: notFound }])
+      .put(routeNotFound())
+      .next()
+      .isDone();
   });
 
   it('a detail that failed otherwise, or another load answered "not found", is no 404', () => {
@@ -157,7 +166,11 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const state = stateAfter(request, contentFailed({ ...request.payload, error: notFound }), routeEntered(route));
     const productDetail = jest.fn(async () => ({ id: 3, name: 'back again' }));
     const code = pageCode();
-    const { storeState } = await expectSaga(loadPage, fakeDeps({ main: async () => ({}), classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }), route)
+    const { storeState } = await expectSaga(
+      loadPage,
+      fakeDeps({ main: async () => ({}), classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }),
+      route,
+    )
       .provide([code.provider])
       .withReducer(rootReducer, state)
       .not.put(routeNotFound())
@@ -171,7 +184,12 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const productDetail = jest.fn(async () => ({ id: 3 }));
     const main = jest.fn(async () => ({}));
     const code = pageCode();
-    const { storeState } = await expectSaga(loadPage, fakeDeps({ main, classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }), route, true)
+    const { storeState } = await expectSaga(
+      loadPage,
+      fakeDeps({ main, classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }),
+      route,
+      true,
+    )
       .provide([code.provider])
       .withReducer(rootReducer, stateAfter(routeEntered(route), routeNotFound()))
       .call(code.preloadPage, 'productDetail')
@@ -184,7 +202,7 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
 });
 
 describe('loadPage: a whole page', () => {
-  it('runs a page\'s loads to completion in a store with no watchers, and the store takes END', async () => {
+  it("runs a page's loads to completion in a store with no watchers, and the store takes END", async () => {
     const api = productApi();
     const { store, sagaMiddleware } = bareStore();
     // As the server renders: the route first, then its loads.
@@ -199,7 +217,7 @@ describe('loadPage: a whole page', () => {
     expect(api.productList).toHaveBeenCalledWith('zh', { classifyId: 0, page: 1, pageSize: 6, keyword: 'gel' }, expect.any(AbortSignal));
   });
 
-  it('ends only once the page\'s code is in, asked beside its loads', async () => {
+  it("ends only once the page's code is in, asked beside its loads", async () => {
     const code = deferred<boolean>();
     const preloadPage = jest.fn<Promise<boolean>, [string]>();
     const events: string[] = [];
@@ -257,7 +275,9 @@ describe('loadPage: a whole page', () => {
     expect(selectNewsList(news.storeState).rows).toEqual([{ id: 1 }, { id: 2 }]);
     const resources = await expectSaga(loadPage, deps, routeEntryOf('/resources')).withReducer(rootReducer, state).run();
     expect(resources.storeState.members).toEqual(state.members);
-    expect(resources.storeState.content.entries[contentKey('memberList', 'zh', { page: 1 })]).toEqual(state.content.entries[contentKey('memberList', 'zh', { page: 1 })]);
+    expect(resources.storeState.content.entries[contentKey('memberList', 'zh', { page: 1 })]).toEqual(
+      state.content.entries[contentKey('memberList', 'zh', { page: 1 })],
+    );
   });
 });
 
@@ -317,7 +337,15 @@ describe('retry', () => {
       contentFailed({ ...failedPage.payload, error: networkError() }),
     );
     const sections = async () => ({});
-    const deps = fakeDeps({ newsList, main: sections, classifyList: async () => [], pageBanner: sections, noticeList: async () => [], publicationTop: sections, publicationList: async () => [] });
+    const deps = fakeDeps({
+      newsList,
+      main: sections,
+      classifyList: async () => [],
+      pageBanner: sections,
+      noticeList: async () => [],
+      publicationTop: sections,
+      publicationList: async () => [],
+    });
     const clock = virtualClock();
     const { storeState } = await expectSaga(watchRouteLoads, deps)
       .provide([clock.provider])

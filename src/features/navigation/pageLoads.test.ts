@@ -36,7 +36,10 @@ const PAGES: [RouteId, { id?: string }, string[]][] = [
   ['privacy', {}, ['privacyNotice']],
 ];
 
-const categories = [{ id: 1, name: 'Ointments' }, { id: 2, name: 'Gels & creams' }];
+const categories = [
+  { id: 1, name: 'Ointments' },
+  { id: 2, name: 'Gels & creams' },
+];
 
 /**
  * An api that answers every call and writes down each, with what it was asked beyond the
@@ -103,7 +106,10 @@ describe('the provider calls of each page', () => {
   });
 
   it('asks in the language of the store', async () => {
-    const { languages } = await visit('/resources', stateWith((s) => void (s.locale.current = 'en')));
+    const { languages } = await visit(
+      '/resources',
+      stateWith((s) => void (s.locale.current = 'en')),
+    );
     expect(new Set(languages)).toEqual(new Set(['en']));
   });
 });
@@ -113,7 +119,11 @@ describe('the list entry each list page leaves, keyed by what it asked', () => {
     ['/product', ['productList|zh|classifyId=1&page=1'], 'productList({"classifyId":1,"page":1,"pageSize":6,"keyword":""})'],
     ['/product?name=Gels+%26+creams&page=3', ['productList|zh|classifyId=2&page=3'], 'productList({"classifyId":2,"page":3,"pageSize":6,"keyword":""})'],
     ['/product?name=Unknown', ['productList|zh|classifyId=1&page=1'], 'productList({"classifyId":1,"page":1,"pageSize":6,"keyword":""})'],
-    ['/product?name=Gels+%26+creams&keyword=a%26b+gel&page=2', ['productList|zh|classifyId=0&keyword=a%26b%20gel&page=2'], 'productList({"classifyId":0,"page":2,"pageSize":6,"keyword":"a&b gel"})'],
+    [
+      '/product?name=Gels+%26+creams&keyword=a%26b+gel&page=2',
+      ['productList|zh|classifyId=0&keyword=a%26b%20gel&page=2'],
+      'productList({"classifyId":0,"page":2,"pageSize":6,"keyword":"a&b gel"})',
+    ],
     ['/product?page=0&keyword=+', ['productList|zh|classifyId=1&page=1'], 'productList({"classifyId":1,"page":1,"pageSize":6,"keyword":""})'],
     ['/news', ['newsList|zh|page=1'], 'newsList({"page":1,"pageSize":5})'],
     ['/resources', ['memberList|zh|page=1'], 'memberList({"page":1,"pageSize":10})'],
@@ -125,7 +135,10 @@ describe('the list entry each list page leaves, keyed by what it asked', () => {
   });
 
   it('keys the entries by the language of the store', async () => {
-    const { storeState } = await visit('/product?page=2', stateWith((s) => void (s.locale.current = 'en')));
+    const { storeState } = await visit(
+      '/product?page=2',
+      stateWith((s) => void (s.locale.current = 'en')),
+    );
     expect(listKeys(storeState)).toEqual(['productList|en|classifyId=1&page=2']);
   });
 });

@@ -18,7 +18,14 @@ import { navigatedTo, routeEntered, routeNotFound } from './slice';
 const resolved = (value: unknown) => jest.fn((..._args: unknown[]) => Promise.resolve(value));
 const layout = () => ({ main: resolved({ company: 'Y' }), classifyList: resolved([{ id: 1, name: 'A' }]) });
 const enter = (url: string) => navigatedTo(url);
-const aboutApi = () => ({ pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) });
+const aboutApi = () => ({
+  pageBanner: resolved({}),
+  aboutUs: resolved({}),
+  develop: resolved([]),
+  business: resolved([]),
+  social: resolved({}),
+  contactUs: resolved({}),
+});
 const notFound = { ...envelopeError(1, '未找到'), notFound: true as const };
 
 /** A load the server (or an earlier visit) finished: requested, then answered by its own request. */
@@ -44,7 +51,12 @@ describe('routeEntered', () => {
       sceneCooperation: resolved([]),
       sceneResearch: resolved([]),
     });
-    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, stateAfter()).dispatch(enter('/innovation')).dispatch(END).run();
+    const { storeState } = await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, stateAfter())
+      .dispatch(enter('/innovation'))
+      .dispatch(END)
+      .run();
     expect(selectActivePath(storeState)).toBe('/innovation');
     for (const name of ['main', 'classifyList', 'sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch'] as const) {
       expect(selectContent(name)(storeState).status).toBe('succeeded');
@@ -60,7 +72,8 @@ describe('routeEntered', () => {
       .withReducer(rootReducer, stateAfter())
       .dispatch(enter('/nope'))
       .dispatch(enter('/login'))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(api.main).toHaveBeenCalledTimes(1);
     expect(api.classifyList).toHaveBeenCalledTimes(1);
   });
@@ -83,7 +96,8 @@ describe('routeEntered', () => {
       .not.put.like({ action: { type: contentSucceeded.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
       .dispatch(enter('/news/1'))
       .dispatch(enter('/news/2'))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(newsDetail.mock.calls.map(([, id]) => id)).toEqual(['1', '2']);
     expect(firstSignal?.aborted).toBe(true);
     expect(selectContent('newsDetail', { id: '1' })(storeState)).toEqual({ status: 'idle', data: null, error: null, requestId: null });
@@ -91,7 +105,7 @@ describe('routeEntered', () => {
     expect(selectActivePath(storeState)).toBe('/news/2');
   });
 
-  it("cancels the scroll of the page left: its anchor never scrolls the next page", async () => {
+  it('cancels the scroll of the page left: its anchor never scrolls the next page', async () => {
     const clock = virtualClock();
     const aboutCode = deferred<boolean>();
     const preloadPage = jest.fn((routeId: string) => (routeId === 'about' ? aboutCode.promise : Promise.resolve(true)));
@@ -105,7 +119,8 @@ describe('routeEntered', () => {
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/about#culture'))
       .dispatch(enter('/report'))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(report).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1); // /report's top, once its code was in
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();
@@ -128,7 +143,8 @@ describe('a retry', () => {
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .put(apiFailed(envelopeError(1, 'down')))
       .dispatch(enter('/report'))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(selectContent('report')(failed.storeState).status).toBe('failed');
 
     fail = false;
@@ -136,7 +152,8 @@ describe('a retry', () => {
       .provide([clock.provider])
       .withReducer(rootReducer, failed.storeState as RootState)
       .dispatch(retryRequested())
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(selectContent('report')(retried.storeState).data).toEqual({ title: 'T', content: '<p>x</p>' });
     expect(api.report).toHaveBeenCalledTimes(2);
     for (const done of [api.main, api.classifyList, api.pageBanner]) expect(done).toHaveBeenCalledTimes(1);
@@ -159,7 +176,8 @@ describe('a retry', () => {
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/report'))
       .dispatch(retryRequested())
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(main).toHaveBeenCalledTimes(2);
     expect(firstAbortedWhenAskedAgain).toBe(true);
     expect(signals[1]?.aborted).toBe(false);
@@ -168,7 +186,12 @@ describe('a retry', () => {
 
   it('does nothing before any page was entered', async () => {
     const deps = fakeDeps(); // any api call fails the test
-    const { storeState } = await expectSaga(watchRouteLoads, deps).provide([virtualClock().provider]).withReducer(rootReducer, stateAfter()).dispatch(retryRequested()).dispatch(END).run();
+    const { storeState } = await expectSaga(watchRouteLoads, deps)
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .dispatch(retryRequested())
+      .dispatch(END)
+      .run();
     expect(storeState.content.entries).toEqual({});
   });
 });
@@ -191,7 +214,8 @@ describe('the landing of a server-rendered page', () => {
       .withReducer(rootReducer, state)
       .not.put.actionType(contentRequested.type)
       .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(storeState.content).toEqual(state.content);
     expect(storeState.navigation.route?.navigation).toBe('pop');
     expect(deps.services.scrollTo).not.toHaveBeenCalled();
@@ -209,7 +233,8 @@ describe('the landing of a server-rendered page', () => {
       .withReducer(rootReducer, served())
       .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
       .dispatch(enter('/about'))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
     expect(deps.services.scrollTo).toHaveBeenCalledWith(0, false);
     expect(api.aboutUs).toHaveBeenCalledTimes(1);
@@ -243,8 +268,16 @@ describe('an id the provider does not know', () => {
   });
 
   it('on a detail page, only the detail\'s own "no such id" is silent: the banner\'s is announced', async () => {
-    const deps = fakeDeps({ ...layout(), pageBanner: () => Promise.reject({ ...envelopeError(1, '横幅不存在'), notFound: true }), jobDetail: () => Promise.reject(notFound), privacyNotice: resolved({}) });
-    const { storeState } = await expectSaga(withErrors, deps, '/resources/404', routeNotFound.type).provide([virtualClock().provider]).withReducer(rootReducer, stateAfter()).run();
+    const deps = fakeDeps({
+      ...layout(),
+      pageBanner: () => Promise.reject({ ...envelopeError(1, '横幅不存在'), notFound: true }),
+      jobDetail: () => Promise.reject(notFound),
+      privacyNotice: resolved({}),
+    });
+    const { storeState } = await expectSaga(withErrors, deps, '/resources/404', routeNotFound.type)
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .run();
     expect(storeState.navigation.notFound).toBe(true);
     expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
     expect(deps.services.toast.error).toHaveBeenCalledWith('横幅不存在', { autoClose: 2000 });
@@ -257,7 +290,8 @@ describe('an id the provider does not know', () => {
       .withReducer(rootReducer, stateAfter())
       .not.put(routeNotFound())
       .dispatch(enter('/news/5'))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(storeState.navigation.notFound).toBe(false);
     expect(selectContent('newsDetail', { id: '5' })(storeState).status).toBe('failed');
   });
@@ -270,7 +304,8 @@ describe('an id the provider does not know', () => {
       .provide([virtualClock().provider])
       .withReducer(rootReducer, served)
       .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(newsDetail).not.toHaveBeenCalled();
     expect(api.main).toHaveBeenCalledTimes(1);
     expect(storeState.navigation.notFound).toBe(true);
@@ -284,7 +319,8 @@ describe('an id the provider does not know', () => {
       .provide([virtualClock().provider])
       .withState(past)
       .dispatch(routeEntered(routeEntryOf('/about', 'push')))
-      .dispatch(END).run();
+      .dispatch(END)
+      .run();
     expect(api.aboutUs).toHaveBeenCalledTimes(1);
     expect(api.develop).toHaveBeenCalledTimes(1);
   });

@@ -15,8 +15,23 @@ import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
 const layout = { main: resolved({}), classifyList: resolved([]) };
-const aboutApi = { ...layout, pageBanner: resolved({}), aboutUs: resolved({}), develop: resolved([]), business: resolved([]), social: resolved({}), contactUs: resolved({}) };
-const newsApi = { ...layout, pageBanner: resolved({}), noticeList: resolved([]), publicationTop: resolved({}), publicationList: resolved([]), newsList: resolved({ rows: [], total: 0 }) };
+const aboutApi = {
+  ...layout,
+  pageBanner: resolved({}),
+  aboutUs: resolved({}),
+  develop: resolved([]),
+  business: resolved([]),
+  social: resolved({}),
+  contactUs: resolved({}),
+};
+const newsApi = {
+  ...layout,
+  pageBanner: resolved({}),
+  noticeList: resolved([]),
+  publicationTop: resolved({}),
+  publicationList: resolved([]),
+  newsList: resolved({ rows: [], total: 0 }),
+};
 
 /** A link's entry; `navigation` undefined is the server's entry. */
 const link = (url: string) => routeEntryOf(url, 'push');
@@ -133,7 +148,7 @@ describe('the section a URL names, and the landing', () => {
     expect(sectionOf(link('/about'))).toBeUndefined();
   });
 
-  it('a landing is the first entry: none before it (the shell), or the server\'s entry entered again once hydrated', () => {
+  it("a landing is the first entry: none before it (the shell), or the server's entry entered again once hydrated", () => {
     const server = routeEntryOf('/about');
     expect(isLanding(routeEntryOf('/about#culture', 'pop'), null)).toBe(true);
     expect(isLanding(routeEntryOf('/about#culture', 'pop'), server)).toBe(true);
@@ -203,7 +218,10 @@ describe('scrolling after entering a page (virtual clock)', () => {
   });
 
   it('never jumps a visitor who scrolled during the anchor delay, on a new page or a landing', async () => {
-    for (const [route, previous] of [[link('/resources#joinus'), link('/news')], [routeEntryOf('/resources?name=joinus', 'pop'), null]] as const) {
+    for (const [route, previous] of [
+      [link('/resources#joinus'), link('/news')],
+      [routeEntryOf('/resources?name=joinus', 'pop'), null],
+    ] as const) {
       const clock = virtualClock();
       const getScrollTop = jest.fn().mockReturnValueOnce(0).mockReturnValue(480);
       const deps = withCode({ getScrollTop });
@@ -216,7 +234,10 @@ describe('scrolling after entering a page (virtual clock)', () => {
 
   it('keeps looking while the offset stays where the search began, even away from the top', async () => {
     const clock = virtualClock();
-    const deps = fakeDeps({}, { getScrollTop: jest.fn(() => 900), scrollToElement: jest.fn().mockReturnValueOnce(false).mockReturnValueOnce(false).mockReturnValue(true) });
+    const deps = fakeDeps(
+      {},
+      { getScrollTop: jest.fn(() => 900), scrollToElement: jest.fn().mockReturnValueOnce(false).mockReturnValueOnce(false).mockReturnValue(true) },
+    );
     await expectSaga(scrollAfterEntering, deps, link('/resources?name=joinus'), null).provide([clock.provider]).run();
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(3);
     expect(clock.waits).toEqual([200, 100, 100]);
@@ -238,14 +259,19 @@ describe('scrolling after entering a page (virtual clock)', () => {
     expect(clock.waits).toEqual([]);
   });
 
-  it('does not wait for the page\'s loads: a section whose load has not answered is scrolled to all the same', async () => {
+  it("does not wait for the page's loads: a section whose load has not answered is scrolled to all the same", async () => {
     const clock = virtualClock();
     // The section's load answers only once the page has scrolled to it.
     const answer = deferred<unknown[]>();
     const develop = jest.fn(() => answer.promise);
     const scrollToElement = jest.fn((_id: string, _smooth: boolean) => (answer.resolve([]), true));
     const deps = fakeDeps({ ...aboutApi, develop }, { preloadPage: jest.fn(() => Promise.resolve(true)), scrollToElement });
-    await expectSaga(watchRouteLoads, deps).provide([clock.provider]).withReducer(rootReducer, visiting('/news')).dispatch(navigatedTo('/about#culture')).dispatch(END).run();
+    await expectSaga(watchRouteLoads, deps)
+      .provide([clock.provider])
+      .withReducer(rootReducer, visiting('/news'))
+      .dispatch(navigatedTo('/about#culture'))
+      .dispatch(END)
+      .run();
     expect(develop).toHaveBeenCalledTimes(1);
     expect(scrollToElement).toHaveBeenCalledTimes(1);
     expect(scrollToElement).toHaveBeenCalledWith('culture', true);
@@ -267,7 +293,7 @@ describe('scrolling after entering a page (virtual clock)', () => {
     expect(clock.waits).toEqual([]);
   });
 
-  it('leaves a landing without a section where it is: the shell\'s first entry, or the server\'s page taken over', async () => {
+  it("leaves a landing without a section where it is: the shell's first entry, or the server's page taken over", async () => {
     const clock = virtualClock();
     const deps = withCode();
     await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about', 'pop'), null).provide([clock.provider]).run();
@@ -281,7 +307,9 @@ describe('scrolling after entering a page (virtual clock)', () => {
   it('leaves a landing where the visitor scrolled before the app was live, section or not', async () => {
     const clock = virtualClock();
     const deps = withCode({ scrolledBeforeApp: jest.fn(() => true) });
-    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/resources?name=joinus', 'pop'), routeEntryOf('/resources?name=joinus')).provide([clock.provider]).run();
+    await expectSaga(scrollAfterEntering, deps, routeEntryOf('/resources?name=joinus', 'pop'), routeEntryOf('/resources?name=joinus'))
+      .provide([clock.provider])
+      .run();
     await expectSaga(scrollAfterEntering, deps, routeEntryOf('/about#culture', 'pop'), null).provide([clock.provider]).run();
     expect(deps.services.scrolledBeforeApp).toHaveBeenCalledTimes(2);
     expect(deps.services.scrollToElement).not.toHaveBeenCalled();
@@ -308,15 +336,18 @@ describe('scrolling after entering a page (virtual clock)', () => {
 describe('the scroll beside the route saga', () => {
   it('is cancelled by the next navigation: a pending search never scrolls the new page', async () => {
     const clock = clockHolding(3); // the second wait between looks
-    const deps = fakeDeps({
-      ...aboutApi,
-      ...newsApi,
-      // The new page's loads start: the old search's wait would be over now, had it not been cancelled.
-      noticeList: jest.fn(() => {
-        clock.release();
-        return Promise.resolve([]);
-      }),
-    }, { scrollToElement: jest.fn(() => false) });
+    const deps = fakeDeps(
+      {
+        ...aboutApi,
+        ...newsApi,
+        // The new page's loads start: the old search's wait would be over now, had it not been cancelled.
+        noticeList: jest.fn(() => {
+          clock.release();
+          return Promise.resolve([]);
+        }),
+      },
+      { scrollToElement: jest.fn(() => false) },
+    );
     await expectSaga(watchRouteLoads, deps)
       .provide(clock.providers)
       .withReducer(rootReducer, visiting('/'))
@@ -369,7 +400,14 @@ describe('anchor links', () => {
       .dispatch(anchorClicked({ routeId: 'product', anchor: 'product', query: { name: '乳膏剂' } }))
       .dispatch(END)
       .run();
-    expect(storeState.navigation.route).toEqual({ routeId: 'product', path: '/product', params: {}, query: { name: '乳膏剂' }, hash: '#product', navigation: 'push' });
+    expect(storeState.navigation.route).toEqual({
+      routeId: 'product',
+      path: '/product',
+      params: {},
+      query: { name: '乳膏剂' },
+      hash: '#product',
+      navigation: 'push',
+    });
   });
 
   it('navigate to path#anchor when the link carries no query', async () => {

@@ -1,7 +1,15 @@
 import { routeEntryOf } from '../shared/route';
 import type { RootState } from '../rootReducer';
 import { stateAfter } from '../store.testing';
-import { selectActivePath, selectActiveRouteId, selectMobileMenuOpen, selectOpenSubMenu, selectRoute, selectRouteNotFound, selectScrollTopVisible } from './selectors';
+import {
+  selectActivePath,
+  selectActiveRouteId,
+  selectMobileMenuOpen,
+  selectOpenSubMenu,
+  selectRoute,
+  selectRouteNotFound,
+  selectScrollTopVisible,
+} from './selectors';
 import reducer, {
   anchorClicked,
   mobileMenuChanged,
@@ -23,7 +31,14 @@ const handedOver = () => [routeEntered(serverEntry), routeNotFound(), mobileMenu
 describe('entering a route', () => {
   it('holds the entry the app renders: route, params, query, hash and how the visitor got there', () => {
     const state = stateAfter(routeEntered(routeEntryOf('/news/3?from=home#top', 'push')));
-    expect(selectRoute(state)).toEqual({ routeId: 'newsDetail', path: '/news/3', params: { id: '3' }, query: { from: 'home' }, hash: '#top', navigation: 'push' });
+    expect(selectRoute(state)).toEqual({
+      routeId: 'newsDetail',
+      path: '/news/3',
+      params: { id: '3' },
+      query: { from: 'home' },
+      hash: '#top',
+      navigation: 'push',
+    });
     expect(selectActivePath(state)).toBe('/news/3');
     expect(selectActiveRouteId(state)).toBe('newsDetail');
   });
@@ -34,7 +49,7 @@ describe('entering a route', () => {
     expect(selectActiveRouteId(state)).toBeNull();
   });
 
-  it("keeps the landing page as the server rendered it: not found stays, an open menu stays open", () => {
+  it('keeps the landing page as the server rendered it: not found stays, an open menu stays open', () => {
     const state = reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'pop' }));
     expect(state).toMatchObject({ notFound: true, mobileMenuOpen: true, openSubMenu: 'news' });
     expect(state.route?.navigation).toBe('pop');
@@ -48,7 +63,11 @@ describe('entering a route', () => {
   });
 
   it("closes the menus when the app itself goes to the server's path (a link, not the landing)", () => {
-    expect(reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'push' }))).toMatchObject({ notFound: true, mobileMenuOpen: false, openSubMenu: null });
+    expect(reducer(handedOver(), routeEntered({ ...serverEntry, navigation: 'push' }))).toMatchObject({
+      notFound: true,
+      mobileMenuOpen: false,
+      openSubMenu: null,
+    });
   });
 
   it('lands on the shared 404 the server renders every unknown page from, at the URL the visitor asked for', () => {
@@ -113,7 +132,11 @@ describe('the menus and the scroll-to-top button', () => {
   it('shows the scroll-to-top button only once the page has scrolled past one screen', () => {
     const scrolled = (offset: number) => selectScrollTopVisible(at(reducer(undefined, scrollPositionChanged({ offset, viewport: 800 }))));
     expect([scrolled(0), scrolled(800), scrolled(801)]).toEqual([false, false, true]);
-    expect(selectScrollTopVisible(at([scrollPositionChanged({ offset: 900, viewport: 800 }), scrollPositionChanged({ offset: 10, viewport: 800 })].reduce(reducer, undefined)))).toBe(false);
+    expect(
+      selectScrollTopVisible(
+        at([scrollPositionChanged({ offset: 900, viewport: 800 }), scrollPositionChanged({ offset: 10, viewport: 800 })].reduce(reducer, undefined)),
+      ),
+    ).toBe(false);
   });
 
   it('asking for the top changes no state (the scroll saga steps up)', () => {

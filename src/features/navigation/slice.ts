@@ -76,16 +76,8 @@ const navigationSlice = createSlice({
   },
 });
 
-export const {
-  routeEntered,
-  routeNotFound,
-  anchorClicked,
-  mobileMenuChanged,
-  subMenuOpened,
-  subMenuClosed,
-  scrollPositionChanged,
-  scrollTopRequested,
-} = navigationSlice.actions;
+export const { routeEntered, routeNotFound, anchorClicked, mobileMenuChanged, subMenuOpened, subMenuClosed, scrollPositionChanged, scrollTopRequested } =
+  navigationSlice.actions;
 export default navigationSlice.reducer;
 
 /** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */

@@ -40,7 +40,10 @@ const pagesAnswered = ({ name, params }: Asked) => (name === 'newsList' ? newsPa
 type AnyAction = Parameters<typeof rootReducer>[1];
 
 /** The actions of a news page shown and answered (`error`: it failed; `data`: another answer). */
-function shown(page: number, answer: { error?: ReturnType<typeof envelopeError>; data?: Page } = {}): [AnyAction, ReturnType<typeof contentRequested>, AnyAction] {
+function shown(
+  page: number,
+  answer: { error?: ReturnType<typeof envelopeError>; data?: Page } = {},
+): [AnyAction, ReturnType<typeof contentRequested>, AnyAction] {
   return [newsPagesShown(page), ...settledEntry(key(page), answer.error ? { error: answer.error } : { data: answer.data ?? newsPage(page) })];
 }
 
@@ -169,7 +172,11 @@ describe('loadMoreNews', () => {
 
   it('appends the next page to the rows shown', async () => {
     const api = provider(pagesAnswered);
-    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter(...shown(1))).put(newsPagesShown(2)).run();
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1)))
+      .put(newsPagesShown(2))
+      .run();
     expect(api.pages()).toEqual(['newsList 2']);
     expect(rowIds(storeState)).toEqual(ids(1, 10));
     expect(selectHasMoreNews(storeState as RootState)).toBe(true);
@@ -178,7 +185,11 @@ describe('loadMoreNews', () => {
   it('does nothing while a page is loading', async () => {
     const api = provider(pagesAnswered);
     const state = stateAfter(...shown(1), newsPagesShown(2), contentRequested({ key: key(2) }));
-    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).not.put.actionType(newsPagesShown.type).run();
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, state)
+      .not.put.actionType(newsPagesShown.type)
+      .run();
     expect(api.asked).toEqual([]);
     expect(storeState).toEqual(state);
   });
@@ -195,7 +206,11 @@ describe('loadMoreNews', () => {
   it('does nothing when every row is shown', async () => {
     const api = provider(pagesAnswered);
     const state = stateAfter(...shown(1), ...shown(2), ...shown(3));
-    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, state).not.put.actionType(newsPagesShown.type).run();
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, state)
+      .not.put.actionType(newsPagesShown.type)
+      .run();
     expect(api.asked).toEqual([]);
     expect(storeState).toEqual(state);
   });
@@ -214,7 +229,10 @@ describe('loadMoreNews', () => {
 
   it('a first page that failed is asked again', async () => {
     const api = provider(pagesAnswered);
-    const { storeState } = await expectSaga(loadMoreNews, fakeDeps()).provide([api.fetch]).withReducer(rootReducer, stateAfter(...shown(1, { error }))).run();
+    const { storeState } = await expectSaga(loadMoreNews, fakeDeps())
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1, { error })))
+      .run();
     expect(api.pages()).toEqual(['newsList 1']);
     expect(rowIds(storeState)).toEqual(ids(1, 5));
   });
@@ -297,15 +315,15 @@ describe('selectNewsList', () => {
   it('concatenates the pages in page order, whatever order they answered in, with the total of the last loaded page', () => {
     const [show1, request1, success1] = shown(1);
     const [show2, request2] = shown(2);
-    const state = stateAfter(
-      show1,
-      request1,
-      show2,
-      request2,
-      contentSucceeded({ key: key(2), requestId: request2.payload.requestId, data: newsPage(2, 13) }),
-    );
+    const state = stateAfter(show1, request1, show2, request2, contentSucceeded({ key: key(2), requestId: request2.payload.requestId, data: newsPage(2, 13) }));
     expect(selectNewsList(state)).toMatchObject({ page: 0, rows: [], total: 0 });
-    expect(selectNewsList(rootReducer(state, success1))).toEqual({ page: 2, rows: [...newsPage(1).rows, ...newsPage(2).rows], total: 13, status: 'succeeded', error: null });
+    expect(selectNewsList(rootReducer(state, success1))).toEqual({
+      page: 2,
+      rows: [...newsPage(1).rows, ...newsPage(2).rows],
+      total: 13,
+      status: 'succeeded',
+      error: null,
+    });
   });
 
   it('has the status and error of the last page shown, with the rows of the pages before it', () => {

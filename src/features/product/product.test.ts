@@ -23,7 +23,10 @@ const categories: Category[] = [
 ];
 type List = Paged<ProductRow>;
 /** A page of a category's list (classifyId 0: a search of every category). */
-const listPage = (classifyId: number, page: number): List => ({ rows: [{ id: classifyId * 100 + page, name: `p${classifyId}-${page}`, pics: [], pics_alt: [] }], total: 9 });
+const listPage = (classifyId: number, page: number): List => ({
+  rows: [{ id: classifyId * 100 + page, name: `p${classifyId}-${page}`, pics: [], pics_alt: [] }],
+  total: 9,
+});
 const listKey = (params: ContentParams) => contentKey('productList', 'zh', params);
 const categoriesKey = contentKey('classifyList', 'zh');
 /** The entry of /product as a link, Back or a typed URL enters it. */
@@ -60,7 +63,15 @@ const enter = (url: string, state: RootState, api = provider(answered)) =>
 describe('productQueryOf', () => {
   it('?category= is a category by its id; none, or anything but an id, names none (the first tab)', () => {
     expect(productQueryOf(route('/product?category=13')).category).toBe(13);
-    expect(['', '0', '-1', '1.5', 'abc', '012', '酊剂'].map((id) => productQueryOf(route(`/product?category=${encodeURIComponent(id)}`)).category)).toEqual([null, null, null, null, null, null, null]);
+    expect(['', '0', '-1', '1.5', 'abc', '012', '酊剂'].map((id) => productQueryOf(route(`/product?category=${encodeURIComponent(id)}`)).category)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(productQueryOf(route('/product?name=酊剂')).category).toBeNull();
     expect(productQueryOf(null)).toEqual({ category: null, page: 1, keyword: '' });
   });
@@ -127,7 +138,11 @@ describe('loadProductPage (entering /product)', () => {
 
   it('the URL is the truth: without ?category= the first tab, page 1, whatever was shown before', async () => {
     const api = provider(answered);
-    const before = stateAfter(...categoriesLoaded(), routeEntered(route('/product?category=13&page=4')), ...loaded(listKey({ classifyId: 13, page: 4 }), listPage(13, 4)));
+    const before = stateAfter(
+      ...categoriesLoaded(),
+      routeEntered(route('/product?category=13&page=4')),
+      ...loaded(listKey({ classifyId: 13, page: 4 }), listPage(13, 4)),
+    );
     expect(selectProductTab(before)).toBe(2);
     const { storeState } = await enter('/product', before, api).run();
     expect(api.requests()).toEqual([['productList', { classifyId: 11, page: 1 }]]);
@@ -180,7 +195,11 @@ describe('loadProductPage (entering /product)', () => {
 
   it('a page that failed is asked again on Retry, on the page of the URL', async () => {
     const api = provider(answered);
-    const failed = stateAfter(...categoriesLoaded(), routeEntered(route('/product?category=12&page=3')), ...loaded(listKey({ classifyId: 12, page: 3 }), null, error));
+    const failed = stateAfter(
+      ...categoriesLoaded(),
+      routeEntered(route('/product?category=12&page=3')),
+      ...loaded(listKey({ classifyId: 12, page: 3 }), null, error),
+    );
     expect(selectProductList(failed)).toMatchObject({ status: 'failed', error });
     const { storeState } = await enter('/product?category=12&page=3', failed, api).run();
     expect(api.requests()).toEqual([['productList', { classifyId: 12, page: 3 }]]);
@@ -239,7 +258,12 @@ describe('watchProductChoices', () => {
   /** The visitor is on /product at `url`, its list shown. */
   const on = async (url: string) => (await enter(url, stateAfter()).run()).storeState as RootState;
   const choose = (state: RootState, ...actions: AnyAction[]) =>
-    actions.reduce((saga, action) => saga.dispatch(action), expectSaga(watchProductChoices, fakeDeps()).provide([provider(answered).fetch]).withReducer(rootReducer, state));
+    actions.reduce(
+      (saga, action) => saga.dispatch(action),
+      expectSaga(watchProductChoices, fakeDeps())
+        .provide([provider(answered).fetch])
+        .withReducer(rootReducer, state),
+    );
 
   it('a tab names its category by id in the URL (page 1, search ended), and the tab is the URL’s at once', async () => {
     const state = await on('/product?keyword=软膏&page=2');
@@ -253,20 +277,28 @@ describe('watchProductChoices', () => {
   it('a page is named in the URL of the list it was chosen on; page 1 leaves the page out', async () => {
     const state = await on('/product?category=12');
     const list = { category: 12, page: 1, keyword: '' };
-    const two = await choose(state, productPageSelected({ page: 2, list }), END).put(navigatedTo('/product?category=12&page=2')).run();
+    const two = await choose(state, productPageSelected({ page: 2, list }), END)
+      .put(navigatedTo('/product?category=12&page=2'))
+      .run();
     expect((two.storeState as RootState).navigation.route?.query).toEqual({ category: '12', page: '2' });
-    const back = await choose(two.storeState as RootState, productPageSelected({ page: 1, list: { ...list, page: 2 } }), END).put(navigatedTo('/product?category=12')).run();
+    const back = await choose(two.storeState as RootState, productPageSelected({ page: 1, list: { ...list, page: 2 } }), END)
+      .put(navigatedTo('/product?category=12'))
+      .run();
     expect((back.storeState as RootState).navigation.route?.query).toEqual({ category: '12' });
   });
 
   it('the page follows the list of its tap, not the route of the moment (DevTools may show the past)', async () => {
     const elsewhere = stateAfter(routeEntered(route('/product?category=11&page=5')));
-    await choose(elsewhere, productPageSelected({ page: 2, list: { category: 13, page: 1, keyword: '' } }), END).put(navigatedTo('/product?category=13&page=2')).run();
+    await choose(elsewhere, productPageSelected({ page: 2, list: { category: 13, page: 1, keyword: '' } }), END)
+      .put(navigatedTo('/product?category=13&page=2'))
+      .run();
   });
 
   it('a page of a search keeps the keyword in the URL', async () => {
     const state = await on('/product?keyword=cream');
-    await choose(state, productPageSelected({ page: 3, list: { category: null, page: 1, keyword: 'cream' } }), END).put(navigatedTo('/product?keyword=cream&page=3')).run();
+    await choose(state, productPageSelected({ page: 3, list: { category: null, page: 1, keyword: 'cream' } }), END)
+      .put(navigatedTo('/product?keyword=cream&page=3'))
+      .run();
   });
 
   it('asks the provider nothing itself: the route saga loads what the URL names', async () => {
@@ -305,7 +337,11 @@ describe('selectProductList', () => {
 
   it('a page that failed is shown failed as it is, without the rows of another page', () => {
     const request = contentRequested({ key: page2 });
-    const failed = [routeEntered(route('/product?category=12&page=2')), request, contentFailed({ key: page2, requestId: request.payload.requestId, error })].reduce(rootReducer, onPage1());
+    const failed = [
+      routeEntered(route('/product?category=12&page=2')),
+      request,
+      contentFailed({ key: page2, requestId: request.payload.requestId, error }),
+    ].reduce(rootReducer, onPage1());
     expect(selectProductList(failed)).toEqual({ status: 'failed', data: null, error, requestId: null });
     expect(failed.product.shownKey).toBe(page1);
   });

@@ -30,7 +30,13 @@ export function productListParams(categories: readonly Category[], { category, p
  * the new page's status (the grid marks them busy).
  */
 export const selectProductList = createSelector(
-  [(state: RootState) => state.content.entries, (state: RootState) => state.locale.current, selectProductQuery, (state: RootState) => state.product.shownKey, selectCategories],
+  [
+    (state: RootState) => state.content.entries,
+    (state: RootState) => state.locale.current,
+    selectProductQuery,
+    (state: RootState) => state.product.shownKey,
+    selectCategories,
+  ],
   (entries, locale, query, shownKey, categories): Resource<Paged<ProductRow>> => {
     const entry = entryIn(entries, 'productList', locale, productListParams(categories, query));
     if (entry.data !== null || entry.status === 'failed') return entry;

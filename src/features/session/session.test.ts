@@ -21,7 +21,10 @@ const withLogout = (services: Parameters<typeof fakeDeps>[1] = {}) => {
 const logOut = (deps: Deps, answer: unknown, locale: 'zh' | 'en' = 'zh') =>
   expectSaga(watchLogout, deps)
     .provide([[matchers.call.fn(deps.api.logout), answer]])
-    .withReducer(rootReducer, stateWith((s) => void (s.locale.current = locale)))
+    .withReducer(
+      rootReducer,
+      stateWith((s) => void (s.locale.current = locale)),
+    )
     .dispatch(logoutRequested())
     .dispatch(END);
 
@@ -43,7 +46,7 @@ describe('logout', () => {
     expect(storeState.navigation.route).toMatchObject({ routeId: 'login', navigation: 'push' });
   });
 
-  it('speaks the page\'s language', async () => {
+  it("speaks the page's language", async () => {
     const deps = withLogout({ confirm: jest.fn(() => false) });
     await logOut(deps, 'ok', 'en').run();
     expect(deps.services.confirm).toHaveBeenCalledWith('Log out?');
@@ -53,7 +56,10 @@ describe('logout', () => {
   it('on a failure reports the error and stays: no session cleared, no cookie removed, no navigation', async () => {
     const error = envelopeError(1, 'no');
     const deps = withLogout();
-    const { storeState } = await logOut(deps, throwError(error as unknown as Error)).put(apiFailed(error)).not.put(sessionCleared()).run();
+    const { storeState } = await logOut(deps, throwError(error as unknown as Error))
+      .put(apiFailed(error))
+      .not.put(sessionCleared())
+      .run();
     expect(deps.services.toast.success).not.toHaveBeenCalled();
     expect(deps.services.removeCookie).not.toHaveBeenCalled();
     expect(storeState.navigation.route).toBeNull();

@@ -75,35 +75,37 @@ describe('callApi', () => {
     const deps = fakeDeps();
     const bug = new TypeError('rows is undefined');
     const fn = providerCall();
-    await expect(expectSaga(calling, deps, fn).provide([[matchers.call.fn(fn), refused(bug)]]).not.put.actionType(apiFailed.type).run()).rejects.toBe(bug);
+    await expect(
+      expectSaga(calling, deps, fn)
+        .provide([[matchers.call.fn(fn), refused(bug)]])
+        .not.put.actionType(apiFailed.type)
+        .run(),
+    ).rejects.toBe(bug);
     expect(deps.services.log).toHaveBeenCalledWith('Provider call failed with an unexpected error:', bug);
   });
 
   it.each([
     ["webpack's ChunkLoadError", chunkError()],
     ['a CSS chunk', new Error('Loading CSS chunk 12 failed. (https://example.com/a.css)')],
-  ])(
-    'hands a chunk that would not download (%s) to the reload guard, not to the error toasts',
-    async (_case, error) => {
-      const deps = fakeDeps();
-      const fn = providerCall();
-      const { returnValue } = await expectSaga(function* page() {
-        yield fork(watchChunks, deps);
-        const result: unknown = yield call(calling, deps, fn);
-        yield put(END); // the page's life ends: the guard stops listening
-        return result;
-      })
-        .provide([
-          [matchers.call.fn(fn), refused(error)],
-          [matchers.call.fn(deps.services.now), 5_000_000],
-        ])
-        .put(chunkLoadFailed({ source: 'loader' }))
-        .not.put.actionType(apiFailed.type)
-        .run();
-      expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: error.message }, siteUpdated: true });
-      expect(deps.services.reload).toHaveBeenCalledTimes(1);
-    },
-  );
+  ])('hands a chunk that would not download (%s) to the reload guard, not to the error toasts', async (_case, error) => {
+    const deps = fakeDeps();
+    const fn = providerCall();
+    const { returnValue } = await expectSaga(function* page() {
+      yield fork(watchChunks, deps);
+      const result: unknown = yield call(calling, deps, fn);
+      yield put(END); // the page's life ends: the guard stops listening
+      return result;
+    })
+      .provide([
+        [matchers.call.fn(fn), refused(error)],
+        [matchers.call.fn(deps.services.now), 5_000_000],
+      ])
+      .put(chunkLoadFailed({ source: 'loader' }))
+      .not.put.actionType(apiFailed.type)
+      .run();
+    expect(returnValue).toEqual({ ok: false, error: { kind: 'network', code: null, msg: error.message }, siteUpdated: true });
+    expect(deps.services.reload).toHaveBeenCalledTimes(1);
+  });
 
   it('tells the guard when the call is a submission, which it must not reload away', async () => {
     const deps = fakeDeps();

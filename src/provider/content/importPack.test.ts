@@ -14,7 +14,9 @@ function setUp() {
   cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
   const db = openDatabase(join(data.dir, 'data'), loadContentPack());
   const at = new Date().toISOString();
-  db.prepare("INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (1, '质量检验员', '陈, \"小明\"', '13800000000', 'chen@example.com', '127.0.0.1', ?, '2026-01', ?)").run(at, at);
+  db.prepare(
+    "INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (1, '质量检验员', '陈, \"小明\"', '13800000000', 'chen@example.com', '127.0.0.1', ?, '2026-01', ?)",
+  ).run(at, at);
   db.prepare(
     "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, consent_version, health_consent_version, consent_at, reference, safety_flag) VALUES ('adverse', '聚维酮碘溶液', '', '李', '123', '', '发红', '127.0.0.1', ?, '2026-01', '2026-01', ?, 'PS-2026-000001', 1)",
   ).run(at, at);
@@ -26,7 +28,9 @@ function setUp() {
     writeFileSync(path, stringify(doc, { lineWidth: 0 }));
   };
   const run = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', join(data.dir, 'data'), '--pack', packDir], { encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', join(data.dir, 'data'), '--pack', packDir], {
+      encoding: 'utf8',
+    });
   const dump = () => {
     const file = new Database(join(data.dir, 'data', 'provider.sqlite'), { readonly: true });
     const all = (sql: string) => file.prepare(sql).all();

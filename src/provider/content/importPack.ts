@@ -66,5 +66,8 @@ export function formatReport(report: ImportReport): string {
       return `  ${table.padEnd(11)} added ${t.added.length}${list(t.added)}, changed ${t.changed.length}${list(t.changed)}, removed ${t.removed.length}${list(t.removed)}`;
     });
   const { added, changed, removed } = totals(report);
-  return [...(lines.length ? lines : ['  no differences']), `Total: ${added} added, ${changed} changed, ${removed} removed (rows are per item and language).`].join('\n');
+  return [
+    ...(lines.length ? lines : ['  no differences']),
+    `Total: ${added} added, ${changed} changed, ${removed} removed (rows are per item and language).`,
+  ].join('\n');
 }

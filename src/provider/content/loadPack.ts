@@ -22,7 +22,12 @@ export class ContentPackError extends Error {
 
 /** `products[3].zh.name` from a valibot issue path. */
 function fieldOf(issue: v.BaseIssue<unknown>): string {
-  return (issue.path ?? []).map((step) => (typeof step.key === 'number' ? `[${step.key}]` : `.${String(step.key)}`)).join('').replace(/^\./, '') || '(top level)';
+  return (
+    (issue.path ?? [])
+      .map((step) => (typeof step.key === 'number' ? `[${step.key}]` : `.${String(step.key)}`))
+      .join('')
+      .replace(/^\./, '') || '(top level)'
+  );
 }
 
 /** What went wrong with one field, in the words of someone editing the file. */

@@ -17,13 +17,39 @@ function duplicates(file: string, list: string, keys: number[], field = 'id', wh
 export function crossFileProblems(pack: ContentPack): string[] {
   const categoryIds = new Set(pack.categories.map((c) => c.id));
   return [
-    ...duplicates('products.yaml', 'categories', pack.categories.map((c) => c.id)),
-    ...duplicates('products.yaml', 'products', pack.products.map((p) => p.id)),
-    ...duplicates('news.yaml', 'news', pack.news.map((n) => n.id)),
-    ...duplicates('news.yaml', 'notices', pack.notices.map((n) => n.id)),
-    ...duplicates('people.yaml', 'jobs', pack.jobs.map((j) => j.id)),
+    ...duplicates(
+      'products.yaml',
+      'categories',
+      pack.categories.map((c) => c.id),
+    ),
+    ...duplicates(
+      'products.yaml',
+      'products',
+      pack.products.map((p) => p.id),
+    ),
+    ...duplicates(
+      'news.yaml',
+      'news',
+      pack.news.map((n) => n.id),
+    ),
+    ...duplicates(
+      'news.yaml',
+      'notices',
+      pack.notices.map((n) => n.id),
+    ),
+    ...duplicates(
+      'people.yaml',
+      'jobs',
+      pack.jobs.map((j) => j.id),
+    ),
     // One banner per page: a second one for the same page would have nowhere to show.
-    ...duplicates('company.yaml', 'pageBanners', pack.pageBanners.map((b) => b.type), 'type', 'one banner per page type'),
+    ...duplicates(
+      'company.yaml',
+      'pageBanners',
+      pack.pageBanners.map((b) => b.type),
+      'type',
+      'one banner per page type',
+    ),
     ...pack.products
       .map((p, i) => [p, i] as const)
       .filter(([p]) => !categoryIds.has(p.classify_id))

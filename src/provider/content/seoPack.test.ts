@@ -12,7 +12,12 @@ import { createRepository } from '../repository';
 import { tempDataDir } from '../testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
-const SEO_ZH = { meta_title: '新车间通过GMP检查 | 岳川药业', meta_description: '岳川药业新建软膏与乳膏车间通过GMP符合性检查。', share_image: '/uploads/news/n02.webp', share_image_alt: '车间外景' };
+const SEO_ZH = {
+  meta_title: '新车间通过GMP检查 | 岳川药业',
+  meta_description: '岳川药业新建软膏与乳膏车间通过GMP符合性检查。',
+  share_image: '/uploads/news/n02.webp',
+  share_image_alt: '车间外景',
+};
 
 let data: ReturnType<typeof tempDataDir>;
 let packDir: string;
@@ -39,7 +44,11 @@ function edit(file: string, change: (doc: Record<string, any>) => void) {
 function repository(dir = packDir) {
   const db = openDatabase(join(data.dir, `data-${opened.length}`), loadContentPack(dir));
   opened.push(db);
-  return { repo: createRepository(db), content: (key: string, locale: 'zh' | 'en') => JSON.parse((db.prepare('SELECT json FROM content WHERE key = ? AND locale = ?').get(key, locale) as { json: string }).json) };
+  return {
+    repo: createRepository(db),
+    content: (key: string, locale: 'zh' | 'en') =>
+      JSON.parse((db.prepare('SELECT json FROM content WHERE key = ? AND locale = ?').get(key, locale) as { json: string }).json),
+  };
 }
 
 it('answers the SEO fields and alternative texts a pack sets, per language, and leaves out those it does not', () => {
@@ -95,7 +104,9 @@ it('answers the shipped pack, which sets none, exactly as before', () => {
 });
 
 it('refuses a meta title past 60 characters, a meta description past 160 and a share image outside /uploads/, naming each', () => {
-  edit('news.yaml', (doc) => Object.assign(doc.news[0].en, { meta_title: 'x'.repeat(61), meta_description: 'y'.repeat(161), share_image: 'https://elsewhere.example/a.png' }));
+  edit('news.yaml', (doc) =>
+    Object.assign(doc.news[0].en, { meta_title: 'x'.repeat(61), meta_description: 'y'.repeat(161), share_image: 'https://elsewhere.example/a.png' }),
+  );
   expect(() => loadContentPack(packDir)).toThrow(
     expect.objectContaining({
       problems: expect.arrayContaining([

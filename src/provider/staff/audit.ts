@@ -38,7 +38,8 @@ export function auditKey(dataDir: string, env: NodeJS.ProcessEnv = process.env):
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const key = readFileSync(file, 'utf8').trim();
-  if (key.length < SHORTEST_KEY) throw new RangeError(`${file} holds no usable key (at least ${SHORTEST_KEY} characters); restore it from a backup or set STAFF_AUDIT_KEY.`);
+  if (key.length < SHORTEST_KEY)
+    throw new RangeError(`${file} holds no usable key (at least ${SHORTEST_KEY} characters); restore it from a backup or set STAFF_AUDIT_KEY.`);
   return key;
 }
 

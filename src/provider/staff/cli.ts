@@ -92,7 +92,9 @@ async function open(dataDir: string): Promise<SubmissionStore> {
 /** A person's keyed hash; hosts sharing PostgreSQL must share the key, so it must be set. */
 function personHash(store: SubmissionStore, dataDir: string, subject: Subject): string {
   if (store.kind === 'postgres' && !process.env.STAFF_AUDIT_KEY) {
-    throw new UsageError('With DATABASE_URL every host writes to one audit trail: set STAFF_AUDIT_KEY, the same on every host (e.g. openssl rand -hex 32), so one person has one hash.');
+    throw new UsageError(
+      'With DATABASE_URL every host writes to one audit trail: set STAFF_AUDIT_KEY, the same on every host (e.g. openssl rand -hex 32), so one person has one hash.',
+    );
   }
   return subjectHash(dataDir, subject);
 }
@@ -133,7 +135,8 @@ async function exportKind(store: SubmissionStore, kind: string | undefined, { si
 
 async function purgeCommand(store: SubmissionStore, kind: string | undefined, values: Values): Promise<void> {
   if (kind && !(KINDS as string[]).includes(kind)) throw new UsageError(`purge takes ${KINDS.join(' or ')}, or no kind for both, got "${kind}"`);
-  if (values['older-than'] && !kind) throw new UsageError('--older-than applies to one kind: purge applications --older-than 180d (each kind has its own period).');
+  if (values['older-than'] && !kind)
+    throw new UsageError('--older-than applies to one kind: purge applications --older-than 180d (each kind has its own period).');
   const periods = kind ? { [kind]: values['older-than'] ? days(values['older-than']) : RETENTION_DAYS[kind as SubmissionKind] } : RETENTION_DAYS;
   const dryRun = values['dry-run'] === true;
   const outcome = await store.purge(periods, new Date(), dryRun);
@@ -150,10 +153,14 @@ async function findCommand(store: SubmissionStore, dataDir: string, values: Valu
   if (full) print(`${JSON.stringify(rows, null, 2)}\n`);
   else {
     for (const kind of KINDS) {
-      for (const row of rows[kind]) print(`${[kind, `id ${String(row.id)}`, row.created_at, row.name, row.email, row.phone].map((value) => inert(String(value))).join('\t')}\n`);
+      for (const row of rows[kind])
+        print(`${[kind, `id ${String(row.id)}`, row.created_at, row.name, row.email, row.phone].map((value) => inert(String(value))).join('\t')}\n`);
     }
   }
-  await audit(store, full ? 'export person' : 'find person', { subject: hash, rows: { applications: rows.applications.length, patients: rows.patients.length } });
+  await audit(store, full ? 'export person' : 'find person', {
+    subject: hash,
+    rows: { applications: rows.applications.length, patients: rows.patients.length },
+  });
   tell(`Found ${rows.applications.length} applications and ${rows.patients.length} patient messages.`);
 }
 
@@ -213,7 +220,8 @@ async function main(): Promise<number> {
     print(`${HELP}\n`);
     return 0;
   }
-  if (!COMMANDS.includes(command ?? '')) throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: ${COMMANDS.join(', ')}. See npm run staff -- --help`);
+  if (!COMMANDS.includes(command ?? ''))
+    throw new UsageError(`${command ? `Unknown command "${command}". ` : ''}Commands: ${COMMANDS.join(', ')}. See npm run staff -- --help`);
   if (command === 'migrate') {
     await migrateCommand(values['dry-run'] === true, tell);
     return 0;
@@ -244,7 +252,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
-    const usage = error instanceof UsageError || error instanceof OperatorError || error instanceof RangeError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage =
+      error instanceof UsageError ||
+      error instanceof OperatorError ||
+      error instanceof RangeError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (!usage) throw error;
     tell((error as Error).message);
     process.exitCode = 1;

@@ -39,9 +39,23 @@ describe.each(STORE_KINDS)("a person's request, on %s", (kind) => {
   beforeEach(async () => {
     site = await providerOn(kind, postgres);
     const { store } = site;
-    await store.saveApplication({ id: 1, title: '质量检验员' }, { name: MARK, phone: '+86 139 1234 5678', email: 'Zhang.San@pku.edu.cn' }, { consent: 'v1' }, '127.0.0.1');
-    await store.saveApplication({ id: 1, title: '质量检验员' }, { name: 'Someone else', phone: '13800000000', email: 'other@example.com' }, { consent: 'v1' }, '127.0.0.1');
-    await store.savePatientMessage({ category: 'other', medication: '软膏', reason: '', name: MARK, phone: '13912345678', email: '', description: MARK }, { consent: 'v1', health_consent: 'v1' }, '127.0.0.1');
+    await store.saveApplication(
+      { id: 1, title: '质量检验员' },
+      { name: MARK, phone: '+86 139 1234 5678', email: 'Zhang.San@pku.edu.cn' },
+      { consent: 'v1' },
+      '127.0.0.1',
+    );
+    await store.saveApplication(
+      { id: 1, title: '质量检验员' },
+      { name: 'Someone else', phone: '13800000000', email: 'other@example.com' },
+      { consent: 'v1' },
+      '127.0.0.1',
+    );
+    await store.savePatientMessage(
+      { category: 'other', medication: '软膏', reason: '', name: MARK, phone: '13912345678', email: '', description: MARK },
+      { consent: 'v1', health_consent: 'v1' },
+      '127.0.0.1',
+    );
   });
   afterEach(async () => {
     await site?.close();
@@ -51,13 +65,23 @@ describe.each(STORE_KINDS)("a person's request, on %s", (kind) => {
   const env = async (extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> =>
     kind === 'postgres' ? { ...environment, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: SHARED_KEY, ...extra } : { ...environment, ...extra };
   const staff = async (...args: string[]) => run(process.execPath, [...CLI, ...args, '--data-dir', site!.dataDir], { encoding: 'utf8', env: await env() });
-  const staffWith = async (extra: NodeJS.ProcessEnv, ...args: string[]) => spawnSync(process.execPath, [...CLI, ...args, '--data-dir', site!.dataDir], { encoding: 'utf8', env: await env(extra) });
-  const auditLines = async () => (await staff('audit')).stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+  const staffWith = async (extra: NodeJS.ProcessEnv, ...args: string[]) =>
+    spawnSync(process.execPath, [...CLI, ...args, '--data-dir', site!.dataDir], { encoding: 'utf8', env: await env(extra) });
+  const auditLines = async () =>
+    (await staff('audit')).stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, any>);
   const count = async (table: string) => (await site!.rows<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]!.n;
   /** How often each table has been vacuumed (PostgreSQL's statistics). */
   const vacuums = async () =>
     Object.fromEntries(
-      (await site!.rows<{ relname: string; vacuum_count: number }>("SELECT relname, vacuum_count FROM pg_stat_user_tables WHERE relname IN ('applications', 'patient_messages')")).map((row) => [row.relname, row.vacuum_count]),
+      (
+        await site!.rows<{ relname: string; vacuum_count: number }>(
+          "SELECT relname, vacuum_count FROM pg_stat_user_tables WHERE relname IN ('applications', 'patient_messages')",
+        )
+      ).map((row) => [row.relname, row.vacuum_count]),
     );
 
   it("finds and exports a person's submissions by e-mail (any case) or phone (with or without the country code)", async () => {
@@ -71,11 +95,16 @@ describe.each(STORE_KINDS)("a person's request, on %s", (kind) => {
 
   it('finds and deletes an address with letters beyond ASCII however their case is typed, and not its ASCII look-alike', async () => {
     // A database made with the C locale, whose lower() folds ASCII only: the store must not depend on it.
-    if (kind === 'postgres') for (const table of ['applications', 'patient_messages']) await site!.rows(`ALTER TABLE ${table} ALTER COLUMN email TYPE text COLLATE "C"`);
+    if (kind === 'postgres')
+      for (const table of ['applications', 'patient_messages']) await site!.rows(`ALTER TABLE ${table} ALTER COLUMN email TYPE text COLLATE "C"`);
     const { store } = site!;
     await store.saveApplication({ id: 1, title: '' }, { name: 'Jörg', phone: '13700000001', email: 'JÖRG.Müller@Beispiel.de' }, { consent: 'v1' }, '127.0.0.1');
     await store.saveApplication({ id: 1, title: '' }, { name: 'Jorg', phone: '13700000002', email: 'jorg.muller@beispiel.de' }, { consent: 'v1' }, '127.0.0.1');
-    await store.savePatientMessage({ category: 'other', medication: 'm', reason: '', name: 'Jörg', phone: '13700000001', email: 'jörg.müller@beispiel.de', description: 'd' }, { consent: 'v1', health_consent: 'v1' }, '127.0.0.1');
+    await store.savePatientMessage(
+      { category: 'other', medication: 'm', reason: '', name: 'Jörg', phone: '13700000001', email: 'jörg.müller@beispiel.de', description: 'd' },
+      { consent: 'v1', health_consent: 'v1' },
+      '127.0.0.1',
+    );
     const names = (rows: Record<string, Record<string, unknown>[]>) => Object.values(rows).flatMap((list) => list.map((row) => row.name));
     for (const email of ['jörg.müller@beispiel.de', ' JÖRG.MÜLLER@BEISPIEL.DE ']) expect(names(await store.findPerson({ email }))).toEqual(['Jörg', 'Jörg']);
     expect(await store.deletePerson({ email: 'Jörg.Müller@beispiel.DE' })).toEqual({ applications: 1, patients: 1 });
@@ -136,7 +165,13 @@ describe.each(STORE_KINDS)("a person's request, on %s", (kind) => {
     const lines = await auditLines();
     expect(lines.map((line) => line.action)).toEqual(['find person', 'delete person', 'purge (dry run)']);
     const hash = subjectHash(site!.dataDir, { email: 'Zhang.San@pku.edu.cn' }, await env());
-    expect(lines[1]).toMatchObject({ subject: hash, rows: { applications: 1, patients: 0 }, by: expect.any(String), host: expect.any(String), at: expect.any(String) });
+    expect(lines[1]).toMatchObject({
+      subject: hash,
+      rows: { applications: 1, patients: 0 },
+      by: expect.any(String),
+      host: expect.any(String),
+      at: expect.any(String),
+    });
     expect(JSON.stringify(lines)).not.toMatch(/pku|zhang/i);
     if (kind === 'sqlite') {
       expect(readFileSync(join(site!.dataDir, AUDIT_FILE), 'utf8')).not.toMatch(/pku|zhang/i);
@@ -183,7 +218,8 @@ describe('the audit key', () => {
     await site?.close();
     site = undefined;
   });
-  const staff = (dataDir: string, env: NodeJS.ProcessEnv, ...args: string[]) => spawnSync(process.execPath, [...CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8', env });
+  const staff = (dataDir: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
+    spawnSync(process.execPath, [...CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8', env });
 
   it('with SQLite, names a person by an HMAC-SHA-256 with a secret key (a 0600 file made on first use) of the identifier as find compares it: one person, one hash', async () => {
     site = await providerOn('sqlite', postgres);
@@ -196,11 +232,15 @@ describe('the audit key', () => {
     const key = readFileSync(keyFile, 'utf8').trim();
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     const hmac = (identifier: string) => `hmac-sha256:${createHmac('sha256', key).update(identifier).digest('hex')}`;
-    const lines = readFileSync(join(dir, AUDIT_FILE), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const lines = readFileSync(join(dir, AUDIT_FILE), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
     expect(lines.map((line) => line.subject)).toEqual([...Array(3).fill(hmac('13912345678')), ...Array(2).fill(hmac('zhang.san@pku.edu.cn'))]);
     // Not the bare SHA-256 anyone can recompute by trying every 11-digit number.
     const text = readFileSync(join(dir, AUDIT_FILE), 'utf8');
-    for (const identifier of ['13912345678', '+86 139 1234 5678', 'zhang.san@pku.edu.cn']) expect(text).not.toContain(createHash('sha256').update(identifier).digest('hex'));
+    for (const identifier of ['13912345678', '+86 139 1234 5678', 'zhang.san@pku.edu.cn'])
+      expect(text).not.toContain(createHash('sha256').update(identifier).digest('hex'));
   }, 30_000);
 
   it('with PostgreSQL, which every host shares, refuses to name a person without STAFF_AUDIT_KEY (a key file per host would give one person several hashes)', async () => {
@@ -217,6 +257,23 @@ describe('the audit key', () => {
 describe('staff tools', () => {
   it('--help lists every command and option', async () => {
     const { stdout } = await run(process.execPath, [...CLI, '--help'], { encoding: 'utf8' });
-    for (const word of ['export', 'purge', 'find', 'delete', 'backup', 'audit', 'DATABASE_URL', 'pg_dump', '--email', '--phone', '--dry-run', '--older-than', '--since', '--format', '--data-dir']) expect(stdout).toContain(word);
+    for (const word of [
+      'export',
+      'purge',
+      'find',
+      'delete',
+      'backup',
+      'audit',
+      'DATABASE_URL',
+      'pg_dump',
+      '--email',
+      '--phone',
+      '--dry-run',
+      '--older-than',
+      '--since',
+      '--format',
+      '--data-dir',
+    ])
+      expect(stdout).toContain(word);
   }, 30_000);
 });

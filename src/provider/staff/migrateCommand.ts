@@ -21,7 +21,8 @@ export const purposeOf = (migration: Migration): string =>
 
 export async function migrateCommand(dryRun: boolean, tell: (text: string) => void): Promise<void> {
   const url = postgresUrlFrom(process.env.DATABASE_URL);
-  if (!url) throw new OperatorError('migrate works on the PostgreSQL database of DATABASE_URL; a SQLite database is brought forward by the provider when it starts.');
+  if (!url)
+    throw new OperatorError('migrate works on the PostgreSQL database of DATABASE_URL; a SQLite database is brought forward by the provider when it starts.');
   const where = describeUrl(url);
   const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
   try {

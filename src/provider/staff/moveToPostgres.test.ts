@@ -18,7 +18,10 @@ const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', n
 const consent = { consent: '2026-01', health_consent: '2026-01' };
 
 const move = (dataDir: string, url: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' } });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', dataDir], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
+  });
 
 it('moves an old SQLite store into PostgreSQL once, verified, and continues its numbering there', async () => {
   const data = tempDataDir();
@@ -26,8 +29,17 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
   try {
     const db = openDatabase(data.dir, loadContentPack());
     const old = createSqliteStore(db);
-    await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: 'li@example.com' }, { consent: '2026-01' }, '203.0.113.1');
-    const references = [await old.savePatientMessage(form, consent, '203.0.113.2'), await old.savePatientMessage({ ...form, phone: '13900000009' }, consent, ''), await old.savePatientMessage(form, consent, '')];
+    await old.saveApplication(
+      { id: 2, title: '质量检验员' },
+      { name: '李明', phone: '13800000001', email: 'li@example.com' },
+      { consent: '2026-01' },
+      '203.0.113.1',
+    );
+    const references = [
+      await old.savePatientMessage(form, consent, '203.0.113.2'),
+      await old.savePatientMessage({ ...form, phone: '13900000009' }, consent, ''),
+      await old.savePatientMessage(form, consent, ''),
+    ];
     await old.deletePerson({ phone: '13900000009' });
     // Stored before text was cleaned: a NUL that PostgreSQL would refuse.
     db.prepare("UPDATE patient_messages SET description = 'a' || char(0) || 'b' WHERE reference = ?").run(references[0]);
@@ -38,12 +50,16 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
     const moved = move(data.dir, database.url);
     expect(moved.stderr).toMatch(/^Moved 1 applications, 2 patient messages, 1 audit entries and the case reference counters .* verified/);
     expect(moved.status).toBe(0);
-    expect(await queryTestDatabase(database.url, 'SELECT id, name, job_title, consent_version, client_ip FROM applications')).toEqual([{ id: 1, name: '李明', job_title: '质量检验员', consent_version: '2026-01', client_ip: '203.0.113.1' }]);
+    expect(await queryTestDatabase(database.url, 'SELECT id, name, job_title, consent_version, client_ip FROM applications')).toEqual([
+      { id: 1, name: '李明', job_title: '质量检验员', consent_version: '2026-01', client_ip: '203.0.113.1' },
+    ]);
     expect(await queryTestDatabase(database.url, 'SELECT reference, description, safety_flag FROM patient_messages ORDER BY id')).toEqual([
       { reference: references[0], description: 'ab', safety_flag: 1 },
       { reference: references[2], description: '发红', safety_flag: 1 },
     ]);
-    expect((await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action)).toEqual(['export', 'move to postgres']);
+    expect(
+      (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action),
+    ).toEqual(['export', 'move to postgres']);
 
     const after = openDatabase(data.dir, loadContentPack());
     expect(after.prepare('SELECT (SELECT COUNT(*) FROM applications) + (SELECT COUNT(*) FROM patient_messages) AS n').get()).toEqual({ n: 0 });

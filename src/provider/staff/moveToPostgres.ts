@@ -21,7 +21,8 @@ import { eraseFromWal } from './retention';
 const TABLES = Object.values(SUBMISSION_TABLES);
 
 /** A row as PostgreSQL will hold it: text cleaned as every write is (`storable`). */
-const cleaned = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === 'string' ? storable(value) : value]));
+const cleaned = (row: Row): Row =>
+  Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === 'string' ? storable(value) : value]));
 const digest = (rows: unknown[]) => createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 
 export async function moveToPostgres(dataDir: string, url: string, tell: (text: string) => void): Promise<void> {
@@ -56,13 +57,21 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
            ON CONFLICT (year) DO UPDATE SET last = GREATEST(case_reference_counters.last, EXCLUDED.last)`,
           [JSON.stringify(counters)],
         );
-        await client.query("INSERT INTO staff_audit (at, entry) SELECT e ->> 'at', e FROM json_array_elements($1::json) WITH ORDINALITY AS a(e, n) ORDER BY n", [JSON.stringify(audit)]);
+        await client.query(
+          "INSERT INTO staff_audit (at, entry) SELECT e ->> 'at', e FROM json_array_elements($1::json) WITH ORDINALITY AS a(e, n) ORDER BY n",
+          [JSON.stringify(audit)],
+        );
         for (const table of TABLES) {
-          if (digest((await client.query(`SELECT * FROM ${table} ORDER BY id`)).rows) !== digest(rows[table]!)) throw new Error(`${table} read back from PostgreSQL differs from SQLite's; nothing was moved.`);
+          if (digest((await client.query(`SELECT * FROM ${table} ORDER BY id`)).rows) !== digest(rows[table]!))
+            throw new Error(`${table} read back from PostgreSQL differs from SQLite's; nothing was moved.`);
         }
         const trail = (await client.query<{ entry: unknown }>('SELECT entry FROM staff_audit ORDER BY id')).rows.map((row) => row.entry);
         if (digest(trail) !== digest(audit)) throw new Error("The audit trail read back from PostgreSQL differs from SQLite's; nothing was moved.");
-        const moved = auditEntry('move to postgres', { from: file, rows: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.length])), auditEntries: audit.length });
+        const moved = auditEntry('move to postgres', {
+          from: file,
+          rows: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.length])),
+          auditEntries: audit.length,
+        });
         await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [moved.at, JSON.stringify(moved)]);
         await client.query('COMMIT');
       } catch (error) {

@@ -58,7 +58,8 @@ export type PersonRows = Record<SubmissionKind, Record<string, unknown>[]>;
 
 export function findPerson(db: Database.Database, subject: Subject): PersonRows {
   const { where, value } = condition(db, subject);
-  const rows = (kind: SubmissionKind) => db.prepare(`SELECT * FROM ${SUBMISSION_TABLES[kind]} WHERE ${where} ORDER BY id`).all({ value }) as Record<string, unknown>[];
+  const rows = (kind: SubmissionKind) =>
+    db.prepare(`SELECT * FROM ${SUBMISSION_TABLES[kind]} WHERE ${where} ORDER BY id`).all({ value }) as Record<string, unknown>[];
   return { applications: rows('applications'), patients: rows('patients') };
 }
 

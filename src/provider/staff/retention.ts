@@ -34,7 +34,9 @@ export function purge(db: Database.Database, days: Partial<Record<SubmissionKind
  */
 export function eraseFromWal(db: Database.Database): string[] {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  return !result || result.busy === 0 ? [] : ['The WAL could not be emptied while the site was reading: the deleted rows may remain in provider.sqlite-wal. Run the command again when it is quiet.'];
+  return !result || result.busy === 0
+    ? []
+    : ['The WAL could not be emptied while the site was reading: the deleted rows may remain in provider.sqlite-wal. Run the command again when it is quiet.'];
 }
 
 /** A visitor's address is kept in full this long (for abuse and rate-limit questions), then cut to its network. */
@@ -57,7 +59,9 @@ export function truncateAddress(address: string): string {
 /** The eight 16-bit groups of an IPv6 address (an IPv4 tail becomes two groups). */
 function expandIPv6(address: string): string[] {
   const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  const hex = tail ? address.slice(0, tail.index) + [Number(tail[1]) * 256 + Number(tail[2]), Number(tail[3]) * 256 + Number(tail[4])].map((n) => n.toString(16)).join(':') : address;
+  const hex = tail
+    ? address.slice(0, tail.index) + [Number(tail[1]) * 256 + Number(tail[2]), Number(tail[3]) * 256 + Number(tail[4])].map((n) => n.toString(16)).join(':')
+    : address;
   const [head = '', rest] = hex.split('::');
   const left = head ? head.split(':') : [];
   const right = rest ? rest.split(':') : [];
@@ -73,7 +77,9 @@ export function truncateOldAddresses(db: Database.Database, days: number, now: D
       kind,
       cutoff,
       rows: db
-        .prepare(`UPDATE ${SUBMISSION_TABLES[kind]} SET client_ip = truncate_address(client_ip) WHERE created_at < ? AND client_ip <> '' AND client_ip NOT LIKE '%/%'`)
+        .prepare(
+          `UPDATE ${SUBMISSION_TABLES[kind]} SET client_ip = truncate_address(client_ip) WHERE created_at < ? AND client_ip <> '' AND client_ip NOT LIKE '%/%'`,
+        )
         .run(cutoff).changes,
     })),
   )();

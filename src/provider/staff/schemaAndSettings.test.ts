@@ -18,7 +18,11 @@ import { tempDataDir } from '../testing';
 const AUDIT_KEY = 'schema-test-audit-key-0123456789abcdef';
 
 function run(script: string, args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', env: { ...process.env, STAFF_AUDIT_KEY: AUDIT_KEY, ...env }, timeout: 60_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, STAFF_AUDIT_KEY: AUDIT_KEY, ...env },
+    timeout: 60_000,
+  });
 }
 const staff = (env: Record<string, string>, ...args: string[]) => run('src/provider/staff/cli.ts', args, env);
 
@@ -73,7 +77,9 @@ describe('the staff tools and the PostgreSQL schema', () => {
       const shipped = loadMigrations(POSTGRES_MIGRATIONS_DIR);
       await migratePostgres(pool, 'the test database', shipped);
       const edited = shipped.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
-      await expect(migratePostgres(pool, 'the test database', edited)).rejects.toThrow(/001_submissions\.sql differs from the migration the test database applied/);
+      await expect(migratePostgres(pool, 'the test database', edited)).rejects.toThrow(
+        /001_submissions\.sql differs from the migration the test database applied/,
+      );
       const db = new Database(`${data.dir}/x.sqlite`);
       migrate(db);
       const editedSqlite = loadMigrations().map((m, i) => (i === 1 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
@@ -91,7 +97,9 @@ describe('--since', () => {
   it('reads the date as a Beijing day, as case references count them', () => {
     const data = tempDataDir();
     const db = openDatabase(data.dir, loadContentPack());
-    const insert = db.prepare("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('other', 'm', '', ?, '1', '', '', '', ?)");
+    const insert = db.prepare(
+      "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('other', 'm', '', ?, '1', '', '', '', ?)",
+    );
     insert.run('23:00 on 1 March in Beijing', '2026-03-01T15:00:00.000Z');
     insert.run('01:00 on 2 March in Beijing', '2026-03-01T17:00:00.000Z');
     db.close();

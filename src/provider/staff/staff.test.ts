@@ -24,13 +24,19 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
     site = undefined;
   });
   /** The tools find PostgreSQL through DATABASE_URL, as on a host of the site (whose hosts share STAFF_AUDIT_KEY). */
-  const env = async (): Promise<NodeJS.ProcessEnv> => (kind === 'postgres' ? { ...process.env, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: 'k'.repeat(64) } : process.env);
+  const env = async (): Promise<NodeJS.ProcessEnv> =>
+    kind === 'postgres' ? { ...process.env, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: 'k'.repeat(64) } : process.env;
   const staff = async (dataDir: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8', maxBuffer: 1 << 26, env: await env() });
+    run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      env: await env(),
+    });
   const staffSync = async (dataDir: string, ...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8', env: await env() });
   const count = async () => (await site!.rows<{ n: number }>('SELECT COUNT(*) AS n FROM applications'))[0]!.n;
-  const startSite = async (dataDir: string) => startProviderProcess(dataDir, { TRUST_PROXY: '127.0.0.1', ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
+  const startSite = async (dataDir: string) =>
+    startProviderProcess(dataDir, { TRUST_PROXY: '127.0.0.1', ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
 
   describe('staff tools', () => {
     it('exports a consistent snapshot while the site takes a burst of submissions', async () => {
@@ -62,7 +68,12 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       const formulas = ['=HYPERLINK("http://x","y")', '-2+3', '@SUM(A1)', '\tcmd', '\r\ncmd'];
       await site!.store.saveApplication({ id: 1, title: '质量检验员' }, tricky, { consent: '2026-01' }, '127.0.0.1');
       // Inserted directly: the form trims, but a CMS import or an older row need not have.
-      for (const name of formulas) await site!.rows("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)", name, new Date().toISOString());
+      for (const name of formulas)
+        await site!.rows(
+          "INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)",
+          name,
+          new Date().toISOString(),
+        );
       const { stdout } = await staff(data.dir, 'export', 'applications');
       expect(stdout.startsWith('\uFEFF')).toBe(true);
       const rows = csvRows(stdout);
@@ -70,15 +81,26 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       expect(rows.slice(1).map((r) => r.name)).toEqual(formulas.map((f) => `'${f}`));
       const json = JSON.parse((await staff(data.dir, 'export', 'applications', '--format', 'json')).stdout) as { name: string }[];
       expect(json.map((r) => r.name)).toEqual([tricky.name, ...formulas]);
-      const header = 'id,category,medication,reason,name,phone,email,description,client_ip,created_at,consent_version,health_consent_version,consent_at,reference,safety_flag';
-      expect((await staff(data.dir, 'export', 'patients', '--since', '2099-01-01')).stdout).toBe(`\uFEFF${header.split(',').map((name) => `"${name}"`).join(',')}\r\n`);
+      const header =
+        'id,category,medication,reason,name,phone,email,description,client_ip,created_at,consent_version,health_consent_version,consent_at,reference,safety_flag';
+      expect((await staff(data.dir, 'export', 'patients', '--since', '2099-01-01')).stdout).toBe(
+        `\uFEFF${header
+          .split(',')
+          .map((name) => `"${name}"`)
+          .join(',')}\r\n`,
+      );
     }, 60_000);
 
     it('quotes every field: a line break followed by = stays in its cell, and full-width formula starts are made inert too', async () => {
       const data = { dir: site!.dataDir };
       const attacks = ['皮疹\n=1+1', '皮疹\r\n+HYPERLINK("http://x")', '＝1+1', '＋SUM(A1)', '－2+3', '＠SUM(A1)'];
       for (const text of attacks) {
-        await site!.rows("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '13800000000', '', ?, 'x', ?)", text, text, new Date().toISOString());
+        await site!.rows(
+          "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '13800000000', '', ?, 'x', ?)",
+          text,
+          text,
+          new Date().toISOString(),
+        );
       }
       const { stdout } = await staff(data.dir, 'export', 'patients');
       // Parsed back as a spreadsheet reads it (a line break outside quotes ends the row): one record per message, none starting with a formula.
@@ -98,7 +120,12 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       const data = { dir: site!.dataDir };
       // Stored before the forms took such characters out: an OSC-8 link, a screen clear, an 8-bit CSI, a right-to-left override and a carriage return.
       const name = '\u001b]8;;https://evil.example\u0007张三\u001b]8;;\u0007\u001b[2J\u009b31m\u202eX\rhidden';
-      await site!.rows("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, ?, 'zs@example.com', 'x', ?)", name, '138\u001b[8m00000000', new Date().toISOString());
+      await site!.rows(
+        "INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, ?, 'zs@example.com', 'x', ?)",
+        name,
+        '138\u001b[8m00000000',
+        new Date().toISOString(),
+      );
       const outputs = [
         await staff(data.dir, 'find', '--email', 'zs@example.com'),
         await staff(data.dir, 'export', '--email', 'zs@example.com'),
@@ -113,7 +140,8 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       // Nothing that steers a terminal: only line breaks and tabs of the tools' own making.
       // eslint-disable-next-line no-control-regex -- looking for control characters is the point
       const steering = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
-      for (const { stdout, stderr } of [...outputs, refused]) expect({ stdout, stderr, steering: steering.test(stdout + stderr) }).toMatchObject({ steering: false });
+      for (const { stdout, stderr } of [...outputs, refused])
+        expect({ stdout, stderr, steering: steering.test(stdout + stderr) }).toMatchObject({ steering: false });
       const [found, person, csv, json] = outputs;
       const escapedName = '\\u001b]8;;https://evil.example\\u0007张三\\u001b]8;;\\u0007\\u001b[2J\\u009b31m\\u202eX\\u000dhidden';
       const [line, ...more] = found!.stdout.split('\n').filter(Boolean);
@@ -128,17 +156,23 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
     it('purges each kind after its own retention period, a dry run first', async () => {
       const data = { dir: site!.dataDir };
       const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-      const application = (name: string, at: string) => site!.rows("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)", name, at);
+      const application = (name: string, at: string) =>
+        site!.rows("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '1', 'a@b.com', 'x', ?)", name, at);
       const message = (name: string, at: string) =>
-        site!.rows("INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '1', '', 'd', 'x', ?)", name, at);
+        site!.rows(
+          "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '1', '', 'd', 'x', ?)",
+          name,
+          at,
+        );
       await application('recent application', daysAgo(100));
       await application('old application', daysAgo(200));
       await message('report of last year', daysAgo(200));
       await message('report past the pharmacovigilance period', daysAgo(11 * 365));
-      const names = async () => [
-        ...(await site!.rows<{ name: string }>('SELECT name FROM applications ORDER BY id')),
-        ...(await site!.rows<{ name: string }>('SELECT name FROM patient_messages ORDER BY id')),
-      ].map((row) => row.name);
+      const names = async () =>
+        [
+          ...(await site!.rows<{ name: string }>('SELECT name FROM applications ORDER BY id')),
+          ...(await site!.rows<{ name: string }>('SELECT name FROM patient_messages ORDER BY id')),
+        ].map((row) => row.name);
       const dry = await staff(data.dir, 'purge', '--dry-run');
       expect(dry.stderr).toMatch(/Would purge 1 applications .*\n.*Would purge 1 patients/);
       expect(await names()).toHaveLength(4);
@@ -147,7 +181,10 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       expect(await names()).toEqual(['recent application', 'report of last year']);
       await staff(data.dir, 'purge', 'applications', '--older-than', '50d');
       expect(await names()).toEqual(['report of last year']);
-      for (const args of [['purge', '--older-than', '365d'], ['purge', 'applications', '--older-than', 'a year']]) {
+      for (const args of [
+        ['purge', '--older-than', '365d'],
+        ['purge', 'applications', '--older-than', 'a year'],
+      ]) {
         const bad = await staffSync(data.dir, ...args);
         expect(bad.status).toBe(1);
       }

@@ -22,12 +22,12 @@ async function fakeStrapi() {
         return void res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":{"status":403}}');
       case 'answer':
         if (path === '/api/unpublished') return void res.writeHead(404).end('{"data":null}');
-      {
-        const entry = { address: req.url, version: state.version, text: state.padding };
-        // A collection answers a list, a single type one document.
-        const data = req.url?.includes('pagination') ? [entry] : entry;
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-      }
+        {
+          const entry = { address: req.url, version: state.version, text: state.padding };
+          // A collection answers a list, a single type one document.
+          const data = req.url?.includes('pagination') ? [entry] : entry;
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
+        }
     }
   });
   await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
@@ -133,7 +133,7 @@ describe('the Strapi client in an outage', () => {
     expect(strapi.requests).toBe(14);
   });
 
-  it('keeps what every page needs through a crawl of visitors\' addresses, and counts what it keeps in bytes', async () => {
+  it("keeps what every page needs through a crawl of visitors' addresses, and counts what it keeps in bytes", async () => {
     // Each answer is about 3 kB of UTF-8 but 1 k characters: six of them overflow 16 kB only when counted in bytes.
     strapi.padding = '软膏'.repeat(500);
     const cms = client({ kept: { recentBytes: 16 * 1024 } });

@@ -67,7 +67,16 @@ export interface GetOptions {
   pin?: boolean;
 }
 
-export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeoutMs, coolDownMs = TIMING.strapiCoolDownMs, kept, warn = () => {}, status, headers = {} }: StrapiClientOptions) {
+export function createStrapiClient({
+  url,
+  token,
+  timeoutMs = TIMING.strapiTimeoutMs,
+  coolDownMs = TIMING.strapiCoolDownMs,
+  kept,
+  warn = () => {},
+  status,
+  headers = {},
+}: StrapiClientOptions) {
   const origin = new URL(url).origin;
   const lastGood = createLastGood<StrapiAnswer>(kept);
 
@@ -76,7 +85,10 @@ export function createStrapiClient({ url, token, timeoutMs = TIMING.strapiTimeou
     let response: Response;
     let text: string;
     try {
-      response = await fetch(address, { headers: { ...headers, authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(address, {
+        headers: { ...headers, authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       text = await response.text();
     } catch (error) {
       throw new StrapiSilent(`Strapi did not answer ${path}: ${String(error)}`, { cause: error });

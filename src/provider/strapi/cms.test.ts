@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { adminRebuildReason, CMS_DIR, ensureAdminBuilt, strapiEnvironment } from './cms';
 
 describe("which database Strapi is given (the submissions' DATABASE_URL is never it)", () => {
-  type DatabaseConfig = (strapi: { env: (key: string, fallback?: string) => string | undefined }) => { connection: { client: string; connection: Record<string, unknown> } };
+  type DatabaseConfig = (strapi: { env: (key: string, fallback?: string) => string | undefined }) => {
+    connection: { client: string; connection: Record<string, unknown> };
+  };
   const databaseConfig = createRequire(__filename)(join(CMS_DIR, 'config', 'database.js')) as DatabaseConfig;
   const configured = (vars: Record<string, string | undefined>) => databaseConfig({ env: (key, fallback) => vars[key] ?? fallback }).connection;
   const SUBMISSIONS = 'postgres://site@db/submissions';
   const CMS = 'postgres://cms@db/strapi';
 
-  it('leaves the shell\'s DATABASE_URL out of what npm run cms starts Strapi with, and passes CMS_DATABASE_URL', () => {
+  it("leaves the shell's DATABASE_URL out of what npm run cms starts Strapi with, and passes CMS_DATABASE_URL", () => {
     const shell = { DATABASE_URL: SUBMISSIONS, DATABASE_CLIENT: 'postgres', CMS_DATABASE_URL: CMS, CMS_ADMIN_EMAIL: 'shell@example.com' };
     const envFile = () => ({ DATABASE_URL: SUBMISSIONS, APP_KEYS: 'k', CMS_ADMIN_EMAIL: 'file@example.com' });
     const env = strapiEnvironment({ port: 1337 }, shell, envFile);
@@ -21,9 +23,15 @@ describe("which database Strapi is given (the submissions' DATABASE_URL is never
   });
 
   it('puts Strapi in CMS_DATABASE_URL, never in DATABASE_URL, and refuses PostgreSQL without it', () => {
-    expect(configured({ DATABASE_CLIENT: 'postgres', CMS_DATABASE_URL: CMS, DATABASE_URL: SUBMISSIONS })).toMatchObject({ client: 'postgres', connection: { connectionString: CMS } });
+    expect(configured({ DATABASE_CLIENT: 'postgres', CMS_DATABASE_URL: CMS, DATABASE_URL: SUBMISSIONS })).toMatchObject({
+      client: 'postgres',
+      connection: { connectionString: CMS },
+    });
     expect(() => configured({ DATABASE_CLIENT: 'postgres', DATABASE_URL: SUBMISSIONS })).toThrow('DATABASE_CLIENT=postgres needs CMS_DATABASE_URL');
-    expect(configured({ DATABASE_URL: SUBMISSIONS, CMS_DATA_DIR: '/srv/cms' })).toMatchObject({ client: 'sqlite', connection: { filename: '/srv/cms/data.db' } });
+    expect(configured({ DATABASE_URL: SUBMISSIONS, CMS_DATA_DIR: '/srv/cms' })).toMatchObject({
+      client: 'sqlite',
+      connection: { filename: '/srv/cms/data.db' },
+    });
   });
 });
 

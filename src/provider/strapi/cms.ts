@@ -86,7 +86,13 @@ const ADDED_SECRETS = ['PREVIEW_SECRET'];
 /** cms/.env: the secrets of newCmsSecrets(), made once and kept. */
 export function cmsEnvironment(): Record<string, string> {
   if (!existsSync(ENV_FILE)) {
-    writeFileSync(ENV_FILE, Object.entries(newCmsSecrets()).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+    writeFileSync(
+      ENV_FILE,
+      Object.entries(newCmsSecrets())
+        .map(([key, value]) => `${key}=${value}\n`)
+        .join(''),
+      { mode: 0o600 },
+    );
   }
   const fresh = newCmsSecrets();
   const missing = ADDED_SECRETS.filter((key) => !new RegExp(`^${key}=`, 'm').test(readFileSync(ENV_FILE, 'utf8')));
@@ -125,7 +131,11 @@ export function adminRebuildReason(buildDir: string, installed: string): string 
 const withoutSubmissionsDatabase = ({ DATABASE_URL: _submissions, ...env }: NodeJS.ProcessEnv): NodeJS.ProcessEnv => env;
 
 function strapiBuild(): void {
-  const result = spawnSync(process.execPath, [...STRAPI_CLI, 'build'], { cwd: CMS_DIR, stdio: 'inherit', env: { ...withoutSubmissionsDatabase(process.env), ...QUIET, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [...STRAPI_CLI, 'build'], {
+    cwd: CMS_DIR,
+    stdio: 'inherit',
+    env: { ...withoutSubmissionsDatabase(process.env), ...QUIET, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('strapi build failed');
 }
 
@@ -140,7 +150,12 @@ export interface AdminBuild {
  * Builds the admin panel (a few minutes) when it is missing or another Strapi's, and notes the
  * version it was built with; the API runs without it. Answers why it built, or null.
  */
-export function ensureAdminBuilt({ buildDir = ADMIN_BUILD_DIR, installed = installedStrapiVersion(), build = strapiBuild, log = console.log }: Partial<AdminBuild> = {}): string | null {
+export function ensureAdminBuilt({
+  buildDir = ADMIN_BUILD_DIR,
+  installed = installedStrapiVersion(),
+  build = strapiBuild,
+  log = console.log,
+}: Partial<AdminBuild> = {}): string | null {
   const reason = adminRebuildReason(buildDir, installed);
   if (reason === null) return null;
   log(`Building the CMS admin panel (${reason}; a few minutes)…`);
@@ -200,7 +215,10 @@ export async function startCms({ output = 'inherit', ...options }: CmsOptions): 
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Strapi stopped while starting (exit ${child.exitCode})`);
-    const healthy = await fetch(`${url}/_health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/_health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

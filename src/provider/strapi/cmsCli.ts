@@ -56,7 +56,13 @@ async function seed(args: string[]) {
     CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? env.CMS_WEBHOOK_SECRET ?? '',
     PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? env.PREVIEW_SECRET ?? '',
   };
-  writeFileSync(siteEnv, Object.entries(lines).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+  writeFileSync(
+    siteEnv,
+    Object.entries(lines)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   console.log(`Seeded ${result.documents} documents and ${result.media} media files. The site's settings are in cms/.env.site:`);
   console.log('  set -a && . cms/.env.site && set +a && npm start');
 }

@@ -45,7 +45,11 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
     const { filters, sort, populate, page: number = 1, pageSize = MAX_PAGE_SIZE } = query;
     const answer = await client.get(plural, { locale, filters, sort, populate, pagination: { page: number, pageSize } }, { pin });
     const data = (answer?.data ?? []) as StrapiEntry[];
-    return { entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked), cmsOrigins)), total: answer?.meta?.pagination?.total ?? data.length, pageCount: answer?.meta?.pagination?.pageCount ?? 1 };
+    return {
+      entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked), cmsOrigins)),
+      total: answer?.meta?.pagination?.total ?? data.length,
+      pageCount: answer?.meta?.pagination?.pageCount ?? 1,
+    };
   }
 
   async function singleIn(type: string, locale: Locale, populate: QueryObject, asked: Locale) {
@@ -59,7 +63,8 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
     if (own) return own;
     const standIn = locale === DEFAULT_LOCALE ? null : await readIn(DEFAULT_LOCALE);
     if (standIn) notice(`Strapi: ${name} has no published ${locale} version: the ${locale} pages show its ${DEFAULT_LOCALE} one`);
-    else notice(`Strapi: ${name} is not published in ${locale === DEFAULT_LOCALE ? locale : `${locale} nor ${DEFAULT_LOCALE}`}: the ${locale} pages leave it out`);
+    else
+      notice(`Strapi: ${name} is not published in ${locale === DEFAULT_LOCALE ? locale : `${locale} nor ${DEFAULT_LOCALE}`}: the ${locale} pages leave it out`);
     return standIn;
   }
 
@@ -101,7 +106,8 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
      */
     async bySiteId(type: string, plural: string, locale: Locale, id: number, populate: QueryObject = {}): Promise<EntryReader | null> {
       if (!Number.isInteger(id) || id < 1) return null;
-      const readIn = async (language: Locale) => (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false, locale)).entries[0] ?? null;
+      const readIn = async (language: Locale) =>
+        (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false, locale)).entries[0] ?? null;
       const own = await readIn(locale);
       if (own || locale === DEFAULT_LOCALE) return own;
       // Quiet when missing in both: a made-up id in a visitor's address is no editor's omission.

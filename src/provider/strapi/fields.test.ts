@@ -35,17 +35,26 @@ describe('reading a Strapi entry', () => {
 
   it("names a picture Strapi's editor inserted by the CMS's address by its path, so it is the site's own", () => {
     const origins = ['http://127.0.0.1:1337', 'https://cms.example.com'];
-    const markdown = '![A walk](http://127.0.0.1:1337/uploads/walk_3f2a.webp)\n\n<img src="https://cms.example.com/uploads/b.webp" alt="B">\n\n![Elsewhere](https://elsewhere.example/uploads/c.webp)';
+    const markdown =
+      '![A walk](http://127.0.0.1:1337/uploads/walk_3f2a.webp)\n\n<img src="https://cms.example.com/uploads/b.webp" alt="B">\n\n![Elsewhere](https://elsewhere.example/uploads/c.webp)';
     expect(richTextToHtml(markdown, origins)).toBe(
       '<p><img src="/uploads/walk_3f2a.webp" alt="A walk"></p>\n<img src="/uploads/b.webp" alt="B">\n\n<p><img src="https://elsewhere.example/uploads/c.webp" alt="Elsewhere"></p>',
     );
-    expect(readEntry('news-article', { content: '![A walk](http://127.0.0.1:1337/uploads/walk_3f2a.webp)' }, undefined, origins).html('content')).toBe('<p><img src="/uploads/walk_3f2a.webp" alt="A walk"></p>');
+    expect(readEntry('news-article', { content: '![A walk](http://127.0.0.1:1337/uploads/walk_3f2a.webp)' }, undefined, origins).html('content')).toBe(
+      '<p><img src="/uploads/walk_3f2a.webp" alt="A walk"></p>',
+    );
   });
 });
 
 describe('strapiQuery', () => {
-  it('writes nested filters, sorts and populates in Strapi\'s bracket syntax', () => {
-    const query = strapiQuery({ locale: 'en', filters: { category: { site_id: { $eq: 2 } } }, sort: ['date:desc', 'site_id:desc'], populate: { pic: true }, skipped: undefined });
+  it("writes nested filters, sorts and populates in Strapi's bracket syntax", () => {
+    const query = strapiQuery({
+      locale: 'en',
+      filters: { category: { site_id: { $eq: 2 } } },
+      sort: ['date:desc', 'site_id:desc'],
+      populate: { pic: true },
+      skipped: undefined,
+    });
     expect(decodeURIComponent(query)).toBe('locale=en&filters[category][site_id][$eq]=2&sort[0]=date:desc&sort[1]=site_id:desc&populate[pic]=true');
   });
 });

@@ -8,7 +8,10 @@ import { DEFAULT_LOCALE, type Locale } from '../../contracts/locale';
 import type { StrapiEntry } from './client';
 
 export class MissingStrapiField extends Error {
-  constructor(readonly type: string, readonly field: string) {
+  constructor(
+    readonly type: string,
+    readonly field: string,
+  ) {
     super(`Strapi content type "${type}" has no field "${field}": update the CMS's content types (cms/src) or this adapter`);
     this.name = 'MissingStrapiField';
   }

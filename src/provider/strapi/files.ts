@@ -26,7 +26,12 @@ export function registerStrapiFiles(app: FastifyInstance, file: (path: string, h
       answer = await file(`${MEDIA_PREFIX}${name}`, headers, request.method);
     } catch (error) {
       request.log.warn(`Strapi's ${MEDIA_PREFIX}${name} unavailable: ${(error as Error).message}`);
-      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').type('text/plain').send('Media unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .header('Cache-Control', 'no-store')
+        .type('text/plain')
+        .send('Media unavailable');
     }
     reply.code(answer.status).header('Cross-Origin-Resource-Policy', 'cross-origin');
     for (const header of ANSWERED) {

@@ -24,7 +24,11 @@ export const LAST_GOOD_TTL_MS = 24 * 60 * 60_000;
 /** T: what the JSON parses to; 'none' is kept for a single type with no published document. */
 export function createLastGood<T>({ pinnedBytes = PINNED_BYTES, recentBytes = RECENT_BYTES, ttlMs = LAST_GOOD_TTL_MS } = {}) {
   const store = (maxSize: number) =>
-    new LRUCache<string, Buffer | 'none'>({ maxSize, ttl: ttlMs, sizeCalculation: (kept, address) => (kept === 'none' ? 0 : kept.byteLength) + Buffer.byteLength(address) + ENTRY_OVERHEAD });
+    new LRUCache<string, Buffer | 'none'>({
+      maxSize,
+      ttl: ttlMs,
+      sizeCalculation: (kept, address) => (kept === 'none' ? 0 : kept.byteLength) + Buffer.byteLength(address) + ENTRY_OVERHEAD,
+    });
   const pinned = store(pinnedBytes);
   const recent = store(recentBytes);
 

@@ -25,7 +25,12 @@ const asked: Asked[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     const address = new URL(req.url ?? '/', 'http://strapi.test');
-    asked.push({ path: address.pathname, status: address.searchParams.get('status'), authorization: req.headers.authorization, admin: req.headers['x-preview-admin'] });
+    asked.push({
+      path: address.pathname,
+      status: address.searchParams.get('status'),
+      authorization: req.headers.authorization,
+      admin: req.headers['x-preview-admin'],
+    });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { pagination: { total: 0, pageCount: 1 } } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,7 +64,8 @@ describe("the previews' drafts", () => {
   it('name the admin by id only: what the site reads from a signed address', () => {
     expect(previewApiPrefix(12)).toBe('/_preview/12');
     expect(['12', '1'].map(previewAdminOf)).toEqual([12, 1]);
-    for (const text of [undefined, '', '0', '012', '-1', '1.5', '1e3', 'admin', '1234567890123']) expect({ text, admin: previewAdminOf(text) }).toEqual({ text, admin: null });
+    for (const text of [undefined, '', '0', '012', '-1', '1.5', '1e3', 'admin', '1234567890123'])
+      expect({ text, admin: previewAdminOf(text) }).toEqual({ text, admin: null });
   });
 
   it('never reach the published content, which asks for no status with the site token', async () => {
@@ -75,17 +81,24 @@ describe('the Strapi connection', () => {
   const strapi = { CONTENT_SOURCE: 'strapi', STRAPI_URL: 'http://cms.internal:1337', STRAPI_TOKEN: 't' };
 
   it('reads drafts for previews with both the preview token and the secret', () => {
-    expect(readStrapiConnection({ ...strapi, STRAPI_PREVIEW_TOKEN: 'p', PREVIEW_SECRET: 's' })).toEqual({ url: 'http://cms.internal:1337', token: 't', preview: { token: 'p', secret: 's' } });
+    expect(readStrapiConnection({ ...strapi, STRAPI_PREVIEW_TOKEN: 'p', PREVIEW_SECRET: 's' })).toEqual({
+      url: 'http://cms.internal:1337',
+      token: 't',
+      preview: { token: 'p', secret: 's' },
+    });
     expect(readStrapiConnection(strapi)).toEqual({ url: 'http://cms.internal:1337', token: 't' });
   });
 
-  it('waits for Strapi half the site\'s render deadline when RENDER_DEADLINE_MS changes it', () => {
+  it("waits for Strapi half the site's render deadline when RENDER_DEADLINE_MS changes it", () => {
     expect(readStrapiConnection({ ...strapi, RENDER_DEADLINE_MS: '1200' })).toEqual({ url: 'http://cms.internal:1337', token: 't', timeoutMs: 600 });
     expect(readStrapiConnection({ ...strapi, RENDER_DEADLINE_MS: 'soon' })).not.toHaveProperty('timeoutMs');
   });
 
   it('refuses one without the other, naming both', () => {
-    for (const env of [{ ...strapi, STRAPI_PREVIEW_TOKEN: 'p' }, { ...strapi, PREVIEW_SECRET: 's' }]) {
+    for (const env of [
+      { ...strapi, STRAPI_PREVIEW_TOKEN: 'p' },
+      { ...strapi, PREVIEW_SECRET: 's' },
+    ]) {
       expect(() => readStrapiConnection(env)).toThrow(/STRAPI_PREVIEW_TOKEN.*PREVIEW_SECRET/);
     }
   });

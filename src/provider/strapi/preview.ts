@@ -50,7 +50,14 @@ export function strapiDrafts(app: FastifyInstance, strapiUrl: string, preview: S
     let source = sources.get(admin);
     if (!source) {
       // The pages' omissions ("not published in en") are for the published site's log, not a preview's.
-      source = createStrapiSource({ url: strapiUrl, token: preview.token, status: 'draft', headers: { [PREVIEW_ADMIN_HEADER]: String(admin) }, kept: KEPT_PER_ADMIN, warn: (message) => app.log.debug(`Preview: ${message}`) });
+      source = createStrapiSource({
+        url: strapiUrl,
+        token: preview.token,
+        status: 'draft',
+        headers: { [PREVIEW_ADMIN_HEADER]: String(admin) },
+        kept: KEPT_PER_ADMIN,
+        warn: (message) => app.log.debug(`Preview: ${message}`),
+      });
       sources.set(admin, source);
     }
     return source;

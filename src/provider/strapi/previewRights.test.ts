@@ -32,12 +32,16 @@ function standIn(rules: Rule[], { active = true } = {}) {
   const strapi = {
     documents: { use: (middleware: Middleware) => middlewares.push(middleware) },
     requestContext: {
-      get: () => ({ state: { auth: { strategy: { name: request.strategy }, credentials: { name: request.token } } }, get: (name: string) => request.headers[name] ?? '' }),
+      get: () => ({
+        state: { auth: { strategy: { name: request.strategy }, credentials: { name: request.token } } },
+        get: (name: string) => request.headers[name] ?? '',
+      }),
     },
     db: {
       lifecycles: { subscribe: (subscriber: Record<string, Lifecycle>) => lifecycles.push(subscriber) },
       query: (uid: string) => ({
-        findOne: async ({ where }: { where: { id: number } }) => (uid === 'admin::user' && rules[where.id - 1] !== undefined ? { id: where.id, isActive: active, roles: [] } : null),
+        findOne: async ({ where }: { where: { id: number } }) =>
+          uid === 'admin::user' && rules[where.id - 1] !== undefined ? { id: where.id, isActive: active, roles: [] } : null,
         findMany: async (query: unknown) => {
           readableQueries.push(query);
           return [{ documentId: 'own-1' }, { documentId: 'own-2' }, { documentId: 'own-1' }];
@@ -64,7 +68,10 @@ function standIn(rules: Rule[], { active = true } = {}) {
   const rights = previewRights(strapi, { errors, previewToken: PREVIEW_TOKEN });
   rights.subscribe();
   /** A document read through the middleware: the params the document service then reads with, and the database's `where` it ends up with. */
-  async function read(params: Record<string, unknown>, { action = 'findMany', where = { publishedAt: { $null: true }, locale: 'zh' } as Record<string, unknown> } = {}) {
+  async function read(
+    params: Record<string, unknown>,
+    { action = 'findMany', where = { publishedAt: { $null: true }, locale: 'zh' } as Record<string, unknown> } = {},
+  ) {
     const context = { uid: NEWS, action, params };
     let query: { where?: Record<string, unknown>; filters?: Filters } = {};
     await middlewares[0]!(context, async () => {
@@ -85,7 +92,11 @@ describe("a preview's draft read", () => {
     const strapi = standIn(['all']);
     strapi.request.headers['x-preview-admin'] = '1';
     const { params, where, filters } = await strapi.read({ status: 'draft' });
-    expect({ params, where, populated: filters!({ meta: { uid: 'api::product-category.product-category' } }) }).toEqual({ params: { status: 'draft' }, where: DRAFTS_ZH, populated: { publishedAt: { $null: true } } });
+    expect({ params, where, populated: filters!({ meta: { uid: 'api::product-category.product-category' } }) }).toEqual({
+      params: { status: 'draft' },
+      where: DRAFTS_ZH,
+      populated: { publishedAt: { $null: true } },
+    });
   });
 
   it('answers what is published to an admin who may read none of the type (an Author, of Site settings)', async () => {
@@ -179,7 +190,15 @@ describe('the published version of the rest', () => {
       ],
     });
     expect(draftsOrPublished({ publishedAt: { $null: true }, locale: 'en', $or: [{ site_id: 1 }] }, ['a'])).toEqual({
-      $and: [{ locale: 'en', $or: [{ site_id: 1 }] }, { $or: [{ publishedAt: { $null: true }, documentId: { $in: ['a'] } }, { publishedAt: { $notNull: true }, documentId: { $notIn: ['a'] } }] }],
+      $and: [
+        { locale: 'en', $or: [{ site_id: 1 }] },
+        {
+          $or: [
+            { publishedAt: { $null: true }, documentId: { $in: ['a'] } },
+            { publishedAt: { $notNull: true }, documentId: { $notIn: ['a'] } },
+          ],
+        },
+      ],
     });
   });
 

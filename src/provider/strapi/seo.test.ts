@@ -15,8 +15,22 @@ import { mediaPaths, packDocuments } from './seed/packDocuments';
 import { createStrapiSource } from './source';
 
 const file = (name: string, alternativeText: string | null = null) => ({ url: `/uploads/${name}.webp`, alternativeText });
-const seo = (lang: Locale) => ({ metaTitle: ` SEO title ${lang} `, metaDescription: `SEO description ${lang}`, shareImage: file(`share-${lang}`, `Share picture ${lang}`) });
-const news = (lang: Locale, extra: StrapiEntry = {}) => ({ locale: lang, site_id: 1, title: `title-${lang}`, des: `des-${lang}`, content: 'text', date: '2026-01-15T01:00:00.000Z', pic: file('n1'), seo: null, ...extra });
+const seo = (lang: Locale) => ({
+  metaTitle: ` SEO title ${lang} `,
+  metaDescription: `SEO description ${lang}`,
+  shareImage: file(`share-${lang}`, `Share picture ${lang}`),
+});
+const news = (lang: Locale, extra: StrapiEntry = {}) => ({
+  locale: lang,
+  site_id: 1,
+  title: `title-${lang}`,
+  des: `des-${lang}`,
+  content: 'text',
+  date: '2026-01-15T01:00:00.000Z',
+  pic: file('n1'),
+  seo: null,
+  ...extra,
+});
 const product = (lang: Locale, extra: StrapiEntry = {}) => ({
   locale: lang,
   site_id: 3,
@@ -31,11 +45,28 @@ const product = (lang: Locale, extra: StrapiEntry = {}) => ({
   ...Object.fromEntries(PRODUCT_INSERT_FIELDS.map((field) => [field, ''])),
   ...extra,
 });
-const job = (lang: Locale, extra: StrapiEntry = {}) => ({ locale: lang, site_id: 2, title: `job-${lang}`, type: '', openings: 1, area: '', opening_status: '', date: '2026-01-15T01:00:00.000Z', content: '', seo: null, ...extra });
+const job = (lang: Locale, extra: StrapiEntry = {}) => ({
+  locale: lang,
+  site_id: 2,
+  title: `job-${lang}`,
+  type: '',
+  openings: 1,
+  area: '',
+  opening_status: '',
+  date: '2026-01-15T01:00:00.000Z',
+  content: '',
+  seo: null,
+  ...extra,
+});
 
 /** Strapi's Content API, as much of it as these calls ask: single types (one document for every language) and collections filtered by their fields. */
 async function fakeStrapi() {
-  const state = { singles: {} as Record<string, StrapiEntry>, collections: {} as Record<string, (StrapiEntry & { locale: Locale })[]>, url: '', server: undefined as unknown as Server };
+  const state = {
+    singles: {} as Record<string, StrapiEntry>,
+    collections: {} as Record<string, (StrapiEntry & { locale: Locale })[]>,
+    url: '',
+    server: undefined as unknown as Server,
+  };
   state.server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://strapi');
     const single = state.singles[url.pathname.replace('/api/', '')];
@@ -66,7 +97,7 @@ afterEach(async () => {
 });
 
 describe('SEO fields', () => {
-  it('maps a news article\'s SEO component, per language, trimmed, with the share image\'s alternative text', async () => {
+  it("maps a news article's SEO component, per language, trimmed, with the share image's alternative text", async () => {
     strapi.collections.news = [news('zh', { seo: seo('zh') }), news('en', { seo: seo('en') })];
     for (const lang of ['zh', 'en'] as const) {
       expect(await source.newsDetail(1, lang)).toMatchObject({
@@ -97,7 +128,12 @@ describe('SEO fields', () => {
   it('maps the SEO component of a product and a job', async () => {
     strapi.collections.products = [product('zh', { seo: seo('zh') })];
     strapi.collections.jobs = [job('en', { seo: seo('en') })];
-    expect(await source.product(3, 'zh')).toMatchObject({ meta_title: 'SEO title zh', meta_description: 'SEO description zh', share_image: '/uploads/share-zh.webp', share_image_alt: 'Share picture zh' });
+    expect(await source.product(3, 'zh')).toMatchObject({
+      meta_title: 'SEO title zh',
+      meta_description: 'SEO description zh',
+      share_image: '/uploads/share-zh.webp',
+      share_image_alt: 'Share picture zh',
+    });
     expect(await source.job(2, 'en')).toMatchObject({ meta_title: 'SEO title en', share_image: '/uploads/share-en.webp' });
   });
 
@@ -119,7 +155,12 @@ describe("the media library's alternative text", () => {
   it("is a product's pic_alt and pics_alt (in the pictures' order, '' for one without), in the list too", async () => {
     strapi.collections.products = [product('en', { pic: file('p3', 'Box'), pics: [file('p3-1'), file('p3-2', 'Tube, front')] })];
     expect(await source.product(3, 'en')).toMatchObject({ pic_alt: 'Box', pics_alt: ['', 'Tube, front'] });
-    expect((await source.products('en', 0, '', { page: 1, pageSize: 12 })).rows[0]).toStrictEqual({ id: 3, name: 'name-en', pics: '/uploads/p3-1.webp,/uploads/p3-2.webp', pics_alt: ['', 'Tube, front'] });
+    expect((await source.products('en', 0, '', { page: 1, pageSize: 12 })).rows[0]).toStrictEqual({
+      id: 3,
+      name: 'name-en',
+      pics: '/uploads/p3-1.webp,/uploads/p3-2.webp',
+      pics_alt: ['', 'Tube, front'],
+    });
   });
 
   it('is left out where no picture has one', async () => {
@@ -133,29 +174,53 @@ describe("the media library's alternative text", () => {
   it("is a home slide's img_alt and video_img_alt, and a page banner's webimg_alt and img_alt", async () => {
     strapi.collections.banners = [
       { locale: 'zh', kind: 'image', media: file('b1', '生产线'), poster: null, title: 't', des: 'd', position: 1 },
-      { locale: 'zh', kind: 'video', media: { url: '/uploads/v.mp4', alternativeText: null }, poster: file('poster', '视频封面'), title: 't', des: 'd', position: 2 },
+      {
+        locale: 'zh',
+        kind: 'video',
+        media: { url: '/uploads/v.mp4', alternativeText: null },
+        poster: file('poster', '视频封面'),
+        title: 't',
+        des: 'd',
+        position: 2,
+      },
     ];
     strapi.collections['page-banners'] = [{ locale: 'zh', page: 'news', name: 'n', des: '', desktop_image: file('wide', '宽图'), phone_image: file('narrow') }];
     expect(await source.content('banner', 'zh')).toStrictEqual([
       { type: '图片', img: '/uploads/b1.webp', video_img: '', title: 't', des: 'd', img_alt: '生产线' },
       { type: '视频', img: '/uploads/v.mp4', video_img: '/uploads/poster.webp', title: 't', des: 'd', video_img_alt: '视频封面' },
     ]);
-    expect(await source.content('pageBanner:4', 'zh')).toStrictEqual({ name: 'n', des: '', webimg: '/uploads/wide.webp', img: '/uploads/narrow.webp', webimg_alt: '宽图' });
+    expect(await source.content('pageBanner:4', 'zh')).toStrictEqual({
+      name: 'n',
+      des: '',
+      webimg: '/uploads/wide.webp',
+      img: '/uploads/narrow.webp',
+      webimg_alt: '宽图',
+    });
   });
 });
 
 describe("the media library's alternative text on the other pages' pictures", () => {
   it('is the pic_alt of a scene, a captioned picture, a publication, a staff picture and the contact picture; left out where none is set', async () => {
     const scene = (title: string, alt: string | null) => ({ title, des: '', pic: file(title, alt), over_pic: file(`${title}-over`) });
-    strapi.collections.publications = [{ locale: 'zh', title: '年报', url: 'https://example.com/a.pdf', pic: file('cover', '年报封面'), featured: true, position: 0 }];
+    strapi.collections.publications = [
+      { locale: 'zh', title: '年报', url: 'https://example.com/a.pdf', pic: file('cover', '年报封面'), featured: true, position: 0 },
+    ];
     strapi.singles['innovation-page'] = { overview: scene('lab', '实验室'), team: [scene('a', null), scene('b', '研发人员')], cooperation: [], research: [] };
-    strapi.singles['people-page'] = { culture_pictures: [{ title: '团建', pic: file('c1', '团队合影') }], values: '', hr_policies: [], member_pictures: [file('m1', '员工甲'), file('m2')] };
+    strapi.singles['people-page'] = {
+      culture_pictures: [{ title: '团建', pic: file('c1', '团队合影') }],
+      values: '',
+      hr_policies: [],
+      member_pictures: [file('m1', '员工甲'), file('m2')],
+    };
     expect(await source.content('sceneOverview', 'zh')).toMatchObject({ pic_alt: '实验室' });
     const team = (await source.content('sceneTeam', 'zh')) as object[];
     expect(team[0]).not.toHaveProperty('pic_alt');
     expect(team[1]).toMatchObject({ pic_alt: '研发人员' });
     expect(await source.content('memberCulture', 'zh')).toMatchObject({ list: [{ title: '团建', pic_alt: '团队合影' }] });
-    expect(await source.members({ page: 1, pageSize: 10 })).toStrictEqual({ rows: [{ pic: '/uploads/m1.webp', pic_alt: '员工甲' }, { pic: '/uploads/m2.webp' }], total: 2 });
+    expect(await source.members({ page: 1, pageSize: 10 })).toStrictEqual({
+      rows: [{ pic: '/uploads/m1.webp', pic_alt: '员工甲' }, { pic: '/uploads/m2.webp' }],
+      total: 2,
+    });
     expect(await source.content('publicationTop', 'zh')).toMatchObject({ title: '年报', pic_alt: '年报封面' });
   });
 });

@@ -12,8 +12,22 @@ import { createStrapiSource } from './source';
 const picture = (name: string) => ({ url: `/uploads/${name}.webp` });
 const scene = (title: string) => ({ title, des: `${title}…`, pic: picture(title), over_pic: picture(`${title}-over`) });
 const homePage = (lang: Locale) => ({ about: scene(`about-${lang}`), product_tiles: [scene(`tile-${lang}`)] });
-const newsBanner = (lang: Locale) => ({ locale: lang, page: 'news', name: `news-${lang}`, des: '', desktop_image: picture('wide'), phone_image: picture('narrow') });
-const publication = (lang: Locale, featured: boolean) => ({ locale: lang, title: `${featured ? 'top' : 'other'}-${lang}`, url: 'https://example.com/p.pdf', pic: picture('p'), featured, position: 0 });
+const newsBanner = (lang: Locale) => ({
+  locale: lang,
+  page: 'news',
+  name: `news-${lang}`,
+  des: '',
+  desktop_image: picture('wide'),
+  phone_image: picture('narrow'),
+});
+const publication = (lang: Locale, featured: boolean) => ({
+  locale: lang,
+  title: `${featured ? 'top' : 'other'}-${lang}`,
+  url: 'https://example.com/p.pdf',
+  pic: picture('p'),
+  featured,
+  position: 0,
+});
 
 /** Strapi's Content API over published documents only, as much of it as the adapter asks. */
 async function fakeStrapi() {
@@ -62,7 +76,7 @@ afterEach(async () => {
 });
 
 describe('the Strapi source after an editor action', () => {
-  it('answers in the page\'s language, unmarked and without a word in the log, when everything is published', async () => {
+  it("answers in the page's language, unmarked and without a word in the log, when everything is published", async () => {
     expect(await source.content('homeAbout', 'en')).toStrictEqual({ title: 'about-en', des: 'about-en…', pic: '/uploads/about-en.webp' });
     expect(await source.content('pageBanner:4', 'en')).toStrictEqual({ name: 'news-en', des: '', webimg: '/uploads/wide.webp', img: '/uploads/narrow.webp' });
     expect(await source.content('publicationTop', 'en')).toMatchObject({ title: 'top-en' });
@@ -72,7 +86,9 @@ describe('the Strapi source after an editor action', () => {
   it('reads a single type without its en version in zh, marks every part lang zh, and tells it once', async () => {
     delete strapi.singles['home-page']!.en;
     expect(await source.content('homeAbout', 'en')).toStrictEqual({ title: 'about-zh', des: 'about-zh…', pic: '/uploads/about-zh.webp', lang: 'zh' });
-    expect(await source.content('homeProduct', 'en')).toStrictEqual([{ title: 'tile-zh', des: 'tile-zh…', pic: '/uploads/tile-zh.webp', over_pic: '/uploads/tile-zh-over.webp', lang: 'zh' }]);
+    expect(await source.content('homeProduct', 'en')).toStrictEqual([
+      { title: 'tile-zh', des: 'tile-zh…', pic: '/uploads/tile-zh.webp', over_pic: '/uploads/tile-zh-over.webp', lang: 'zh' },
+    ]);
     expect(await source.content('homeAbout', 'zh')).not.toHaveProperty('lang');
     expect(warnings).toEqual(['Strapi: home-page has no published en version: the en pages show its zh one']);
   });
@@ -91,7 +107,7 @@ describe('the Strapi source after an editor action', () => {
     expect(warnings).toEqual(['Strapi: home-page is not published in en nor zh: the en pages leave it out']);
   });
 
-  it('leaves out a component emptied in one language, without borrowing the other language\'s, and names it', async () => {
+  it("leaves out a component emptied in one language, without borrowing the other language's, and names it", async () => {
     strapi.singles['home-page']!.en = { ...homePage('en'), about: null };
     expect(await source.content('homeAbout', 'en')).toBeUndefined();
     expect(await source.content('homeProduct', 'en')).toMatchObject([{ title: 'tile-en' }]);
@@ -101,7 +117,13 @@ describe('the Strapi source after an editor action', () => {
 
   it('reads a page banner without its en version in zh, marked, and leaves out one deleted in every language', async () => {
     strapi.collections['page-banners'] = [newsBanner('zh')];
-    expect(await source.content('pageBanner:4', 'en')).toStrictEqual({ name: 'news-zh', des: '', webimg: '/uploads/wide.webp', img: '/uploads/narrow.webp', lang: 'zh' });
+    expect(await source.content('pageBanner:4', 'en')).toStrictEqual({
+      name: 'news-zh',
+      des: '',
+      webimg: '/uploads/wide.webp',
+      img: '/uploads/narrow.webp',
+      lang: 'zh',
+    });
     strapi.collections['page-banners'] = [];
     expect(await source.content('pageBanner:4', 'zh')).toBeUndefined();
     expect(warnings).toEqual([

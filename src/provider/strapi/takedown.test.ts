@@ -5,8 +5,15 @@ const article = (documentId: string, locale?: string) => ({ id: 1, documentId, t
 
 describe('an entry taken down, out of a kept Strapi answer', () => {
   it('leaves every list it is in, in every language, and empties a relation that named it', () => {
-    const list = [article('a', 'zh'), article('b', 'zh'), { ...article('c', 'zh'), related: article('b', 'zh'), others: [article('b', 'zh'), article('d', 'zh')] }];
-    expect(withoutDocument(list, { documentId: 'b', locale: null }, 'zh')).toEqual([article('a', 'zh'), { ...article('c', 'zh'), related: null, others: [article('d', 'zh')] }]);
+    const list = [
+      article('a', 'zh'),
+      article('b', 'zh'),
+      { ...article('c', 'zh'), related: article('b', 'zh'), others: [article('b', 'zh'), article('d', 'zh')] },
+    ];
+    expect(withoutDocument(list, { documentId: 'b', locale: null }, 'zh')).toEqual([
+      article('a', 'zh'),
+      { ...article('c', 'zh'), related: null, others: [article('d', 'zh')] },
+    ]);
   });
 
   it('leaves only the language taken down, read from the entry or, without one, from the address', () => {

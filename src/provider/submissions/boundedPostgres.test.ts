@@ -49,7 +49,10 @@ describe('a database that stops answering', () => {
     const started = await startProviderProcess(data.dir, { DATABASE_URL: proxy.url, LOG_LEVEL: 'silent' });
     child = started.child;
     const post = () =>
-      fetch(`http://127.0.0.1:${started.port}/index/patient/submitData`, { method: 'POST', body: new URLSearchParams({ ...form, consent: '2026-01', health_consent: '2026-01' }) }).then(
+      fetch(`http://127.0.0.1:${started.port}/index/patient/submitData`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...form, consent: '2026-01', health_consent: '2026-01' }),
+      }).then(
         async (res) => ((await res.json()) as { code: number }).code,
         () => null,
       );
@@ -80,7 +83,9 @@ describe('erasure', () => {
       await snapshot.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       await snapshot.query('SELECT COUNT(*) FROM patient_messages');
       expect(await store.deletePerson({ phone: '13912345678' })).toEqual({ applications: 0, patients: 1 });
-      expect(await store.eraseDeleted(['patients'])).toEqual([expect.stringMatching(/^1 deleted rows of patient_messages are still visible to an open transaction/)]);
+      expect(await store.eraseDeleted(['patients'])).toEqual([
+        expect.stringMatching(/^1 deleted rows of patient_messages are still visible to an open transaction/),
+      ]);
       await snapshot.query('COMMIT');
       expect(await store.eraseDeleted(['patients'])).toEqual([]);
     } finally {

@@ -54,14 +54,21 @@ describe('submissions in PostgreSQL shared by two hosts', () => {
     // A row already holding the next reference: the insert fails after the counter moved, in the same transaction.
     const url = await postgres.url();
     const taken = first.replace(/1$/, '2');
-    await queryTestDatabase(url, "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', $1)", [taken]);
+    await queryTestDatabase(
+      url,
+      "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference) VALUES ('other', 'm', '', '', '1', '', '', '', '', $1)",
+      [taken],
+    );
     await expect(a.savePatientMessage(form, consent, '')).rejects.toThrow(/unique/);
     await queryTestDatabase(url, 'DELETE FROM patient_messages WHERE reference = $1', [taken]);
     expect(await a.savePatientMessage(form, consent, '')).toBe(taken);
   });
 
   it("counts one visitor's allowance once for both hosts, in the database", async () => {
-    const [a, b] = hosts.map((host) => host.visitorLimit('submit', { points: 3, windowMs: 60_000 })) as [(key: string) => Promise<boolean>, (key: string) => Promise<boolean>];
+    const [a, b] = hosts.map((host) => host.visitorLimit('submit', { points: 3, windowMs: 60_000 })) as [
+      (key: string) => Promise<boolean>,
+      (key: string) => Promise<boolean>,
+    ];
     expect([await a('203.0.113.5'), await b('203.0.113.5'), await a('203.0.113.5')]).toEqual([true, true, true]);
     expect([await b('203.0.113.5'), await a('203.0.113.5')]).toEqual([false, false]);
     expect(await b('198.51.100.8')).toBe(true);
@@ -73,7 +80,12 @@ describe('submissions in PostgreSQL shared by two hosts', () => {
 
   it('exports through one host what the other stored, and finds and deletes a person there', async () => {
     const [a, b] = hosts as [SubmissionStore, SubmissionStore];
-    await a.saveApplication({ id: 1, title: '质量检验员' }, { name: '陈', phone: '+86 139 1234 5678', email: 'chen@example.com' }, { consent: 'v' }, '203.0.113.9');
+    await a.saveApplication(
+      { id: 1, title: '质量检验员' },
+      { name: '陈', phone: '+86 139 1234 5678', email: 'chen@example.com' },
+      { consent: 'v' },
+      '203.0.113.9',
+    );
     const reference = await a.savePatientMessage({ ...form, phone: '13912345678' }, consent, '');
     expect((await b.submissionsSince('applications', '2000-01-01')).map((row) => row.name)).toEqual(['陈']);
     expect((await b.submissionsSince('patients', '2000-01-01')).map((row) => row.reference)).toEqual([reference]);
@@ -97,7 +109,10 @@ describe('a save that cannot finish before the site gives up', () => {
     hosts.push(store);
     return store;
   };
-  const stored = async () => (await queryTestDatabase<{ reference: string }>(await postgres.url(), 'SELECT reference FROM patient_messages ORDER BY id')).map((row) => row.reference.slice(-6));
+  const stored = async () =>
+    (await queryTestDatabase<{ reference: string }>(await postgres.url(), 'SELECT reference FROM patient_messages ORDER BY id')).map((row) =>
+      row.reference.slice(-6),
+    );
 
   it('ends, committed or rolled back, well before the proxy answers 504', () => {
     expect(SAVE_LIMITS.workMs + SAVE_LIMITS.commitMs).toBeLessThanOrEqual(TIMING.requestTimeoutMs - 2_000);
@@ -191,7 +206,10 @@ describe('PostgreSQL beside SQLite', () => {
     try {
       // A PATH without pg_dump: only the tools' own Node runs.
       const env = { ...process.env, PATH: dir, DATABASE_URL: await postgres.url() };
-      const backup = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'backup', join(dir, 'b.dump'), '--data-dir', dir], { encoding: 'utf8', env });
+      const backup = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'backup', join(dir, 'b.dump'), '--data-dir', dir], {
+        encoding: 'utf8',
+        env,
+      });
       expect(backup.status).toBe(1);
       expect(backup.stderr).toContain(PG_DUMP_MISSING);
       expect(PG_DUMP_MISSING).toContain('apt-get install -y postgresql-client');

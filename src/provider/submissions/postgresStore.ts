@@ -87,7 +87,10 @@ export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresSt
     keepAliveInitialDelayMillis: bounds.keepAliveMs,
     application_name: `site-provider@${hostname()}`,
     // COUNT(*) and the audit's ids are int8: small enough for a number, as SQLite gives them.
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
     ...config,
   });
   pool.on('error', (error) => warn('an idle PostgreSQL connection failed; the pool opens another', error));
@@ -149,7 +152,10 @@ async function boundedSave<T>(pool: pg.Pool, limits: SaveLimits, work: (client: 
   const connecting = pool.connect();
   const client = await within(connecting, limits.workMs, refused).catch((error: unknown) => {
     // A connection that comes after the save was refused goes back to the pool unused.
-    connecting.then((late) => late.release(), () => {});
+    connecting.then(
+      (late) => late.release(),
+      () => {},
+    );
     throw error;
   });
   let closeConnection: Error | undefined;
@@ -164,7 +170,11 @@ async function boundedSave<T>(pool: pg.Pool, limits: SaveLimits, work: (client: 
       throw error;
     });
     // Sent: from here on the outcome is PostgreSQL's. Unanswered, the connection is not reused.
-    await within(client.query('COMMIT'), limits.commitMs, () => new Error(`COMMIT unanswered within ${limits.commitMs} ms: the submission may be stored`)).catch((error: Error) => {
+    await within(
+      client.query('COMMIT'),
+      limits.commitMs,
+      () => new Error(`COMMIT unanswered within ${limits.commitMs} ms: the submission may be stored`),
+    ).catch((error: Error) => {
       closeConnection = error;
       throw error;
     });
@@ -192,7 +202,9 @@ async function personRows(client: pg.Pool | pg.PoolClient, kind: SubmissionKind,
     const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE ${ASCII_EMAIL_KEY} = $1 OR email ~ '[^\\x01-\\x7f]' ORDER BY id ${lock}`, [value]);
     return rows.filter((row) => emailKey(String(row.email ?? '')) === value);
   }
-  const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE right(regexp_replace(phone, '\\D', '', 'g'), 7) = right($1, 7) ORDER BY id ${lock}`, [value]);
+  const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE right(regexp_replace(phone, '\\D', '', 'g'), 7) = right($1, 7) ORDER BY id ${lock}`, [
+    value,
+  ]);
   return rows.filter((row) => national(String(row.phone ?? '')) === value);
 }
 
@@ -217,8 +229,14 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
         throw error;
       });
       const kept = notices.map((text) => /(\d+) are dead but not yet removable/.exec(text)?.[1]).find((n) => n !== undefined && n !== '0');
-      if (notices.some((text) => /skipping/i.test(text))) problems.push(`VACUUM skipped ${table}: the database role does not own it, so deleted rows may remain in its files. Run the command as the table's owner.`);
-      else if (kept) problems.push(`${kept} deleted rows of ${table} are still visible to an open transaction (a pg_dump or a long query) and remain in its files until it ends. Run the command again afterwards.`);
+      if (notices.some((text) => /skipping/i.test(text)))
+        problems.push(
+          `VACUUM skipped ${table}: the database role does not own it, so deleted rows may remain in its files. Run the command as the table's owner.`,
+        );
+      else if (kept)
+        problems.push(
+          `${kept} deleted rows of ${table} are still visible to an open transaction (a pg_dump or a long query) and remain in its files until it ends. Run the command again afterwards.`,
+        );
     }
     return problems;
   } finally {
@@ -253,7 +271,21 @@ function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: 
           `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at,
              consent_version, health_consent_version, consent_at, reference, safety_flag)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9, $12, $13)`,
-          [f.category, f.medication, f.reason, f.name, f.phone, f.email, f.description, ip, at.toISOString(), given.consent, given.health_consent, reference, isAdverse(form) ? 1 : 0],
+          [
+            f.category,
+            f.medication,
+            f.reason,
+            f.name,
+            f.phone,
+            f.email,
+            f.description,
+            ip,
+            at.toISOString(),
+            given.consent,
+            given.health_consent,
+            reference,
+            isAdverse(form) ? 1 : 0,
+          ],
         );
         return reference;
       });
@@ -312,7 +344,8 @@ function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: 
         const deleted = { applications: 0, patients: 0 };
         for (const kind of KINDS) {
           const ids = (await personRows(client, kind, subject, 'FOR UPDATE')).map((row) => row.id);
-          deleted[kind] = ids.length === 0 ? 0 : ((await client.query(`DELETE FROM ${SUBMISSION_TABLES[kind]} WHERE id = ANY($1::integer[])`, [ids])).rowCount ?? 0);
+          deleted[kind] =
+            ids.length === 0 ? 0 : ((await client.query(`DELETE FROM ${SUBMISSION_TABLES[kind]} WHERE id = ANY($1::integer[])`, [ids])).rowCount ?? 0);
         }
         return deleted;
       }),

@@ -12,7 +12,8 @@ export const NEXT_CASE_SEQUENCE = (p: Param) =>
   `INSERT INTO case_reference_counters (year, last) VALUES (${p(1)}, 1) ON CONFLICT (year) DO UPDATE SET last = case_reference_counters.last + 1 RETURNING last`;
 
 /** A daily job's claim on a day: the INSERT that wins names the one process that runs it. */
-export const CLAIM_DAILY_JOB = (p: Param) => `INSERT INTO job_runs (job, day, host, started_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (job, day) DO NOTHING`;
+export const CLAIM_DAILY_JOB = (p: Param) =>
+  `INSERT INTO job_runs (job, day, host, started_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (job, day) DO NOTHING`;
 
 /** Parameters: finished_at, failure, job, day. */
 export const FINISH_DAILY_JOB = (p: Param) => `UPDATE job_runs SET finished_at = ${p(1)}, failure = ${p(2)} WHERE job = ${p(3)} AND day = ${p(4)}`;

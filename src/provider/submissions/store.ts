@@ -91,10 +91,14 @@ const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbf
 export const storable = (value: string): string => value.replace(UNSTORABLE, '');
 
 /** Every field as stored: cleaned (`storable`) and trimmed. */
-export const storedForm = <F extends ApplicationForm | PatientForm>(form: F): F => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, storable(v).trim()])) as F;
+export const storedForm = <F extends ApplicationForm | PatientForm>(form: F): F =>
+  Object.fromEntries(Object.entries(form).map(([k, v]) => [k, storable(v).trim()])) as F;
 
 /** The consents as stored, cleaned like the fields. */
-export const storedConsent = (consent: GivenConsent): Required<GivenConsent> => ({ consent: storable(consent.consent), health_consent: storable(consent.health_consent ?? '') });
+export const storedConsent = (consent: GivenConsent): Required<GivenConsent> => ({
+  consent: storable(consent.consent),
+  health_consent: storable(consent.health_consent ?? ''),
+});
 
 /** Adverse-reaction messages are flagged for the safety team. */
 export const isAdverse = (form: PatientForm) => form.category.trim() === 'adverse';
@@ -107,7 +111,9 @@ export const isAdverse = (form: PatientForm) => form.category.trim() === 'advers
 export function postgresUrlFrom(url: string | undefined): string | undefined {
   if (url === undefined || url.trim() === '') return undefined;
   if (!/^postgres(?:ql)?:\/\//i.test(url)) {
-    throw new OperatorError('DATABASE_URL names no PostgreSQL database: it must start with postgres:// or postgresql://. Unset it to keep submissions in SQLite.');
+    throw new OperatorError(
+      'DATABASE_URL names no PostgreSQL database: it must start with postgres:// or postgresql://. Unset it to keep submissions in SQLite.',
+    );
   }
   if (!URL.canParse(url)) throw new OperatorError('DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).');
   return url;

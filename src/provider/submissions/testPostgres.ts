@@ -56,11 +56,22 @@ export async function createTestDatabase(template?: string): Promise<TestDatabas
 /** Runs SQL on a test database (for assertions and fixtures); `?` placeholders as in SQLite. */
 export async function queryTestDatabase<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   // COUNT(*) as a number, as SQLite and the store give it.
-  const client = new pg.Client({ connectionString: url, types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser } });
+  const client = new pg.Client({
+    connectionString: url,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   await client.connect();
   try {
     let n = 0;
-    return (await client.query(sql.replace(/\?/g, () => `$${(n += 1)}`), params)).rows as T[];
+    return (
+      await client.query(
+        sql.replace(/\?/g, () => `$${(n += 1)}`),
+        params,
+      )
+    ).rows as T[];
   } finally {
     await client.end();
   }

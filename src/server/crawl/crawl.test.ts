@@ -51,7 +51,14 @@ beforeEach(() => {
 
 /** A site just started, listening on a port of its own: nothing rendered, no lists in hand. */
 async function coldSite(renderDeadlineMs = 10_000): Promise<string> {
-  const site = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: '', variant: 'standard', renderDeadlineMs, cachePurgeSecret: PURGE_SECRET });
+  const site = await createSiteServer({
+    distDir: dist,
+    providerUrl: gate.url,
+    mediaUrl: '',
+    variant: 'standard',
+    renderDeadlineMs,
+    cachePurgeSecret: PURGE_SECRET,
+  });
   await site.listen({ port: 0, host: '127.0.0.1' });
   sites.push(site);
   return `http://127.0.0.1:${(site.server.address() as { port: number }).port}`;

@@ -54,7 +54,10 @@ export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRout
       return reply.code(503).header('Retry-After', '60').header('Cache-Control', 'no-store').type('text/plain').send('Sitemap temporarily unavailable');
     }
     const xml = await renderSitemap(sitemapPages(current), originOf(request));
-    return reply.header('Cache-Control', `public, max-age=${Math.round(freshMs / 1000)}`).type('application/xml; charset=utf-8').send(xml);
+    return reply
+      .header('Cache-Control', `public, max-age=${Math.round(freshMs / 1000)}`)
+      .type('application/xml; charset=utf-8')
+      .send(xml);
   });
 
   return { expireSitemap: () => lists.expire() };

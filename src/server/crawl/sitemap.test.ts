@@ -84,7 +84,10 @@ describe('/sitemap.xml', () => {
       [ENDPOINT.jobs, '/resources/', ''],
     ];
     for (const [endpoint, prefix, query] of lists) {
-      for (const [lan, base] of [['zh', ''], ['en', '/en']] as const) {
+      for (const [lan, base] of [
+        ['zh', ''],
+        ['en', '/en'],
+      ] as const) {
         const ids = await providerIds(endpoint, lan, query);
         expect(ids.length).toBeGreaterThan(0);
         for (const id of ids) expect(urls).toContain(`https://www.example.com${base}${prefix}${id}`);

@@ -30,7 +30,11 @@ describe('the sitemap lists cache', () => {
   it('loads again after expire(), and keeps the old lists as the fallback', async () => {
     let calls = 0;
     let healthy = true;
-    const cache = createListsCache({ load: async () => (healthy ? lists(++calls) : Promise.reject(new Error('provider down'))), freshMs: 60_000, now: () => 0 });
+    const cache = createListsCache({
+      load: async () => (healthy ? lists(++calls) : Promise.reject(new Error('provider down'))),
+      freshMs: 60_000,
+      now: () => 0,
+    });
     expect(await cache.get()).toEqual(lists(1));
     cache.expire();
     expect(await cache.get()).toEqual(lists(2));

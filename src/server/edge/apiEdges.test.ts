@@ -36,7 +36,9 @@ let provider: RunningProvider;
 const providerLog = logSink();
 const sites: Site[] = [];
 
-async function siteFor(options: { trustProxy?: TrustProxy; providerUrl?: string; logger?: object; publicUrl?: string; mediaUrl?: string; cachePurgeSecret?: string } = {}) {
+async function siteFor(
+  options: { trustProxy?: TrustProxy; providerUrl?: string; logger?: object; publicUrl?: string; mediaUrl?: string; cachePurgeSecret?: string } = {},
+) {
   const site = await createSiteServer({
     distDir: dist,
     providerUrl: options.providerUrl ?? provider.url,
@@ -66,7 +68,18 @@ afterAll(async () => {
 }, 20_000);
 
 const message = (overrides: Record<string, string> = {}) =>
-  new URLSearchParams({ category: 'medical', medication: '复方樟脑软膏', reason: '湿疹', name: '王芳', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01', ...overrides });
+  new URLSearchParams({
+    category: 'medical',
+    medication: '复方樟脑软膏',
+    reason: '湿疹',
+    name: '王芳',
+    phone: '13800000000',
+    email: '',
+    description: '',
+    consent: '2026-01',
+    health_consent: '2026-01',
+    ...overrides,
+  });
 
 async function submit(base: string, body: URLSearchParams, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}/api${ENDPOINT.patientSubmit}?lan=zh`, { method: 'POST', body, headers });
@@ -77,11 +90,14 @@ describe('each visitor has a rate limit of their own', () => {
   it('one address exhausts its limit, another address still submits (site behind a trusted proxy)', async () => {
     const base = await siteFor({ trustProxy: ['127.0.0.1'] });
     for (let i = 0; i < 10; i += 1) expect((await submit(base, message(), { 'x-forwarded-for': '203.0.113.7' })).body.code).toBe(0);
-    expect(await submit(base, message(), { 'x-forwarded-for': '203.0.113.7' })).toEqual({ status: 429, body: { code: 1, msg: '提交过于频繁，请稍后再试', data: null } });
+    expect(await submit(base, message(), { 'x-forwarded-for': '203.0.113.7' })).toEqual({
+      status: 429,
+      body: { code: 1, msg: '提交过于频繁，请稍后再试', data: null },
+    });
     expect((await submit(base, message(), { 'x-forwarded-for': '198.51.100.4' })).body.code).toBe(0);
   });
 
-  it('without TRUST_PROXY a visitor\'s own X-Forwarded-For buys no fresh budget', async () => {
+  it("without TRUST_PROXY a visitor's own X-Forwarded-For buys no fresh budget", async () => {
     const base = await siteFor();
     // Every request of this test comes from 127.0.0.1; the forged headers must not split it into visitors.
     for (let i = 0; i < 10; i += 1) expect((await submit(base, message(), { 'x-forwarded-for': `192.0.2.${i}` })).body.code).toBe(0);
@@ -98,7 +114,13 @@ describe('bodies are judged by the form rules, not cut off as bytes', () => {
   });
 
   it('a report with every text field full of Chinese is stored', async () => {
-    const full = message({ medication: chinese(100), reason: chinese(200), name: chinese(50), description: chinese(PATIENT_MAX_LENGTH.description), category: 'adverse' });
+    const full = message({
+      medication: chinese(100),
+      reason: chinese(200),
+      name: chinese(50),
+      description: chinese(PATIENT_MAX_LENGTH.description),
+      category: 'adverse',
+    });
     expect(full.toString().length).toBeGreaterThan(16 * 1024); // today's limit
     expect(await submit(base, full, forwarded(1))).toMatchObject({ status: 200, body: { code: 0 } });
   });
@@ -143,15 +165,18 @@ describe('/api is an allow-list of the provider endpoints with their methods', (
   });
 
   // fetch (and inject) resolve dot segments before sending; a client that wants to probe sends them as written.
-  it.each(['/api/../admin', '/api/index/index/../../admin', '/api/index/index/banner/../../../admin', '/api/%2e%2e/admin', '/api/index/index/banner/%2e%2e/%2e%2e/%2e%2e/admin'])(
-    'GET %s, sent as written, answers 404 in the envelope and never reaches the provider',
-    async (path) => {
-      gate.counts.clear();
-      const res = await rawRequest(base, 'GET', path);
-      expect({ status: res.status, body: JSON.parse(res.body) }).toEqual({ status: 404, body: { code: 1, msg: '接口不存在', data: null } });
-      expect([...gate.counts.keys()]).toEqual([]);
-    },
-  );
+  it.each([
+    '/api/../admin',
+    '/api/index/index/../../admin',
+    '/api/index/index/banner/../../../admin',
+    '/api/%2e%2e/admin',
+    '/api/index/index/banner/%2e%2e/%2e%2e/%2e%2e/admin',
+  ])('GET %s, sent as written, answers 404 in the envelope and never reaches the provider', async (path) => {
+    gate.counts.clear();
+    const res = await rawRequest(base, 'GET', path);
+    expect({ status: res.status, body: JSON.parse(res.body) }).toEqual({ status: 404, body: { code: 1, msg: '接口不存在', data: null } });
+    expect([...gate.counts.keys()]).toEqual([]);
+  });
 
   it('a listed endpoint with its method passes, HEAD too for content', async () => {
     expect(((await (await fetch(`${base}/api${ENDPOINT.banner}?lan=en`)).json()) as { code: number }).code).toBe(0);
@@ -163,7 +188,10 @@ describe('logs', () => {
   it('are JSON lines with one request id across site and provider, and no personal data or tokens', async () => {
     const siteLog = logSink();
     const base = await siteFor({ trustProxy: ['127.0.0.1'], logger: { ...logOptions('site'), stream: siteLog.stream } });
-    const res = await submit(base, message({ name: '赵敏敏', phone: '13912345678', email: 'zhao.min@pku.edu.cn' }), { 'x-forwarded-for': '203.0.113.99', token: 'secret-token-1' });
+    const res = await submit(base, message({ name: '赵敏敏', phone: '13912345678', email: 'zhao.min@pku.edu.cn' }), {
+      'x-forwarded-for': '203.0.113.99',
+      token: 'secret-token-1',
+    });
     expect(res.body.code).toBe(0);
 
     const siteLine = siteLog.lines.find((line) => line.msg === 'request completed');
@@ -179,7 +207,10 @@ describe('logs', () => {
   it('carry a request id from a proxy TRUST_PROXY names, never from a peer it does not name', async () => {
     const unnamed = await siteFor({ trustProxy: ['192.0.2.1'] });
     const named = await siteFor({ trustProxy: ['127.0.0.1'] });
-    for (const [base, id] of [[unnamed, 'unnamed-peer-forged'], [named, 'named-proxy-1']] as const) {
+    for (const [base, id] of [
+      [unnamed, 'unnamed-peer-forged'],
+      [named, 'named-proxy-1'],
+    ] as const) {
       const res = await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { headers: { 'x-request-id': id, 'x-forwarded-for': '198.51.100.20' } });
       expect(res.status).toBe(200);
     }
@@ -187,7 +218,7 @@ describe('logs', () => {
     expect(providerLog.lines.some((line) => line.reqId === 'named-proxy-1')).toBe(true);
   });
 
-  it('name the visitor request a page is rendered for in the provider\'s lines too', async () => {
+  it("name the visitor request a page is rendered for in the provider's lines too", async () => {
     const base = await siteFor({ trustProxy: ['127.0.0.1'] });
     const res = await fetch(`${base}/report`, { headers: { 'x-request-id': 'render-req-1' } });
     expect(res.status).toBe(200);
@@ -207,7 +238,7 @@ function storedMessages(name: string): number {
   }
 }
 
-describe('forms are taken from the site\'s own pages only', () => {
+describe("forms are taken from the site's own pages only", () => {
   let base: string;
   let ownOrigin: string;
   let publicBase: string;
@@ -226,12 +257,19 @@ describe('forms are taken from the site\'s own pages only', () => {
   ])('a POST from %s answers 403 in the envelope (code 1, not "login expired") and stores nothing', async (_who, name, headers) => {
     const zh = await submit(base, message({ name }), { ...headers, ...visitor(1) });
     expect(zh).toEqual({ status: 403, body: { code: 1, msg: '只接受从本网站页面提交的表单', data: null } });
-    const res = await fetch(`${base}/api${ENDPOINT.recruitSubmit}?lan=en`, { method: 'POST', body: new URLSearchParams({ name, phone: '13800000000', email: 'a@b.com', id: '1' }), headers: { ...headers, ...visitor(1) } });
-    expect({ status: res.status, body: await res.json() }).toEqual({ status: 403, body: { code: 1, msg: 'Only forms sent from this site\'s own pages are accepted', data: null } });
+    const res = await fetch(`${base}/api${ENDPOINT.recruitSubmit}?lan=en`, {
+      method: 'POST',
+      body: new URLSearchParams({ name, phone: '13800000000', email: 'a@b.com', id: '1' }),
+      headers: { ...headers, ...visitor(1) },
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 403,
+      body: { code: 1, msg: "Only forms sent from this site's own pages are accepted", data: null },
+    });
     expect(storedMessages(name)).toBe(0);
   });
 
-  it('the site\'s own pages, its PUBLIC_URL and requests no browser sent still submit', async () => {
+  it("the site's own pages, its PUBLIC_URL and requests no browser sent still submit", async () => {
     const sent = [
       [base, { origin: ownOrigin, 'sec-fetch-site': 'same-origin' }, '本站页面'],
       [base, { 'sec-fetch-site': 'same-origin' }, '本站无来源'],
@@ -252,7 +290,10 @@ describe('forms are taken from the site\'s own pages only', () => {
     const res = await fetch(`${base}/api${ENDPOINT.banner}?lan=en`, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(200);
     const internal = await siteFor({ cachePurgeSecret: 'purge-secret-1' });
-    const purge = await fetch(`${internal}/_internal/cache/purge`, { method: 'POST', headers: { authorization: 'Bearer purge-secret-1', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const purge = await fetch(`${internal}/_internal/cache/purge`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer purge-secret-1', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(purge.status).toBe(204);
   });
 });
@@ -273,7 +314,11 @@ describe('a URL that does not decode is a bad request, wherever the escape is', 
   ])('GET %s answers 400 in the envelope, logged at warn', async (path, msg) => {
     const before = siteLog.lines.length;
     const res = await rawRequest(base, 'GET', path);
-    expect({ status: res.status, type: res.headers['content-type'], body: JSON.parse(res.body) }).toEqual({ status: 400, type: 'application/json; charset=utf-8', body: { code: 1, msg, data: null } });
+    expect({ status: res.status, type: res.headers['content-type'], body: JSON.parse(res.body) }).toEqual({
+      status: 400,
+      type: 'application/json; charset=utf-8',
+      body: { code: 1, msg, data: null },
+    });
     expect(res.headers['content-security-policy']).toBeTruthy();
     const lines = siteLog.lines.slice(before);
     expect(lines.some((line) => line.level === 40 && line.msg === 'malformed escape in the URL')).toBe(true);
@@ -285,7 +330,7 @@ describe('a URL that does not decode is a bad request, wherever the escape is', 
     ['/en/news/%E0', 'en'],
     ['/product?keyword=%E0', 'zh-CN'],
     ['/about%zz', 'zh-CN'],
-  ])('GET %s answers 400 with the site\'s error page in its language, never cached', async (path, lang) => {
+  ])("GET %s answers 400 with the site's error page in its language, never cached", async (path, lang) => {
     const before = siteLog.lines.length;
     const res = await rawRequest(base, 'GET', path);
     expect(res.status).toBe(400);
@@ -305,12 +350,17 @@ describe('server renders of new searches are budgeted per client', () => {
   beforeAll(async () => {
     base = await siteFor({ trustProxy: ['127.0.0.1'] });
   });
-  const search = (keyword: string, client: string) => fetch(`${base}/product?keyword=${encodeURIComponent(keyword)}`, { headers: { 'x-forwarded-for': client } });
+  const search = (keyword: string, client: string) =>
+    fetch(`${base}/product?keyword=${encodeURIComponent(keyword)}`, { headers: { 'x-forwarded-for': client } });
 
   it('a client that spends its budget on new keywords gets the shell with 503; another client, and searches in hand, still render', async () => {
     for (let i = 0; i < 10; i += 1) expect((await search(`无此产品-a${i}`, '203.0.113.50')).status).toBe(200);
     const refused = await search('无此产品-a10', '203.0.113.50');
-    expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), cache: refused.headers.get('cache-control') }).toEqual({ status: 503, retryAfter: '30', cache: 'no-store' });
+    expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), cache: refused.headers.get('cache-control') }).toEqual({
+      status: 503,
+      retryAfter: '30',
+      cache: 'no-store',
+    });
     expect(await refused.text()).toContain('<div id="root">');
     // A search another client made is in hand: free. Another client has a budget of its own.
     expect((await search('无此产品-a3', '203.0.113.50')).status).toBe(200);

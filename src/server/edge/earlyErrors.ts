@@ -13,7 +13,10 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) request.log.error({ err: error }, 'request could not be routed');
   if (isApiUrl(request.url)) return envelope(request, reply, status, status === 500 ? 'failed' : 'badRequest');
-  return reply.code(status).type('text/plain').send(status === 500 ? 'Internal error' : 'Bad request');
+  return reply
+    .code(status)
+    .type('text/plain')
+    .send(status === 500 ? 'Internal error' : 'Bad request');
 }
 
 const RETRY_AFTER_SECONDS = '5';

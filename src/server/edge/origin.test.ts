@@ -17,7 +17,14 @@ afterAll(async () => {
 
 async function site(options: { publicUrl?: string; allowedHosts?: string[]; trustProxy?: string[] }) {
   // Nothing listens on port 9: every page is the shell, which names its canonical URL too.
-  const app = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:9', mediaUrl: '', variant: 'standard', renderDeadlineMs: 300, ...options });
+  const app = await createSiteServer({
+    distDir: dist,
+    providerUrl: 'http://127.0.0.1:9',
+    mediaUrl: '',
+    variant: 'standard',
+    renderDeadlineMs: 300,
+    ...options,
+  });
   apps.push(app);
   return app;
 }
@@ -43,7 +50,7 @@ describe('the origin of absolute URLs', () => {
     expect(robots.body).toContain('Sitemap: https://www.example.com/sitemap.xml');
   });
 
-  it('takes a trusted proxy\'s X-Forwarded-Proto only when it is exactly http or https', async () => {
+  it("takes a trusted proxy's X-Forwarded-Proto only when it is exactly http or https", async () => {
     // inject() comes from 127.0.0.1: the named proxy.
     for (const app of [await site({ allowedHosts: ['www.example.com'], trustProxy: ['127.0.0.1'] }), await site({ trustProxy: ['127.0.0.1'] })]) {
       const host = { host: 'www.example.com' };
@@ -64,10 +71,9 @@ describe('the origin of absolute URLs', () => {
     expect(readConfig({ PORT: '8080', NODE_ENV: 'production' }, warn).allowedHosts).toEqual(['localhost:8080', '127.0.0.1:8080']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('PUBLIC_URL');
-    expect(readConfig({ ALLOWED_HOSTS: 'WWW.Example.com, example.com:8443', NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' }, warn).allowedHosts).toEqual([
-      'www.example.com',
-      'example.com:8443',
-    ]);
+    expect(
+      readConfig({ ALLOWED_HOSTS: 'WWW.Example.com, example.com:8443', NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' }, warn).allowedHosts,
+    ).toEqual(['www.example.com', 'example.com:8443']);
     expect(warnings).toHaveLength(1);
     expect(() => readConfig({ ALLOWED_HOSTS: 'http://evil/' }, warn)).toThrow(/ALLOWED_HOSTS/);
   });

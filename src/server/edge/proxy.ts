@@ -49,7 +49,7 @@ const MESSAGES = {
     tooLarge: 'The submission is too long; please shorten it and try again',
     badRequest: 'The request is malformed',
     failed: 'The server is busy, please try again later',
-    elsewhere: 'Only forms sent from this site\'s own pages are accepted',
+    elsewhere: "Only forms sent from this site's own pages are accepted",
   },
 };
 export type Message = keyof (typeof MESSAGES)['zh'];
@@ -192,7 +192,10 @@ export async function registerApiProxy(app: FastifyInstance, providerUrl: string
               onError(_reply, failure) {
                 const error = (failure as { error?: { statusCode?: number; code?: string } }).error ?? (failure as { statusCode?: number });
                 const timedOut = error.statusCode === 504 || /TIMEOUT/i.test((error as { code?: string }).code ?? '');
-                request.log.warn({ path, upstream: (error as { code?: string }).code ?? error.statusCode }, timedOut ? 'provider timed out' : 'provider unreachable');
+                request.log.warn(
+                  { path, upstream: (error as { code?: string }).code ?? error.statusCode },
+                  timedOut ? 'provider timed out' : 'provider unreachable',
+                );
                 return envelope(request, reply, timedOut ? 504 : 502, timedOut ? 'slow' : 'down');
               },
               ...(payload

@@ -20,7 +20,8 @@ describe('trustedPeer: whose request id (and forwarding headers) the site believ
 
   it('refuses TRUST_PROXY=true, which would let any visitor choose their address, and a hop count, which names no proxy; says to name it', () => {
     expect(() => parseTrustProxy('true')).toThrow(/name the proxy by address or CIDR \(TRUST_PROXY=127\.0\.0\.1/);
-    for (const count of ['0', '1', '2']) expect(() => parseTrustProxy(count)).toThrow(/hop count.*name the proxy by address or CIDR \(TRUST_PROXY=127\.0\.0\.1/);
+    for (const count of ['0', '1', '2'])
+      expect(() => parseTrustProxy(count)).toThrow(/hop count.*name the proxy by address or CIDR \(TRUST_PROXY=127\.0\.0\.1/);
     expect(parseTrustProxy('false')).toBe(false);
   });
 });

@@ -20,7 +20,17 @@ beforeAll(async () => {
 afterAll(() => stack.close(), 20_000);
 
 const message = () =>
-  new URLSearchParams({ category: 'medical', medication: '复方樟脑软膏', reason: '湿疹', name: '王芳', phone: '13800000000', email: '', description: '', consent: '2026-01', health_consent: '2026-01' });
+  new URLSearchParams({
+    category: 'medical',
+    medication: '复方樟脑软膏',
+    reason: '湿疹',
+    name: '王芳',
+    phone: '13800000000',
+    email: '',
+    description: '',
+    consent: '2026-01',
+    health_consent: '2026-01',
+  });
 
 /** A patient message sent as the proxy (127.0.0.1) says `visitor` sent it; the envelope's code (0 stored, 429 refused). */
 async function submitAs(visitor: string): Promise<number> {

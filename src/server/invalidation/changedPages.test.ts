@@ -11,7 +11,7 @@ const lists: ProviderLists = {
 const paths = (urls: string[]) => urls.map((url) => url.slice(ORIGIN.length)).sort();
 
 describe('the pages a CMS change shows on, kept by a process or not', () => {
-  it('names the changed article\'s page in each language it is listed in, and the pages listing news, on the public origin', () => {
+  it("names the changed article's page in each language it is listed in, and the pages listing news, on the public origin", () => {
     const urls = changedPages([{ event: 'entry.update', model: 'news-article', siteId: 2 }], lists, ORIGIN);
     expect(urls.every((url) => url.startsWith(`${ORIGIN}/`))).toBe(true);
     const shown = paths(urls);
@@ -27,7 +27,14 @@ describe('the pages a CMS change shows on, kept by a process or not', () => {
   });
 
   it('names every listed page for a change that shows everywhere, once each', () => {
-    const urls = changedPages([{ event: 'media.update', model: null, siteId: null }, { event: 'entry.update', model: 'news-article', siteId: 1 }], lists, ORIGIN);
+    const urls = changedPages(
+      [
+        { event: 'media.update', model: null, siteId: null },
+        { event: 'entry.update', model: 'news-article', siteId: 1 },
+      ],
+      lists,
+      ORIGIN,
+    );
     const shown = paths(urls);
     expect(new Set(urls).size).toBe(urls.length);
     expect(shown).toEqual(expect.arrayContaining(['/about', '/en/about', '/news/1', '/en/news/1', '/news/2', '/product/7', '/en/product/7']));

@@ -20,7 +20,9 @@ export function changedPages(changes: readonly CmsChange[], lists: ProviderLists
   };
   const entries = changes.flatMap(({ siteId }) => (siteId === null ? [] : Object.values(DETAIL_ROUTE).map((routeId) => pathTo(routeId, { id: siteId }))));
   const pages: [string, Locale][] = [
-    ...(lists ? sitemapPages(lists) : []).flatMap(({ paths }) => LOCALES.flatMap((locale) => (paths[locale] ? [[paths[locale], locale] as [string, Locale]] : []))),
+    ...(lists ? sitemapPages(lists) : []).flatMap(({ paths }) =>
+      LOCALES.flatMap((locale) => (paths[locale] ? [[paths[locale], locale] as [string, Locale]] : [])),
+    ),
     ...[...staticPaths(), ...entries].flatMap((path) => LOCALES.map((locale) => [path, locale] as [string, Locale])),
   ];
   return [...new Set(pages.filter(([path]) => shows(path)).map(([path, locale]) => `${origin}${localizedPath(path, locale)}`))];

@@ -66,7 +66,13 @@ beforeEach(() => {
 
 /** What Strapi 5 sends when an entry of `model` is published. */
 function published(model: string, entry: Record<string, unknown> = {}) {
-  return { event: 'entry.publish', createdAt: '2026-11-02T08:00:00.000Z', model, uid: `api::${model}.${model}`, entry: { id: 12, documentId: 'k2x9d0c1rbq8a7f6e5d4c3b2', locale: 'zh', ...entry } };
+  return {
+    event: 'entry.publish',
+    createdAt: '2026-11-02T08:00:00.000Z',
+    model,
+    uid: `api::${model}.${model}`,
+    entry: { id: 12, documentId: 'k2x9d0c1rbq8a7f6e5d4c3b2', locale: 'zh', ...entry },
+  };
 }
 
 function webhook(app: Site, payload: unknown, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) {
@@ -86,8 +92,10 @@ async function until(ready: () => boolean) {
   while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-const setNewsTitle = (id: number, locale: string, title: string) => provider.db.prepare('UPDATE news SET title = ? WHERE id = ? AND locale = ?').run(title, id, locale);
-const newsTitle = (id: number, locale: string) => (provider.db.prepare('SELECT title FROM news WHERE id = ? AND locale = ?').get(id, locale) as { title: string }).title;
+const setNewsTitle = (id: number, locale: string, title: string) =>
+  provider.db.prepare('UPDATE news SET title = ? WHERE id = ? AND locale = ?').run(title, id, locale);
+const newsTitle = (id: number, locale: string) =>
+  (provider.db.prepare('SELECT title FROM news WHERE id = ? AND locale = ?').get(id, locale) as { title: string }).title;
 
 describe('POST /_internal/cms/webhook', () => {
   it('refuses a wrong or missing secret with 401, before reading the body, and drops nothing', async () => {
@@ -98,7 +106,12 @@ describe('POST /_internal/cms/webhook', () => {
     for (const headers of wrong) {
       for (const payload of [published('news-article', { site_id: 1 }), '{"event":']) {
         const res = await webhook(app, payload, headers);
-        expect({ headers, status: res.statusCode, type: res.headers['content-type'], body: res.body }).toEqual({ headers, status: 401, type: 'text/plain', body: 'Unauthorized' });
+        expect({ headers, status: res.statusCode, type: res.headers['content-type'], body: res.body }).toEqual({
+          headers,
+          status: 401,
+          type: 'text/plain',
+          body: 'Unauthorized',
+        });
       }
     }
     expect(warnings.filter((msg) => msg === 'CMS webhook refused (wrong secret)')).toHaveLength(wrong.length * 2);
@@ -155,7 +168,9 @@ describe('POST /_internal/cms/webhook', () => {
   it('renders a newly published id that was a 404 a moment ago', async () => {
     const app = await site();
     expect((await app.inject({ url: '/news/9001' })).statusCode).toBe(404);
-    const insert = provider.db.prepare("INSERT INTO news (id, locale, pic, title, des, content, create_time) VALUES (9001, ?, '/uploads/news/n01.webp', ?, '', '<p>正文</p>', '2026-11-02 08:00:00')");
+    const insert = provider.db.prepare(
+      "INSERT INTO news (id, locale, pic, title, des, content, create_time) VALUES (9001, ?, '/uploads/news/n01.webp', ?, '', '<p>正文</p>', '2026-11-02 08:00:00')",
+    );
     insert.run('zh', '刚刚发布的新闻');
     insert.run('en', 'Just published');
     try {
@@ -172,7 +187,10 @@ describe('POST /_internal/cms/webhook', () => {
   it.each([
     ['a site setting', published('site-setting')],
     ['a news article without a site id', published('news-article')],
-    ['a media file deleted', { event: 'media.delete', createdAt: '2026-11-02T08:00:00.000Z', media: { id: 5, name: 'n01.webp', url: '/uploads/news/n01.webp' } }],
+    [
+      'a media file deleted',
+      { event: 'media.delete', createdAt: '2026-11-02T08:00:00.000Z', media: { id: 5, name: 'n01.webp', url: '/uploads/news/n01.webp' } },
+    ],
   ])('drops every page for a change of %s', async (_name, payload) => {
     const app = await site();
     const pages = ['/about', '/en/product/1', '/resources/1', '/news/2'];
@@ -190,7 +208,8 @@ describe('POST /_internal/cms/webhook', () => {
     const { entry } = published('home-page');
     const media = { id: 5, name: 'n01.webp', alternativeText: 'A new description', url: '/uploads/news/n01.webp' };
     for (const event of ['entry.update', 'entry.create', 'entry.draft-discard']) {
-      for (const model of ['home-page', 'news-article', 'site-setting']) expect((await webhook(app, { event, model, uid: `api::${model}.${model}`, entry: { ...entry, site_id: 2 } })).statusCode).toBe(204);
+      for (const model of ['home-page', 'news-article', 'site-setting'])
+        expect((await webhook(app, { event, model, uid: `api::${model}.${model}`, entry: { ...entry, site_id: 2 } })).statusCode).toBe(204);
     }
     for (const event of ['media.create', 'media.update']) expect((await webhook(app, { event, media })).statusCode).toBe(204);
     for (const url of pages) expect({ url, rendered: await rendered(app, url) }).toEqual({ url, rendered: false });
@@ -206,8 +225,14 @@ describe('POST /_internal/cms/webhook', () => {
       expect((await webhook(app, published('site-setting'))).statusCode).toBe(204);
       gate.counts.clear();
       const after = await app.inject({ url: '/about' });
-      expect({ status: after.statusCode, same: after.body === before.body, retried: (gate.counts.get('/index/about/aboutUs') ?? 0) > 0 }).toEqual({ status: 200, same: true, retried: true });
-      expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^Serving the last good copy of zh \/about, rendered .*: its new render failed$/)]));
+      expect({ status: after.statusCode, same: after.body === before.body, retried: (gate.counts.get('/index/about/aboutUs') ?? 0) > 0 }).toEqual({
+        status: 200,
+        same: true,
+        retried: true,
+      });
+      expect(warnings).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Serving the last good copy of zh \/about, rendered .*: its new render failed$/)]),
+      );
     } finally {
       gate.failing.delete('/index/about/aboutUs');
     }

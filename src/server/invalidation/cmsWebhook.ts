@@ -110,7 +110,14 @@ function readRelayed(body: unknown): CmsChange[] | null {
   if (!isRecord(body) || !Array.isArray(body.relayed)) return null;
   const changes = body.relayed.map((each: unknown): CmsChange | null =>
     isRecord(each) && typeof each.event === 'string' && each.event !== ''
-      ? { event: each.event, model: textOf(each.model), siteId: siteIdOf(each.siteId), documentId: textOf(each.documentId), locale: textOf(each.locale), file: fileOf(each.file) }
+      ? {
+          event: each.event,
+          model: textOf(each.model),
+          siteId: siteIdOf(each.siteId),
+          documentId: textOf(each.documentId),
+          locale: textOf(each.locale),
+          file: fileOf(each.file),
+        }
       : null,
   );
   return changes.every((each): each is CmsChange => each !== null) ? changes : null;

@@ -25,9 +25,13 @@ afterAll(() => stack.close(), 20_000);
 
 /** The import command as staff run it, resolved with its exit code and output. */
 function contentImport(packDir: string, secret: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', stack.dataDir, '--pack', packDir, '--site-url', base], {
-    env: { ...process.env, CACHE_PURGE_SECRET: secret },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', stack.dataDir, '--pack', packDir, '--site-url', base],
+    {
+      env: { ...process.env, CACHE_PURGE_SECRET: secret },
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -48,7 +48,15 @@ beforeAll(async () => {
   // Visitors name nginx's origin: the one its copies are keyed by.
   startSites = async () => {
     const site = async (port: number, peer: string) => {
-      const server = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', publicUrl: cacheUrl, cmsWebhookSecret: SECRET, purgeRelay: { peers: [peer], cacheUrl } });
+      const server = await createSiteServer({
+        distDir: dist,
+        providerUrl,
+        mediaUrl: '',
+        variant: 'standard',
+        publicUrl: cacheUrl,
+        cmsWebhookSecret: SECRET,
+        purgeRelay: { peers: [peer], cacheUrl },
+      });
       await server.listen({ port, host: '127.0.0.1' });
       return server;
     };
@@ -134,7 +142,8 @@ describe('a CMS change reaches every site process and the cache in front of them
     await startSites();
     // nginx counts the closed processes as failed for a while: the change comes once it reaches the new ones.
     const started = Date.now();
-    while ((await fetch(`${nginx.url}/about?after=restart`)).status !== 200 && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await fetch(`${nginx.url}/about?after=restart`)).status !== 200 && Date.now() - started < 15_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     retitle('重启之后改过的标题');
     expect((await page(nginx.url, '/news/1')).body).not.toContain('重启之后改过的标题'); // nginx's copy, fresh for a minute
 
@@ -147,7 +156,11 @@ describe('a CMS change reaches every site process and the cache in front of them
 
   it('refuses a relayed batch without the secret, and one that is not made of changes', async () => {
     const send = (body: unknown, secret = SECRET) =>
-      fetch(`${urlB}${CMS_WEBHOOK_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${urlB}${CMS_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await send({ relayed: [{ event: 'entry.publish', model: 'news-article', siteId: 1 }] }, 'wrong')).status).toBe(401);
     expect((await send({ relayed: [{ model: 'news-article' }] })).status).toBe(400);
     expect((await send({ relayed: [{ event: 'entry.publish', model: 'news-article', siteId: 1 }] })).status).toBe(204);
@@ -155,7 +168,7 @@ describe('a CMS change reaches every site process and the cache in front of them
 });
 
 describe('the refresh of listed pages no process holds', () => {
-  it('runs in a lane of its own: the next change\'s pages are refreshed without waiting behind a whole catalogue', async () => {
+  it("runs in a lane of its own: the next change's pages are refreshed without waiting behind a whole catalogue", async () => {
     const asked: string[] = [];
     // A slow cache: every refresh of the catalogue takes 100 ms.
     const cache = createServer((req, res) => {

@@ -67,7 +67,13 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     const via = new URL(cacheUrl as string);
     return new Promise((resolve) => {
       const req = request(
-        { host: via.hostname, port: via.port, path: `${target.pathname}${target.search}`, headers: { host: target.host, ...variant, [CACHE_REFRESH_HEADER]: '1' }, timeout: PEER_TIMEOUT_MS },
+        {
+          host: via.hostname,
+          port: via.port,
+          path: `${target.pathname}${target.search}`,
+          headers: { host: target.host, ...variant, [CACHE_REFRESH_HEADER]: '1' },
+          timeout: PEER_TIMEOUT_MS,
+        },
         (res) => {
           // A redirect or a refusal means the refresh went to the wrong place (an https-only
           // listener, an address site-cache-http.conf does not list): say so, the pages stay old.

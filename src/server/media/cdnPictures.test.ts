@@ -41,7 +41,10 @@ async function startHop(upstream: string): Promise<string> {
   hop = createServer((req, res) => {
     const body = replaced.get((req.url ?? '').split('?')[0] ?? '');
     if (!body) {
-      fetch(`${upstream}${req.url}`, { method: req.method, headers: { accept: req.headers.accept ?? '*/*', 'if-none-match': req.headers['if-none-match'] ?? '' } })
+      fetch(`${upstream}${req.url}`, {
+        method: req.method,
+        headers: { accept: req.headers.accept ?? '*/*', 'if-none-match': req.headers['if-none-match'] ?? '' },
+      })
         .then(async (answer) => {
           const headers = Object.fromEntries(answer.headers);
           if (headers['content-encoding']) delete headers['content-length'];
@@ -54,7 +57,9 @@ async function startHop(upstream: string): Promise<string> {
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
     if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
-    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length, etag, 'cache-control': 'public, max-age=86400' }).end(req.method === 'HEAD' ? undefined : body);
+    res
+      .writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length, etag, 'cache-control': 'public, max-age=86400' })
+      .end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
@@ -70,14 +75,23 @@ async function startSite(providerUrl: string): Promise<number> {
 
 async function get(url: string, accept = CHROME) {
   const res = await fetch(`${front}${url}`, { headers: { accept } });
-  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('x-cache-status'), cacheControl: res.headers.get('cache-control'), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('x-cache-status'),
+    cacheControl: res.headers.get('cache-control'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** The first picture of the site's own a page's markup names, as its srcset writes it. */
 const firstPicture = (html: string) => /srcSet="([^" ]*\/uploads\/[^" ]+) \d+w/i.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
 
 /** A phone photo of one colour, replacing what the provider held. */
-const photo = (colour: string) => sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 const blueness = async (body: Buffer) => {
   const { channels } = await sharp(body).stats();
   return (channels[2]?.mean ?? 0) - (channels[0]?.mean ?? 0);
@@ -113,8 +127,8 @@ afterAll(async () => {
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
-describe('the site\'s pictures behind a caching nginx', () => {
-  it('keeps one copy per format, whatever the browser\'s exact Accept', async () => {
+describe("the site's pictures behind a caching nginx", () => {
+  it("keeps one copy per format, whatever the browser's exact Accept", async () => {
     const page = await get('/en/news', 'text/html');
     const picture = firstPicture(page.body.toString());
     expect(picture).toMatch(/\?v=[\w-]{12}&w=\d+$/);
@@ -152,7 +166,9 @@ describe('the site\'s pictures behind a caching nginx', () => {
         return url !== null && url !== redUrl && (await blueness((await get(url)).body)) > 50;
       }),
     ]);
-    console.log(`A replaced picture through nginx: its copy's plain URL shows it after ${plain} ms, the original's after ${original} ms, the page (fresh 2 s here) names its new version after ${inPage} ms (the red picture's first page: ${redPage} ms)`);
+    console.log(
+      `A replaced picture through nginx: its copy's plain URL shows it after ${plain} ms, the original's after ${original} ms, the page (fresh 2 s here) names its new version after ${inPage} ms (the red picture's first page: ${redPage} ms)`,
+    );
     for (const [name, ms] of Object.entries({ plain, original, inPage })) expect({ name, within: ms < REPLACED_WITHIN_MS }).toEqual({ name, within: true });
     // The red picture's versioned URL is kept: a page rendered before the change still shows what it showed.
     const kept = await get(redUrl);

@@ -50,7 +50,10 @@ function resizerOn(folder: string, made: string[] = [], providerUrl = provider.u
     disk: createPictureDisk(folder, MAX_BYTES),
     encode: async (input, width, format) => {
       made.push(`${width} ${format}`);
-      return sharp(input).resize({ width }).toFormat(format as 'avif').toBuffer({ resolveWithObject: true });
+      return sharp(input)
+        .resize({ width })
+        .toFormat(format as 'avif')
+        .toBuffer({ resolveWithObject: true });
     },
   });
 }
@@ -83,14 +86,20 @@ describe('copies on disk', () => {
     const restarted: string[] = [];
     const again = await resizerOn(dir, restarted).get(BANNER, 828, 'avif', null);
     expect(restarted).toEqual([]);
-    expect({ type: again?.type, etag: again?.etag, same: again?.body.equals(first?.body as Buffer) }).toEqual({ type: 'image/avif', etag: first?.etag, same: true });
+    expect({ type: again?.type, etag: again?.etag, same: again?.body.equals(first?.body as Buffer) }).toEqual({
+      type: 'image/avif',
+      etag: first?.etag,
+      same: true,
+    });
     expect(await diskOnly(dir).get(BANNER, 828, 'avif', null)).not.toBeNull();
   });
 
   it('are never served for a picture replaced since: its new bytes have a new version', async () => {
     const folder = join(data.dir, 'uploads-stub');
     // A provider whose one picture the test replaces (its ETag, hence its version, follows the bytes).
-    let picture = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#c33' } }).webp().toBuffer();
+    let picture = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#c33' } })
+      .webp()
+      .toBuffer();
     const stub = createServer((req, res) => {
       const etag = `"${createHash('sha1').update(picture).digest('hex')}"`;
       res.writeHead(200, { 'content-type': 'image/webp', 'content-length': picture.length, etag }).end(req.method === 'HEAD' ? undefined : picture);
@@ -99,7 +108,9 @@ describe('copies on disk', () => {
     const stubUrl = `http://127.0.0.1:${(stub.address() as { port: number }).port}`;
     try {
       const red = await resizerOn(folder, [], stubUrl).get('/uploads/x.webp', 320, 'webp', null);
-      picture = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#33c' } }).webp().toBuffer();
+      picture = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#33c' } })
+        .webp()
+        .toBuffer();
       const made: string[] = [];
       const blue = await resizerOn(folder, made, stubUrl).get('/uploads/x.webp', 320, 'webp', null);
       expect(made).toEqual(['320 webp']);
@@ -140,9 +151,16 @@ describe('copies made ahead', () => {
     expect(made).toEqual(expected);
   });
 
-  it('at start: the home banner\'s widest copy is on disk before anyone asks, and on the CMS\'s word for an uploaded picture', async () => {
+  it("at start: the home banner's widest copy is on disk before anyone asks, and on the CMS's word for an uploaded picture", async () => {
     const dist = fakeDist();
-    const site = await createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: '', variant: 'standard', cmsWebhookSecret: SECRET, pictureCopies: { dir, maxBytes: MAX_BYTES } });
+    const site = await createSiteServer({
+      distDir: dist,
+      providerUrl: provider.url,
+      mediaUrl: '',
+      variant: 'standard',
+      cmsWebhookSecret: SECRET,
+      pictureCopies: { dir, maxBytes: MAX_BYTES },
+    });
     try {
       await site.listen({ port: 0, host: '127.0.0.1' });
       // A new one each time: a resizer remembers its misses.
@@ -156,7 +174,7 @@ describe('copies made ahead', () => {
         payload: { event: 'media.update', createdAt: '2026-11-02T08:00:00.000Z', media: { id: 5, name: 'n01.webp', url: uploaded } },
       });
       expect(told.statusCode).toBe(204);
-      await until(async () => (await diskOnly(dir).get(uploaded, 320, 'webp', null)) !== null, 'the uploaded picture\'s copy');
+      await until(async () => (await diskOnly(dir).get(uploaded, 320, 'webp', null)) !== null, "the uploaded picture's copy");
     } finally {
       await site.close();
       rmSync(dist, { recursive: true, force: true });

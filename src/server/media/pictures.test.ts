@@ -96,7 +96,10 @@ describe('narrower copies of the pictures the site serves', () => {
     const again = await site.inject({ url: '/uploads/banner/home-1.webp?w=828', headers: { accept: WEBP, 'if-none-match': String(copy.headers.etag) } });
     expect(again.statusCode).toBe(304);
     // A weak tag or a list naming it is a match too (RFC 9110 §13.1.2).
-    const listed = await site.inject({ url: '/uploads/banner/home-1.webp?w=828', headers: { accept: WEBP, 'if-none-match': `"other", W/${String(copy.headers.etag)}` } });
+    const listed = await site.inject({
+      url: '/uploads/banner/home-1.webp?w=828',
+      headers: { accept: WEBP, 'if-none-match': `"other", W/${String(copy.headers.etag)}` },
+    });
     expect(listed.statusCode).toBe(304);
   });
 
@@ -156,13 +159,24 @@ describe('narrower copies of the pictures the site serves', () => {
   });
 
   it('decodes and normalises the path: one copy however it is spelled, nothing outside the media folder', async () => {
-    for (const url of ['/uploads/banner/page-6.webp?w=640', '/uploads/%62anner/page-6.webp?w=640', '/uploads/banner//page-6.webp?w=640', '/uploads/x/../banner/page-6.webp?w=640']) {
+    for (const url of [
+      '/uploads/banner/page-6.webp?w=640',
+      '/uploads/%62anner/page-6.webp?w=640',
+      '/uploads/banner//page-6.webp?w=640',
+      '/uploads/x/../banner/page-6.webp?w=640',
+    ]) {
       const copy = await site.inject({ url, headers: { accept: WEBP } });
       expect({ url, width: (await size(copy.rawPayload)).width }).toEqual({ url, width: 640 });
     }
     expect(reads('/uploads/banner/page-6.webp')).toBe(1);
     expect(pictureRequest('/uploads/%62anner/a.webp?w=640')).toEqual({ path: '/uploads/banner/a.webp', width: 640, version: null });
-    for (const url of ['/uploads/%2e%2e/provider.sqlite?w=640', '/uploads/../data/a.webp?w=640', '/other/a.webp?w=640', '/uploads/%E0%A4%A?w=640', '/uploads/a%2500.webp?w=640']) {
+    for (const url of [
+      '/uploads/%2e%2e/provider.sqlite?w=640',
+      '/uploads/../data/a.webp?w=640',
+      '/other/a.webp?w=640',
+      '/uploads/%E0%A4%A?w=640',
+      '/uploads/a%2500.webp?w=640',
+    ]) {
       expect({ url, asked: pictureRequest(url) }).toEqual({ url, asked: null });
     }
   });
@@ -191,7 +205,7 @@ describe('pictures in the answers the browser renders from', () => {
   /** The version the provider's file has now, as the site names it. */
   const versionNow = async (path: string) => versionOf((await fetch(`${provider.url}${path}`, { method: 'HEAD' })).headers);
 
-  it('names each picture\'s version in /api content answers, as the server-rendered page does, and in each of a comma-separated list', async () => {
+  it("names each picture's version in /api content answers, as the server-rendered page does, and in each of a comma-separated list", async () => {
     const news = (await site.inject({ url: '/api/index/news/lists?lan=zh&page=1&pageSize=3' })).json();
     expect(news.code).toBe(0);
     const pictures: string[] = news.data.rows.map((item: { pic: string }) => item.pic);
@@ -220,7 +234,12 @@ describe('pictures in the answers the browser renders from', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(answer));
     });
     await new Promise<void>((resolve) => gzipping.listen(0, '127.0.0.1', resolve));
-    const behind = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(gzipping.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    const behind = await createSiteServer({
+      distDir: dist,
+      providerUrl: `http://127.0.0.1:${(gzipping.address() as AddressInfo).port}`,
+      mediaUrl: '',
+      variant: 'standard',
+    });
     try {
       const res = await behind.inject({ url: '/api/index/index/banner?lan=zh', headers: { 'accept-encoding': 'gzip' } });
       expect({ encoding: res.headers['content-encoding'], body: gunzipSync(res.rawPayload).toString() }).toEqual({ encoding: 'gzip', body: answer });
@@ -231,7 +250,7 @@ describe('pictures in the answers the browser renders from', () => {
     }
   });
 
-  it('passes the provider\'s answer through as sent when it is an error or no envelope at all', async () => {
+  it("passes the provider's answer through as sent when it is an error or no envelope at all", async () => {
     gate.mode = 'garbage';
     const garbage = await site.inject({ url: '/api/index/news/lists?lan=en&page=1&pageSize=3' });
     expect({ status: garbage.statusCode, body: garbage.body }).toEqual({ status: 200, body: '<html>upstream error</html>' });
@@ -243,9 +262,13 @@ describe('pictures in the answers the browser renders from', () => {
 
 describe('the picture resizer', () => {
   it('runs at most two resizes at once, downloading an original only for a resize it runs', async () => {
-    const picture = await sharp({ create: { width: 1920, height: 100, channels: 3, background: '#3a7' } }).webp().toBuffer();
+    const picture = await sharp({ create: { width: 1920, height: 100, channels: 3, background: '#3a7' } })
+      .webp()
+      .toBuffer();
     let fetched = 0;
-    const server = createServer((_req, res) => (fetched += 1) && res.writeHead(200, { 'content-type': 'image/webp', 'content-length': picture.length }).end(picture));
+    const server = createServer(
+      (_req, res) => (fetched += 1) && res.writeHead(200, { 'content-type': 'image/webp', 'content-length': picture.length }).end(picture),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const held: (() => void)[] = [];
     let running = 0;
@@ -310,7 +333,7 @@ const phonePhoto = (colour = '#c33') =>
     .withMetadata({ orientation: 6 })
     .toBuffer();
 
-describe('a copy\'s year', () => {
+describe("a copy's year", () => {
   it('is given only under the version of the bytes it was made from, not the one a lookup named', async () => {
     const stub = await pictureProvider();
     stub.files.set('/uploads/x.jpg', { body: await phonePhoto(), type: 'image/jpeg' });
@@ -345,7 +368,12 @@ describe('pictures as editors upload them', () => {
     stub.files.set('/uploads/phone.jpg', { body: await phonePhoto(), type: 'image/jpeg' });
     for (const accept of [undefined, WEBP, 'image/avif,image/webp,*/*']) {
       const copy = await media.inject({ url: '/uploads/phone.jpg?w=640', headers: accept ? { accept } : {} });
-      expect({ accept, ...(await size(copy.rawPayload)) }).toEqual({ accept, width: 640, height: 960, format: pictureFormat(accept) === 'fallback' ? 'jpeg' : pictureFormat(accept) === 'avif' ? 'heif' : 'webp' });
+      expect({ accept, ...(await size(copy.rawPayload)) }).toEqual({
+        accept,
+        width: 640,
+        height: 960,
+        format: pictureFormat(accept) === 'fallback' ? 'jpeg' : pictureFormat(accept) === 'avif' ? 'heif' : 'webp',
+      });
       // The white corner the camera stored top left is top right once turned.
       const { data, info } = await sharp(copy.rawPayload).raw().toBuffer({ resolveWithObject: true });
       const at = (x: number, y: number) => data[(y * info.width + x) * info.channels + 1] ?? 0; // green: white has it, the red does not
@@ -357,8 +385,18 @@ describe('pictures as editors upload them', () => {
   });
 
   it('sends AVIF or WebP to browsers that take them and JPEG or PNG to the others, varying by Accept', async () => {
-    stub.files.set('/uploads/photo.webp', { body: await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#37a' } }).webp().toBuffer(), type: 'image/webp' });
-    stub.files.set('/uploads/logo.png', { body: await sharp({ create: { width: 1600, height: 900, channels: 4, background: '#37a8' } }).png().toBuffer(), type: 'image/png' });
+    stub.files.set('/uploads/photo.webp', {
+      body: await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#37a' } })
+        .webp()
+        .toBuffer(),
+      type: 'image/webp',
+    });
+    stub.files.set('/uploads/logo.png', {
+      body: await sharp({ create: { width: 1600, height: 900, channels: 4, background: '#37a8' } })
+        .png()
+        .toBuffer(),
+      type: 'image/png',
+    });
     const cases: [string, string | undefined, string][] = [
       ['/uploads/photo.webp', 'image/avif,image/webp,image/apng,*/*;q=0.8', 'image/avif'],
       ['/uploads/photo.webp', 'image/webp,*/*', 'image/webp'],
@@ -369,14 +407,29 @@ describe('pictures as editors upload them', () => {
     ];
     for (const [path, accept, type] of cases) {
       const copy = await media.inject({ url: `${path}?w=828`, headers: accept ? { accept } : {} });
-      expect({ path, accept, type: copy.headers['content-type'], vary: copy.headers.vary, width: (await size(copy.rawPayload)).width }).toEqual({ path, accept, type, vary: 'Accept', width: 828 });
+      expect({ path, accept, type: copy.headers['content-type'], vary: copy.headers.vary, width: (await size(copy.rawPayload)).width }).toEqual({
+        path,
+        accept,
+        type,
+        vary: 'Accept',
+        width: 828,
+      });
     }
   });
 
-  it('names each picture\'s version in the URLs a page carries: kept a year there, seconds under the plain URL', async () => {
+  it("names each picture's version in the URLs a page carries: kept a year there, seconds under the plain URL", async () => {
     stub.files.set('/uploads/news/a.jpg', { body: await phonePhoto('#2a2'), type: 'image/jpeg' });
     const versions = createPictureVersions(stub.url, () => clock);
-    const api = withPictureVersions({ newsDetail: async () => ({ pic: '/uploads/news/a.jpg', content: '<img src="/uploads/news/a.jpg">', pics: ['/uploads/news/a.jpg', 'https://elsewhere.example/a.jpg', ''] }) } as unknown as Parameters<typeof withPictureVersions>[0], versions);
+    const api = withPictureVersions(
+      {
+        newsDetail: async () => ({
+          pic: '/uploads/news/a.jpg',
+          content: '<img src="/uploads/news/a.jpg">',
+          pics: ['/uploads/news/a.jpg', 'https://elsewhere.example/a.jpg', ''],
+        }),
+      } as unknown as Parameters<typeof withPictureVersions>[0],
+      versions,
+    );
     const page = await (api.newsDetail as unknown as () => Promise<{ pic: string; content: string; pics: string[] }>)();
     expect(page.pic).toMatch(/^\/uploads\/news\/a\.jpg\?v=[\w-]{12}$/);
     expect(page.pics).toEqual([page.pic, 'https://elsewhere.example/a.jpg', '']);
@@ -385,7 +438,11 @@ describe('pictures as editors upload them', () => {
     const named = await media.inject({ url: `${page.pic}&w=640`, headers: { accept: WEBP } });
     expect({ status: named.statusCode, cache: named.headers['cache-control'] }).toEqual({ status: 200, cache: IMMUTABLE_PICTURE });
     const plain = await media.inject({ url: '/uploads/news/a.jpg?w=640', headers: { accept: WEBP } });
-    expect({ status: plain.statusCode, cache: plain.headers['cache-control'], same: plain.headers.etag === named.headers.etag }).toEqual({ status: 200, cache: CHANGING_PICTURE, same: true });
+    expect({ status: plain.statusCode, cache: plain.headers['cache-control'], same: plain.headers.etag === named.headers.etag }).toEqual({
+      status: 200,
+      cache: CHANGING_PICTURE,
+      same: true,
+    });
     const original = await media.inject({ url: page.pic });
     expect({ cache: original.headers['cache-control'], etag: Boolean(original.headers.etag) }).toEqual({ cache: IMMUTABLE_PICTURE, etag: true });
     const plainOriginal = await media.inject({ url: '/uploads/news/a.jpg' });
@@ -451,14 +508,20 @@ describe('pictures as editors upload them', () => {
   });
 
   it('refuses to resize a picture of more pixels than a phone camera makes, serving it as it is', async () => {
-    const huge = await sharp({ create: { width: 10_000, height: 6000, channels: 3, background: '#888' } }).jpeg({ quality: 20 }).toBuffer();
+    const huge = await sharp({ create: { width: 10_000, height: 6000, channels: 3, background: '#888' } })
+      .jpeg({ quality: 20 })
+      .toBuffer();
     stub.files.set('/uploads/huge.jpg', { body: huge, type: 'image/jpeg' });
     const answer = await media.inject({ url: '/uploads/huge.jpg?w=640', headers: { accept: WEBP } });
-    expect({ status: answer.statusCode, type: answer.headers['content-type'], same: Buffer.compare(answer.rawPayload, huge) === 0 }).toEqual({ status: 200, type: 'image/jpeg', same: true });
+    expect({ status: answer.statusCode, type: answer.headers['content-type'], same: Buffer.compare(answer.rawPayload, huge) === 0 }).toEqual({
+      status: 200,
+      type: 'image/jpeg',
+      same: true,
+    });
   });
 });
 
-describe('a picture\'s version', () => {
+describe("a picture's version", () => {
   it('is asked afresh for a render: a lookup already on its way, asked before "Replace media", never answers it', async () => {
     let etag = '"old"';
     let heads = 0;

@@ -37,7 +37,12 @@ const RESIZABLE = /^image\/(webp|jpeg|png|avif)$/;
  * encoders' default quality (80) leaves visible blocks in smooth gradients; AVIF reaches the same
  * look at a lower number, and a lower effort keeps its encoding within a second on a small server.
  */
-const ENCODE: Record<string, Record<string, unknown>> = { webp: { quality: 88 }, jpeg: { quality: 88, mozjpeg: true }, avif: { quality: 60, effort: 2 }, png: {} };
+const ENCODE: Record<string, Record<string, unknown>> = {
+  webp: { quality: 88 },
+  jpeg: { quality: 88, mozjpeg: true },
+  avif: { quality: 60, effort: 2 },
+  png: {},
+};
 const MAX_SOURCE_BYTES = 24 * 1024 * 1024;
 /** A 48-megapixel phone photo (8000×6000) is the largest an editor is expected to upload. */
 const MAX_SOURCE_PIXELS = 50_000_000;
@@ -117,7 +122,14 @@ export interface PictureResizerOptions {
 const AHEAD_FORMATS: readonly PictureFormat[] = ['avif', 'webp'];
 const WIDEST_FIRST = [...PICTURE_WIDTHS].sort((a, b) => b - a);
 
-export function createPictureResizer({ providerUrl, timeoutMs, versions, maxBytes = 32 * 1024 * 1024, encode = encodeWithSharp, disk = null }: PictureResizerOptions) {
+export function createPictureResizer({
+  providerUrl,
+  timeoutMs,
+  versions,
+  maxBytes = 32 * 1024 * 1024,
+  encode = encodeWithSharp,
+  disk = null,
+}: PictureResizerOptions) {
   const slots = createSlots(MAX_RESIZES, MAX_QUEUED_RESIZES);
   const original: Miss = { miss: 'original' };
   const outage: Miss = { miss: 'outage' };
@@ -155,7 +167,13 @@ export function createPictureResizer({ providerUrl, timeoutMs, versions, maxByte
       if (meta.autoOrient.width <= width && upright && output === kind) return original;
       const { data, info } = await encode(input, width, output);
       const etag = etagOf(data);
-      return { body: data, type: `image/${info.format === 'heif' ? 'avif' : info.format}`, etag, cacheControl: CHANGING_PICTURE, version: versionOf(source.headers) ?? '' };
+      return {
+        body: data,
+        type: `image/${info.format === 'heif' ? 'avif' : info.format}`,
+        etag,
+        cacheControl: CHANGING_PICTURE,
+        version: versionOf(source.headers) ?? '',
+      };
     } catch {
       return original; // not a picture sharp can read
     } finally {

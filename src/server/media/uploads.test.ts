@@ -73,7 +73,11 @@ describe('/uploads/ through the site and from the provider', () => {
     for (const name of REFUSED) {
       const [fromSite, fromProvider] = await Promise.all([fetch(`${siteUrl}/uploads/${name}`), fetch(`${providerUrl}/uploads/${name}`)]);
       const bodies = [await fromSite.text(), await fromProvider.text()];
-      expect({ name, status: [fromSite.status, fromProvider.status], script: bodies.some((body) => body.includes('fetch(')) }).toEqual({ name, status: [404, 404], script: false });
+      expect({ name, status: [fromSite.status, fromProvider.status], script: bodies.some((body) => body.includes('fetch(')) }).toEqual({
+        name,
+        status: [404, 404],
+        script: false,
+      });
       expect(inert(fromSite)).toMatchObject({ sniff: 'nosniff', csp: 'sandbox' });
       expect(gate.counts.get(`/uploads/${name}`)).toBeUndefined();
     }
@@ -82,7 +86,14 @@ describe('/uploads/ through the site and from the provider', () => {
   it('serves a PDF as a download, typed, never sniffed, sandboxed', async () => {
     for (const base of [siteUrl, providerUrl]) {
       const response = await fetch(`${base}/uploads/d.pdf`);
-      expect({ base, status: response.status, ...inert(response) }).toEqual({ base, status: 200, type: 'application/pdf', sniff: 'nosniff', csp: 'sandbox', disposition: 'attachment' });
+      expect({ base, status: response.status, ...inert(response) }).toEqual({
+        base,
+        status: 200,
+        type: 'application/pdf',
+        sniff: 'nosniff',
+        csp: 'sandbox',
+        disposition: 'attachment',
+      });
       expect(await response.text()).toBe(FILES['d.pdf']);
     }
   });
@@ -90,19 +101,26 @@ describe('/uploads/ through the site and from the provider', () => {
   it('serves a picture inline, the original and a narrower copy, with nosniff and the sandbox', async () => {
     for (const url of [`${siteUrl}/uploads/e.png`, `${siteUrl}/uploads/e.png?w=640`, `${providerUrl}/uploads/e.png`]) {
       const response = await fetch(url);
-      expect({ url, status: response.status, ...inert(response) }).toEqual({ url, status: 200, type: 'image/png', sniff: 'nosniff', csp: 'sandbox', disposition: null });
+      expect({ url, status: response.status, ...inert(response) }).toEqual({
+        url,
+        status: 200,
+        type: 'image/png',
+        sniff: 'nosniff',
+        csp: 'sandbox',
+        disposition: null,
+      });
     }
     // The original, the copy's version (a HEAD) and its source: one file, asked for three times.
     expect(gate.counts.get('/uploads/e.png')).toBe(3);
   });
 
-  it('passes the video\'s ranges through with the same headers', async () => {
+  it("passes the video's ranges through with the same headers", async () => {
     const response = await fetch(`${siteUrl}/uploads/video/intro.mp4`, { headers: { range: 'bytes=0-99' } });
     expect({ status: response.status, ...inert(response) }).toEqual({ status: 206, type: 'video/mp4', sniff: 'nosniff', csp: 'sandbox', disposition: null });
     expect((await response.arrayBuffer()).byteLength).toBe(100);
   });
 
-  it('keeps a missing file\'s 404 as it is: not typed as the file, not a download', async () => {
+  it("keeps a missing file's 404 as it is: not typed as the file, not a download", async () => {
     const response = await fetch(`${siteUrl}/uploads/missing.pdf`);
     expect(response.status).toBe(404);
     expect(inert(response)).toMatchObject({ sniff: 'nosniff', csp: 'sandbox', disposition: null });
@@ -119,19 +137,32 @@ describe('/uploads/ in front of a provider that guards nothing', () => {
       response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>${SCRIPT}`);
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const other = await createSiteServer({ distDir: dist, providerUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, mediaUrl: '', variant: 'standard' });
+    const other = await createSiteServer({
+      distDir: dist,
+      providerUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      mediaUrl: '',
+      variant: 'standard',
+    });
     try {
       const page = await other.inject({ url: '/uploads/a.html' });
       expect(page.statusCode).toBe(404);
       const picture = await other.inject({ url: '/uploads/e.png' });
-      expect({ status: picture.statusCode, type: picture.headers['content-type'], sniff: picture.headers['x-content-type-options'], csp: picture.headers['content-security-policy'] }).toEqual({
+      expect({
+        status: picture.statusCode,
+        type: picture.headers['content-type'],
+        sniff: picture.headers['x-content-type-options'],
+        csp: picture.headers['content-security-policy'],
+      }).toEqual({
         status: 200,
         type: 'image/png',
         sniff: 'nosniff',
         csp: 'sandbox',
       });
       const pdf = await other.inject({ url: '/uploads/d.pdf' });
-      expect({ type: pdf.headers['content-type'], disposition: pdf.headers['content-disposition'] }).toEqual({ type: 'application/pdf', disposition: 'attachment' });
+      expect({ type: pdf.headers['content-type'], disposition: pdf.headers['content-disposition'] }).toEqual({
+        type: 'application/pdf',
+        disposition: 'attachment',
+      });
       expect(asked.filter((path) => path.startsWith('/uploads/'))).toEqual(['/uploads/e.png', '/uploads/d.pdf']);
     } finally {
       await other.close();

@@ -61,7 +61,14 @@ beforeAll(async () => {
     SECRET,
   );
   providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
-  site = await createSiteServer({ distDir: dist, providerUrl, mediaUrl: '', variant: 'standard', renderDeadlineMs: 10_000, preview: { secret: SECRET, cmsOrigin: CMS } });
+  site = await createSiteServer({
+    distDir: dist,
+    providerUrl,
+    mediaUrl: '',
+    variant: 'standard',
+    renderDeadlineMs: 10_000,
+    preview: { secret: SECRET, cmsOrigin: CMS },
+  });
 });
 
 afterAll(async () => {
@@ -83,7 +90,13 @@ const newsPath = (locale: Locale) => `${locale === 'en' ? '/en' : ''}/news/${art
 describe('the preview address', () => {
   const now = Date.now();
   const expires = Math.floor(now / 1000) + 60;
-  const signed = { status: 'draft', path: '/en/news/1', expires: String(expires), admin: '12', signature: signPreview('draft', '/en/news/1', expires, 12, SECRET) };
+  const signed = {
+    status: 'draft',
+    path: '/en/news/1',
+    expires: String(expires),
+    admin: '12',
+    signature: signPreview('draft', '/en/news/1', expires, 12, SECRET),
+  };
 
   it('names its page, version and admin when signed with the secret and not yet expired', () => {
     expect(readPreviewQuery(signed, SECRET, now)).toEqual({ status: 'draft', path: '/en/news/1', admin: 12 });
@@ -92,7 +105,8 @@ describe('the preview address', () => {
   });
 
   it('signs the admin: another id, or one written otherwise, is forged', () => {
-    for (const admin of ['13', '1', '012', '12 ', '+12', '12.0']) expect({ admin, ask: readPreviewQuery({ ...signed, admin }, SECRET, now) }).toEqual({ admin, ask: { refused: 'forged' } });
+    for (const admin of ['13', '1', '012', '12 ', '+12', '12.0'])
+      expect({ admin, ask: readPreviewQuery({ ...signed, admin }, SECRET, now) }).toEqual({ admin, ask: { refused: 'forged' } });
     // The signature of "<status>\n<path>\n<expires>\n<admin>": no field can borrow from its neighbour.
     expect(signPreview('draft', '/en/news/1', expires, 12, SECRET)).not.toBe(signPreview('draft', '/en/news/1', Number(`${expires}1`), 2, SECRET));
   });
@@ -110,13 +124,22 @@ describe('the preview address', () => {
     expect(readPreviewQuery({ ...signed, status: 'published' }, SECRET, now)).toEqual({ refused: 'forged' });
     expect(readPreviewQuery({ ...signed, path: '/en/news/2' }, SECRET, now)).toEqual({ refused: 'forged' });
     expect(readPreviewQuery({ ...signed, expires: String(expires + 3600) }, SECRET, now)).toEqual({ refused: 'forged' });
-    expect(readPreviewQuery({ ...signed, signature: `${signed.signature.slice(0, 63)}${signed.signature.endsWith('0') ? '1' : '0'}` }, SECRET, now)).toEqual({ refused: 'forged' });
+    expect(readPreviewQuery({ ...signed, signature: `${signed.signature.slice(0, 63)}${signed.signature.endsWith('0') ? '1' : '0'}` }, SECRET, now)).toEqual({
+      refused: 'forged',
+    });
     expect(readPreviewQuery(signed, 'another-secret', now)).toEqual({ refused: 'forged' });
   });
 
   it('is forged when a part is missing, given twice, or not of its form', () => {
     const unknownStatus = { ...signed, status: 'archived', signature: signPreview('archived' as PreviewStatus, signed.path, expires, 12, SECRET) };
-    for (const query of [{}, unknownStatus, { ...signed, signature: undefined }, { ...signed, path: [signed.path, '/'] }, { ...signed, expires: '1e12' }, { ...signed, signature: signed.signature.toUpperCase() }]) {
+    for (const query of [
+      {},
+      unknownStatus,
+      { ...signed, signature: undefined },
+      { ...signed, path: [signed.path, '/'] },
+      { ...signed, expires: '1e12' },
+      { ...signed, signature: signed.signature.toUpperCase() },
+    ]) {
       expect(readPreviewQuery(query, SECRET, now)).toEqual({ refused: 'forged' });
     }
   });
@@ -157,7 +180,9 @@ describe('GET /preview', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(article[locale].title);
     expect(response.body).not.toContain(draftTitle[locale]);
-    expect(response.body).toMatch(locale === 'zh' ? /<div class="preview-banner"[^>]*>预览：已发布/ : /<div class="preview-banner"[^>]*>Preview: the published/);
+    expect(response.body).toMatch(
+      locale === 'zh' ? /<div class="preview-banner"[^>]*>预览：已发布/ : /<div class="preview-banner"[^>]*>Preview: the published/,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-security-policy']).toContain(`frame-ancestors ${CMS};`);
   });
@@ -221,7 +246,14 @@ describe('GET /preview', () => {
   });
 
   it('answers 503 with a page that says so when the provider does not answer', async () => {
-    const cut = await createSiteServer({ distDir: dist, providerUrl: 'http://127.0.0.1:1', mediaUrl: '', variant: 'standard', renderDeadlineMs: 2_000, preview: { secret: SECRET, cmsOrigin: CMS } });
+    const cut = await createSiteServer({
+      distDir: dist,
+      providerUrl: 'http://127.0.0.1:1',
+      mediaUrl: '',
+      variant: 'standard',
+      renderDeadlineMs: 2_000,
+      preview: { secret: SECRET, cmsOrigin: CMS },
+    });
     try {
       const response = await cut.inject({ url: previewAddress(newsPath('en')) });
       expect(response.statusCode).toBe(503);
@@ -257,7 +289,7 @@ describe("the provider's drafts", () => {
     }
   });
 
-  it('answer nobody else: no key, the secret itself, another secret\'s key', async () => {
+  it("answer nobody else: no key, the secret itself, another secret's key", async () => {
     for (const authorization of [undefined, `Bearer ${SECRET}`, `Bearer ${previewAccessKey('another-secret')}`]) {
       const response = await fetch(address(), { headers: authorization ? { authorization } : {} });
       expect({ authorization, status: response.status }).toEqual({ authorization, status: 404 });
@@ -265,8 +297,11 @@ describe("the provider's drafts", () => {
     }
   });
 
-  it('are not reachable through the site\'s /api', async () => {
-    const response = await site.inject({ url: `/api${previewApiPrefix(EDITOR)}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`, headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` } });
+  it("are not reachable through the site's /api", async () => {
+    const response = await site.inject({
+      url: `/api${previewApiPrefix(EDITOR)}${ENDPOINT.newsDetail}?lan=en&id=${article.id}`,
+      headers: { authorization: `Bearer ${previewAccessKey(SECRET)}` },
+    });
     expect(response.body).not.toContain(draftTitle.en);
   });
 });

@@ -42,7 +42,11 @@ const BANNER_STYLE = 'position:sticky;top:0;z-index:10000;padding:8px 16px;backg
 /** Why there is no page to show, in both languages: a refused address says nothing of the page it named. */
 const NOTICES = {
   forged: [403, '此预览地址无效：请在内容管理系统中重新打开预览。', 'This preview address is not valid: open the preview again from the CMS.'],
-  expired: [410, '此预览地址已过期（只在几分钟内有效）：请在内容管理系统中重新打开预览。', 'This preview address has expired (it lasts a few minutes): open the preview again from the CMS.'],
+  expired: [
+    410,
+    '此预览地址已过期（只在几分钟内有效）：请在内容管理系统中重新打开预览。',
+    'This preview address has expired (it lasts a few minutes): open the preview again from the CMS.',
+  ],
   missing: [404, '网站上没有这个页面。', 'The site has no such page.'],
   failed: [503, '暂时无法生成预览：请稍后再试。', 'The preview could not be rendered: try again in a moment.'],
 } as const;
@@ -77,10 +81,16 @@ export function registerPreviewRoute(app: FastifyInstance, { secret, cmsOrigin, 
     const { locale: prefixed, path } = splitLocalePath(pathname);
     if (!matchRoute(path)) return notice(reply, 'missing');
     const locale = prefixed ?? 'zh';
-    const api = ask.status === 'draft' ? createProviderApi(`${providerUrl}${previewApiPrefix(ask.admin)}`, mediaUrl, deadlineMs, request.id, authorization) : createProviderApi(providerUrl, mediaUrl, deadlineMs, request.id);
+    const api =
+      ask.status === 'draft'
+        ? createProviderApi(`${providerUrl}${previewApiPrefix(ask.admin)}`, mediaUrl, deadlineMs, request.id, authorization)
+        : createProviderApi(providerUrl, mediaUrl, deadlineMs, request.id);
     const page = await pages.uncached({ locale, path, search: query ? `?${query}` : '', origin: originOf(request), requestId: request.id }, api);
     if (page === 'gone') return notice(reply, 'missing');
     if (page === null) return notice(reply, 'failed');
-    return reply.code(page.status).type('text/html; charset=utf-8').send(markAsPreview(page.html, locale, ask.status));
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .send(markAsPreview(page.html, locale, ask.status));
   });
 }

@@ -29,7 +29,9 @@ export function signPreview(status: PreviewStatus, path: string, expires: number
 const SITE_PATH = /^\/(?![/\\])[^\\\s]*$/;
 
 export function readPreviewQuery(query: PreviewQuery, secret: string, now = Date.now()): PreviewAsk {
-  const [status, path, expires, admin, signature] = [query.status, query.path, query.expires, query.admin, query.signature].map((value) => (typeof value === 'string' ? value : '')) as [string, string, string, string, string];
+  const [status, path, expires, admin, signature] = [query.status, query.path, query.expires, query.admin, query.signature].map((value) =>
+    typeof value === 'string' ? value : '',
+  ) as [string, string, string, string, string];
   if (status !== 'draft' && status !== 'published') return { refused: 'forged' };
   if (!SITE_PATH.test(path) || !/^\d{1,12}$/.test(expires) || !/^[1-9]\d{0,11}$/.test(admin) || !/^[0-9a-f]{64}$/.test(signature)) return { refused: 'forged' };
   const expected = Buffer.from(signPreview(status, path, Number(expires), Number(admin), secret), 'hex');

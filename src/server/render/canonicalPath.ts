@@ -16,7 +16,8 @@ const ENCODED_UNRESERVED = /%(4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5
 export function canonicalPath(rawPath: string): string | null {
   let path = rawPath.replace(ENCODED_UNRESERVED, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
   path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
-  if (path === EN_PREFIX) path = `${EN_PREFIX}/`; // the English home is /en/
+  if (path === EN_PREFIX)
+    path = `${EN_PREFIX}/`; // the English home is /en/
   else if (path.length > 1 && path.endsWith('/') && path !== `${EN_PREFIX}/`) path = path.replace(/\/+$/, '') || '/';
   path = withoutLeadingZeros(path);
   return path === rawPath ? null : path;

@@ -13,7 +13,18 @@ function dropped(change: CmsChange, paths: string[]): string[] {
   });
 }
 
-const EVERY_KIND = ['/', '/about', '/innovation', '/news', '/news/3', '/news/4', '/news/notice', '/news/noticedetail', '/news/noticedetail/3', '/news/noticedetail/4'];
+const EVERY_KIND = [
+  '/',
+  '/about',
+  '/innovation',
+  '/news',
+  '/news/3',
+  '/news/4',
+  '/news/notice',
+  '/news/noticedetail',
+  '/news/noticedetail/3',
+  '/news/noticedetail/4',
+];
 const MORE = ['/product', '/product/3', '/product/4', '/resources', '/resources/3', '/resources/4', '/patient', '/report', '/privacy'];
 
 describe('the pages a CMS change shows on', () => {
@@ -35,7 +46,17 @@ describe('the pages a CMS change shows on', () => {
 
   it('drops every page for the models shown everywhere or not known here', () => {
     // Every header's menu lists the product categories; the rest fill single pages or the layout.
-    for (const model of ['product-category', 'site-setting', 'page-banner', 'home-page', 'about-page', 'privacy-notice', 'banner', 'constructor', '__proto__']) {
+    for (const model of [
+      'product-category',
+      'site-setting',
+      'page-banner',
+      'home-page',
+      'about-page',
+      'privacy-notice',
+      'banner',
+      'constructor',
+      '__proto__',
+    ]) {
       expect({ model, pages: affectedPages(publish(model, 3)) }).toEqual({ model, pages: 'all' });
     }
   });

@@ -25,11 +25,16 @@ describe('the document', () => {
     expect(html).not.toContain('rel="preload"');
     // The CSS inline, in the chunks' order, named for webpack's CSS runtime; no style sheet to wait for.
     const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)].map((m) => [m[1], m[2]]);
-    expect(styles).toEqual([['/assets/main.css', 'body{margin:0}'], ['/assets/page-news.css', '.news{color:red}']]);
+    expect(styles).toEqual([
+      ['/assets/main.css', 'body{margin:0}'],
+      ['/assets/page-news.css', '.news{color:red}'],
+    ]);
     expect(html).not.toContain('rel="stylesheet"');
     expect(html.indexOf('<style')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<meta name="app-config" content="{&quot;mediaUrl&quot;:&quot;https://media.example.com&quot;,&quot;variant&quot;:&quot;standard&quot;}">');
+    expect(html).toContain(
+      '<meta name="app-config" content="{&quot;mediaUrl&quot;:&quot;https://media.example.com&quot;,&quot;variant&quot;:&quot;standard&quot;}">',
+    );
     expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(1024);
   });
 
@@ -54,7 +59,10 @@ describe('the build assets', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'boot.1.js'), boot);
     writeFileSync(join(dist, 'assets', 'main.1.css'), css);
-    writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ boot: { js: ['/assets/boot.1.js'], css: [] }, main: { js: ['/assets/main.1.js'], css: ['/assets/main.1.css'] } }));
+    writeFileSync(
+      join(dist, 'manifest.json'),
+      JSON.stringify({ boot: { js: ['/assets/boot.1.js'], css: [] }, main: { js: ['/assets/main.1.js'], css: ['/assets/main.1.css'] } }),
+    );
     return dist;
   };
 
@@ -76,7 +84,15 @@ describe('the build assets', () => {
 
 describe('head tags', () => {
   it('declare the canonical URL, both languages and x-default, and the previews, escaped', () => {
-    const tags = headTags({ locale: 'en', path: '/news/3', origin: 'https://www.example.com', title: 'A "quoted" <title>', description: 'd', image: 'https://media.example.com/p.png', type: 'article' });
+    const tags = headTags({
+      locale: 'en',
+      path: '/news/3',
+      origin: 'https://www.example.com',
+      title: 'A "quoted" <title>',
+      description: 'd',
+      image: 'https://media.example.com/p.png',
+      type: 'article',
+    });
     expect(tags).toContain('<link rel="canonical" href="https://www.example.com/en/news/3">');
     expect(tags).toContain('<link rel="alternate" hreflang="zh-CN" href="https://www.example.com/news/3">');
     expect(tags).toContain('<link rel="alternate" hreflang="en" href="https://www.example.com/en/news/3">');

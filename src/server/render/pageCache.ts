@@ -63,7 +63,17 @@ export async function toCachedPage(status: number, html: string, renderedAt: num
 }
 
 export function createPageCache(options: PageCacheOptions) {
-  const { maxBytes, freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxRenders = 4, maxQueued = 32, now = Date.now, onRenderError, onKeptPageServed } = options;
+  const {
+    maxBytes,
+    freshMs,
+    staleWhileRevalidateMs,
+    staleIfErrorMs,
+    maxRenders = 4,
+    maxQueued = 32,
+    now = Date.now,
+    onRenderError,
+    onKeptPageServed,
+  } = options;
   /** Keys whose last refresh failed while a good page was in hand (bounded with the pages). */
   const failing = new Set<string>();
   /** Keys whose content changed after their page was rendered (clear, drop); a new page lifts the mark. */

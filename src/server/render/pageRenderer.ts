@@ -108,13 +108,16 @@ export function createPageRenderer(options: PageRendererOptions) {
   const { assets, providerUrl, config, deadlineMs, cache: cacheOptions, log, logError = log, listed = async () => false } = options;
   const { pictureVersions } = options;
   const providerApi = (requestId?: string) => options.api ?? createProviderApi(providerUrl, config.mediaUrl, deadlineMs, requestId);
-  const apiFor = (requestId?: string) => (pictureVersions ? withPictureVersions(providerApi(requestId), pictureVersions, config.mediaUrl) : providerApi(requestId));
+  const apiFor = (requestId?: string) =>
+    pictureVersions ? withPictureVersions(providerApi(requestId), pictureVersions, config.mediaUrl) : providerApi(requestId);
   const purifier = DOMPurify(new JSDOM('').window);
   const onRenderError = (key: string, error: unknown) => logError(key, error);
   // The search itself stays out of the log: a visitor typed it.
   const onKeptPageServed = (key: string, page: CachedPage) => {
     const [search, path, locale] = key.split('|').reverse();
-    log(`Serving the last good copy of ${locale} ${path}${search ? ' (with a search)' : ''}, rendered ${new Date(page.renderedAt).toISOString()}: its new render failed`);
+    log(
+      `Serving the last good copy of ${locale} ${path}${search ? ' (with a search)' : ''}, rendered ${new Date(page.renderedAt).toISOString()}: its new render failed`,
+    );
   };
   const cache = createPageCache({ ...cacheOptions, onRenderError, onKeptPageServed });
   const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError, onKeptPageServed });
@@ -172,7 +175,12 @@ export function createPageRenderer(options: PageRendererOptions) {
       // Only a visitor's own search counts against their budget: the site's category and page
       // links (`?name=`, `?page=`) are finite, and a crawler following them must get them all.
       const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY);
-      const page = await (search ? searches : cache).get(key, () => render({ ...address, search }), newId ? unverified : undefined, ownSearch ? admitSearch : undefined);
+      const page = await (search ? searches : cache).get(
+        key,
+        () => render({ ...address, search }),
+        newId ? unverified : undefined,
+        ownSearch ? admitSearch : undefined,
+      );
       if (page !== 'gone') {
         if (page?.status === 200 && match.params.id !== undefined) verified.set(key, true);
         return page;

@@ -18,7 +18,15 @@ let dist: string;
 const sites: Site[] = [];
 
 async function site(pageCache = {}, renderDeadlineMs = 1500, cachePurgeSecret: string | null = null): Promise<Site> {
-  const app = await createSiteServer({ distDir: dist, providerUrl: gate.url, mediaUrl: 'http://media.test', variant: 'standard', renderDeadlineMs, pageCache, cachePurgeSecret });
+  const app = await createSiteServer({
+    distDir: dist,
+    providerUrl: gate.url,
+    mediaUrl: 'http://media.test',
+    variant: 'standard',
+    renderDeadlineMs,
+    pageCache,
+    cachePurgeSecret,
+  });
   sites.push(app);
   return app;
 }
@@ -73,7 +81,10 @@ const SAMPLES: [string, string, string][] = [
 describe('server rendering', () => {
   it.each(SAMPLES)('renders %s with its content in both languages', async (path, zh, en) => {
     const app = await site();
-    for (const [url, lang, text] of [[path, 'zh-CN', zh], [`/en${path}`, 'en', en]] as const) {
+    for (const [url, lang, text] of [
+      [path, 'zh-CN', zh],
+      [`/en${path}`, 'en', en],
+    ] as const) {
       const res = await app.inject({ url });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
       expect(res.body).toContain(`<html lang="${lang}">`);
@@ -306,7 +317,11 @@ describe('server rendering', () => {
     const answers = await Promise.all(paths.flatMap((path) => [app.inject({ url: path }), app.inject({ url: `/en${path}` })]));
     answers.forEach((res, i) => {
       const english = i % 2 === 1;
-      expect({ path: paths[Math.floor(i / 2)], english, rendered: res.body.includes(STATE_ELEMENT_ID) }).toEqual({ path: paths[Math.floor(i / 2)], english, rendered: true });
+      expect({ path: paths[Math.floor(i / 2)], english, rendered: res.body.includes(STATE_ELEMENT_ID) }).toEqual({
+        path: paths[Math.floor(i / 2)],
+        english,
+        rendered: true,
+      });
       const state = stateOf(res.body);
       expect(state.locale.current).toBe(english ? 'en' : 'zh');
       const keys = Object.keys(state.content.entries);

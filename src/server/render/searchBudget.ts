@@ -11,7 +11,6 @@ import { visitorKey } from '../../http/visitorKey';
 /** Clients remembered at once; a client forgotten starts afresh (the global bound still holds). */
 const CLIENTS = 10_000;
 
-
 export function createSearchBudget(perWindow: number, windowMs: number) {
   const spent = new LRUCache<string, { count: number }>({ max: CLIENTS, ttl: windowMs });
   /** Takes one render from the client's budget; false when it is spent. */

@@ -28,7 +28,10 @@ const tagsOf = (state: RootState, path: string) => {
 
 describe('the share picture', () => {
   it("is the share image and its alternative text, in Open Graph's and Twitter's tags", () => {
-    const html = tagsOf(withFields('newsDetail', '1', '/news/1', { share_image: '/uploads/share.webp', share_image_alt: 'The new hall from the air' }), '/news/1');
+    const html = tagsOf(
+      withFields('newsDetail', '1', '/news/1', { share_image: '/uploads/share.webp', share_image_alt: 'The new hall from the air' }),
+      '/news/1',
+    );
     expect(html).toContain(`<meta property="og:image" content="${MEDIA}/uploads/share.webp">`);
     expect(html).toContain('<meta property="og:image:alt" content="The new hall from the air">');
     expect(html).toContain(`<meta name="twitter:image" content="${MEDIA}/uploads/share.webp">`);
@@ -37,17 +40,32 @@ describe('the share picture', () => {
 
   it("is the share image with the page's title as its alt when the file has no alternative text", () => {
     const state = withFields('newsDetail', '1', '/news/1', { share_image: '/uploads/share.webp' });
-    expect(sharePicture(state, ORIGIN)).toEqual({ image: `${MEDIA}/uploads/share.webp`, alt: 'New topical production hall passes its GMP compliance inspection' });
+    expect(sharePicture(state, ORIGIN)).toEqual({
+      image: `${MEDIA}/uploads/share.webp`,
+      alt: 'New topical production hall passes its GMP compliance inspection',
+    });
   });
 
-  it("is the news picture with its alternative text, else the title, without SEO fields", () => {
-    expect(sharePicture(withFields('newsDetail', '1', '/news/1', { pic_alt: 'Filling line' }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/news/n01.webp`, alt: 'Filling line' });
-    expect(sharePicture(seededState('en', 'newsDetail', '/news/1', { id: '1' }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/news/n01.webp`, alt: 'New topical production hall passes its GMP compliance inspection' });
+  it('is the news picture with its alternative text, else the title, without SEO fields', () => {
+    expect(sharePicture(withFields('newsDetail', '1', '/news/1', { pic_alt: 'Filling line' }), ORIGIN)).toEqual({
+      image: `${MEDIA}/uploads/news/n01.webp`,
+      alt: 'Filling line',
+    });
+    expect(sharePicture(seededState('en', 'newsDetail', '/news/1', { id: '1' }), ORIGIN)).toEqual({
+      image: `${MEDIA}/uploads/news/n01.webp`,
+      alt: 'New topical production hall passes its GMP compliance inspection',
+    });
   });
 
   it("is a product's first picture with its alt, or its share image", () => {
-    expect(sharePicture(withFields('productDetail', '3', '/products/3', { pics_alt: ['Tube, front'] }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/product/p03-1.webp`, alt: 'Tube, front' });
-    expect(sharePicture(withFields('productDetail', '3', '/products/3', { share_image: '/uploads/p-share.webp', share_image_alt: 'Box' }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/p-share.webp`, alt: 'Box' });
+    expect(sharePicture(withFields('productDetail', '3', '/products/3', { pics_alt: ['Tube, front'] }), ORIGIN)).toEqual({
+      image: `${MEDIA}/uploads/product/p03-1.webp`,
+      alt: 'Tube, front',
+    });
+    expect(sharePicture(withFields('productDetail', '3', '/products/3', { share_image: '/uploads/p-share.webp', share_image_alt: 'Box' }), ORIGIN)).toEqual({
+      image: `${MEDIA}/uploads/p-share.webp`,
+      alt: 'Box',
+    });
   });
 
   it("is a job's page banner with the banner's own alt (never the job's title), without a share image", () => {
@@ -55,13 +73,19 @@ describe('the share picture', () => {
     const jobKey = contentKey('jobDetail', 'en', { id: '1' });
     const bannerKey = contentKey('pageBanner', 'en', { type: PAGE_BANNER_TYPE.resources });
     const banner = (alt: string) => normalise(PAYLOADS.pageBanner, { name: 'Careers', des: '', webimg: '/uploads/hr.webp', img: '', webimg_alt: alt }, MEDIA);
-    const withBanner = (alt: string): RootState => ({ ...state, content: { ...state.content, entries: { ...state.content.entries, [bannerKey]: { ...state.content.entries[jobKey]!, data: banner(alt) } } } });
+    const withBanner = (alt: string): RootState => ({
+      ...state,
+      content: { ...state.content, entries: { ...state.content.entries, [bannerKey]: { ...state.content.entries[jobKey]!, data: banner(alt) } } },
+    });
     expect(sharePicture(withBanner('Our lab'), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/hr.webp`, alt: 'Our lab' });
     expect(sharePicture(withBanner(''), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/hr.webp`, alt: '' });
   });
 
   it("is a job's share image, else the site's default without an alt tag (no page banner loaded here)", () => {
-    expect(sharePicture(withFields('jobDetail', '1', '/jobs/1', { share_image: '/uploads/job.webp' }), ORIGIN)).toEqual({ image: `${MEDIA}/uploads/job.webp`, alt: 'Formulation Scientist' });
+    expect(sharePicture(withFields('jobDetail', '1', '/jobs/1', { share_image: '/uploads/job.webp' }), ORIGIN)).toEqual({
+      image: `${MEDIA}/uploads/job.webp`,
+      alt: 'Formulation Scientist',
+    });
     const state = seededState('en', 'jobDetail', '/jobs/1', { id: '1' });
     expect(sharePicture(state, ORIGIN)).toEqual({ image: `${ORIGIN}${DEFAULT_SHARE_IMAGE}`, alt: '' });
     expect(tagsOf(state, '/jobs/1')).not.toContain('image:alt');

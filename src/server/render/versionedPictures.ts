@@ -60,7 +60,11 @@ function mapWireMedia(field: Field, value: unknown, map: (path: string) => strin
     case 'media':
       return typeof value === 'string' ? map(value) : value;
     case 'pics':
-      if (typeof value === 'string') return value.split(',').map((path) => map(path.trim())).join(',');
+      if (typeof value === 'string')
+        return value
+          .split(',')
+          .map((path) => map(path.trim()))
+          .join(',');
       return Array.isArray(value) ? value.map((path) => (typeof path === 'string' ? map(path) : path)) : value;
     case 'optional':
     case 'nullable':

@@ -40,16 +40,28 @@ interface PackSeo {
   share_image?: string;
 }
 const seo = ({ meta_title, meta_description, share_image }: PackSeo): SeedData =>
-  meta_title || meta_description || share_image ? { seo: { metaTitle: meta_title || null, metaDescription: meta_description || null, shareImage: media(share_image ?? '') } } : {};
+  meta_title || meta_description || share_image
+    ? { seo: { metaTitle: meta_title || null, metaDescription: meta_description || null, shareImage: media(share_image ?? '') } }
+    : {};
 
 type Scene = { pic: string; over_pic?: string } & Bilingual<{ title: string; des: string }>;
-const scene = (item: Scene, locale: Locale) => ({ title: item[locale].title, des: item[locale].des, pic: media(item.pic), over_pic: media(item.over_pic ?? '') });
+const scene = (item: Scene, locale: Locale) => ({
+  title: item[locale].title,
+  des: item[locale].des,
+  pic: media(item.pic),
+  over_pic: media(item.over_pic ?? ''),
+});
 const titleDes = (item: Bilingual<{ title: string; des: string }>, locale: Locale) => ({ title: item[locale].title, des: item[locale].des });
 const captioned = (item: { pic: string; title: Bilingual<string> }, locale: Locale) => ({ title: item.title[locale], pic: media(item.pic) });
 
 export function packDocuments(pack: ContentPack): SeedDocument[] {
   const single = (path: string, make: (locale: Locale) => SeedData): SeedDocument => ({ path, kind: 'single', data: byLocale(make) });
-  const collection = (path: string, make: (locale: Locale) => SeedData, key?: string): SeedDocument => ({ path, kind: 'collection', key, data: byLocale(make) });
+  const collection = (path: string, make: (locale: Locale) => SeedData, key?: string): SeedDocument => ({
+    path,
+    kind: 'collection',
+    key,
+    data: byLocale(make),
+  });
   const { main, contact, productContacts } = pack;
   return [
     single('site-setting', (locale) => ({
@@ -62,7 +74,14 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
       drug_certificate: main.drug_certificate,
       police_filing: main.police_filing ?? null,
       links: main.links.map((link) => ({ title: link.title[locale], url: link.url })),
-      contact: { address: contact[locale].address, phone: contact.phone, email: contact.email, tel: contact.tel, zipcode: contact.zipcode, pic: media(contact.pic) },
+      contact: {
+        address: contact[locale].address,
+        phone: contact.phone,
+        email: contact.email,
+        tel: contact.tel,
+        zipcode: contact.zipcode,
+        pic: media(contact.pic),
+      },
       product_contacts: {
         domestic_phone: productContacts.domestic.phone,
         domestic_email: productContacts.domestic.email,
@@ -71,10 +90,23 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
       },
     })),
     ...pack.banners.map((b, position) =>
-      collection('banners', (locale) => ({ kind: b.type === '视频' ? 'video' : 'picture', media: media(b.img), poster: media(b.video_img), title: b[locale].title, des: b[locale].des, position })),
+      collection('banners', (locale) => ({
+        kind: b.type === '视频' ? 'video' : 'picture',
+        media: media(b.img),
+        poster: media(b.video_img),
+        title: b[locale].title,
+        des: b[locale].des,
+        position,
+      })),
     ),
     ...pack.pageBanners.map((b) =>
-      collection('page-banners', (locale) => ({ page: PAGE_OF_TYPE[b.type], name: b[locale].name, des: b[locale].des, desktop_image: media(b.webimg), phone_image: media(b.img) })),
+      collection('page-banners', (locale) => ({
+        page: PAGE_OF_TYPE[b.type],
+        name: b[locale].name,
+        des: b[locale].des,
+        desktop_image: media(b.webimg),
+        phone_image: media(b.img),
+      })),
     ),
     single('home-page', (locale) => ({ about: scene(pack.homeAbout, locale), product_tiles: pack.homeProducts.map((t) => scene(t, locale)) })),
     single('about-page', (locale) => ({
@@ -104,13 +136,18 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
       version: pack.privacyNotice.version,
       updated: instant(pack.privacyNotice.update_time),
     })),
-    ...pack.categories.map((c, position) => collection('product-categories', (locale) => ({ site_id: c.id, name: c.name[locale], position }), `category:${c.id}`)),
+    ...pack.categories.map((c, position) =>
+      collection('product-categories', (locale) => ({ site_id: c.id, name: c.name[locale], position }), `category:${c.id}`),
+    ),
     ...pack.products.map((p) =>
       collection('products', (locale) => ({
         site_id: p.id,
         category: { relation: `category:${p.classify_id}` },
         pic: media(p.pic),
-        pics: p.pics.split(',').filter(Boolean).map((path) => ({ media: path })),
+        pics: p.pics
+          .split(',')
+          .filter(Boolean)
+          .map((path) => ({ media: path })),
         name: p[locale].name,
         des: p[locale].des,
         productspecial: p[locale].productspecial,
@@ -118,8 +155,20 @@ export function packDocuments(pack: ContentPack): SeedDocument[] {
         ...seo(p[locale]),
       })),
     ),
-    ...pack.news.map((n) => collection('news', (locale) => ({ site_id: n.id, title: n[locale].title, des: n[locale].des, content: n[locale].content, pic: media(n.pic), date: instant(n.create_time), ...seo(n[locale]) }))),
-    ...pack.notices.map((n) => collection('notices', (locale) => ({ site_id: n.id, title: n[locale].title, content: n[locale].content, date: instant(n.create_time) }))),
+    ...pack.news.map((n) =>
+      collection('news', (locale) => ({
+        site_id: n.id,
+        title: n[locale].title,
+        des: n[locale].des,
+        content: n[locale].content,
+        pic: media(n.pic),
+        date: instant(n.create_time),
+        ...seo(n[locale]),
+      })),
+    ),
+    ...pack.notices.map((n) =>
+      collection('notices', (locale) => ({ site_id: n.id, title: n[locale].title, content: n[locale].content, date: instant(n.create_time) })),
+    ),
     ...[pack.publicationTop, ...pack.publications].map((p, position) =>
       collection('publications', (locale) => ({ title: p.title[locale], url: p.url, pic: media(p.pic), featured: position === 0, position })),
     ),

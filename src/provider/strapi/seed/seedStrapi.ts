@@ -16,7 +16,15 @@ export const SITE_TOKEN = 'site (read-only)';
 /** Reads drafts as well, for the site's previews only: cms/src/keepDraftsFromReaders.js names it. */
 export const PREVIEW_TOKEN = 'site preview (drafts)';
 const READ_ACTIONS = ['find', 'findOne'];
-const MIME: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.mp4': 'video/mp4', '.webm': 'video/webm' };
+const MIME: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
 
 export class CmsNotEmpty extends Error {}
 
@@ -68,7 +76,14 @@ export async function seedStrapi(options: SeedOptions): Promise<SeedResult> {
   const login = await admin<{ data: { token: string } }>('POST', '/admin/login', { email: options.email, password: options.password });
   jwt = login.data.token;
   await removeTokens(admin, [SEED_TOKEN]);
-  seedToken = (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name: SEED_TOKEN, type: 'full-access', lifespan: null, description: 'Used by npm run cms:seed, removed when it ends' })).data.accessKey;
+  seedToken = (
+    await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', {
+      name: SEED_TOKEN,
+      type: 'full-access',
+      lifespan: null,
+      description: 'Used by npm run cms:seed, removed when it ends',
+    })
+  ).data.accessKey;
   try {
     const documents = packDocuments(pack);
     const types = [...new Map(documents.map((d) => [d.path, d.kind])).entries()];
@@ -83,7 +98,9 @@ export async function seedStrapi(options: SeedOptions): Promise<SeedResult> {
 
     await removeTokens(admin, [SITE_TOKEN, PREVIEW_TOKEN]);
     const permissions = await siteReadActions(admin);
-    const readToken = async (name: string, description: string) => (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name, type: 'custom', permissions, lifespan: null, description })).data.accessKey;
+    const readToken = async (name: string, description: string) =>
+      (await admin<{ data: { accessKey: string } }>('POST', '/admin/api-tokens', { name, type: 'custom', permissions, lifespan: null, description })).data
+        .accessKey;
     const siteToken = await readToken(SITE_TOKEN, 'The website reads published content with it');
     const previewToken = await readToken(PREVIEW_TOKEN, "The website's previews read drafts with it");
     return { siteToken, previewToken, documents: documents.length, media: mediaIds.size };
@@ -109,7 +126,9 @@ async function siteReadActions(admin: Call): Promise<string[]> {
   return Object.entries(data)
     .filter(([api]) => api.startsWith('api::'))
     .flatMap(([api, { controllers }]) =>
-      Object.entries(controllers).flatMap(([controller, actions]) => actions.filter((action) => READ_ACTIONS.includes(action)).map((action) => `${api}.${controller}.${action}`)),
+      Object.entries(controllers).flatMap(([controller, actions]) =>
+        actions.filter((action) => READ_ACTIONS.includes(action)).map((action) => `${api}.${controller}.${action}`),
+      ),
     );
 }
 
@@ -137,7 +156,10 @@ async function clear(api: Call, types: [string, SeedDocument['kind']][], log: (l
         continue;
       }
       for (;;) {
-        const { data } = await api<{ data: { documentId: string }[] }>('GET', `/api/${path}?locale=${locale}&status=draft&pagination[pageSize]=100&fields[0]=documentId`);
+        const { data } = await api<{ data: { documentId: string }[] }>(
+          'GET',
+          `/api/${path}?locale=${locale}&status=draft&pagination[pageSize]=100&fields[0]=documentId`,
+        );
         if (data.length === 0) break;
         for (const { documentId } of data) await api('DELETE', `/api/${path}/${documentId}?locale=${locale}`);
       }
@@ -154,7 +176,11 @@ async function upload(api: Call, paths: string[], mediaDir: string, log: (line: 
   for (const path of paths) {
     const name = path.slice(MEDIA_PREFIX.length);
     const form = new FormData();
-    form.append('files', new Blob([await readFile(join(mediaDir, name))], { type: MIME[extname(name).toLowerCase()] ?? 'application/octet-stream' }), name.replace(/\//g, '-'));
+    form.append(
+      'files',
+      new Blob([await readFile(join(mediaDir, name))], { type: MIME[extname(name).toLowerCase()] ?? 'application/octet-stream' }),
+      name.replace(/\//g, '-'),
+    );
     form.append('fileInfo', JSON.stringify({ name: name.replace(/\//g, '-'), caption: path }));
     const [file] = await api<{ id: number }[]>('POST', '/api/upload', form);
     ids.set(path, file!.id);

@@ -4,7 +4,8 @@ import { PICTURES, type Documents } from '../documents';
 import { scene, sceneWithHover } from './scene';
 
 export function innovationPage(documents: Documents) {
-  const read = (locale: Locale) => documents.single('innovation-page', locale, { overview: PICTURES, team: PICTURES, cooperation: PICTURES, research: PICTURES });
+  const read = (locale: Locale) =>
+    documents.single('innovation-page', locale, { overview: PICTURES, team: PICTURES, cooperation: PICTURES, research: PICTURES });
   return {
     async sceneOverview(locale: Locale) {
       const entry = await read(locale);

@@ -11,7 +11,12 @@ export function notice(documents: Documents) {
       return (await all(documents, locale)).map((entry) => ({ id: entry.number('site_id'), title: entry.text('title'), create_time: entry.time('date') }));
     },
     async notices(locale: Locale): Promise<NoticeDto[]> {
-      return (await all(documents, locale)).map((entry) => ({ id: entry.number('site_id'), title: entry.text('title'), content: entry.html('content'), create_time: entry.time('date') }));
+      return (await all(documents, locale)).map((entry) => ({
+        id: entry.number('site_id'),
+        title: entry.text('title'),
+        content: entry.html('content'),
+        create_time: entry.time('date'),
+      }));
     },
   };
 }

@@ -6,7 +6,10 @@ import { shownIn } from './scene';
 import { present } from './seo';
 
 /** The CMS names the page; the wire numbers it (the `type` of index/picture/pageBanner). */
-export const PAGE_OF_TYPE = Object.fromEntries(Object.entries(PAGE_BANNER_TYPE).map(([page, type]) => [type, page === 'index' ? 'home' : page])) as Record<PageBannerType, string>;
+export const PAGE_OF_TYPE = Object.fromEntries(Object.entries(PAGE_BANNER_TYPE).map(([page, type]) => [type, page === 'index' ? 'home' : page])) as Record<
+  PageBannerType,
+  string
+>;
 
 export function pageBanner(documents: Documents) {
   return {
@@ -16,7 +19,17 @@ export function pageBanner(documents: Documents) {
         filters: { page: { $eq: page } },
         populate: { desktop_image: true, phone_image: true },
       });
-      return entry ? { name: entry.text('name'), des: entry.text('des'), webimg: entry.media('desktop_image'), img: entry.media('phone_image'), ...present('webimg_alt', entry.mediaAlt('desktop_image')), ...present('img_alt', entry.mediaAlt('phone_image')), ...shownIn(entry) } : undefined;
+      return entry
+        ? {
+            name: entry.text('name'),
+            des: entry.text('des'),
+            webimg: entry.media('desktop_image'),
+            img: entry.media('phone_image'),
+            ...present('webimg_alt', entry.mediaAlt('desktop_image')),
+            ...present('img_alt', entry.mediaAlt('phone_image')),
+            ...shownIn(entry),
+          }
+        : undefined;
     },
   };
 }

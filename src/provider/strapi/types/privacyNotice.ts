@@ -7,7 +7,15 @@ export function privacyNotice(documents: Documents) {
   return {
     async privacyNotice(locale: Locale) {
       const entry = await documents.single('privacy-notice', locale, {});
-      return entry && { title: entry.text('title'), content: entry.html('content'), version: entry.text('version'), update_time: entry.time('updated'), ...shownIn(entry) };
+      return (
+        entry && {
+          title: entry.text('title'),
+          content: entry.html('content'),
+          version: entry.text('version'),
+          update_time: entry.time('updated'),
+          ...shownIn(entry),
+        }
+      );
     },
   };
 }

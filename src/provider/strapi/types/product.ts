@@ -18,7 +18,15 @@ export function product(documents: Documents) {
         ...(keyword ? { name: { $containsi: keyword } } : {}),
       };
       const { entries, total } = await documents.page(TYPE, PLURAL, locale, { filters, sort: ['site_id:asc'], populate: { pics: true }, ...paging });
-      return { rows: entries.map((entry) => ({ id: entry.number('site_id'), name: entry.text('name'), pics: entry.mediaList('pics').join(','), ...presentList('pics_alt', entry.mediaListAlt('pics')) })), total };
+      return {
+        rows: entries.map((entry) => ({
+          id: entry.number('site_id'),
+          name: entry.text('name'),
+          pics: entry.mediaList('pics').join(','),
+          ...presentList('pics_alt', entry.mediaListAlt('pics')),
+        })),
+        total,
+      };
     },
     async product(id: number, locale: Locale): Promise<ProductDetailDto | undefined> {
       const entry = await documents.bySiteId(TYPE, PLURAL, locale, id, { pic: true, pics: true, category: true, seo: SEO });

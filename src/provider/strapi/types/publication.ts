@@ -4,11 +4,20 @@ import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
 import { present } from './seo';
 
-const publicationOf = (entry: EntryReader) => ({ pic: entry.media('pic'), url: entry.text('url'), title: entry.text('title'), ...present('pic_alt', entry.mediaAlt('pic')) });
+const publicationOf = (entry: EntryReader) => ({
+  pic: entry.media('pic'),
+  url: entry.text('url'),
+  title: entry.text('title'),
+  ...present('pic_alt', entry.mediaAlt('pic')),
+});
 
 export function publication(documents: Documents) {
   const read = (locale: Locale, featured: boolean) =>
-    documents.all('publication', 'publications', locale, { filters: { featured: { $eq: featured } }, sort: ['position:asc', 'documentId:asc'], populate: { pic: true } });
+    documents.all('publication', 'publications', locale, {
+      filters: { featured: { $eq: featured } },
+      sort: ['position:asc', 'documentId:asc'],
+      populate: { pic: true },
+    });
   return {
     async publicationTop(locale: Locale) {
       const [top] = await read(locale, true);

@@ -13,7 +13,8 @@ export const SEO = { populate: { shareImage: true } } as const;
 export const present = <K extends string>(key: K, value: string): { [P in K]?: string } => (value ? ({ [key]: value } as { [P in K]: string }) : {});
 
 /** The alternative texts of a list of pictures, in their order, when at least one has one. */
-export const presentList = <K extends string>(key: K, values: string[]): { [P in K]?: string[] } => (values.some(Boolean) ? ({ [key]: values } as { [P in K]: string[] }) : {});
+export const presentList = <K extends string>(key: K, values: string[]): { [P in K]?: string[] } =>
+  values.some(Boolean) ? ({ [key]: values } as { [P in K]: string[] }) : {};
 
 /** The payload's `meta_title`, `meta_description`, `share_image` and `share_image_alt`, those set. */
 export function seoOf(entry: EntryReader) {

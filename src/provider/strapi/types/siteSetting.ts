@@ -33,7 +33,12 @@ export function siteSetting(documents: Documents) {
       if (entry && !contact) documents.leftOut(entry, 'contact');
       if (!contact) return undefined;
       const fields = ['phone', 'email', 'tel', 'zipcode', 'address'] as const;
-      return { ...Object.fromEntries(fields.map((name) => [name, contact.text(name)])), pic: contact.media('pic'), ...present('pic_alt', contact.mediaAlt('pic')), ...shownIn(contact) };
+      return {
+        ...Object.fromEntries(fields.map((name) => [name, contact.text(name)])),
+        pic: contact.media('pic'),
+        ...present('pic_alt', contact.mediaAlt('pic')),
+        ...shownIn(contact),
+      };
     },
     /** One row per channel, domestic in val and overseas in val_en (the provider's quirk). */
     async productContacts(locale: Locale) {
