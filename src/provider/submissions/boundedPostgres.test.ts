@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { startHalfOpenProxy, type HalfOpenProxy } from './halfOpenProxy';
-import { openPostgresStore, queryLimits } from './postgresStore';
+import { boundedPool, openPostgresStore, queryLimits } from './postgresStore';
 import type { SubmissionStore } from './store';
 import { queryTestDatabase, postgresPerFile } from './testPostgres';
 import { startProviderProcess, tempDataDir } from '../testing';
@@ -28,6 +28,24 @@ afterEach(async () => {
   await store?.close().catch(() => {});
   [proxy, store, child] = [undefined, undefined, undefined];
   delete process.env.DATABASE_STATEMENT_TIMEOUT_MS;
+});
+
+describe('a connection that ends while it is checked out', () => {
+  it('is warned about and fails its statement, without ending the process', async () => {
+    const url = await postgres.url();
+    const warnings: string[] = [];
+    const pool = boundedPool(url, { max: 1 }, (message) => warnings.push(message));
+    const client = await pool.connect();
+    const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
+    // What a PostgreSQL restart does to a connection in the middle of a transaction.
+    await queryTestDatabase(url, 'SELECT pg_terminate_backend($1)', [pid]);
+    await expect(client.query('SELECT 1')).rejects.toThrow();
+    client.release(true);
+    expect(warnings).toContain('a PostgreSQL connection in use failed');
+    // The pool opens a new connection for the next statement.
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+  }, 30_000);
 });
 
 describe('a database that stops answering', () => {

@@ -76,7 +76,7 @@ export class SaveTimeoutError extends Error {
   }
 }
 
-/** A pool on `url` with the bounds every statement has (queryLimits); an idle connection that fails is warned about, never a crash. */
+/** A pool on `url` with the bounds every statement has (queryLimits); a connection that fails is warned about, never a crash. */
 export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresStoreOptions['warn'] = () => {}): pg.Pool {
   const bounds = queryLimits();
   const pool = new pg.Pool({
@@ -94,6 +94,10 @@ export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresSt
     ...config,
   });
   pool.on('error', (error) => warn('an idle PostgreSQL connection failed; the pool opens another', error));
+  // The pool listens to its connections only while they are idle. One that fails while checked out
+  // (PostgreSQL restarted mid-transaction) emits 'error' on its client, which would end the process
+  // unheard; its statement fails as well, and the code holding it releases it as broken.
+  pool.on('connect', (client) => client.on('error', (error) => warn('a PostgreSQL connection in use failed', error)));
   return pool;
 }
 
