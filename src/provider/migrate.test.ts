@@ -8,6 +8,7 @@ import { migratePostgres, POSTGRES_MIGRATIONS_DIR } from './migratePostgres';
 import { createTestDatabase } from './submissions/testPostgres';
 import { tempDataDir } from './testing';
 import { loadContentPack } from './content/loadPack';
+import { boundedPool } from './submissions/postgresStore';
 
 const seedPack = loadContentPack();
 
@@ -117,7 +118,7 @@ describe('schema migrations', () => {
 describe('PostgreSQL schema migrations', () => {
   const fresh = async () => {
     const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const pool = boundedPool(database.url, { max: 2 });
     return {
       database,
       pool,

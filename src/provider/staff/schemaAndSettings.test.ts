@@ -6,7 +6,6 @@
  * on both databases; `--since` reads Beijing days.
  */
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { loadContentPack } from '../content/loadPack';
 import { openDatabase } from '../database';
 import Database from '../sqliteDriver';
@@ -14,6 +13,7 @@ import { loadMigrations, migrate } from '../migrate';
 import { migratePostgres, POSTGRES_MIGRATIONS_DIR } from '../migratePostgres';
 import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
 import { tempDataDir } from '../testing';
+import { boundedPool } from '../submissions/postgresStore';
 
 const AUDIT_KEY = 'schema-test-audit-key-0123456789abcdef';
 
@@ -46,7 +46,7 @@ describe('DATABASE_URL', () => {
 describe('the staff tools and the PostgreSQL schema', () => {
   it('refuse a schema behind theirs without touching it; staff migrate says what it applies, then applies it', async () => {
     const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const pool = boundedPool(database.url, { max: 1 });
     try {
       const migrations = loadMigrations(POSTGRES_MIGRATIONS_DIR);
       await migratePostgres(pool, 'test', migrations.slice(0, 1));
@@ -71,7 +71,7 @@ describe('the staff tools and the PostgreSQL schema', () => {
 
   it('refuse a shipped migration edited after a database applied it, on PostgreSQL and on SQLite', async () => {
     const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const pool = boundedPool(database.url, { max: 1 });
     const data = tempDataDir();
     try {
       const shipped = loadMigrations(POSTGRES_MIGRATIONS_DIR);
