@@ -43,6 +43,7 @@ const phonePhoto = (colour: string) =>
 async function upload(body: Buffer, replacing?: number): Promise<{ id: number; url: string }> {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(body)], { type: 'image/jpeg' }), 'phone.jpg');
+  form.append('fileInfo', JSON.stringify({ name: 'phone.jpg', alternativeText: '手机拍的一张照片' }));
   const response = await fetch(`${cms.url}/upload${replacing ? `?id=${replacing}` : ''}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${editor}` },

@@ -5,7 +5,8 @@
  * description and share image in zh and en, and publishes both. The server-rendered head of
  * /news/<id> and /en/news/<id> carries them (title, description, Open Graph, Twitter card,
  * JSON-LD); another article, without them, falls back to its title, summary and picture; and the
- * news picture's alternative text is the alt of its <img> on the news list.
+ * news picture's alternative text is the alt of its <img> on the news list. A publish that would
+ * show a picture nobody described is refused until it is (cms/src/describedPictures.js).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,18 +41,18 @@ let editor: string;
 const shareImages = {} as Record<Locale, { id: number; url: string }>;
 let picture: { id: number; url: string };
 
-/** A picture uploaded to the media library as the panel does, with its alternative text. */
-async function upload(name: string, colour: string, alternativeText: string): Promise<{ id: number; url: string }> {
+/** A picture uploaded to the media library as the panel does, with its alternative text unless none is given. */
+async function upload(name: string, colour: string, alternativeText?: string): Promise<{ id: number; url: string }> {
   const body = await sharp({ create: { width: 1200, height: 630, channels: 3, background: colour } })
     .webp()
     .toBuffer();
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(body)], { type: 'image/webp' }), `${name}.webp`);
-  form.append('fileInfo', JSON.stringify({ name: `${name}.webp`, alternativeText }));
+  form.append('fileInfo', JSON.stringify({ name: `${name}.webp`, ...(alternativeText === undefined ? {} : { alternativeText }) }));
   const response = await fetch(`${seeded.cms.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${editor}` }, body: form });
   const answer = (await response.json()) as { id: number; url: string; alternativeText: string }[];
   if (!response.ok || !answer[0]) throw new Error(`upload answered ${response.status}: ${JSON.stringify(answer)}`);
-  expect(answer[0].alternativeText).toBe(alternativeText);
+  if (alternativeText !== undefined) expect(answer[0].alternativeText).toBe(alternativeText);
   return answer[0];
 }
 
@@ -60,11 +61,20 @@ async function documentIdOf(siteId: number): Promise<string> {
   return found.body.results[0].documentId as string;
 }
 
-/** The Editor's Save of an entry's fields in one language, then Publish. */
-async function saveAndPublish(documentId: string, locale: Locale, fields: object) {
+/** The Editor's Publish of an entry in one language: Strapi's answer. */
+const publish = (documentId: string, locale: Locale) =>
+  cmsCall(seeded.cms.url, 'POST', `${NEWS}/${documentId}/actions/publish?locale=${locale}`, editor, { locale });
+
+/** The Editor's Save of an entry's fields in one language. */
+async function save(documentId: string, locale: Locale, fields: object) {
   const saved = await cmsCall(seeded.cms.url, 'PUT', `${NEWS}/${documentId}?locale=${locale}`, editor, { ...fields, locale });
   expect({ locale, status: saved.status, error: saved.body?.error }).toEqual({ locale, status: 200, error: undefined });
-  const published = await cmsCall(seeded.cms.url, 'POST', `${NEWS}/${documentId}/actions/publish?locale=${locale}`, editor, { locale });
+}
+
+/** The Editor's Save of an entry's fields in one language, then Publish. */
+async function saveAndPublish(documentId: string, locale: Locale, fields: object) {
+  await save(documentId, locale, fields);
+  const published = await publish(documentId, locale);
   expect({ locale, status: published.status, error: published.body?.error }).toEqual({ locale, status: 200, error: undefined });
 }
 
@@ -206,4 +216,40 @@ describe("a picture's alternative text in the media library", () => {
     },
     60_000,
   );
+});
+
+describe("the admin asks for a picture's alternative text", () => {
+  it('refuses a publish that would show pictures without one, naming each and its field, and publishes once they are described', async () => {
+    const documentId = await documentIdOf(pack.news[2]!.id);
+    const cover = await upload('undescribed-cover', '#2a2');
+    const inText = await upload('undescribed-in-text', '#22a');
+    // As Strapi's Markdown editor inserts a picture of the media library: the CMS's own address.
+    await save(documentId, 'zh', { pic: cover.id, content: `正文\n\n![](${seeded.cms.url}${inText.url})` });
+
+    const refused = await publish(documentId, 'zh');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ name: 'ValidationError', message: expect.stringContaining('alternative text') });
+    expect(refused.body.error.message).toContain('undescribed-cover.webp (pic)');
+    expect(refused.body.error.message).toContain('undescribed-in-text.webp (content)');
+
+    // Described in the media library (its Save sends the file's info alone), the same Publish passes.
+    for (const [file, alternativeText] of [
+      [cover, '绿色的软膏盒'],
+      [inText, '蓝色的说明书'],
+    ] as const) {
+      const form = new FormData();
+      form.append('fileInfo', JSON.stringify({ alternativeText }));
+      const described = await fetch(`${seeded.cms.url}/upload?id=${file.id}`, { method: 'POST', headers: { authorization: `Bearer ${editor}` }, body: form });
+      expect(described.status).toBe(200);
+    }
+    const published = await publish(documentId, 'zh');
+    expect({ status: published.status, error: published.body?.error }).toEqual({ status: 200, error: undefined });
+  }, 60_000);
+
+  it('does not ask again for the pictures the published version already shows', async () => {
+    // The seed's uploads carry no alternative text; publishing such an entry again, unchanged, is not refused.
+    const documentId = await documentIdOf(pack.news[3]!.id);
+    const published = await publish(documentId, 'en');
+    expect({ status: published.status, error: published.body?.error }).toEqual({ status: 200, error: undefined });
+  }, 60_000);
 });

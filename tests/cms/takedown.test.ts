@@ -138,6 +138,7 @@ async function cached(url: string, headers: Record<string, string> = {}): Promis
 async function uploadPicture(name: string, from: string): Promise<{ id: number; url: string }> {
   const form = new FormData();
   form.append('files', new Blob([readFileSync(join(SEED_MEDIA_DIR, from))], { type: 'image/webp' }), name);
+  form.append('fileInfo', JSON.stringify({ name, alternativeText: `一张图片：${name}` }));
   const response = await fetch(`${seeded.cms.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, body: form });
   const [file] = (await response.json()) as { id: number; url: string }[];
   expect({ status: response.status, url: file?.url }).toEqual({ status: 201, url: expect.stringMatching(/^\/uploads\//) });
