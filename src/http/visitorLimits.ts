@@ -1,6 +1,6 @@
 /**
- * Per-visitor allowances (a path's submissions, 10 a minute): counted where the submissions
- * are. With PostgreSQL, in its `rate_limits` table, shared by every host, so one visitor has one
+ * Per-visitor allowances (the provider's submissions, 10 a minute; the site's search renders, 10
+ * a minute): counted where the submissions are, the site's through its embedded provider's store. With PostgreSQL, in its `rate_limits` table, shared by every host, so one visitor has one
  * allowance however many hosts nginx spreads them over; without it, in this process's memory
  * (one machine). While PostgreSQL does not answer within LIMIT_ANSWER_MS, each process counts in
  * memory instead (the library's insurance limiter): a visitor is never refused, nor let through

@@ -48,6 +48,8 @@ export interface ProviderOptions {
 
 export interface RunningProvider {
   url: string;
+  /** An allowance counted where this provider counts its own (its store's): for the site in front of it. */
+  visitorLimit: SubmissionStore['visitorLimit'];
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startProvider({
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`,
+    visitorLimit: (name, allowance) => store.visitorLimit(name, allowance),
     async close() {
       await running.close();
       await store.close();

@@ -28,7 +28,7 @@ import type { SubmissionStore } from './submissions/store';
 import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';
 import { visitorKey } from '../http/visitorKey';
-import type { Allowance } from './visitorLimits';
+import type { Allowance } from '../http/visitorLimits';
 
 /** Each path's submissions per visitor (an IPv4 address, an IPv6 /64: visitorKey.ts). */
 export const SUBMIT_RATE_LIMIT: Allowance = { points: 10, windowMs: 60_000 };

@@ -35,6 +35,8 @@ import { createOriginResolver } from './edge/origin';
 import { readBuildAssets } from './render/document';
 import { createPageRenderer } from './render/pageRenderer';
 import { registerPageRoute } from './render/pageRoute';
+import { createSearchBudget } from './render/searchBudget';
+import type { VisitorLimit } from '../http/visitorLimits';
 import { registerPreviewRoute } from './preview/preview';
 import { createProviderApi } from './render/serverDeps';
 import type { PageCacheOptions } from './render/pageCache';
@@ -70,6 +72,11 @@ export interface SiteServerOptions {
    * word. Unset: copies live in this process's memory and are made when first asked.
    */
   pictureCopies?: { dir: string; maxBytes: number } | null;
+  /**
+   * Where a visitor's search renders are counted (searchBudget.ts): start.ts gives the embedded
+   * provider's store, shared by every host on PostgreSQL; default, this process's memory.
+   */
+  searchLimit?: VisitorLimit;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -210,7 +217,10 @@ export async function createSiteServer(options: SiteServerOptions) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   if (options.preview) registerPreviewRoute(app, { ...options.preview, pages, providerUrl, mediaUrl, deadlineMs: renderDeadlineMs, originOf });
 
-  malformedUrls.answerPagesWith(registerPageRoute(app, { pages, originOf, serverRendering, cacheControl: pageCacheControl }).errorPage);
+  malformedUrls.answerPagesWith(
+    registerPageRoute(app, { pages, originOf, serverRendering, cacheControl: pageCacheControl, searchBudget: createSearchBudget(options.searchLimit) })
+      .errorPage,
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const allowed = request.method === 'GET' || request.method === 'HEAD';

@@ -12,6 +12,7 @@ import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { logOptions } from '../http/logging';
 import { privateFolder } from '../provider/database';
 import { cachePurgeSecret } from '../http/siteCache';
+import { SEARCH_ALLOWANCE, SEARCH_LIMIT_NAME } from './render/searchBudget';
 
 const ROOT = join(__dirname, '..', '..');
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -66,6 +67,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     purgeRelay: config.purgeRelay,
     preview: config.preview,
     pictureCopies: config.pictureCopies,
+    searchLimit: provider?.visitorLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE),
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

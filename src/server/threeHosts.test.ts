@@ -1,7 +1,7 @@
 /**
  * Many hosts, one truth: three hosts of the site (site and embedded provider each, as `npm start`
  * runs them) on one PostgreSQL behind Debian's nginx. One visitor's form limit holds across the
- * three; PostgreSQL restarted while messages flow loses no acknowledged message and every host
+ * three, and so does their allowance of new search renders; PostgreSQL restarted while messages flow loses no acknowledged message and every host
  * takes messages again within 15 s without a restart; a host killed while messages flow loses
  * none either, each acknowledged message stored once with a reference no other has; a staff
  * query over a half-open connection fails within its timeout. PostgreSQL is a cluster of the
@@ -15,6 +15,7 @@ import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
 import { stopProcesses } from '../../tests/cdn/processes';
 import { ENDPOINT } from '../contracts/endpoints';
 import { SUBMIT_RATE_LIMIT } from '../provider/submissionRoutes';
+import { SEARCH_ALLOWANCE } from './render/searchBudget';
 import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy';
 import { queryLimits } from '../provider/submissions/postgresStore';
 import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
@@ -156,6 +157,19 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
     );
     expect(stored).toBe(SUBMIT_RATE_LIMIT.points);
     expect(answers.slice(SUBMIT_RATE_LIMIT.points)).toEqual(Array(SUBMIT_RATE_LIMIT.points).fill(429));
+  });
+
+  it("holds one visitor's allowance of new search renders across the three hosts", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < SEARCH_ALLOWANCE.points + 3; n += 1) {
+      const res = await fetch(`${nginx.url}/product?keyword=${encodeURIComponent(`软膏 ${n}`)}`, { headers: { 'x-forwarded-for': '192.0.2.78' } });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    console.log(
+      `Three hosts, one visitor: ${statuses.length} new searches through nginx's round robin, ${statuses.filter((s) => s === 200).length} rendered, ${statuses.filter((s) => s === 503).length} answered 503`,
+    );
+    expect(statuses).toEqual([...Array<number>(SEARCH_ALLOWANCE.points).fill(200), 503, 503, 503]);
   });
 
   it('loses no acknowledged message when PostgreSQL restarts mid-stream, and every host takes messages again within 15 s', async () => {

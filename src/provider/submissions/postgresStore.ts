@@ -13,7 +13,7 @@ import { checkPostgresSchema, migratePostgres } from '../migratePostgres';
 import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
 import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
 import { truncateAddress } from '../staff/retention';
-import { LIMIT_ANSWER_MS, postgresLimit } from '../visitorLimits';
+import { LIMIT_ANSWER_MS, postgresLimit } from '../../http/visitorLimits';
 import { pgDump } from './pgDump';
 import { CLAIM_DAILY_JOB, FINISH_DAILY_JOB, NEXT_CASE_SEQUENCE, POSTGRES_PARAM } from './sharedSql';
 import { isAdverse, storable, storedConsent, storedForm, type AuditEntry, type GivenConsent, type PurgeOutcome, type Row, type SubmissionStore } from './store';

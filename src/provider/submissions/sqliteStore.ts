@@ -12,7 +12,7 @@ import { appendAuditFile, readAuditFile } from '../staff/audit';
 import { columnsOf, submissionsSince } from '../staff/exportRows';
 import { deletePerson, findPerson } from '../staff/personalData';
 import { eraseFromWal, purge, truncateOldAddresses } from '../staff/retention';
-import { memoryLimit } from '../visitorLimits';
+import { memoryLimit } from '../../http/visitorLimits';
 import { CLAIM_DAILY_JOB, FINISH_DAILY_JOB, NEXT_CASE_SEQUENCE, SQLITE_PARAM } from './sharedSql';
 import { isAdverse, storable, storedConsent, storedForm, type GivenConsent, type SubmissionStore } from './store';
 

@@ -8,7 +8,7 @@
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import type { SubmissionKind } from '../staff/exportRows';
 import type { PersonRows, Subject } from '../staff/personalData';
-import type { Allowance, VisitorLimit } from '../visitorLimits';
+import type { Allowance, VisitorLimit } from '../../http/visitorLimits';
 
 export type StoreKind = 'sqlite' | 'postgres';
 

@@ -217,6 +217,34 @@ describe('the page cache', () => {
     expect(await cache.get('k', async () => null)).toBeNull();
   });
 
+  it("asks the visitor's budget only to start a render, and joins one started while the budget was counted", async () => {
+    const cache = createPageCache(options(() => 0));
+    const counted = deferred<boolean>();
+    let asked = 0;
+    const admit = () => {
+      asked += 1;
+      return counted.promise;
+    };
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      return page(`render ${renders}`);
+    };
+    const searching = cache.get('k', render, undefined, admit);
+    // While the budget is counted elsewhere (PostgreSQL), a request not counted starts the render.
+    const other = await cache.get('k', render);
+    counted.resolve(true);
+    const joined = await searching;
+    expect([other && other !== 'gone' && other.html, joined && joined !== 'gone' && joined.html]).toEqual(['render 1', 'render 1']);
+    expect({ renders, asked }).toEqual({ renders: 1, asked: 1 });
+    // A page in hand costs no budget; a spent budget starts no render; a budget that cannot be counted admits.
+    await cache.get('k', render, undefined, admit);
+    expect(asked).toBe(1);
+    expect(await cache.get('spent', render, undefined, async () => false)).toBeNull();
+    const uncounted = await cache.get('uncounted', render, undefined, () => Promise.reject(new Error('no database')));
+    expect(uncounted && uncounted !== 'gone' && uncounted.html).toBe('render 2');
+  });
+
   it('bounds the renders of a lane the caller names apart from its own', async () => {
     const cache = createPageCache({ ...options(() => 0), maxRenders: 1, maxQueued: 0 });
     const lane = createSlots(1, 0);

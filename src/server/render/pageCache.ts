@@ -51,6 +51,11 @@ export interface PageCacheOptions {
 /** `gone`: the provider says this page's content does not exist. null: this render failed. */
 export type RenderResult = { status: number; html: string } | 'gone' | null;
 export type Render = () => Promise<RenderResult>;
+/** Whether the asking visitor may start a render (their budget, searchBudget.ts). */
+export type Admit = () => Promise<boolean>;
+
+/** A budget that cannot be counted admits: the global bound on renders still holds. */
+const admitted = (admit: Admit) => admit().catch(() => true);
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -109,10 +114,18 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function refresh(key: string, render: Render, lane: Slots, admit?: () => boolean): Promise<CachedPage | 'gone' | null> {
+  async function refresh(key: string, render: Render, lane: Slots, admit?: Admit): Promise<CachedPage | 'gone' | null> {
     const running = rendering.get(key);
     if (running) return running.outcome;
-    if (admit && !admit()) return Promise.resolve(null);
+    if (admit) {
+      const before = pages.get(key, { allowStale: true });
+      if (!(await admitted(admit))) return null;
+      // Another request may have rendered the same page, or started to, while the budget was counted.
+      const started = rendering.get(key);
+      if (started) return started.outcome;
+      const stored = pages.get(key, { allowStale: true });
+      if (stored && stored !== before && !outdated.has(key)) return stored;
+    }
     const owner: Owner = { current: true };
     const outcome = renderOnce(key, render, lane, owner).then((result) => {
       if (!owner.current) return result;
@@ -161,7 +174,7 @@ export function createPageCache(options: PageCacheOptions) {
      * fallback. `lane`: the bound a render of this key waits for, when not the cache's own;
      * `admit`: whether the caller may start a render (a page in hand or a render running is free).
      */
-    async get(key: string, render: Render, lane: Slots = slots, admit?: () => boolean): Promise<CachedPage | 'gone' | null> {
+    async get(key: string, render: Render, lane: Slots = slots, admit?: Admit): Promise<CachedPage | 'gone' | null> {
       const cached = pages.get(key, { allowStale: true });
       const age = cached ? now() - cached.renderedAt : Infinity;
       const current = !outdated.has(key);

@@ -15,7 +15,7 @@ import { PAGES } from '../../app/pages';
 import { renderDocument, type BuildAssets } from './document';
 import { headTags } from './headTags';
 import { LRUCache } from 'lru-cache';
-import { createPageCache, type CachedPage, type PageCache, type PageCacheOptions, type RenderResult } from './pageCache';
+import { createPageCache, type Admit, type CachedPage, type PageCache, type PageCacheOptions, type RenderResult } from './pageCache';
 import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
 import { createProviderApi, serverDeps } from './serverDeps';
@@ -164,7 +164,7 @@ export function createPageRenderer(options: PageRendererOptions) {
      * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand
      * starts a render; the site's own links (`?name=`, `?page=`) never ask it.
      */
-    async page(address: PageAddress, admitSearch?: () => boolean): Promise<CachedPage | null> {
+    async page(address: PageAddress, admitSearch?: Admit): Promise<CachedPage | null> {
       const match = matchRoute(address.path);
       const search = pageSearch(match?.routeId ?? null, address.search);
       const key = pageKey(address.origin, address.locale, address.path, search);

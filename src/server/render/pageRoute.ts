@@ -16,7 +16,7 @@ import type { OriginOf } from '../edge/origin';
 import { canonicalPath } from './canonicalPath';
 import { matchesEtag } from './etag';
 import { NOT_FOUND_PATH, type PageAddress, type PageRenderer } from './pageRenderer';
-import { createSearchBudget } from './searchBudget';
+import type { SearchBudget } from './searchBudget';
 
 export interface PageRouteOptions {
   pages: PageRenderer;
@@ -25,17 +25,15 @@ export interface PageRouteOptions {
   serverRendering: boolean;
   /** Cache-Control of every page but `/`. */
   cacheControl: string;
+  /** The asking visitor's allowance of new search renders. */
+  searchBudget: SearchBudget;
 }
 
 /** What the home page's answer depends on besides its URL (see the language redirect). */
 const LANGUAGE_REDIRECT_VARY = 'Cookie, Sec-Fetch-Site, Accept-Encoding';
 const RETRY_AFTER_SECONDS = 30;
-/** Renders of new searches one client may start per window (a visitor's own searches in the app go to /api). */
-const SEARCH_RENDERS_PER_CLIENT = 10;
-const SEARCH_BUDGET_WINDOW_MS = 60_000;
 
-export function registerPageRoute(app: FastifyInstance, { pages, originOf, serverRendering, cacheControl }: PageRouteOptions) {
-  const searchBudget = createSearchBudget(SEARCH_RENDERS_PER_CLIENT, SEARCH_BUDGET_WINDOW_MS);
+export function registerPageRoute(app: FastifyInstance, { pages, originOf, serverRendering, cacheControl, searchBudget }: PageRouteOptions) {
   app.get('/*', { compress: false }, async (request, reply) => {
     const [rawPath = '/', rawSearch = ''] = request.url.split('?');
     if (rawPath.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');

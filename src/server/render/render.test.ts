@@ -9,6 +9,8 @@ import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
 import { createSiteServer } from '../app';
 import { FAKE_BOOT_SOURCE, fakeDist, providerGate } from '../testing';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
+import { memoryLimit, type VisitorLimit } from '../../http/visitorLimits';
+import { SEARCH_ALLOWANCE, SEARCH_LIMIT_NAME } from './searchBudget';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
@@ -17,7 +19,7 @@ let gate: Awaited<ReturnType<typeof providerGate>>;
 let dist: string;
 const sites: Site[] = [];
 
-async function site(pageCache = {}, renderDeadlineMs = 1500, cachePurgeSecret: string | null = null): Promise<Site> {
+async function site(pageCache = {}, renderDeadlineMs = 1500, cachePurgeSecret: string | null = null, searchLimit?: VisitorLimit): Promise<Site> {
   const app = await createSiteServer({
     distDir: dist,
     providerUrl: gate.url,
@@ -26,6 +28,7 @@ async function site(pageCache = {}, renderDeadlineMs = 1500, cachePurgeSecret: s
     renderDeadlineMs,
     pageCache,
     cachePurgeSecret,
+    searchLimit,
   });
   sites.push(app);
   return app;
@@ -256,6 +259,21 @@ describe('server rendering', () => {
     expect(gate.counts.get('/index/product/lists')).toBe(calls);
     await app.inject({ url: '/product?keyword=%E4%B9%B3%E8%86%8F' });
     expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 1);
+  });
+
+  it('gives a visitor one allowance of new search renders across the sites counting it in one place, and only for searches', async () => {
+    // As the hosts of one PostgreSQL do (threeHosts.test.ts): two sites, one count.
+    const shared = memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE);
+    const sites = [await site({}, 1500, null, shared), await site({}, 1500, null, shared)];
+    const visitor = '203.0.113.9';
+    const statuses: number[] = [];
+    for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
+      statuses.push((await sites[n % 2]!.inject({ url: `/product?keyword=%E8%86%8F${n}`, remoteAddress: visitor })).statusCode);
+    expect(statuses).toEqual([...Array<number>(SEARCH_ALLOWANCE.points).fill(200), 503, 503]);
+    // A search already rendered is free, the site's own links are no searches, and another visitor has their own allowance.
+    expect((await sites[0]!.inject({ url: '/product?keyword=%E8%86%8F0', remoteAddress: visitor })).statusCode).toBe(200);
+    expect((await sites[1]!.inject({ url: '/product?page=2', remoteAddress: visitor })).statusCode).toBe(200);
+    expect((await sites[1]!.inject({ url: '/product?keyword=%E8%86%8F', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
   });
 
   it('renders the staff page a /resources URL names, as the browser shows it', async () => {

@@ -1,31 +1,26 @@
 /**
  * Each new search (`/product?keyword=<anything>`) costs a server render. The page cache bounds
- * how many run at once for everyone (pageCache.ts); this bounds how many one client may start:
- * `perWindow` per `windowMs`, counted only when a render starts (a search in hand, or one being
- * rendered for someone else, is free). A client over its budget is told as when the global bound
- * is full: 503 with Retry-After and the client-rendered shell, which then asks /api itself.
+ * how many run at once for everyone (pageCache.ts); this bounds how many one visitor may start:
+ * SEARCH_ALLOWANCE, counted only when a render starts (a search in hand, or one being rendered for
+ * someone else, is free). A visitor over it is told as when the global bound is full: 503 with
+ * Retry-After and the client-rendered shell, which then asks /api itself.
+ *
+ * Counted where the embedded provider counts its form limits (`VisitorLimit`): with PostgreSQL,
+ * once for every host, so nginx's round robin over N hosts does not give a visitor N allowances;
+ * in this process's memory otherwise (a site in front of another provider, or on SQLite).
  */
-import { LRUCache } from 'lru-cache';
 import { visitorKey } from '../../http/visitorKey';
+import { memoryLimit, type Allowance, type VisitorLimit } from '../../http/visitorLimits';
 
-/** Clients remembered at once; a client forgotten starts afresh (the global bound still holds). */
-const CLIENTS = 10_000;
+/** Renders of new searches one visitor may start per window (a visitor's own searches in the app go to /api). */
+export const SEARCH_ALLOWANCE: Allowance = { points: 10, windowMs: 60_000 };
+/** The allowance's name where it is counted (beside the forms' `submit`). */
+export const SEARCH_LIMIT_NAME = 'search-render';
 
-export function createSearchBudget(perWindow: number, windowMs: number) {
-  const spent = new LRUCache<string, { count: number }>({ max: CLIENTS, ttl: windowMs });
-  /** Takes one render from the client's budget; false when it is spent. */
-  return (ip: string): boolean => {
-    // By address, an IPv6 address by its /64: the same reading as the form rate limit's.
-    const client = visitorKey(ip);
-    const entry = spent.get(client);
-    if (!entry) {
-      spent.set(client, { count: 1 });
-      return true;
-    }
-    if (entry.count >= perWindow) return false;
-    entry.count += 1;
-    return true;
-  };
+export type SearchBudget = (ip: string) => Promise<boolean>;
+
+/** Takes one render from the asking visitor's allowance; false when it is spent. */
+export function createSearchBudget(limit: VisitorLimit = memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE)): SearchBudget {
+  // By address, an IPv6 address by its /64: the same reading as the form limit's.
+  return (ip) => limit(visitorKey(ip));
 }
-
-export type SearchBudget = ReturnType<typeof createSearchBudget>;
