@@ -7,7 +7,9 @@ import { openDatabase } from './database';
 import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from './app';
 import type { RetentionSchedule } from './retentionSchedule';
 import { openSubmissionStore } from './submissions/open';
-import type { SubmissionStore } from './submissions/store';
+import { postgresUrlFrom, type SubmissionStore } from './submissions/store';
+import { boundedPool } from './submissions/postgresStore';
+import { followedReport, followSharedPack, type PackFollower } from './content/sharedPack';
 
 type ProviderApp = Awaited<ReturnType<typeof createProviderApp>>;
 
@@ -42,8 +44,16 @@ export interface ProviderOptions {
   logger?: FastifyServerOptions['logger'];
   /** Default: the daily retention purge, first a minute after start. */
   retention?: RetentionSchedule | false;
-  /** postgres://… keeps submissions in that PostgreSQL database; otherwise in SQLite. Unset: $DATABASE_URL; null: SQLite whatever the environment says. */
+  /**
+   * postgres://… keeps submissions in that PostgreSQL database, and follows the content pack
+   * imported there (content/sharedPack.ts); otherwise both stay in SQLite. Unset: $DATABASE_URL;
+   * null: SQLite whatever the environment says.
+   */
   databaseUrl?: string | null;
+  /** A newer shared content pack was imported: the site in front drops its pages. */
+  onContentImported?: () => void;
+  /** How often the shared content pack is looked at (default sharedPack.ts's FOLLOW_MS). */
+  followPackMs?: number;
 }
 
 export interface RunningProvider {
@@ -63,20 +73,40 @@ export async function startProvider({
   logger,
   retention,
   databaseUrl,
+  onContentImported = () => {},
+  followPackMs,
 }: ProviderOptions): Promise<RunningProvider> {
   const db = openDatabase(dataDir, () => loadContentPack(packDir));
+  const url = databaseUrl === undefined ? process.env.DATABASE_URL : (databaseUrl ?? undefined);
   let submissions: SubmissionStore | undefined;
   let app: ProviderApp | undefined;
+  let packPool: ReturnType<typeof boundedPool> | undefined;
+  let follower: PackFollower | undefined;
+  // In the app's log once it exists (a broken idle connection: the pool replaces it).
+  const warn = (message: string, err?: unknown) => (app ? app.log.warn({ err }, message) : console.warn(message, err ?? ''));
   try {
-    // A broken idle connection is warned about once the app's logger exists; the pool replaces it.
-    submissions = await openSubmissionStore(databaseUrl === undefined ? process.env.DATABASE_URL : (databaseUrl ?? undefined), db, {
-      warn: (message, err) => app?.log.warn({ err }, message),
-    });
+    submissions = await openSubmissionStore(url, db, { warn });
+    const shared = postgresUrlFrom(url);
+    if (shared && !strapi) {
+      packPool = boundedPool(shared, { max: 1 }, warn);
+      follower = await followSharedPack({
+        pool: packPool,
+        db,
+        warn,
+        everyMs: followPackMs,
+        onImported: (report, pack) => {
+          app?.log.info(followedReport(report, pack));
+          onContentImported();
+        },
+      });
+    }
     app = await createProviderApp({ db, submissions, mediaDir: SEED_MEDIA_DIR, strapi: strapi ?? undefined, trustProxy, logger, retention });
     endConnectionsWhenClosing(app);
     await app.listen({ port, host });
   } catch (error) {
     await app?.close();
+    await follower?.stop();
+    await packPool?.end();
     await submissions?.close();
     db.close();
     throw error;
@@ -89,6 +119,8 @@ export async function startProvider({
     visitorLimit: (name, allowance) => store.visitorLimit(name, allowance),
     async close() {
       await running.close();
+      await follower?.stop();
+      await packPool?.end();
       await store.close();
       db.close();
     },

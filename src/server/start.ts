@@ -11,7 +11,7 @@ import { readStrapiConnection } from '../provider/strapi/connection';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { logOptions } from '../http/logging';
 import { privateFolder } from '../provider/database';
-import { cachePurgeSecret } from '../http/siteCache';
+import { cachePurgeSecret, requestCachePurge } from '../http/siteCache';
 import { SEARCH_ALLOWANCE, SEARCH_LIMIT_NAME } from './render/searchBudget';
 
 const ROOT = join(__dirname, '..', '..');
@@ -39,6 +39,8 @@ export function readStartConfig(env: NodeJS.ProcessEnv = process.env, warn: (mes
 export async function startSite(config: StartConfig, { build = true } = {}): Promise<RunningSite> {
   if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
   privateFolder(config.dataDir);
+  const purgeSecret = cachePurgeSecret(config.dataDir);
+  let dropPages = async () => {};
   let provider: RunningProvider | null = null;
   if (!config.providerUrl) {
     // The provider believes only its loopback hop: the site, which forwards the address it resolved.
@@ -47,6 +49,8 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
       dataDir: config.dataDir,
       strapi: config.strapi,
       logger: logOptions('provider', config.logLevel),
+      // A content pack another host imported (sharedPack.ts): this site's pages go too.
+      onContentImported: () => void dropPages(),
     });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
@@ -62,7 +66,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     renderDeadlineMs: config.renderDeadlineMs,
     pageCache: config.pageCache,
     logger: logOptions('site', config.logLevel),
-    cachePurgeSecret: cachePurgeSecret(config.dataDir),
+    cachePurgeSecret: purgeSecret,
     cmsWebhookSecret: config.cmsWebhookSecret,
     purgeRelay: config.purgeRelay,
     preview: config.preview,
@@ -72,6 +76,9 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  dropPages = () =>
+    requestCachePurge(`http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${port}`, purgeSecret).then((outcome) => app.log.info(outcome));
   return {
     url: `http://localhost:${port}`,
     providerUrl,

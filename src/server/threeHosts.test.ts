@@ -1,14 +1,14 @@
 /**
  * Many hosts, one truth: three hosts of the site (site and embedded provider each, as `npm start`
  * runs them) on one PostgreSQL behind Debian's nginx. One visitor's form limit holds across the
- * three, and so does their allowance of new search renders; PostgreSQL restarted while messages flow loses no acknowledged message and every host
+ * three, and so does their allowance of new search renders; a content import reaches them all; PostgreSQL restarted while messages flow loses no acknowledged message and every host
  * takes messages again within 15 s without a restart; a host killed while messages flow loses
  * none either, each acknowledged message stored once with a reference no other has; a staff
  * query over a half-open connection fails within its timeout. PostgreSQL is a cluster of the
  * test's own (tests/cdn/restartablePostgres.ts), since it is restarted. Prints the figures.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
@@ -16,6 +16,7 @@ import { stopProcesses } from '../../tests/cdn/processes';
 import { ENDPOINT } from '../contracts/endpoints';
 import { SUBMIT_RATE_LIMIT } from '../provider/submissionRoutes';
 import { SEARCH_ALLOWANCE } from './render/searchBudget';
+import { DEFAULT_PACK_DIR, loadContentPack } from '../provider/content/loadPack';
 import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy';
 import { queryLimits } from '../provider/submissions/postgresStore';
 import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
@@ -40,6 +41,7 @@ let dist: string;
 const hosts: { child: ChildProcess; port: number }[] = [];
 let nginx: RunningNginx;
 let nextVisitor = 1;
+const pack = loadContentPack();
 
 /** One host as `npm start` runs it (site and embedded provider), submissions in the shared PostgreSQL database. */
 function startHost(name: string): Promise<{ child: ChildProcess; port: number }> {
@@ -170,6 +172,34 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
       `Three hosts, one visitor: ${statuses.length} new searches through nginx's round robin, ${statuses.filter((s) => s === 200).length} rendered, ${statuses.filter((s) => s === 503).length} answered 503`,
     );
     expect(statuses).toEqual([...Array<number>(SEARCH_ALLOWANCE.points).fill(200), 503, 503, 503]);
+  });
+
+  it('takes a content import on one host to every host, each dropping its pages', async () => {
+    const pages = () => Promise.all(hosts.map(async (host) => (await fetch(`http://127.0.0.1:${host.port}/news/1`)).text()));
+    expect((await pages()).every((html) => html.includes(pack.news[0]!.zh.title))).toBe(true);
+    const packDir = mkdtempSync(join(dir, 'pack-'));
+    cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
+    const news = join(packDir, 'news.yaml');
+    writeFileSync(news, readFileSync(news, 'utf8').replace(pack.news[0]!.zh.title, '三台主机共享的新标题'));
+    const started = Date.now();
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'src', 'provider', 'content', 'importCli.ts'), '--pack', packDir, '--data-dir', join(dir, 'no-local-copy')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: postgres.url },
+        encoding: 'utf8',
+      },
+    );
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toMatch(/every host imports it within 5 s/);
+    let shown = await pages();
+    while (!shown.every((html) => html.includes('三台主机共享的新标题')) && Date.now() - started < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      shown = await pages();
+    }
+    console.log(`Content import stored in PostgreSQL: every host's page showed it ${Date.now() - started} ms after the command started`);
+    expect(shown.map((html) => html.includes('三台主机共享的新标题'))).toEqual([true, true, true]);
   });
 
   it('loses no acknowledged message when PostgreSQL restarts mid-stream, and every host takes messages again within 15 s', async () => {

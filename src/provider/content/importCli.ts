@@ -4,12 +4,21 @@
  * reports the differences and tells the running site to drop its cached pages. A bad pack
  * changes nothing (exit code 1, every problem listed); the site starts as before, since a
  * seeded database never reads the pack again.
+ *
+ * With DATABASE_URL (PostgreSQL, the hosts of one site), the pack is first stored there as the
+ * newest of every host (sharedPack.ts): each host imports it within FOLLOW_MS and drops its own
+ * pages, a host started later included. The local database, when there is one, is imported at
+ * once as well, for the report.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../database';
-import { ContentPackError, DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
+import { hostname } from 'node:os';
+import { ContentPackError, DEFAULT_PACK_DIR, packOf, readPackFiles, type PackFiles } from './loadPack';
+import { FOLLOW_MS, publishPack } from './sharedPack';
+import { boundedPool } from '../submissions/postgresStore';
+import { postgresUrlFrom } from '../submissions/store';
 import { formatReport, importPack } from './importPack';
 import { cachePurgeSecret, requestCachePurge } from '../../http/siteCache';
 
@@ -23,17 +32,25 @@ async function main(): Promise<number> {
   });
   const dataDir = values['data-dir'];
   const file = join(dataDir, 'provider.sqlite');
-  if (!existsSync(file)) {
+  const shared = postgresUrlFrom(process.env.DATABASE_URL);
+  if (!shared && !existsSync(file)) {
     console.error(`No database at ${file}. Check --data-dir (the site's DATA_DIR), or start the site once to create it.`);
     return 1;
   }
+  const problems: string[] = [];
+  const files = readPackFiles(values.pack, problems);
   let pack;
   try {
-    pack = loadContentPack(values.pack);
+    pack = packOf(files, (name) => join(values.pack, `${name}.yaml`), problems);
   } catch (error) {
     if (!(error instanceof ContentPackError)) throw error;
     console.error(`${error.message}\nNothing was imported.`);
     return 1;
+  }
+  if (shared) {
+    const { id, digest } = await publishShared(shared, files);
+    console.log(`Stored ${values.pack} in the shared database as content pack ${digest} (${id}): every host imports it within ${FOLLOW_MS / 1000} s.`);
+    if (!existsSync(file)) return 0;
   }
   const db = openDatabase(dataDir, pack);
   try {
@@ -48,6 +65,15 @@ async function main(): Promise<number> {
   }
   console.log(await requestCachePurge(values['site-url'], cachePurgeSecret(dataDir, process.env, false)));
   return 0;
+}
+
+async function publishShared(url: string, files: PackFiles) {
+  const pool = boundedPool(url, { max: 1 });
+  try {
+    return await publishPack(pool, files, `${process.env.USER ?? 'someone'}@${hostname()}`);
+  } finally {
+    await pool.end();
+  }
 }
 
 main().then((code) => (process.exitCode = code));

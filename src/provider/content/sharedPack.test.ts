@@ -1,0 +1,116 @@
+/**
+ * One content pack for every host (sharedPack.ts), against a real PostgreSQL: a pack stored in
+ * the shared database reaches each running provider's own copy, the privacy notice's version
+ * with it, and each tells its site; a provider started later serves it from its first answer;
+ * a pack this release cannot read is not imported, and the content before it stays.
+ */
+import { ENDPOINT } from '../../contracts/endpoints';
+import { startProvider, type RunningProvider } from '../startProvider';
+import { tempDataDir } from '../testing';
+import { boundedPool } from '../submissions/postgresStore';
+import { postgresPerFile } from '../submissions/testPostgres';
+import { DEFAULT_PACK_DIR, readPackFiles, type PackFiles } from './loadPack';
+import { publishPack } from './sharedPack';
+
+jest.setTimeout(60_000);
+
+const postgres = postgresPerFile();
+const FOLLOW_MS = 100;
+const running: { provider: RunningProvider; remove(): void }[] = [];
+let pool: ReturnType<typeof boundedPool>;
+
+afterAll(async () => {
+  for (const { provider, remove } of running) {
+    await provider.close();
+    remove();
+  }
+  await pool?.end();
+});
+
+async function host(onContentImported = () => {}): Promise<RunningProvider> {
+  const data = tempDataDir();
+  const provider = await startProvider({
+    port: 0,
+    dataDir: data.dir,
+    databaseUrl: await postgres.url(),
+    retention: false,
+    logger: false,
+    onContentImported,
+    followPackMs: FOLLOW_MS,
+  });
+  running.push({ provider, remove: data.remove });
+  return provider;
+}
+
+/** The shipped pack with the first news story retitled and the privacy notice at `version`. */
+function changedPack(title: string, version: string): PackFiles {
+  const files = readPackFiles(DEFAULT_PACK_DIR) as { news: { news: { zh: { title: string } }[] }; privacy: { privacyNotice: { version: string } } };
+  files.news.news[0]!.zh.title = title;
+  files.privacy.privacyNotice.version = version;
+  return files as PackFiles;
+}
+
+async function shown(provider: RunningProvider): Promise<{ title: string; version: string }> {
+  const get = async (path: string) => ((await (await fetch(`${provider.url}${path}`)).json()) as { data: Record<string, unknown> }).data;
+  const news = (await get(`${ENDPOINT.newsDetail}?id=1&lan=zh`)) as { title: string };
+  const notice = (await get(`${ENDPOINT.privacyNotice}?lan=zh`)) as { version: string };
+  return { title: news.title, version: notice.version };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+it('reaches every running host with its privacy notice version, tells each site, and a host started later serves it at once', async () => {
+  pool = boundedPool(await postgres.url(), { max: 1 });
+  const told = { a: 0, b: 0 };
+  const hosts = [await host(() => (told.a += 1)), await host(() => (told.b += 1))];
+  const before = await shown(hosts[0]!);
+  expect(await shown(hosts[1]!)).toEqual(before);
+
+  await publishPack(pool, changedPack('共享的新标题', '2026-12'), 'test');
+  for (const provider of hosts)
+    expect(
+      await until(
+        () => shown(provider),
+        (now) => now.title === '共享的新标题',
+      ),
+    ).toEqual({ title: '共享的新标题', version: '2026-12' });
+  await until(
+    async () => told,
+    ({ a, b }) => a === 1 && b === 1,
+  );
+  expect(told).toEqual({ a: 1, b: 1 });
+
+  // The same files again change nothing: no site is told.
+  await publishPack(pool, changedPack('共享的新标题', '2026-12'), 'test');
+  await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS * 5));
+  expect(told).toEqual({ a: 1, b: 1 });
+
+  const later = await host();
+  expect(await shown(later)).toEqual({ title: '共享的新标题', version: '2026-12' });
+});
+
+it('keeps the content it has when the newest pack cannot be read by this release', async () => {
+  const provider = await host();
+  const files = changedPack('读不懂的包', '2027-01') as { news: { news: Record<string, unknown>[] } };
+  files.news.news[0]!.headline_from_a_newer_release = 'x';
+  const warned = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    await publishPack(pool, files as PackFiles, 'test');
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS * 5));
+    expect(await shown(provider)).toEqual({ title: '共享的新标题', version: '2026-12' });
+    // Started now, a host warns (before its app logs) and serves what its copy holds.
+    const started = await host();
+    expect((await shown(started)).title).not.toBe('读不懂的包');
+    expect(warned.mock.calls.map((call) => String(call[0]))).toEqual(expect.arrayContaining([expect.stringContaining('cannot be read by this release')]));
+  } finally {
+    warned.mockRestore();
+  }
+});

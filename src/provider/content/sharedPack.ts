@@ -1,0 +1,124 @@
+/**
+ * With PostgreSQL, the content pack is one truth for every host: `npm run content:import` writes
+ * it to the `content_packs` table, and each host's provider follows that table into its own
+ * SQLite copy (which its content routes read). A host imports the newest pack before it starts
+ * listening, so a host started or restarted later serves it from its first answer, and looks for a
+ * newer one every FOLLOW_MS, then tells its site to drop its pages. The privacy notice's version,
+ * part of the pack, follows with it: a consent is checked against the same version everywhere
+ * within FOLLOW_MS of an import.
+ *
+ * A pack this code cannot read (written by a newer release whose pack format changed) is not
+ * imported: the host keeps the content it has and warns, and follows again once upgraded.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { ContentPack } from '../../contracts/schema/contentPack';
+import type { ProviderDatabase } from '../database';
+import { formatReport, importPack, totals, type ImportReport } from './importPack';
+import { ContentPackError, packOf, type PackFiles } from './loadPack';
+
+/** How often a host looks for a newer pack: an import reaches every host within this. */
+export const FOLLOW_MS = 5_000;
+
+export interface SharedPack {
+  id: number;
+  digest: string;
+  pack: ContentPack;
+}
+
+/** The digest naming a pack's files (the same files, the same digest, on every host). */
+export const packDigest = (files: PackFiles) => createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);
+
+/** Stores `files` as the newest pack of every host; `by`: who imported it (shown to operators). */
+export async function publishPack(pool: pg.Pool, files: PackFiles, by: string): Promise<{ id: number; digest: string }> {
+  const digest = packDigest(files);
+  const { rows } = await pool.query<{ id: number }>('INSERT INTO content_packs (digest, files, imported_by) VALUES ($1, $2, $3) RETURNING id', [
+    digest,
+    JSON.stringify(files),
+    by,
+  ]);
+  return { id: rows[0]!.id, digest };
+}
+
+/** The id of the newest pack, or 0 when none was ever imported into the shared database. */
+async function newestId(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM content_packs ORDER BY id DESC LIMIT 1');
+  return rows[0]?.id ?? 0;
+}
+
+/** The newest pack, validated by this code; throws ContentPackError when this code cannot read it. */
+async function newestPack(pool: pg.Pool): Promise<SharedPack | null> {
+  const { rows } = await pool.query<{ id: number; digest: string; files: PackFiles }>('SELECT id, digest, files FROM content_packs ORDER BY id DESC LIMIT 1');
+  const row = rows[0];
+  if (!row) return null;
+  return { id: row.id, digest: row.digest, pack: packOf(row.files, (name) => `content pack ${row.digest} (${name})`) };
+}
+
+export interface PackFollower {
+  /** Stops looking for newer packs, once a look under way is over. */
+  stop(): Promise<void>;
+}
+
+export interface FollowOptions {
+  pool: pg.Pool;
+  db: ProviderDatabase;
+  /** A newer pack was imported into this host's copy. */
+  onImported?: (report: ImportReport, pack: SharedPack) => void;
+  warn: (message: string, error?: unknown) => void;
+  everyMs?: number;
+}
+
+/**
+ * Imports the newest shared pack into `db` (when there is one), then keeps following. Resolves
+ * once the first import is done or found impossible (the host then serves what it has).
+ */
+export async function followSharedPack({ pool, db, onImported = () => {}, warn, everyMs = FOLLOW_MS }: FollowOptions): Promise<PackFollower> {
+  let applied = 0;
+  let unreadable = 0;
+  let failing = false;
+
+  async function catchUp(): Promise<void> {
+    const id = await newestId(pool);
+    if (id === applied || id === unreadable) return;
+    let shared: SharedPack | null;
+    try {
+      shared = await newestPack(pool);
+    } catch (error) {
+      if (!(error instanceof ContentPackError)) throw error;
+      unreadable = id;
+      warn(`the newest content pack (${id}) cannot be read by this release; the content imported before is served`, error);
+      return;
+    }
+    if (!shared) return;
+    const report = importPack(db, shared.pack);
+    applied = shared.id;
+    if (totals(report).added + totals(report).changed + totals(report).removed > 0) onImported(report, shared);
+  }
+
+  async function step(): Promise<void> {
+    try {
+      await catchUp();
+      failing = false;
+    } catch (error) {
+      // Said once per outage: the host serves the content it has meanwhile.
+      if (!failing) warn('the shared content pack could not be read; the content imported before is served', error);
+      failing = true;
+    }
+  }
+
+  await step();
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(step);
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return running;
+    },
+  };
+}
+
+/** What a host's log says of an import it followed. */
+export const followedReport = (report: ImportReport, shared: SharedPack) => `content pack ${shared.digest} (${shared.id}) imported:\n${formatReport(report)}`;
