@@ -7,22 +7,17 @@
  * content pack can lose the same part (a row of its content table), the page is the pack's own.
  * The cases run in order: each leaves Strapi as the next expects.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import type { openDatabase } from '../../src/provider/database';
-import { fakeDist, freePort } from '../../src/server/testing';
-import { cmsStack, comparable, type Site } from './stack';
-import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
+import { freePort } from '../../src/server/testing';
+import { cmsTestFile, comparable, type Site } from './stack';
+import { adminLogin, cmsCall, type SeededCms } from './strapi';
 
 const pack = loadContentPack();
 const newest = [...pack.news].sort((a, b) => b.create_time.localeCompare(a.create_time))[0]!;
-const work = mkdtempSync(join(tmpdir(), 'cms-editor-'));
-const dist = fakeDist();
-const stack = cmsStack({ work, pack, dist });
+const { stack, seed } = cmsTestFile('cms-editor-', pack);
 /** What the Strapi-fed provider logs at warn. */
 const warnings: string[] = [];
 let seeded: SeededCms;
@@ -34,7 +29,7 @@ let jwt: string;
 beforeAll(async () => {
   // Strapi's webhook names the site, so the site's port is chosen first.
   const strapiSitePort = await freePort();
-  seeded = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${strapiSitePort}` });
+  seeded = await seed(`http://127.0.0.1:${strapiSitePort}`);
   const withPack = await stack.provider();
   packDb = withPack.db;
   // No page cache: the pack loses its parts under the site, which no webhook tells.
@@ -44,13 +39,6 @@ beforeAll(async () => {
   strapiSite = await stack.site(withStrapi.url, { cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET, port: strapiSitePort });
   jwt = await adminLogin(seeded.cms.url, seeded.secrets.CMS_ADMIN_EMAIL!, seeded.secrets.CMS_ADMIN_PASSWORD!);
 }, 15 * 60_000);
-
-afterAll(async () => {
-  await stack.close();
-  await seeded?.cms.stop();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dist, { recursive: true, force: true });
-}, 60_000);
 
 /** One call of the admin panel's content manager; anything but 200 fails the test. */
 async function admin(method: string, path: string, body?: unknown) {

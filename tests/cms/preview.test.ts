@@ -6,23 +6,18 @@
  * published text. An address changed by hand or past its time is refused. The site's own token
  * still reads no drafts; the preview token does, for the admin it names.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { signPreview } from '../../src/server/preview/previewSignature';
-import { fakeDist, freePort } from '../../src/server/testing';
-import { cmsStack } from './stack';
-import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';
+import { freePort } from '../../src/server/testing';
+import { cmsTestFile } from './stack';
+import { adminLogin, cmsCall, type SeededCms } from './strapi';
 
 const pack = loadContentPack();
 const article = pack.news[0]!;
 const NEWS = 'api::news-article.news-article';
 const draftTitle: Record<Locale, string> = { zh: '尚未发布的草稿标题', en: 'A draft title not yet published' };
-const work = mkdtempSync(join(tmpdir(), 'cms-preview-'));
-const dist = fakeDist();
-const stack = cmsStack({ work, pack, dist });
+const { stack, seed } = cmsTestFile('cms-preview-', pack);
 let seeded: SeededCms;
 let siteUrl: string;
 let jwt: string;
@@ -32,7 +27,7 @@ beforeAll(async () => {
   // Strapi names the site in its webhook and its preview addresses: the site's port comes first.
   const sitePort = await freePort();
   siteUrl = `http://127.0.0.1:${sitePort}`;
-  seeded = await startSeededCms({ work, siteUrl });
+  seeded = await seed(siteUrl);
   const secret = seeded.secrets.PREVIEW_SECRET!;
   const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken, preview: { token: seeded.previewToken, secret } });
   await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET, preview: { secret, cmsOrigin: seeded.cms.url } });
@@ -48,13 +43,6 @@ beforeAll(async () => {
     expect({ locale, status: saved.status, error: saved.body?.error }).toEqual({ locale, status: 200, error: undefined });
   }
 }, 15 * 60_000);
-
-afterAll(async () => {
-  await stack.close();
-  await seeded?.cms.stop();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dist, { recursive: true, force: true });
-}, 60_000);
 
 /** The address Strapi's Preview panel opens for the entry (its admin API, as the panel asks). */
 async function previewUrl(uid: string, query: string): Promise<URL> {

@@ -8,23 +8,18 @@
  * time, is refused. Strapi's permissions decide (cms/src/previewRights.js), not the roles' names:
  * Site settings, which only the Super Admin may read, show as drafts to the Super Admin alone.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { signPreview } from '../../src/server/preview/previewSignature';
-import { fakeDist, freePort } from '../../src/server/testing';
-import { cmsStack } from './stack';
-import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
+import { freePort } from '../../src/server/testing';
+import { cmsTestFile } from './stack';
+import { adminLogin, cmsCall, newAdminUser, type SeededCms } from './strapi';
 
 const pack = loadContentPack();
 /** The published article the Editor saves a draft of; the newest, so on the first page of the list. */
 const article = [...pack.news].sort((a, b) => b.create_time.localeCompare(a.create_time) || b.id - a.id)[0]!;
 const NEWS = 'api::news-article.news-article';
 const entries = `/content-manager/collection-types/${NEWS}`;
-const work = mkdtempSync(join(tmpdir(), 'cms-preview-rights-'));
-const dist = fakeDist();
-const stack = cmsStack({ work, pack, dist });
+const { stack, seed } = cmsTestFile('cms-preview-rights-', pack);
 let seeded: SeededCms;
 let siteUrl: string;
 let adminJwt: string;
@@ -46,7 +41,7 @@ const warnings: string[] = [];
 beforeAll(async () => {
   const sitePort = await freePort();
   siteUrl = `http://127.0.0.1:${sitePort}`;
-  seeded = await startSeededCms({ work, siteUrl });
+  seeded = await seed(siteUrl);
   const secret = seeded.secrets.PREVIEW_SECRET!;
   const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken, preview: { token: seeded.previewToken, secret } }, warnings);
   await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET, preview: { secret, cmsOrigin: seeded.cms.url } });
@@ -89,13 +84,6 @@ beforeAll(async () => {
   });
   expect({ status: saved.status, error: saved.body?.error }).toEqual({ status: 200, error: undefined });
 }, 15 * 60_000);
-
-afterAll(async () => {
-  await stack.close();
-  await seeded?.cms.stop();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dist, { recursive: true, force: true });
-}, 60_000);
 
 /** The address Strapi's Preview panel opens for `jwt`'s admin (its admin API, as the panel asks). */
 async function previewUrl(jwt: string, uid: string, query: string): Promise<URL> {
@@ -247,5 +235,21 @@ describe('A preview shows what its admin may read', () => {
     expect((await read()).status).toBe(403);
     expect(await read(writers.author.id)).toEqual({ status: 200, titles: [writers.author.title, article.zh.title, expect.any(String)] });
     expect((await read(writers.editor.id)).titles.slice(0, 3)).toEqual([writers.author.title, writers.editor.title, editorsChange]);
+  }, 60_000);
+
+  it("follows a change of the admin's rights within seconds, through a preview address signed before it", async () => {
+    const url = await newsListPreview(writers.author);
+    expect((await shown(url)).html).toContain(writers.author.title);
+    // The Super Admin deactivates the Author: their preview, still signed, shows what is published only.
+    const deactivated = await cmsCall(seeded.cms.url, 'PUT', `/admin/users/${writers.author.id}`, adminJwt, { isActive: false });
+    expect({ status: deactivated.status, error: deactivated.body?.error }).toEqual({ status: 200, error: undefined });
+    const started = Date.now();
+    let html = (await shown(url)).html;
+    while (html.includes(writers.author.title) && Date.now() - started < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      html = (await shown(url)).html;
+    }
+    console.log(`An Author deactivated: their preview stopped showing their draft ${Date.now() - started} ms later`);
+    expect({ own: html.includes(writers.author.title), published: html.includes(article.zh.title) }).toEqual({ own: false, published: true });
   }, 60_000);
 });

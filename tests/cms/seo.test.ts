@@ -8,16 +8,13 @@
  * news picture's alternative text is the alt of its <img> on the news list. A publish that would
  * show a picture nobody described is refused until it is (cms/src/describedPictures.js).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { SITE_META } from '../../src/contracts/siteMeta';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { fakeDist, freePort } from '../../src/server/testing';
-import { cmsStack } from './stack';
-import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
+import { freePort } from '../../src/server/testing';
+import { cmsTestFile } from './stack';
+import { adminLogin, cmsCall, newAdminUser, type SeededCms } from './strapi';
 
 const pack = loadContentPack();
 const [withSeo, without] = [pack.news[0]!, pack.news[1]!];
@@ -32,9 +29,7 @@ const SEO: Record<Locale, { metaTitle: string; metaDescription: string; alt: str
 };
 const PICTURE_ALT = '灌装线上的软膏管';
 
-const work = mkdtempSync(join(tmpdir(), 'cms-seo-'));
-const dist = fakeDist();
-const stack = cmsStack({ work, pack, dist });
+const { stack, seed } = cmsTestFile('cms-seo-', pack);
 let seeded: SeededCms;
 let siteUrl: string;
 let editor: string;
@@ -126,7 +121,7 @@ beforeAll(async () => {
   // Strapi's webhook names the site: its port comes first.
   const sitePort = await freePort();
   siteUrl = `http://127.0.0.1:${sitePort}`;
-  seeded = await startSeededCms({ work, siteUrl });
+  seeded = await seed(siteUrl);
   const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken });
   await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET });
   const jwt = await adminLogin(seeded.cms.url, seeded.secrets.CMS_ADMIN_EMAIL!, seeded.secrets.CMS_ADMIN_PASSWORD!);
@@ -145,13 +140,6 @@ beforeAll(async () => {
     });
   }
 }, 15 * 60_000);
-
-afterAll(async () => {
-  await stack.close();
-  await seeded?.cms.stop();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dist, { recursive: true, force: true });
-}, 60_000);
 
 describe("an article's SEO fields set in Strapi", () => {
   it.each(LOCALES)(

@@ -3,7 +3,8 @@
  * (the pack's content, or Strapi's with its read-only token) and a site in front of it, each
  * closed by `close()` in the reverse order of their making.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
@@ -11,6 +12,8 @@ import { createProviderApp, type StrapiConnection } from '../../src/provider/app
 import { openDatabase } from '../../src/provider/database';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
+import { fakeDist } from '../../src/server/testing';
+import { startSeededCms, type SeededCms } from './strapi';
 
 export type Site = Awaited<ReturnType<typeof createSiteServer>>;
 export type Provider = Awaited<ReturnType<typeof createProviderApp>>;
@@ -86,4 +89,31 @@ export function comparable(html: string): { head: string; main: string } {
     (tag) => !/stylesheet|modulepreload|preload|nonce/.test(tag),
   );
   return { head: mediaStems(tags.join('\n')), main: mediaStems(root) };
+}
+
+/**
+ * A test file's seeded Strapi and the sites and providers in front of it, in a folder of its own
+ * (`prefix`): called at the top of the file, it stops them all and removes the folders after it.
+ */
+export function cmsTestFile(prefix: string, pack: ContentPack) {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const dist = fakeDist();
+  const stack = cmsStack({ work, pack, dist });
+  let seeded: SeededCms | undefined;
+  afterAll(async () => {
+    await stack.close();
+    await seeded?.cms.stop();
+    rmSync(work, { recursive: true, force: true });
+    rmSync(dist, { recursive: true, force: true });
+  }, 60_000);
+  return {
+    work,
+    dist,
+    stack,
+    /** The seeded Strapi (a copy of the run's one seeding), its webhook calling `siteUrl`. */
+    async seed(siteUrl: string): Promise<SeededCms> {
+      seeded = await startSeededCms({ work, siteUrl });
+      return seeded;
+    },
+  };
 }
