@@ -160,10 +160,15 @@ describe('a refused submission', () => {
     const medication = screen.getByLabelText(/所购药品通用名/);
     refuse();
     await waitFor(() => expect(medication).toHaveFocus());
-    fireEvent.change(medication, { target: { value: '樟脑软膏' } });
-    expect(medication).toHaveAttribute('aria-invalid', 'false');
-    // Longer than afterNextPaint's fallback: a focus move would have happened by now.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    // The clock is the test's from the edit on: every frame and timer a focus move could wait for is run below.
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(medication, { target: { value: '樟脑软膏' } });
+      expect(medication).toHaveAttribute('aria-invalid', 'false');
+      act(() => jest.advanceTimersByTime(1_000));
+    } finally {
+      jest.useRealTimers();
+    }
     expect(medication).toHaveFocus();
     act(() => medication.blur());
     refuse();
