@@ -13,8 +13,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
+interface AppSocket {
+  transmit(event: string, data: unknown): void;
+  isSubscribed(channel: string): boolean;
+  listener(event: 'subscribe'): AsyncIterable<{ channel: string }>;
+}
 interface Server {
-  clients: Record<string, { transmit(event: string, data: unknown): void }>;
+  clients: Record<string, AppSocket>;
   exchange: { transmitPublish(channel: string, data?: unknown): Promise<void> };
 }
 // The CLI's own copy (one in node_modules), patched before the CLI attaches its server.
@@ -36,14 +41,17 @@ function importable(message: Message): Message {
   }
 }
 
+const RESPOND = 'respond';
 const attach = socketClusterServer.attach;
 socketClusterServer.attach = (...args) => {
   const server = attach(...args);
   const publish = server.exchange.transmitPublish.bind(server.exchange);
   server.exchange.transmitPublish = async (channel, data) => {
     const app = channel.startsWith('sc-') ? server.clients[channel.slice('sc-'.length)] : undefined;
-    if (app) app.transmit('#publish', { channel: 'respond', data: importable(data as Message) });
-    else await publish(channel, data);
+    if (!app) return publish(channel, data);
+    // The monitor answers an app's first word (START) at once, maybe before the app has subscribed.
+    if (!app.isSubscribed(RESPOND)) for await (const { channel } of app.listener('subscribe')) if (channel === RESPOND) break;
+    app.transmit('#publish', { channel: RESPOND, data: importable(data as Message) });
   };
   return server;
 };

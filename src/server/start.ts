@@ -66,6 +66,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     purgeRelay: config.purgeRelay,
     preview: config.preview,
     pictureCopies: config.pictureCopies,
+    devToolsServerRenders: config.devToolsServerRenders,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -14,7 +14,7 @@ import { startMonitor, type Monitor as RemoteMonitor } from '../../config/devtoo
 import { readSession } from '../../config/devtools/session';
 import type { RootState } from '../../src/app/store';
 import { freePort } from '../../src/server/testing';
-import { waitForContent, withPage, onSuite, type TestSite } from './harness';
+import { startTestSite, waitForContent, withPage, onSuite, type TestSite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
@@ -236,5 +236,22 @@ describe("Redux DevTools' own monitor (@redux-devtools/cli), through its web UI"
         await close();
       }
     });
+  });
+
+  test('with DEVTOOLS_SERVER_RENDERS=1, each server render is an instance of its own, with the actions of its loads', async () => {
+    const rendering = await startTestSite({ DIST_DIR: buildDevClient(), DEVTOOLS_SERVER_RENDERS: '1', DEVTOOLS_PORT: String(monitor.port) });
+    const { ui, close } = await openMonitor();
+    try {
+      const pages = ['/about', '/en/news'];
+      for (const page of pages) assert.equal((await fetch(`${rendering.url}${page}`)).status, 200);
+      await ui.getByRole('combobox').click();
+      for (const page of pages) await ui.getByRole('option', { name: `server render ${page}`, exact: true }).waitFor();
+      await ui.getByRole('option', { name: 'server render /about', exact: true }).click();
+      await rows(ui, 'navigation/routeEntered').waitFor();
+      await rows(ui, 'content/succeeded').first().waitFor();
+    } finally {
+      await close();
+      await rendering.close();
+    }
   });
 });
