@@ -13,6 +13,7 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { TIMING } from './src/contracts/constants';
+import { DEVTOOLS_PORT } from './config/devtools/port';
 
 interface BuildArgs {
   mode?: 'production' | 'development';
@@ -83,6 +84,8 @@ export default function config(_env: unknown, args: BuildArgs = {}): Configurati
       new CopyPublicFiles(['favicon.svg', 'share.png']),
       new PrefetchWithoutAs(),
       new ChunkManifest('manifest.json'),
+      // The port of Redux DevTools' own monitor a development build reports to (src/app/remoteDevTools.ts).
+      ...(production ? [] : [new webpack.EnvironmentPlugin({ DEVTOOLS_PORT: String(DEVTOOLS_PORT) })]),
       new MiniCssExtractPlugin(
         production
           ? { filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }

@@ -44,6 +44,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * task; the server's HTML is on screen meanwhile.
  */
 async function start() {
+  // Development only (production bundles hold none of it): with no Redux DevTools extension in the
+  // browser, the store reports to Redux DevTools' own monitor instead, given the same options.
+  // Set before Redux Toolkit loads, which looks for the extension once.
+  if (process.env.NODE_ENV !== 'production' && !('__REDUX_DEVTOOLS_EXTENSION_COMPOSE__' in window)) {
+    const { remoteDevTools } = await import('./remoteDevTools');
+    Object.assign(window, { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__: remoteDevTools(location.hostname) });
+  }
   // Runtime config comes from the served page (a meta tag, not inline script: the CSP forbids it).
   const config = parseRuntimeConfig(document.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_CONFIG_META}"]`)?.content);
   // The URL decides the language: English under /en, Chinese elsewhere.

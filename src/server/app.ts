@@ -34,6 +34,7 @@ import { listsName } from './crawl/providerLists';
 import { createOriginResolver } from './edge/origin';
 import { readBuildAssets } from './render/document';
 import { createPageRenderer } from './render/pageRenderer';
+import { devToolsMirror } from './render/devToolsMirror';
 import { registerPageRoute } from './render/pageRoute';
 import { createSearchBudget } from './render/searchBudget';
 import type { VisitorLimit } from '../http/visitorLimits';
@@ -77,6 +78,8 @@ export interface SiteServerOptions {
    * provider's store, shared by every host on PostgreSQL; default, this process's memory.
    */
   searchLimit?: VisitorLimit;
+  /** The port of a Redux DevTools monitor each server render's store shows in (devToolsMirror.ts); unset: none. */
+  devToolsServerRenders?: number | null;
 }
 
 export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
@@ -117,12 +120,15 @@ export async function createSiteServer(options: SiteServerOptions) {
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
   const pictureVersions = createPictureVersions(providerUrl, Date.now, renderDeadlineMs);
+  const devTools = options.devToolsServerRenders ? await devToolsMirror(options.devToolsServerRenders) : null;
+  if (devTools) app.addHook('onClose', async () => devTools.close());
   const pages = createPageRenderer({
     assets,
     providerUrl,
     pictureVersions,
     config: { mediaUrl, variant },
     deadlineMs: renderDeadlineMs,
+    inspect: devTools?.inspect,
     cache: { ...PAGE_CACHE_DEFAULTS, ...options.pageCache },
     log: (...args) => app.log.warn(args.map(String).join(' ')),
     logError: (page, err) => app.log.error({ err, page }, 'server render threw'),

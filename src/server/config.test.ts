@@ -30,6 +30,15 @@ describe('the site configuration', () => {
     expect(read({}).config.cmsWebhookSecret).toBeNull();
   });
 
+  it('shows server renders in Redux DevTools only when asked, in development and tests, never where visitors may be served', () => {
+    const renders = (env: NodeJS.ProcessEnv) => read({ PUBLIC_URL: 'https://www.example.com', ...env }).config.devToolsServerRenders;
+    expect(renders({ NODE_ENV: 'development', DEVTOOLS_SERVER_RENDERS: '1' })).toBe(8000);
+    expect(renders({ NODE_ENV: 'test', DEVTOOLS_SERVER_RENDERS: '1', DEVTOOLS_PORT: '8123' })).toBe(8123);
+    expect(renders({ NODE_ENV: 'development' })).toBeNull();
+    expect(renders({ NODE_ENV: 'production', DEVTOOLS_SERVER_RENDERS: '1' })).toBeNull();
+    expect(renders({ DEVTOOLS_SERVER_RENDERS: '1' })).toBeNull();
+  });
+
   it('takes TRUST_PROXY as addresses or CIDRs, and refuses true and a hop count at start, saying to name the proxy', () => {
     expect(read({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, 2001:db8::/32', PUBLIC_URL: 'https://www.example.com' }).config.trustProxy).toEqual([
       '127.0.0.1',

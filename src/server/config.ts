@@ -35,6 +35,11 @@ export interface SiteConfig {
   purgeRelay: { peers: string[]; cacheUrl: string | null };
   /** PREVIEW_SECRET and the CMS's origin that frames previews (CMS_PUBLIC_URL, else STRAPI_URL); null: no /preview. */
   preview: { secret: string; cmsOrigin: string } | null;
+  /**
+   * DEVTOOLS_SERVER_RENDERS=1, in development and tests only: the port of Redux DevTools' own
+   * monitor (DEVTOOLS_PORT, 8000) each server render's store shows in; null: none.
+   */
+  devToolsServerRenders: number | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): SiteConfig {
@@ -81,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
       cacheUrl: env.CACHE_REFRESH_URL ? new URL(env.CACHE_REFRESH_URL).origin : null,
     },
     preview: previewConfig(env),
+    devToolsServerRenders: env.DEVTOOLS_SERVER_RENDERS === '1' && localRun(env, sitePort) ? port(env.DEVTOOLS_PORT, 8000, 'DEVTOOLS_PORT') : null,
     pageCache: {
       maxBytes: count(env.PAGE_CACHE_MB, 64, 'PAGE_CACHE_MB') * 1024 * 1024,
       freshMs: count(env.PAGE_CACHE_FRESH_SECONDS, 60, 'PAGE_CACHE_FRESH_SECONDS') * 1000,

@@ -72,6 +72,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     preview: config.preview,
     pictureCopies: config.pictureCopies,
     searchLimit: provider?.visitorLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE),
+    devToolsServerRenders: config.devToolsServerRenders,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

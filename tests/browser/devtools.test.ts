@@ -1,12 +1,20 @@
 /**
  * Redux DevTools against the development build: the instrument enhancer the extension runs sits in
  * the page (config/devtools), and a jump to an earlier action shows that action's page and URL.
+ * Then Redux DevTools' own monitor (`npm run devtools`), driven through its web UI, with the page
+ * reporting to it as a development build without the extension does.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildDevClient, withDevTools } from '../../config/devtools/devSite';
-import { waitForContent, withPage, onSuite, type TestSite } from './harness';
+import { buildDevClient, reportTo, withDevTools } from '../../config/devtools/devSite';
+import { startMonitor, type Monitor as RemoteMonitor } from '../../config/devtools/monitor';
+import { readSession } from '../../config/devtools/session';
+import type { RootState } from '../../src/app/store';
+import { freePort } from '../../src/server/testing';
+import { startTestSite, waitForContent, withPage, onSuite, type TestSite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
@@ -19,6 +27,18 @@ type Monitor = NonNullable<Window['__REDUX_DEVTOOLS_MONITOR__']>;
 const monitor = <T>(page: Page, use: (m: Monitor) => T) => page.evaluate(`(${use.toString()})(window.__REDUX_DEVTOOLS_MONITOR__)`) as Promise<T>;
 const actions = (page: Page) => monitor(page, (m) => m.actions());
 const path = (page: Page) => page.evaluate(() => `${location.pathname}${location.search}${location.hash}`);
+
+/** A visit through the menu: the landing on /, then /about, then /news, each page loaded. */
+async function homeAboutNews(page: Page) {
+  await page.goto('/');
+  await waitForContent(page);
+  await page.locator('.site-nav__link', { hasText: '关于我们' }).click();
+  await page.waitForURL('**/about');
+  await waitForContent(page);
+  await page.locator('.site-nav__link', { hasText: '新闻资讯' }).click();
+  await page.waitForURL('**/news');
+  await waitForContent(page);
+}
 
 describe('Redux DevTools', () => {
   test('a jump to an earlier action shows its page, URL and product tab, and the present comes back; nothing runs meanwhile', async (t) => {
@@ -70,14 +90,7 @@ describe('Redux DevTools', () => {
   test('a click while a past state is shown: back at the present, the new page has every section loaded', async (t) => {
     await withPage(t, browser, site, {}, async ({ page, context }) => {
       await withDevTools(context);
-      await page.goto('/');
-      await waitForContent(page);
-      await page.locator('.site-nav__link', { hasText: '关于我们' }).click();
-      await page.waitForURL('**/about');
-      await waitForContent(page);
-      await page.locator('.site-nav__link', { hasText: '新闻资讯' }).click();
-      await page.waitForURL('**/news');
-      await waitForContent(page);
+      await homeAboutNews(page);
 
       // The last state on /about: the action just before the navigation to /news.
       const recorded = await actions(page);
@@ -138,5 +151,107 @@ describe('Redux DevTools', () => {
         assert.equal(exported.includes(phone), false, `no typed phone number in the ${name}`);
       }
     });
+  });
+});
+
+describe("Redux DevTools' own monitor (@redux-devtools/cli), through its web UI", () => {
+  let monitor: RemoteMonitor;
+  before(async () => {
+    monitor = await startMonitor(await freePort(), 0, 'ignore');
+  });
+  after(() => monitor?.close());
+
+  /** The monitor's web UI, connected to its server as a developer connects it (Settings, Connection). */
+  async function openMonitor(): Promise<{ ui: Page; close(): Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ui = await context.newPage();
+    await ui.goto(monitor.url);
+    await ui.getByRole('button', { name: 'Settings', exact: true }).click();
+    await ui.getByRole('radio', { name: 'custom' }).check();
+    await ui.locator('#root_hostname').fill('localhost');
+    await ui.locator('#root_port').fill(String(monitor.port));
+    await ui.getByRole('button', { name: 'Connect', exact: true }).click();
+    await ui.getByRole('button', { name: 'Actions', exact: true }).click();
+    return { ui, close: () => context.close() };
+  }
+  const rows = (ui: Page, type?: string) => {
+    const all = ui.locator('[data-testid="actionListRows"] [data-id]');
+    return type ? all.filter({ has: ui.getByText(type, { exact: true }) }) : all;
+  };
+  const jump = async (row: ReturnType<typeof rows>) => {
+    await row.hover();
+    await row.getByText('Jump', { exact: true }).click();
+  };
+
+  test("a jump in the monitor shows that action's page and URL in the site's tab, and the present comes back", async (t) => {
+    await withPage(t, browser, site, {}, async ({ page, context, problems }) => {
+      await reportTo(context, monitor.port);
+      await homeAboutNews(page);
+      const historyLength = await page.evaluate(() => history.length);
+
+      const { ui, close } = await openMonitor();
+      try {
+        // Landing, /about, /news: the last state on /about is the row before the third entry.
+        await rows(ui, 'navigation/routeEntered').nth(2).waitFor();
+        const ids = await rows(ui).evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-id'))));
+        const toNews = Number(await rows(ui, 'navigation/routeEntered').nth(2).getAttribute('data-id'));
+        const onAbout = ids[ids.indexOf(toNews) - 1]!;
+
+        await jump(rows(ui).and(ui.locator(`[data-id="${onAbout}"]`)));
+        await page.waitForURL('**/about');
+        await page.locator('#development').waitFor();
+        assert.equal(await path(page), '/about');
+        assert.equal(await page.evaluate(() => history.length), historyLength, 'a jump pushes no history entry');
+
+        await jump(rows(ui).last());
+        await page.waitForURL('**/news');
+        await page.locator('.news-card').first().waitFor();
+        assert.equal(await path(page), '/news');
+        assert.deepEqual(problems, []);
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  test("importing a recorded session in the monitor shows its last page in the site's tab", async (t) => {
+    const file = join(__dirname, '../../config/devtools/sessions/job-application-refused-then-accepted.json');
+    const session = readSession(readFileSync(file, 'utf8'));
+    const last = session.recordedFinal as RootState;
+    assert.equal(last.locale.current, 'zh');
+    await withPage(t, browser, site, {}, async ({ page, context, problems }) => {
+      await reportTo(context, monitor.port);
+      await page.goto('/');
+      await waitForContent(page);
+      const { ui, close } = await openMonitor();
+      try {
+        await rows(ui, 'navigation/routeEntered').first().waitFor();
+        await ui.locator('input[type="file"]').setInputFiles(file);
+        await page.waitForURL((url) => url.pathname === last.navigation.route?.path);
+        await page.getByText('申请该职位').first().waitFor();
+        // The monitor holds the session too: its last action, which this visit never dispatched.
+        await rows(ui, session.actions.at(-1)!.type).waitFor();
+        assert.deepEqual(problems, []);
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  test('with DEVTOOLS_SERVER_RENDERS=1, each server render is an instance of its own, with the actions of its loads', async () => {
+    const rendering = await startTestSite({ DIST_DIR: buildDevClient(), DEVTOOLS_SERVER_RENDERS: '1', DEVTOOLS_PORT: String(monitor.port) });
+    const { ui, close } = await openMonitor();
+    try {
+      const pages = ['/about', '/en/news'];
+      for (const page of pages) assert.equal((await fetch(`${rendering.url}${page}`)).status, 200);
+      await ui.getByRole('combobox').click();
+      for (const page of pages) await ui.getByRole('option', { name: `server render ${page}`, exact: true }).waitFor();
+      await ui.getByRole('option', { name: 'server render /about', exact: true }).click();
+      await rows(ui, 'navigation/routeEntered').waitFor();
+      await rows(ui, 'content/succeeded').first().waitFor();
+    } finally {
+      await close();
+      await rendering.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
  * client-rendered shell. Made once per server; each render gets a fresh store and services.
  */
 import './ignoreStyles';
+import type { Middleware } from '@reduxjs/toolkit';
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Locale } from '../../contracts/locale';
@@ -42,6 +43,8 @@ export interface PageRendererOptions {
   listed?: (locale: Locale, routeId: RouteId, id: string) => Promise<boolean>;
   /** The versions of the site's own pictures, named in their URLs; null: media from a media host. */
   pictureVersions?: PictureVersions | null;
+  /** Watches each render's store, given the page it renders (devToolsMirror.ts). */
+  inspect?: (page: string) => Middleware;
 }
 
 export interface PageAddress {
@@ -128,7 +131,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   let purges = 0;
 
   async function render({ locale, path, search, origin, requestId }: PageAddress, api = apiFor(requestId)): Promise<RenderResult> {
-    const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(api, log), config, purifier, deadlineMs });
+    const outcome = await renderPage({ locale, path, search }, { deps: serverDeps(api, log), config, purifier, deadlineMs, inspect: options.inspect });
     if (outcome.kind === 'failed') {
       log(`Server render of ${locale} ${path}${search ? ' (with a search)' : ''} fell back: ${outcome.reason}`);
       return null;

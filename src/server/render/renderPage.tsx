@@ -14,7 +14,7 @@ import { App } from '../../app/App';
 import { PAGES } from '../../app/pages';
 import { createAppStore, type RootState } from '../../app/store';
 import { DocumentMetaCollector, type DocumentMeta } from '../../app/useDocumentMeta';
-import type { RouteId } from '../../contracts/routes';
+import { localizedPath, type RouteId } from '../../contracts/routes';
 import type { Locale } from '../../contracts/locale';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Deps } from '../../features/deps';
@@ -41,6 +41,8 @@ export interface RenderContext {
   config: RuntimeConfig;
   purifier: Purifier;
   deadlineMs: number;
+  /** Watches the render's store, given the page it renders (devToolsMirror.ts). */
+  inspect?: (page: string) => Middleware;
 }
 
 /** Only the detail's "no such id" failed: the page is the 404 page (loadPage decided it from the route's loads). */
@@ -68,7 +70,7 @@ async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps:
   }
 }
 
-export async function renderPage(request: PageRequest, { deps, config, purifier, deadlineMs }: RenderContext): Promise<RenderOutcome> {
+export async function renderPage(request: PageRequest, { deps, config, purifier, deadlineMs, inspect }: RenderContext): Promise<RenderOutcome> {
   const route = routeEntryOf(`${request.path}${request.search}`);
   const failures: ApiError[] = [];
   const recordFailures: Middleware = () => (next) => (action) => {
@@ -78,7 +80,7 @@ export async function renderPage(request: PageRequest, { deps, config, purifier,
   const { store, runSaga } = createAppStore({ locale: { current: request.locale }, site: config }, deps, {
     watchers: false,
     checks: false,
-    middleware: [recordFailures],
+    middleware: [recordFailures, ...(inspect ? [inspect(localizedPath(`${request.path}${request.search}`, request.locale))] : [])],
   });
   store.dispatch(routeEntered(route));
   const problem = await runLoads(runSaga, deps, route, deadlineMs);
