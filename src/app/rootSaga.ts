@@ -4,23 +4,32 @@ import { watchChunks } from '../features/chunks/saga';
 import { watchApiErrors } from '../features/errors/saga';
 import { watchForms } from '../features/forms/saga';
 import { watchLocale } from '../features/locale/saga';
-import { watchStaffPages } from '../features/members/saga';
+import { loadMemberPage } from '../features/members/saga';
+import type { ListLoaders } from '../features/navigation/routeLoads';
 import { watchRouteLoads } from '../features/navigation/routeSaga';
 import { watchScroll } from '../features/navigation/scrollSaga';
-import { watchNewsMore } from '../features/news/saga';
-import { watchProductChoices } from '../features/product/saga';
+import { loadNewsPages, watchNewsMore } from '../features/news/saga';
+import { watchListPages } from '../features/pagedList/saga';
+import { loadProductPage, watchProductTabs } from '../features/product/saga';
 import { watchLogout } from '../features/session/saga';
 
 type Watcher = (deps: Deps) => Generator;
 
+/** The lists' loaders, which the route saga runs for the pages that show them (the server's render too). */
+export const LIST_LOADERS: ListLoaders = { productList: loadProductPage, newsList: loadNewsPages, memberList: loadMemberPage };
+
+function* watchPageLoads(deps: Deps) {
+  yield call(watchRouteLoads, deps, LIST_LOADERS);
+}
+
 export const WATCHERS: Watcher[] = [
   watchApiErrors,
-  watchRouteLoads,
+  watchPageLoads,
   watchScroll,
   watchLocale,
-  watchProductChoices,
+  watchProductTabs,
+  watchListPages,
   watchNewsMore,
-  watchStaffPages,
   watchForms,
   watchLogout,
   watchChunks,

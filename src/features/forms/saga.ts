@@ -21,7 +21,6 @@ import type { ContentData } from '../content/types';
 import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
-import { routeEntered } from '../navigation/slice';
 import { selectAwaits, selectFormsPage } from './selectors';
 import {
   applicationForm,
@@ -35,6 +34,7 @@ import {
   type FormKey,
   type FormName,
 } from './slice';
+import { routeEntered } from '../shared/route';
 
 const REQUIRED_CONSENTS: Record<FormName, readonly ConsentField[]> = { application: APPLICATION_CONSENTS, patient: PATIENT_CONSENTS };
 

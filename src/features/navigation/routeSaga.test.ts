@@ -8,12 +8,12 @@ import type { ContentName, ContentParams } from '../content/types';
 import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { routeEntryOf } from '../shared/route';
+import { navigatedTo, routeEntered, routeEntryOf, routeNotFound } from '../shared/route';
 import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';
-import { navigatedTo, routeEntered, routeNotFound } from './slice';
+import { LIST_LOADERS } from '../../app/rootSaga';
 
 const resolved = (value: unknown) => jest.fn((..._args: unknown[]) => Promise.resolve(value));
 const layout = () => ({ main: resolved({ company: 'Y' }), classifyList: resolved([{ id: 1, name: 'A' }]) });
@@ -36,7 +36,7 @@ const loaded = (name: ContentName, params: ContentParams = {}, data: unknown = {
  * the visitor enters `url`, and the test ends once `last` was put.
  */
 function* withErrors(deps: ReturnType<typeof fakeDeps>, url: string, last: ActionPattern) {
-  yield all([fork(watchApiErrors, deps), fork(watchRouteLoads, deps)]);
+  yield all([fork(watchApiErrors, deps), fork(watchRouteLoads, deps, LIST_LOADERS)]);
   yield* endOn(last, enter(url));
 }
 
@@ -51,7 +51,7 @@ describe('routeEntered', () => {
       sceneCooperation: resolved([]),
       sceneResearch: resolved([]),
     });
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(enter('/innovation'))
@@ -67,7 +67,7 @@ describe('routeEntered', () => {
 
   it('loads only the layout for an unknown path, and nothing of it for the bare layout', async () => {
     const api = layout();
-    await expectSaga(watchRouteLoads, fakeDeps(api))
+    await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(enter('/nope'))
@@ -89,7 +89,7 @@ describe('routeEntered', () => {
       first.resolve({ title: 'one' }); // the first page's answer comes late, while the saga still runs
       return Promise.resolve({ title: 'two' });
     });
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout(), newsDetail }))
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout(), newsDetail }), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .put.like({ action: { type: contentCancelled.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
@@ -114,7 +114,7 @@ describe('routeEntered', () => {
       return Promise.resolve({ title: 'T', content: '' });
     });
     const deps = fakeDeps({ ...layout(), ...aboutApi(), report }, { preloadPage });
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/about#culture'))
@@ -138,7 +138,7 @@ describe('a retry', () => {
       report: jest.fn(() => (fail ? Promise.reject(envelopeError(1, 'down')) : Promise.resolve({ title: 'T', content: '<p>x</p>' }))),
     };
     const deps = fakeDeps(api);
-    const failed = await expectSaga(watchRouteLoads, deps)
+    const failed = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .put(apiFailed(envelopeError(1, 'down')))
@@ -148,7 +148,7 @@ describe('a retry', () => {
     expect(selectContent('report')(failed.storeState).status).toBe('failed');
 
     fail = false;
-    const retried = await expectSaga(watchRouteLoads, deps)
+    const retried = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, failed.storeState as RootState)
       .dispatch(retryRequested())
@@ -171,7 +171,7 @@ describe('a retry', () => {
       return Promise.resolve({ company: 'Y' });
     });
     const api = { ...layout(), main, pageBanner: resolved({ name: 'r' }), report: resolved({ title: 'T', content: '' }) };
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/report'))
@@ -186,7 +186,7 @@ describe('a retry', () => {
 
   it('does nothing before any page was entered', async () => {
     const deps = fakeDeps(); // any api call fails the test
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(retryRequested())
@@ -209,7 +209,7 @@ describe('the landing of a server-rendered page', () => {
     const clock = virtualClock();
     const deps = fakeDeps(); // any api call fails the test
     const state = served();
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, state)
       .not.put.actionType(contentRequested.type)
@@ -228,7 +228,7 @@ describe('the landing of a server-rendered page', () => {
     const clock = virtualClock();
     const api = aboutApi();
     const deps = fakeDeps(api);
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, served())
       .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
@@ -285,7 +285,7 @@ describe('an id the provider does not know', () => {
 
   it('is not taken from a failure that is not "no such id": that page shows its error and Retry', async () => {
     const deps = fakeDeps({ ...layout(), newsDetail: () => Promise.reject(envelopeError(1, 'database busy')) });
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .not.put(routeNotFound())
@@ -300,7 +300,7 @@ describe('an id the provider does not know', () => {
     const newsDetail = jest.fn(() => Promise.reject(notFound));
     const api = { ...layout(), newsDetail };
     const served = stateAfter(routeEntered(routeEntryOf('/news/99999')), routeNotFound());
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, served)
       .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
@@ -315,7 +315,7 @@ describe('an id the provider does not know', () => {
     // The store keeps showing a state on /news/99999, not found, whatever is dispatched (a jump to the past).
     const past = stateAfter(routeEntered(routeEntryOf('/', 'push')), routeEntered(routeEntryOf('/news/99999', 'push')), routeNotFound());
     const api = { ...layout(), ...aboutApi() };
-    await expectSaga(watchRouteLoads, fakeDeps(api))
+    await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withState(past)
       .dispatch(routeEntered(routeEntryOf('/about', 'push')))

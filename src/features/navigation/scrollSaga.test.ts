@@ -7,11 +7,12 @@ import { TIMING } from '../../contracts/constants';
 import { retryRequested } from '../content/slice';
 import type { Services } from '../deps';
 import { rootReducer } from '../rootReducer';
-import { routeEntryOf, routeUrl } from '../shared/route';
+import { navigatedTo, routeEntered, routeEntryOf, routeUrl } from '../shared/route';
 import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../store.testing';
 import { watchRouteLoads } from './routeSaga';
 import { scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
-import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested } from './slice';
+import { anchorClicked, isLanding, scrollTopRequested } from './slice';
+import { LIST_LOADERS } from '../../app/rootSaga';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
 const layout = { main: resolved({}), classifyList: resolved([]) };
@@ -266,7 +267,7 @@ describe('scrolling after entering a page (virtual clock)', () => {
     const develop = jest.fn(() => answer.promise);
     const scrollToElement = jest.fn((_id: string, _smooth: boolean) => (answer.resolve([]), true));
     const deps = fakeDeps({ ...aboutApi, develop }, { preloadPage: jest.fn(() => Promise.resolve(true)), scrollToElement });
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, visiting('/news'))
       .dispatch(navigatedTo('/about#culture'))
@@ -348,7 +349,7 @@ describe('the scroll beside the route saga', () => {
       },
       { scrollToElement: jest.fn(() => false) },
     );
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide(clock.providers)
       .withReducer(rootReducer, visiting('/'))
       .dispatch(navigatedTo('/about#nowhere'))
@@ -373,7 +374,7 @@ describe('the scroll beside the route saga', () => {
       return Promise.resolve([]);
     });
     const deps = fakeDeps({ ...aboutApi, develop });
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide(clock.providers)
       .withReducer(rootReducer, visiting('/news'))
       .dispatch(navigatedTo('/about#culture'))

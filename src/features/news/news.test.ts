@@ -12,8 +12,7 @@ import { deferred, envelopeError, fakeDeps, contentProvider, settledEntry, state
 import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
-import { routeEntered } from '../navigation/slice';
-import { routeEntryOf } from '../shared/route';
+import { routeEntryOf, routeEntered } from '../shared/route';
 
 type Page = Paged<NewsItem>;
 const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '', pic_alt: '' });

@@ -1,6 +1,6 @@
 import { call, race, take } from 'redux-saga/effects';
 import type { Deps } from '../deps';
-import { routeEntered } from '../navigation/slice';
+import { routeEntered } from './route';
 
 /**
  * Runs a saga of the page on screen (a list's next page, another staff page) until the next
