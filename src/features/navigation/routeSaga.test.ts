@@ -1,6 +1,6 @@
 import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork, type ActionPattern } from 'redux-saga/effects';
+import { all, fork, put, type ActionPattern } from 'redux-saga/effects';
 import { contentKey } from '../content/key';
 import { selectContent } from '../content/selectors';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
@@ -9,7 +9,7 @@ import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { navigatedTo, routeEntered, routeEntryOf, routeNotFound } from '../shared/route';
-import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, virtualClock } from '../store.testing';
+import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, until, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';
@@ -161,26 +161,25 @@ describe('a retry', () => {
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
   });
 
-  it('while a load is still on its way, asks it once more and aborts the first request: one request per section', async () => {
-    const signals: (AbortSignal | undefined)[] = [];
-    let firstAbortedWhenAskedAgain: boolean | undefined;
-    const main = jest.fn((_lan: string, signal?: AbortSignal) => {
-      signals.push(signal);
-      if (signals.length === 1) return new Promise(() => {});
-      firstAbortedWhenAskedAgain = signals[0]?.aborted;
-      return Promise.resolve({ company: 'Y' });
-    });
+  it('while a load is still on its way, joins it: no second request, none aborted, and its answer is shown', async () => {
+    const answer = deferred<{ company: string }>();
+    const main = jest.fn((_lan: string, _signal?: AbortSignal) => answer.promise);
     const api = { ...layout(), main, pageBanner: resolved({ name: 'r' }), report: resolved({ title: 'T', content: '' }) };
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
+    const { storeState } = await expectSaga(function* retryWhileLoading() {
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+      yield put(enter('/report'));
+      yield* until((state) => selectContent('report')(state).status === 'succeeded');
+      yield put(retryRequested());
+      answer.resolve({ company: 'Y' });
+      yield* until((state) => selectContent('main')(state).status === 'succeeded');
+      yield put(END);
+    })
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
-      .dispatch(enter('/report'))
-      .dispatch(retryRequested())
-      .dispatch(END)
       .run();
-    expect(main).toHaveBeenCalledTimes(2);
-    expect(firstAbortedWhenAskedAgain).toBe(true);
-    expect(signals[1]?.aborted).toBe(false);
+    expect(main).toHaveBeenCalledTimes(1);
+    expect(main.mock.calls[0]?.[1]?.aborted).toBe(false);
+    expect(api.report).toHaveBeenCalledTimes(1);
     expect(selectContent('main')(storeState).data).toEqual({ company: 'Y' });
   });
 
@@ -193,6 +192,74 @@ describe('a retry', () => {
       .dispatch(END)
       .run();
     expect(storeState.content.entries).toEqual({});
+  });
+});
+
+describe('loads belong to what they fetch', () => {
+  const categories = [
+    { id: 1, name: 'A' },
+    { id: 2, name: 'B' },
+    { id: 3, name: 'C' },
+  ];
+  const productPage = () => ({
+    ...layout(),
+    classifyList: resolved(categories),
+    pageBanner: resolved({ name: 'b' }),
+    productList: jest.fn(async (_lan: string, q: { classifyId: number; page: number }) => ({ rows: [{ id: q.classifyId }], total: 1 })),
+  });
+
+  it('two quick tab taps ask the contacts once: each new entry of /product joins the load still in flight', async () => {
+    const contacts = deferred<object>();
+    const api = { ...productPage(), productContacts: jest.fn((_lan: string, _signal?: AbortSignal) => contacts.promise) };
+    const { storeState } = await expectSaga(function* twoTaps() {
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+      yield put(enter('/product'));
+      yield put(enter('/product?category=2'));
+      yield put(enter('/product?category=3'));
+      yield* until((state) => state.content.entries[contentKey('productList', 'zh', { classifyId: 3, page: 1 })]?.status === 'succeeded');
+      contacts.resolve({ tel: '1' });
+      yield* until((state) => selectContent('productContacts')(state).status === 'succeeded');
+      yield put(END);
+    })
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .run();
+    expect(api.productContacts).toHaveBeenCalledTimes(1);
+    expect(api.productContacts.mock.calls[0]?.[1]?.aborted).toBe(false);
+    expect(selectContent('productContacts')(storeState).data).toEqual({ tel: '1' });
+    expect(api.classifyList).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new page cancels and aborts only the loads it no longer lists', async () => {
+    const contacts = deferred<object>();
+    const banner = deferred<object>();
+    const api = {
+      ...productPage(),
+      // The product banner never answers; /report's does.
+      pageBanner: jest.fn((_lan: string, type: number, _signal?: AbortSignal) => (type === 2 ? banner.promise : Promise.resolve({}))),
+      productContacts: jest.fn((_lan: string, _signal?: AbortSignal) => contacts.promise),
+      report: resolved({ title: 'T', content: '' }),
+    };
+    const { storeState } = await expectSaga(function* leave() {
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+      yield put(enter('/product'));
+      yield* until((state) => selectContent('productContacts')(state).status === 'loading');
+      yield put(enter('/report'));
+      yield* until((state) => selectContent('report')(state).status === 'succeeded');
+      yield put(END);
+    })
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .run();
+    // /product's contacts and banner are not /report's: both aborted, their entries back to idle.
+    expect(api.productContacts.mock.calls[0]?.[1]?.aborted).toBe(true);
+    expect(api.pageBanner.mock.calls.map((call) => [call[1], call[2]?.aborted])).toEqual([
+      [2, true],
+      [6, false],
+    ]);
+    expect(selectContent('productContacts')(storeState).status).toBe('idle');
+    // The layout, which /report lists too, was joined, not asked again.
+    expect(api.main).toHaveBeenCalledTimes(1);
   });
 });
 

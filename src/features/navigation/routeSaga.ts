@@ -1,10 +1,11 @@
-import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, select, setContext, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { routeLayout } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import type { ApiResult } from '../shared/callApi';
 import { loadContent } from '../content/saga';
 import { retryRequested } from '../content/slice';
+import { SHARED_LOADS, SharedLoads } from '../shared/sharedLoads';
 import { LAYOUT_LOADS, routeLoads, type ListLoaders, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
 import { selectRouteNotFound } from './selectors';
@@ -41,10 +42,14 @@ export function* loadPage(deps: Deps, lists: ListLoaders, route: RouteEntry, kno
 /**
  * Every entry (a navigation, back and forward, the landing) runs its page's loads and, beside
  * them, the scroll its URL asks for; a newer entry cancels both, so a late answer or a scroll
- * never lands on the wrong page, and the cancelled requests are aborted. A retry runs the loads
- * again (those already done are skipped) and leaves the scroll alone.
+ * never lands on the wrong page. The loads are shared by resource (shared/sharedLoads.ts): the
+ * new page starts first and joins what it still needs of the loads in flight (a tab tap does not
+ * ask the contacts again); then the old page is cancelled, which cancels and aborts only the loads
+ * nobody waits for any more. A retry runs the loads again: those done are skipped, those in flight
+ * joined, so only what failed is asked again; it leaves the scroll alone.
  */
 export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
+  yield setContext({ [SHARED_LOADS]: new SharedLoads() });
   let current: RouteEntry | null = yield select(selectRoute);
   // Read once, at the start, when the state is the server's and no past can be shown: whether
   // the page being hydrated is its 404. A later entry learns it from its own detail's answer.
@@ -56,14 +61,15 @@ export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
     const action: { type: string } = yield take([routeEntered.type, retryRequested.type]);
     const entered = routeEntered.match(action);
     if (!entered && !current) continue;
-    const running = (entered ? [loading, scrolling] : [loading]).filter((task): task is Task => task?.isRunning() ?? false);
-    if (running.length > 0) yield cancel(running);
     if (entered) {
+      if (scrolling?.isRunning()) yield cancel(scrolling);
       const previous = current;
       current = action.payload;
       knownMissing = serverNotFound && previous !== null && isLanding(current, previous);
       scrolling = yield fork(scrollAfterEntering, deps, current, previous);
     }
+    const left = loading;
     loading = yield fork(loadPage, deps, lists, current as RouteEntry, knownMissing);
+    if (left?.isRunning()) yield cancel(left);
   }
 }
