@@ -1,5 +1,6 @@
 import { all, call, spawn } from 'redux-saga/effects';
 import type { Deps } from '../features/deps';
+import { provideSharedLoads } from '../features/shared/sharedLoads';
 import { watchChunks } from '../features/chunks/saga';
 import { watchApiErrors } from '../features/errors/saga';
 import { watchForms } from '../features/forms/saga';
@@ -47,7 +48,11 @@ export function* keepAlive(watcher: Watcher, deps: Deps) {
   }
 }
 
-/** Each watcher is spawned (detached): its error does not cancel its siblings. */
+/**
+ * Each watcher is spawned (detached): its error does not cancel its siblings. They share the loads
+ * (features/shared/sharedLoads.ts): a page, a list, More and a form ask a resource once.
+ */
 export function* rootSaga(deps: Deps, watchers: Watcher[] = WATCHERS) {
+  yield* provideSharedLoads();
   yield all(watchers.map((watcher) => spawn(keepAlive, watcher, deps)));
 }

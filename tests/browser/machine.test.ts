@@ -230,8 +230,9 @@ describe('scroll follows the page, not its loads', () => {
       await waitForContent(page);
       await page.route('**/api/index/scene/research**', () => undefined); // never answered
       const aborted = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/index/scene/research'));
+      const asked = page.waitForRequest('**/api/index/scene/research**');
       await page.locator('.site-nav__link', { hasText: '科技创新' }).click();
-      await page.waitForRequest('**/api/index/scene/research**');
+      await asked;
       await page.locator('.site-nav__link', { hasText: '关于我们' }).click();
       const failed = await aborted;
       assert.match(failed.failure()?.errorText ?? '', /ABORTED/);

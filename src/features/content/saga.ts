@@ -53,8 +53,12 @@ export function* loadContent<N extends ContentName>(
   const locale = (yield select(selectLocale)) as Locale;
   const key = contentKey(name, locale, params);
   const shared = (yield getContext(SHARED_LOADS)) as SharedLoads | undefined;
-  if (!shared) return yield* loadEntry(deps, key, name, params, locale, context);
-  return (yield* shared.run(key, loadEntry, deps, key, name, params, locale, context)) as ApiResult<ContentData[N]>;
+  if (shared) return (yield* shared.run(key, loadEntry, deps, key, name, params, locale, context)) as ApiResult<ContentData[N]>;
+  // Run without the shared loads (the server's render, which starts from nothing; a saga alone):
+  // the state says what is done.
+  const entry = (yield select(selectEntry(key))) as Resource<ContentData[N]>;
+  if (entry.status === 'succeeded') return { ok: true, data: entry.data as ContentData[N] };
+  return yield* loadEntry(deps, key, name, params, locale, context);
 }
 
 function* loadEntry<N extends ContentName>(
@@ -65,8 +69,6 @@ function* loadEntry<N extends ContentName>(
   locale: Locale,
   context: CallContext | undefined,
 ): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
-  const entry = (yield select(selectEntry(key))) as Resource<ContentData[N]>;
-  if (entry.status === 'succeeded') return { ok: true, data: entry.data as ContentData[N] };
   const request = contentRequested({ key });
   const { requestId } = request.payload;
   yield put(request);

@@ -230,6 +230,23 @@ describe('loads belong to what they fetch', () => {
     expect(api.classifyList).toHaveBeenCalledTimes(1);
   });
 
+  it('what the server loaded is not asked again, even while Redux DevTools shows a past in which it was not loaded', async () => {
+    const server = stateAfter(...loaded('main'), ...loaded('classifyList'), ...loaded('pageBanner', { type: 6 }), ...loaded('report'));
+    // A store showing the past: its state after the entry has none of the loads the server made.
+    const showingThePast = (state: RootState | undefined, action: Parameters<typeof rootReducer>[1]) => {
+      const next = rootReducer(state, action);
+      return routeEntered.match(action) ? { ...next, content: { entries: {} } } : next;
+    };
+    const deps = fakeDeps(); // any provider call fails the test
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
+      .provide([virtualClock().provider])
+      .withReducer(showingThePast, server)
+      .not.put.actionType(contentRequested.type)
+      .dispatch(enter('/report'))
+      .dispatch(END)
+      .run();
+  });
+
   it('a new page cancels and aborts only the loads it no longer lists', async () => {
     const contacts = deferred<object>();
     const banner = deferred<object>();

@@ -1,11 +1,11 @@
-import { all, call, cancel, fork, put, select, setContext, take } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { routeLayout } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import type { ApiResult } from '../shared/callApi';
 import { loadContent } from '../content/saga';
 import { retryRequested } from '../content/slice';
-import { SHARED_LOADS, SharedLoads } from '../shared/sharedLoads';
+import { provideSharedLoads } from '../shared/sharedLoads';
 import { LAYOUT_LOADS, routeLoads, type ListLoaders, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
 import { selectRouteNotFound } from './selectors';
@@ -49,7 +49,7 @@ export function* loadPage(deps: Deps, lists: ListLoaders, route: RouteEntry, kno
  * joined, so only what failed is asked again; it leaves the scroll alone.
  */
 export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
-  yield setContext({ [SHARED_LOADS]: new SharedLoads() });
+  yield* provideSharedLoads();
   let current: RouteEntry | null = yield select(selectRoute);
   // Read once, at the start, when the state is the server's and no past can be shown: whether
   // the page being hydrated is its 404. A later entry learns it from its own detail's answer.

@@ -1,12 +1,15 @@
 import type { Task } from 'redux-saga';
-import { cancel, cancelled, join, spawn } from 'redux-saga/effects';
+import { cancel, cancelled, getContext, join, select, setContext, spawn } from 'redux-saga/effects';
+import type { RootState } from '../rootReducer';
+import type { ApiResult } from './callApi';
 
-/** The redux-saga context key under which the route saga hands its loads to the sagas it runs. */
+/** The redux-saga context key under which the root saga hands the shared loads to every saga. */
 export const SHARED_LOADS = 'sharedLoads';
 
 /**
- * The loads in flight, keyed by the resource they fetch (content/key.ts): the route saga's own
- * record (in its redux-saga context, never in the state Redux DevTools may show from the past).
+ * The loads in flight and done, keyed by the resource they fetch (content/key.ts): the sagas' own
+ * record (in their redux-saga context, never in the state Redux DevTools may show from the past).
+ * A load done is never asked again (the server's render counts: the record starts from its state).
  * A page that needs a load still in flight joins it instead of asking again; a load nobody waits
  * for any more (every page that listed it was left) is cancelled, and so aborted. A load is run
  * detached from the page that started it, so leaving that page does not end it while the next
@@ -14,9 +17,21 @@ export const SHARED_LOADS = 'sharedLoads';
  */
 export class SharedLoads {
   private readonly loads = new Map<string, { task: Task; users: number }>();
+  /** What the loads that succeeded answered. */
+  private readonly done = new Map<string, unknown>();
 
-  /** Runs `saga` for `key`, or joins the run of it still in flight, and returns its result. */
-  *run<Args extends unknown[], T>(key: string, saga: (...args: Args) => Generator<unknown, T, unknown>, ...args: Args): Generator<unknown, T, unknown> {
+  /** `loaded`: the content entries when the sagas start (the server's render). */
+  constructor(loaded: RootState['content']['entries'] = {}) {
+    for (const [key, entry] of Object.entries(loaded)) if (entry.status === 'succeeded') this.done.set(key, entry.data);
+  }
+
+  /** The answer of `key` when done; else runs `saga` for it, or joins the run still in flight. */
+  *run<Args extends unknown[], T>(
+    key: string,
+    saga: (...args: Args) => Generator<unknown, ApiResult<T>, unknown>,
+    ...args: Args
+  ): Generator<unknown, ApiResult<T>, unknown> {
+    if (this.done.has(key)) return { ok: true, data: this.done.get(key) as T };
     let load = this.loads.get(key);
     if (!load?.task.isRunning()) {
       const task = (yield spawn(saga as (...args: unknown[]) => Generator, ...args)) as Task;
@@ -25,7 +40,9 @@ export class SharedLoads {
     }
     load.users += 1;
     try {
-      return (yield join(load.task)) as T;
+      const result = (yield join(load.task)) as ApiResult<T>;
+      if (result.ok) this.done.set(key, result.data);
+      return result;
     } finally {
       load.users -= 1;
       const left = (yield cancelled()) as boolean;
@@ -33,4 +50,15 @@ export class SharedLoads {
       if (this.loads.get(key) === load && !load.task.isRunning()) this.loads.delete(key);
     }
   }
+}
+
+/**
+ * Gives the sagas run from here on the shared loads, unless they have them already (the root saga
+ * gives them to every watcher; a watcher run alone makes its own). The state is read once, now,
+ * when it is the server's and no past can be shown.
+ */
+export function* provideSharedLoads(): Generator<unknown, void, unknown> {
+  if (yield getContext(SHARED_LOADS)) return;
+  const entries = (yield select((state: RootState) => state.content.entries)) as RootState['content']['entries'];
+  yield setContext({ [SHARED_LOADS]: new SharedLoads(entries) });
 }
