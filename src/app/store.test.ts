@@ -91,7 +91,7 @@ describe('the store', () => {
     expect(store.getState().navigation.route).toMatchObject({ path: '/product', query: { category: '2' } });
     visit('/news');
     await until(store, (state) => selectNewsList(state).status === 'succeeded');
-    store.dispatch(newsMoreRequested());
+    store.dispatch(newsMoreRequested({ upTo: 2 }));
     await until(store, (state) => selectNewsList(state).rows.length === 2);
     visit('/resources/1');
     store.dispatch(application);

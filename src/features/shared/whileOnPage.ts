@@ -7,6 +7,6 @@ import { routeEntered } from './route';
  * route entry: leaving the page cancels it, and with it its request (see loadContent), as the
  * route saga cancels the page's own loads.
  */
-export function* whileOnPage(saga: (deps: Deps) => Generator, deps: Deps) {
-  yield race({ done: call(saga, deps), left: take(routeEntered.type) });
+export function* whileOnPage<Args extends unknown[]>(saga: (deps: Deps, ...args: Args) => Generator, deps: Deps, ...args: Args) {
+  yield race({ done: call(saga, deps, ...args), left: take(routeEntered.type) });
 }
