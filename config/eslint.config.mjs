@@ -32,6 +32,32 @@ const boundaries = [
   zone('./src/!(server|provider|http)/**', './src/http', 'client code never imports Node code'),
 ];
 
+// The state machine's folders (src/features/*), bottom first. A folder imports only from the
+// layers below its own, never from a sibling of its layer nor from above, so no cycle can form
+// between features: shared (the route entry, callApi) is the floor every feature stands on; the
+// lists sit on content and the paged list; the route saga runs the lists' loaders that the app
+// registers (src/app/rootSaga.ts) and imports none of them.
+const FEATURE_LAYERS = [
+  ['shared'],
+  ['site', 'chunks', 'locale'],
+  ['content', 'session'],
+  ['errors', 'forms', 'pagedList'],
+  ['product', 'news', 'members'],
+  ['navigation'],
+];
+const featureLayers = FEATURE_LAYERS.slice(0, -1).flatMap((layer, index) =>
+  layer.map((folder) =>
+    zone(
+      `./src/features/${folder}`,
+      FEATURE_LAYERS.slice(index)
+        .flat()
+        .filter((other) => other !== folder)
+        .map((other) => `./src/features/${other}`),
+      `features/${folder} may import only the layers below it (${FEATURE_LAYERS.slice(0, index).flat().join(', ') || 'none'}): see FEATURE_LAYERS`,
+    ),
+  ),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -160,6 +186,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No cycle between features: each folder imports only from the layers below it (tests may
+    // assemble any of them). The app's boundaries hold here too.
+    files: ['src/features/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureLayers] }] },
   },
   {
     // Pure views (src/ui; pages and the layout read the store through src/app/hooks): no store,

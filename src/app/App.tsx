@@ -1,8 +1,9 @@
 import { Component, Suspense, useMemo, type ReactNode } from 'react';
 import { routeLayout } from '../contracts/routes';
-import { chunkLoadFailed, chunkReloadRequested } from '../features/chunks/actions';
+import { chunkReloadRequested } from '../features/chunks/actions';
+import { chunkLoadFailed } from '../features/shared/chunkLoadError';
 import { selectChunkReloadGaveUp } from '../features/chunks/selectors';
-import { selectRoute, selectRouteNotFound } from '../features/navigation/selectors';
+import { selectRouteNotFound } from '../features/navigation/selectors';
 import { selectMediaUrl } from '../features/site/selectors';
 import { MediaHost } from '../ui/Img';
 import { ErrorPage } from './ErrorPage';
@@ -16,6 +17,7 @@ import { useChunkErrorListener, useScrollListener } from './listeners';
 import { PAGES } from './pages';
 import './theme.css';
 import './print.css';
+import { selectRoute } from '../features/shared/route';
 
 /**
  * A page that fails to load or render. A chunk failure goes to the guarded reload and leaves the

@@ -2,9 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { createPath, NavigationType, Router, type Navigator, type To } from 'react-router-dom';
 import { localizedPath, splitLocalePath, EN_PREFIX } from '../contracts/routes';
 import { selectLocale } from '../features/locale/selectors';
-import { selectRoute } from '../features/navigation/selectors';
-import { routeEntered } from '../features/navigation/slice';
-import { routeEntryOf, routeUrl, type Navigation } from '../features/shared/route';
+import { routeEntryOf, routeUrl, type Navigation, selectRoute, routeEntered } from '../features/shared/route';
 import type { AppDispatch } from './store';
 import { useAppDispatch, useAppSelector } from './hooks';
 

@@ -1,8 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../features/rootReducer';
 import { formFieldEdited } from '../features/forms/slice';
-import { routeEntered, scrollPositionChanged } from '../features/navigation/slice';
-import { routeEntryOf } from '../features/shared/route';
+import { scrollPositionChanged } from '../features/navigation/slice';
+import { routeEntryOf, routeEntered } from '../features/shared/route';
 import { stateWith } from '../features/store.testing';
 import { bindBrowserHistory, browserRouteEntry, historyMiddleware } from './browserHistory';
 

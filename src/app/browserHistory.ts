@@ -6,9 +6,8 @@
  */
 import type { Middleware } from '@reduxjs/toolkit';
 import { localizedPath, splitLocalePath } from '../contracts/routes';
-import { routeEntered } from '../features/navigation/slice';
 import type { RootState } from '../features/rootReducer';
-import { routeEntryOf, routeUrl, type RouteEntry } from '../features/shared/route';
+import { routeEntryOf, routeUrl, type RouteEntry, routeEntered } from '../features/shared/route';
 
 const currentUrl = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 

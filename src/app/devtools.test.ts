@@ -1,9 +1,8 @@
 import { EMPTY_PATIENT } from '../contracts/forms';
 import { applicationSubmitted, formFieldEdited, formRejected, patientSubmitted } from '../features/forms/slice';
-import { routeEntered } from '../features/navigation/slice';
 import { stateWith } from '../features/store.testing';
 import { rootReducer } from '../features/rootReducer';
-import { routeEntryOf } from '../features/shared/route';
+import { routeEntryOf, routeEntered } from '../features/shared/route';
 import type * as DevtoolsModule from './devtools';
 
 /**

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { chunkLoadFailed } from '../features/chunks/actions';
+import { chunkLoadFailed } from '../features/shared/chunkLoadError';
 import { scrollPositionChanged } from '../features/navigation/slice';
 import { fakeDeps } from '../features/store.testing';
 import { useChunkErrorListener, useScrollListener } from './listeners';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { chunkLoadFailed } from '../features/chunks/actions';
+import { chunkLoadFailed } from '../features/shared/chunkLoadError';
 import { isChunkLoadError } from '../features/shared/chunkLoadError';
 import { scrollPositionChanged } from '../features/navigation/slice';
 import { useAppDispatch } from './hooks';

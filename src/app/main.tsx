@@ -71,7 +71,7 @@ async function start() {
     import(/* webpackMode: "eager" */ './App'),
     import(/* webpackMode: "eager" */ './StoreRouter'),
     import(/* webpackMode: "eager" */ './browserHistory'),
-    import(/* webpackMode: "eager" */ '../features/navigation/slice'),
+    import(/* webpackMode: "eager" */ '../features/shared/route'),
   ]);
   await nextTask();
   const [{ createAppStore }, { createBrowserServices, readCookie }, { createApi }, { createApiClient }] = await Promise.all([

@@ -11,8 +11,7 @@ import type { ContentName, ContentParams } from '../features/content/types';
 import { fakeDeps, loadedEntry, stateWith } from '../features/store.testing';
 import { App } from './App';
 import { StoreRouter } from './StoreRouter';
-import { routeEntered } from '../features/navigation/slice';
-import { routeEntryOf } from '../features/shared/route';
+import { routeEntryOf, routeEntered } from '../features/shared/route';
 import type { RootState } from './store';
 import { createAppStore } from './store';
 

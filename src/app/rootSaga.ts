@@ -1,26 +1,36 @@
 import { all, call, spawn } from 'redux-saga/effects';
 import type { Deps } from '../features/deps';
+import { provideSharedLoads } from '../features/shared/sharedLoads';
 import { watchChunks } from '../features/chunks/saga';
 import { watchApiErrors } from '../features/errors/saga';
 import { watchForms } from '../features/forms/saga';
 import { watchLocale } from '../features/locale/saga';
-import { watchStaffPages } from '../features/members/saga';
+import { loadMemberPage } from '../features/members/saga';
+import type { ListLoaders } from '../features/navigation/routeLoads';
 import { watchRouteLoads } from '../features/navigation/routeSaga';
 import { watchScroll } from '../features/navigation/scrollSaga';
-import { watchNewsMore } from '../features/news/saga';
-import { watchProductChoices } from '../features/product/saga';
+import { loadNewsPages, watchNewsMore } from '../features/news/saga';
+import { watchListPages } from '../features/pagedList/saga';
+import { loadProductPage, watchProductTabs } from '../features/product/saga';
 import { watchLogout } from '../features/session/saga';
 
 type Watcher = (deps: Deps) => Generator;
 
+/** The lists' loaders, which the route saga runs for the pages that show them (the server's render too). */
+export const LIST_LOADERS: ListLoaders = { productList: loadProductPage, newsList: loadNewsPages, memberList: loadMemberPage };
+
+function* watchPageLoads(deps: Deps) {
+  yield call(watchRouteLoads, deps, LIST_LOADERS);
+}
+
 export const WATCHERS: Watcher[] = [
   watchApiErrors,
-  watchRouteLoads,
+  watchPageLoads,
   watchScroll,
   watchLocale,
-  watchProductChoices,
+  watchProductTabs,
+  watchListPages,
   watchNewsMore,
-  watchStaffPages,
   watchForms,
   watchLogout,
   watchChunks,
@@ -38,7 +48,11 @@ export function* keepAlive(watcher: Watcher, deps: Deps) {
   }
 }
 
-/** Each watcher is spawned (detached): its error does not cancel its siblings. */
+/**
+ * Each watcher is spawned (detached): its error does not cancel its siblings. They share the loads
+ * (features/shared/sharedLoads.ts): a page, a list, More and a form ask a resource once.
+ */
 export function* rootSaga(deps: Deps, watchers: Watcher[] = WATCHERS) {
+  yield* provideSharedLoads();
   yield all(watchers.map((watcher) => spawn(keepAlive, watcher, deps)));
 }

@@ -46,7 +46,7 @@ function NewsList() {
       status={news.status}
       data={news.page > 0 ? news.rows : null}
       errorMessage={errorText(news.error, t)}
-      onRetry={() => dispatch(newsMoreRequested())}
+      onRetry={() => dispatch(newsMoreRequested({ upTo: news.page + 1 }))}
       texts={{ loading: t.common.loading, failed: t.common.loadFailed, retry: t.common.retry, empty: t.common.empty }}
       isEmpty={(rows) => rows.length === 0}
       minHeight="30rem"
@@ -63,7 +63,12 @@ function NewsList() {
           </ul>
           <div className="news-more" aria-live="polite">
             {hasMore ? (
-              <button type="button" className="button button--outline" disabled={news.status === 'loading'} onClick={() => dispatch(newsMoreRequested())}>
+              <button
+                type="button"
+                className="button button--outline"
+                disabled={news.status === 'loading'}
+                onClick={() => dispatch(newsMoreRequested({ upTo: news.page + 1 }))}
+              >
                 {news.status === 'loading' ? t.common.loading : news.status === 'failed' ? t.common.retry : t.news.more}
               </button>
             ) : (

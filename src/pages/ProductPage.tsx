@@ -11,8 +11,9 @@ import { format } from '../i18n';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { selectProductKeyword, selectProductList, selectProductQuery, selectProductTab } from '../features/product/selectors';
-import type { ProductQuery } from '../features/product/query';
-import { productPageSelected, productTabSelected } from '../features/product/slice';
+import { productSearch, type ProductQuery } from '../features/product/query';
+import { listPageSelected } from '../features/pagedList/slice';
+import { productTabSelected } from '../features/product/actions';
 import type { Paged, ProductRow as Row } from '../api/types';
 import type { Resource } from '../features/shared/resource';
 import { Img } from '../ui/Img';
@@ -130,7 +131,7 @@ const ProductPanel = memo(function ProductPanel({ list, query, tab }: PanelProps
                 page={page}
                 total={data.total}
                 pageSize={PAGE_SIZE.product}
-                onSelect={(n) => dispatch(productPageSelected({ page: n, list: query }))}
+                onSelect={(n) => dispatch(listPageSelected({ list: 'productList', page: n, query: productSearch(query) }))}
                 texts={{ label: t.common.pagination, previous: t.common.previous, next: t.common.next, page: (n) => format(t.common.page, { n }) }}
               />
             </>

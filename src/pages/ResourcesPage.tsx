@@ -8,8 +8,8 @@ import { PAGE_BANNER_TYPE } from '../contracts/payloads';
 import { pathTo } from '../contracts/routes';
 import { useContent } from '../features/content/useContent';
 import { isAbsent } from '../features/shared/resource';
-import { selectStaffList } from '../features/members/selectors';
-import { staffPageSelected } from '../features/members/slice';
+import { selectMemberList } from '../features/members/selectors';
+import { listPageSelected } from '../features/pagedList/slice';
 import { format } from '../i18n';
 import { Img } from '../ui/Img';
 import { Pagination } from '../ui/Pagination';
@@ -18,12 +18,12 @@ import { BannerOf, Section } from './common';
 function StaffGallery() {
   const t = useText();
   const dispatch = useAppDispatch();
-  const staff = useAppSelector(selectStaffList);
+  const staff = useAppSelector(selectMemberList);
   return (
     <Loaded resource={staff.list} minHeight="24rem" isEmpty={(data) => data.rows.length === 0}>
       {(data) => (
         <>
-          <ul className="staff-grid" aria-busy={staff.list.status === 'loading'}>
+          <ul className={`staff-grid ${staff.list.status === 'loading' ? 'is-stale' : ''}`} aria-busy={staff.list.status === 'loading'}>
             {data.rows.map((row, index) => (
               <li key={row.pic || index}>
                 <Img
@@ -39,7 +39,7 @@ function StaffGallery() {
             page={staff.page}
             total={data.total}
             pageSize={PAGE_SIZE.member}
-            onSelect={(n) => dispatch(staffPageSelected(n))}
+            onSelect={(n) => dispatch(listPageSelected({ list: 'memberList', page: n, query: {} }))}
             texts={{ label: t.common.pagination, previous: t.common.previous, next: t.common.next, page: (n) => format(t.common.page, { n }) }}
           />
         </>

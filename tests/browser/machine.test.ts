@@ -105,6 +105,35 @@ describe('the staff page lives in the URL', () => {
   });
 });
 
+describe('a staff page loading keeps the gallery', () => {
+  test('the rows and the pagination stay (marked busy) while page 2 loads, and the focus stays on the button pressed', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      let release!: () => Promise<void>;
+      const held = new Promise<void>((resolve) => {
+        void page.route('**/index/member/memberList**', (route) => {
+          if (new URL(route.request().url()).searchParams.get('page') !== '2') return route.continue();
+          release = () => route.continue();
+          resolve();
+        });
+      });
+      await page.goto('/resources');
+      await waitForContent(page);
+      const staff = page.locator('#staff');
+      const pageOne = await staff.locator('.staff-grid img').first().getAttribute('src');
+      await staff.getByRole('button', { name: '第 2 页' }).focus();
+      await page.keyboard.press('Enter');
+      await held;
+      await staff.locator('.staff-grid[aria-busy="true"]').waitFor();
+      assert.equal(await staff.locator('.async-state--loading').count(), 0, 'no skeleton replaces the gallery');
+      assert.equal(await staff.locator('.staff-grid img').first().getAttribute('src'), pageOne, 'the rows shown stay');
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), '第 2 页', 'the pressed button keeps the focus');
+      await release();
+      await page.waitForFunction((first) => document.querySelector('#staff .staff-grid:not([aria-busy="true"]) img')?.getAttribute('src') !== first, pageOne);
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), '第 2 页', 'and keeps it once the page is in');
+    });
+  });
+});
+
 describe('the product category lives in the URL, by its id', () => {
   const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]');
 
@@ -201,8 +230,9 @@ describe('scroll follows the page, not its loads', () => {
       await waitForContent(page);
       await page.route('**/api/index/scene/research**', () => undefined); // never answered
       const aborted = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/index/scene/research'));
+      const asked = page.waitForRequest('**/api/index/scene/research**');
       await page.locator('.site-nav__link', { hasText: '科技创新' }).click();
-      await page.waitForRequest('**/api/index/scene/research**');
+      await asked;
       await page.locator('.site-nav__link', { hasText: '关于我们' }).click();
       const failed = await aborted;
       assert.match(failed.failure()?.errorText ?? '', /ABORTED/);

@@ -8,9 +8,9 @@ import type { RouteId, RouteParams } from '../../contracts/routes';
 import { contentKey } from '../../features/content/key';
 import { contentRequested, contentSucceeded } from '../../features/content/slice';
 import type { ContentName, ContentParams } from '../../features/content/types';
-import { routeEntered } from '../../features/navigation/slice';
 import { rootReducer } from '../../features/rootReducer';
 import type { RootState } from '../store';
+import { routeEntered } from '../../features/shared/route';
 
 export const MEDIA = 'https://media.example.com';
 

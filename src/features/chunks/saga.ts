@@ -1,7 +1,8 @@
 import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
 import type { Deps } from '../deps';
-import { chunkLoadFailed, chunkReloadRequested } from './actions';
+import { chunkLoadFailed } from '../shared/chunkLoadError';
+import { chunkReloadRequested } from './actions';
 import { chunkReloadGaveUp } from './slice';
 
 /** Remembered in sessionStorage so the guard survives the reload it causes. */

@@ -1,4 +1,4 @@
-import { call, put, select } from 'redux-saga/effects';
+import { call, getContext, put, select } from 'redux-saga/effects';
 import { PAGE_SIZE } from '../../contracts/constants';
 import type { Locale } from '../../contracts/locale';
 import type { Deps } from '../deps';
@@ -7,6 +7,7 @@ import { callApiAs, type ApiResult } from '../shared/callApi';
 import type { Resource } from '../shared/resource';
 import { selectLocale } from '../locale/selectors';
 import { contentKey } from './key';
+import { SHARED_LOADS, type SharedLoads } from '../shared/sharedLoads';
 import { selectEntry } from './selectors';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
 import type { ContentData, ContentName, ContentParams } from './types';
@@ -36,10 +37,12 @@ export function fetchContent({ api }: Deps, name: ContentName, params: ContentPa
 
 /**
  * Loads one entry unless it already succeeded for this locale (as after the server preloaded
- * it), and returns what it holds. The load owns the entry by the request id its action carries:
- * a newer request for the same entry takes it over and the older answer is ignored (the
- * slice). A failure is put on the entry and reported once to the errors saga (with the caller's
- * `context`); a cancelled load aborts its request and leaves the entry as it was.
+ * it), and returns what it holds. Under the route saga, a load of the same resource still in
+ * flight is joined rather than asked again (shared/sharedLoads.ts). The load owns the entry by the
+ * request id its action carries: a newer request for the same entry takes it over and the older
+ * answer is ignored (the slice). A failure is put on the entry and reported once to the errors
+ * saga (with the caller's `context`); a cancelled load aborts its request and leaves the entry
+ * as it was.
  */
 export function* loadContent<N extends ContentName>(
   deps: Deps,
@@ -49,8 +52,23 @@ export function* loadContent<N extends ContentName>(
 ): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
   const locale = (yield select(selectLocale)) as Locale;
   const key = contentKey(name, locale, params);
+  const shared = (yield getContext(SHARED_LOADS)) as SharedLoads | undefined;
+  if (shared) return (yield* shared.run(key, loadEntry, deps, key, name, params, locale, context)) as ApiResult<ContentData[N]>;
+  // Run without the shared loads (the server's render, which starts from nothing; a saga alone):
+  // the state says what is done.
   const entry = (yield select(selectEntry(key))) as Resource<ContentData[N]>;
   if (entry.status === 'succeeded') return { ok: true, data: entry.data as ContentData[N] };
+  return yield* loadEntry(deps, key, name, params, locale, context);
+}
+
+function* loadEntry<N extends ContentName>(
+  deps: Deps,
+  key: string,
+  name: N,
+  params: ContentParams,
+  locale: Locale,
+  context: CallContext | undefined,
+): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
   const request = contentRequested({ key });
   const { requestId } = request.payload;
   yield put(request);

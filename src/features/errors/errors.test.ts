@@ -5,12 +5,12 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { selectLocale } from '../locale/selectors';
-import { navigatedTo, routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { sessionCleared } from '../session/actions';
 import { apiFailed } from '../shared/apiFailed';
 import { envelopeError, fakeDeps, networkError, stateWith } from '../store.testing';
 import { watchApiErrors } from './saga';
+import { navigatedTo, routeEntered } from '../shared/route';
 
 type Deps = ReturnType<typeof fakeDeps>;
 

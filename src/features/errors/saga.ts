@@ -7,9 +7,9 @@ import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import { selectLocale } from '../locale/selectors';
 import { SESSION_COOKIES, sessionCleared } from '../session/actions';
-import { navigatedTo } from '../navigation/slice';
 import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
+import { navigatedTo } from '../shared/route';
 
 /**
  * The envelope's error codes (src/contracts/envelope.ts), in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's

@@ -11,10 +11,9 @@ import { watchChunks } from '../chunks/saga';
 import { fetchContent, loadContent } from '../content/saga';
 import type { ContentName } from '../content/types';
 import { watchApiErrors } from '../errors/saga';
-import { routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { routeEntryOf } from '../shared/route';
+import { routeEntryOf, routeEntered } from '../shared/route';
 import { deferred, endOn, envelopeError, fakeDeps, networkError, stateAfter, stateWith } from '../store.testing';
 import { submitApplication, submitPatient, watchForms } from './saga';
 import { fieldErrorsOf, selectForm } from './selectors';
@@ -66,13 +65,16 @@ const visiting = (url: string, locale: Locale = 'zh'): RootState =>
 const byKey = (state: RootState) => state.forms.byKey;
 
 /** One submission handled to its end (the watcher's worker). */
-function* handle(deps: Deps, action: Submit) {
-  if (applicationSubmitted.match(action)) yield call(submitApplication, deps, action);
-  else yield call(submitPatient, deps, action);
+function* handle(deps: Deps, action: Submit, page: string | null) {
+  if (applicationSubmitted.match(action)) yield call(submitApplication, deps, action, page);
+  else yield call(submitPatient, deps, action, page);
 }
 
 const submit = (action: Submit, deps: Deps, state: RootState = visiting(applicationSubmitted.match(action) ? '/resources/4' : '/patient')) =>
-  expectSaga(handle, deps, action).provide([content()]).withReducer(rootReducer, state).run();
+  expectSaga(handle, deps, action, state.navigation.route?.path ?? null)
+    .provide([content()])
+    .withReducer(rootReducer, state)
+    .run();
 
 /** A provider answer the test gives while the saga runs; `asked` settles once the api was called. */
 function lateAnswer<T>() {
@@ -148,7 +150,7 @@ describe('job application', () => {
     ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
   ])('on %s fails, shows why and reports it as a submission', async (_case, error, shown) => {
     const deps = fakeDeps({ submitApplication: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(handle, deps, application(valid))
+    const { storeState } = await expectSaga(handle, deps, application(valid), '/resources/4')
       .provide([content()])
       .withReducer(rootReducer, visiting('/resources/4'))
       .put(apiFailed(error, { submission: true }))
@@ -209,7 +211,7 @@ describe('patient-service message', () => {
     ['a timeout', networkError('timeout'), '网络异常，提交未成功，请稍后重试'],
   ])('on %s fails and shows why', async (_case, error, shown) => {
     const deps = fakeDeps({ submitPatient: () => Promise.reject(error) });
-    const { storeState } = await expectSaga(handle, deps, patient(message))
+    const { storeState } = await expectSaga(handle, deps, patient(message), '/patient')
       .provide([content()])
       .withReducer(rootReducer, visiting('/patient'))
       .put(apiFailed(error, { submission: true }))
@@ -367,6 +369,20 @@ describe('leaving the page', () => {
     expect(storeState.forms).toEqual({ path: '/about', byKey: {} });
     // The errors saga toasts an envelope error: the form's saga does not say it twice.
     expect(deps.services.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('knows the visitor left from the entry it saw, not from the state (Redux DevTools may still show the form waiting)', async () => {
+    const late = lateAnswer<string>();
+    const deps = fakeDeps({ submitApplication: late.reply });
+    // A store showing the past: the entries that follow the submission are not shown in its state.
+    const showingThePast = (state: RootState | undefined, action: Parameters<typeof rootReducer>[1]) =>
+      routeEntered.match(action) ? (state as RootState) : rootReducer(state, action);
+    const { storeState } = await expectSaga(leaveWhileSending, deps, late, () => late.answer.reject(networkError()))
+      .provide([content()])
+      .withReducer(showingThePast, visiting('/resources/4'))
+      .run();
+    expect(storeState.navigation.route?.path).toBe('/resources/4');
+    expect(deps.services.toast.error).toHaveBeenCalledTimes(1);
   });
 
   it('a network failure that arrives after the visitor left is toasted, since no form is there to say it', async () => {
@@ -629,7 +645,7 @@ describe('consent (PIPL)', () => {
       return next;
     };
     const deps = fakeDeps({ submitPatient: async () => ({ msg: 'ok', reference: 'PS-1' }) });
-    await expectSaga(handle, deps, patient(message)).provide([content()]).withReducer(recording, visiting('/patient')).run();
+    await expectSaga(handle, deps, patient(message), '/patient').provide([content()]).withReducer(recording, visiting('/patient')).run();
     expect(statuses).toEqual(['submitting', 'succeeded']);
   });
 
@@ -643,7 +659,7 @@ describe('consent (PIPL)', () => {
   it('sends nothing when the privacy notice cannot be loaded', async () => {
     const send = jest.fn();
     const deps = fakeDeps({ submitApplication: send });
-    const { storeState } = await expectSaga(handle, deps, application(valid))
+    const { storeState } = await expectSaga(handle, deps, application(valid), '/resources/4')
       .provide([content({ privacyNotice: () => Promise.reject(networkError()) })])
       .withReducer(rootReducer, visiting('/resources/4'))
       .put(apiFailed(networkError(), { submission: true }))

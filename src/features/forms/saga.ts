@@ -1,4 +1,4 @@
-import { call, fork, put, select, take } from 'redux-saga/effects';
+import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import {
   APPLICATION_CONSENTS,
@@ -21,8 +21,7 @@ import type { ContentData } from '../content/types';
 import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
 import { selectLocale } from '../locale/selectors';
-import { routeEntered } from '../navigation/slice';
-import { selectAwaits, selectFormsPage } from './selectors';
+import { selectFormsPage } from './selectors';
 import {
   applicationForm,
   applicationSubmitted,
@@ -35,6 +34,7 @@ import {
   type FormKey,
   type FormName,
 } from './slice';
+import { routeEntered } from '../shared/route';
 
 const REQUIRED_CONSENTS: Record<FormName, readonly ConsentField[]> = { application: APPLICATION_CONSENTS, patient: PATIENT_CONSENTS };
 
@@ -69,11 +69,19 @@ function* loadNotice(deps: Deps) {
 
 type Send = (consents: Consents) => Promise<{ reference: string }>;
 
+/** Ends when the visitor leaves `page` (an entry of another path): the form, and what was typed in it, is gone. */
+function* leaving(page: string | null) {
+  for (;;) {
+    const action: ReturnType<typeof routeEntered> = yield take(routeEntered.type);
+    if (action.payload.path !== page) return;
+  }
+}
+
 /**
  * Validate, then send once. The values and ticks come with the submit action and are kept in
  * no state: the form keeps them on every failure and clears itself on formSucceeded.
  */
-function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>, ticked: ConsentTicks, send: Send) {
+function* submitForm(deps: Deps, key: FormKey, page: string | null, fieldErrors: FieldErrors<string>, ticked: ConsentTicks, send: Send) {
   const { services } = deps;
   const form = formNameOf(key);
   const locale: Locale = yield select(selectLocale);
@@ -88,46 +96,53 @@ function* submitForm(deps: Deps, key: FormKey, fieldErrors: FieldErrors<string>,
   const started = formSubmitting({ form: key });
   yield put(started);
   const { submission } = started.payload;
-  /**
-   * A refusal the form shows; when the visitor has left its page, a toast says it instead (in
-   * `afterLeaving`'s words where the form's would be untrue there), unless the errors saga toasts
-   * it already (an envelope error).
-   */
-  function* refuse(
-    error: string,
-    { toasted = false, offerReload, afterLeaving = error }: { toasted?: boolean; offerReload?: true; afterLeaving?: string } = {},
-  ) {
-    const shown: boolean = yield select(selectAwaits(key, submission));
-    yield put(formRejected({ form: key, fieldErrors: {}, error, submission, ...(offerReload ? { offerReload } : {}) }));
-    if (!shown && !toasted) yield call(services.toast.error, afterLeaving);
-  }
-  const notice: ApiResult<ContentData['privacyNotice']> = yield call(loadNotice, deps);
-  const version = notice.ok ? notice.data.version : '';
-  if (!version) {
-    // An envelope error of the notice is toasted by the errors saga already.
-    yield* refuse(text.noticeUnavailable, { toasted: !notice.ok && notice.error.kind !== 'network' });
-    return;
-  }
-  const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
-  const result: ApiResult<{ reference: string }> = yield* callApiAs({ submission: true }, deps, send, consents);
-  if (!result.ok) {
-    // The site was updated under the page: the reload guard leaves a submission's page alone, so
-    // the form keeps what was typed and offers the reload itself.
-    if (result.siteUpdated) {
-      // Once the visitor has left, the form and what was typed in it are gone: the toast says so.
-      yield* refuse(text.siteUpdated, { offerReload: true, afterLeaving: text.siteUpdatedAfterLeaving });
+  // Whether the visitor is still on the form's page is this saga's own knowledge, not the state's
+  // (Redux DevTools may be showing the past): it watches for the entry that leaves it.
+  const left: Task = yield fork(leaving, page);
+  try {
+    /**
+     * A refusal the form shows; when the visitor has left its page, a toast says it instead (in
+     * `afterLeaving`'s words where the form's would be untrue there), unless the errors saga toasts
+     * it already (an envelope error).
+     */
+    function* refuse(
+      error: string,
+      { toasted = false, offerReload, afterLeaving = error }: { toasted?: boolean; offerReload?: true; afterLeaving?: string } = {},
+    ) {
+      const shown = left.isRunning();
+      yield put(formRejected({ form: key, fieldErrors: {}, error, submission, ...(offerReload ? { offerReload } : {}) }));
+      if (!shown && !toasted) yield call(services.toast.error, afterLeaving);
+    }
+    const notice: ApiResult<ContentData['privacyNotice']> = yield call(loadNotice, deps);
+    const version = notice.ok ? notice.data.version : '';
+    if (!version) {
+      // An envelope error of the notice is toasted by the errors saga already.
+      yield* refuse(text.noticeUnavailable, { toasted: !notice.ok && notice.error.kind !== 'network' });
       return;
     }
-    // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
-    // A network failure is never toasted there (only logged), so the form says nothing was sent.
-    const { error } = result;
-    yield* refuse(error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), { toasted: error.kind !== 'network' });
-    return;
+    const consents = Object.fromEntries(REQUIRED_CONSENTS[form].map((consent) => [consent, version])) as Consents;
+    const result: ApiResult<{ reference: string }> = yield* callApiAs({ submission: true }, deps, send, consents);
+    if (!result.ok) {
+      // The site was updated under the page: the reload guard leaves a submission's page alone, so
+      // the form keeps what was typed and offers the reload itself.
+      if (result.siteUpdated) {
+        // Once the visitor has left, the form and what was typed in it are gone: the toast says so.
+        yield* refuse(text.siteUpdated, { offerReload: true, afterLeaving: text.siteUpdatedAfterLeaving });
+        return;
+      }
+      // An envelope error is also toasted by the errors saga: the form repeats the toast's words.
+      // A network failure is never toasted there (only logged), so the form says nothing was sent.
+      const { error } = result;
+      yield* refuse(error.kind === 'network' ? text.network : errorText(error, dictionary(locale)), { toasted: error.kind !== 'network' });
+      return;
+    }
+    const { reference } = result.data;
+    const message = reference ? format(text.submittedWithReference, { reference }) : text.submitted;
+    yield put(formSucceeded({ form: key, submission, message, reference: reference || null }));
+    yield call(services.toast.success, message);
+  } finally {
+    yield cancel(left);
   }
-  const { reference } = result.data;
-  const message = reference ? format(text.submittedWithReference, { reference }) : text.submitted;
-  yield put(formSucceeded({ form: key, submission, message, reference: reference || null }));
-  yield call(services.toast.success, message);
 }
 
 /** Exactly the form's fields, as strings: a replayed or hand-made action may carry fewer or more. */
@@ -135,7 +150,8 @@ function fieldsOf<F extends string>(fields: readonly F[], values: Partial<Record
   return Object.fromEntries(fields.map((field) => [field, typeof values[field] === 'string' ? values[field] : ''])) as Record<F, string>;
 }
 
-export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>) {
+/** `page`: the path the form was sent from; leaving it makes the form's answers toasts. */
+export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>, page: string | null) {
   const { jobId, consents } = action.payload;
   const values = fieldsOf(APPLICATION_FIELDS, action.payload.values);
   const locale: Locale = yield select(selectLocale);
@@ -144,14 +160,14 @@ export function* submitApplication(deps: Deps, action: ReturnType<typeof applica
     await deps.api.submitApplication(locale, { ...cleanApplication(values), id: jobId, ...agreed });
     return { reference: '' };
   };
-  yield call(submitForm, deps, applicationForm(jobId), validateApplication(values), consents, send);
+  yield call(submitForm, deps, applicationForm(jobId), page, validateApplication(values), consents, send);
 }
 
-export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubmitted>) {
+export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubmitted>, page: string | null) {
   const { consents } = action.payload;
   const values = fieldsOf(PATIENT_FIELDS, action.payload.values);
   const locale: Locale = yield select(selectLocale);
-  yield call(submitForm, deps, 'patient', validatePatient(values), consents, (agreed) => deps.api.submitPatient(locale, { ...values, ...agreed }));
+  yield call(submitForm, deps, 'patient', page, validatePatient(values), consents, (agreed) => deps.api.submitPatient(locale, { ...values, ...agreed }));
 }
 
 type Submitted = ReturnType<typeof applicationSubmitted> | ReturnType<typeof patientSubmitted>;
@@ -176,6 +192,6 @@ export function* watchForms(deps: Deps) {
     }
     const key = keyOf(action);
     if (inFlight.get(key)?.isRunning()) continue;
-    inFlight.set(key, yield fork(applicationSubmitted.match(action) ? submitApplication : submitPatient, deps, action as never));
+    inFlight.set(key, yield fork(applicationSubmitted.match(action) ? submitApplication : submitPatient, deps, action as never, page));
   }
 }

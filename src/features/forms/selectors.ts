@@ -1,6 +1,6 @@
 import type { ConsentField, FieldErrors } from '../../contracts/forms';
 import type { RootState } from '../rootReducer';
-import { awaits, type FormKey, type FormState } from './slice';
+import type { FormKey, FormState } from './slice';
 
 const IDLE_FORM: FormState<never> = { status: 'idle' };
 
@@ -16,6 +16,3 @@ export function fieldErrorsOf<F extends string>(form: FormState<F>): FieldErrors
 
 /** The page the forms in the store are on. */
 export const selectFormsPage = (state: RootState) => state.forms.path;
-
-/** Whether the form on screen still waits for this submission: false once the visitor has left its page, or sent it anew. */
-export const selectAwaits = (form: FormKey, submission: string) => (state: RootState) => awaits(state.forms.byKey[form], submission);

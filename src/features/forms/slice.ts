@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApplicationForm, ConsentField, FieldErrors, PatientForm } from '../../contracts/forms';
-import { routeEntered } from '../navigation/slice';
+import { routeEntered } from '../shared/route';
 
 export type FormName = 'application' | 'patient';
 

@@ -17,11 +17,11 @@ import { newsPagesShown } from '../news/slice';
 import { loadProductPage } from '../product/saga';
 import { selectProductKeyword, selectProductList, selectProductQuery } from '../product/selectors';
 import { apiFailed } from '../shared/apiFailed';
-import { routeEntryOf, type RouteEntry } from '../shared/route';
+import { routeEntered, routeEntryOf, routeNotFound, type RouteEntry } from '../shared/route';
 import type { Deps } from '../deps';
 import { deferred, fakeDeps, loadedEntry, networkError, stateAfter, virtualClock } from '../store.testing';
-import { routeEntered, routeNotFound } from './slice';
 import { loadPage, watchRouteLoads } from './routeSaga';
+import { LIST_LOADERS } from '../../app/rootSaga';
 
 const categories = [
   { id: 1, name: 'A' },
@@ -58,7 +58,7 @@ describe('loadPage: what it starts', () => {
     const preloadPage = jest.fn(async (_routeId: string) => true);
     const deps = fakeDeps({}, { preloadPage });
     const route = routeEntryOf('/product?name=B', 'push');
-    testSaga(loadPage, deps, route)
+    testSaga(loadPage, deps, LIST_LOADERS, route)
       .next()
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
@@ -74,7 +74,7 @@ describe('loadPage: what it starts', () => {
   it('on /news starts the layout, the sections and the news pages, and without preloadPage (the server) asks for no code', () => {
     const deps = fakeDeps();
     const route = routeEntryOf('/news', 'push');
-    testSaga(loadPage, deps, route)
+    testSaga(loadPage, deps, LIST_LOADERS, route)
       .next()
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
@@ -92,7 +92,7 @@ describe('loadPage: what it starts', () => {
   it("a page known to be missing (the server's 404 being hydrated) asks nothing of its own: only the header, the footer and its code", () => {
     const preloadPage = jest.fn(async (_routeId: string) => true);
     const deps = fakeDeps({}, { preloadPage });
-    testSaga(loadPage, deps, routeEntryOf('/product/3', 'pop'), true)
+    testSaga(loadPage, deps, LIST_LOADERS, routeEntryOf('/product/3', 'pop'), true)
       .next()
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
@@ -107,7 +107,7 @@ describe('loadPage: what it starts', () => {
 describe('loadPage: the detail decides the 404 from its own answer', () => {
   const detailPage = (results: unknown[]) => {
     const deps = fakeDeps();
-    return testSaga(loadPage, deps, routeEntryOf('/resources/7', 'push'))
+    return testSaga(loadPage, deps, LIST_LOADERS, routeEntryOf('/resources/7', 'push'))
       .next()
       .all([
         call(loadContent, deps, 'main', undefined, undefined),
@@ -141,7 +141,7 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const code = pageCode();
     const deps = fakeDeps({ main: async () => ({}), classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage });
     const { storeState } = await expectSaga(function* visit() {
-      const page: Task = yield fork(loadPage, deps, route);
+      const page: Task = yield fork(loadPage, deps, LIST_LOADERS, route);
       yield call(() => asked.promise);
       const other = contentRequested({ key });
       yield put(other);
@@ -169,6 +169,7 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const { storeState } = await expectSaga(
       loadPage,
       fakeDeps({ main: async () => ({}), classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }),
+      LIST_LOADERS,
       route,
     )
       .provide([code.provider])
@@ -187,6 +188,7 @@ describe('loadPage: the detail decides the 404 from its own answer', () => {
     const { storeState } = await expectSaga(
       loadPage,
       fakeDeps({ main, classifyList: async () => categories, productDetail }, { preloadPage: code.preloadPage }),
+      LIST_LOADERS,
       route,
       true,
     )
@@ -207,7 +209,7 @@ describe('loadPage: a whole page', () => {
     const { store, sagaMiddleware } = bareStore();
     // As the server renders: the route first, then its loads.
     store.dispatch(routeEntered(routeEntryOf('/product?keyword=gel')));
-    await sagaMiddleware.run(loadPage, fakeDeps(api), routeEntryOf('/product?keyword=gel')).toPromise();
+    await sagaMiddleware.run(loadPage, fakeDeps(api), LIST_LOADERS, routeEntryOf('/product?keyword=gel')).toPromise();
     store.dispatch(END);
     expect(selectProductList(store.getState()).status).toBe('succeeded');
     expect(selectProductKeyword(store.getState())).toBe('gel');
@@ -230,7 +232,7 @@ describe('loadPage: a whole page', () => {
         events.push('code in');
         code.resolve(true);
       });
-      yield call(loadPage, deps, routeEntryOf('/product', 'push'));
+      yield call(loadPage, deps, LIST_LOADERS, routeEntryOf('/product', 'push'));
       events.push('page loaded');
     })
       .provide([[matchers.call.fn(preloadPage), dynamic(() => code.promise)]])
@@ -246,10 +248,10 @@ describe('loadPage: a whole page', () => {
     const deps = fakeDeps(api, { preloadPage: code.preloadPage });
     const route = routeEntryOf('/product?keyword=gel&page=2');
     const served = bareStore(stateAfter(routeEntered(route)));
-    await served.sagaMiddleware.run(loadPage, { ...deps, services: { ...deps.services, preloadPage: undefined } }, route).toPromise();
+    await served.sagaMiddleware.run(loadPage, { ...deps, services: { ...deps.services, preloadPage: undefined } }, LIST_LOADERS, route).toPromise();
     const preloaded = served.store.getState();
     jest.clearAllMocks();
-    await expectSaga(loadPage, deps, { ...route, navigation: 'pop' as const })
+    await expectSaga(loadPage, deps, LIST_LOADERS, { ...route, navigation: 'pop' as const })
       .provide([code.provider])
       .withReducer(rootReducer, preloaded)
       .not.put.actionType(contentRequested.type)
@@ -269,12 +271,12 @@ describe('loadPage: a whole page', () => {
     const answers = async () => ({});
     const sections = ['main', 'classifyList', 'pageBanner', 'noticeList', 'publicationTop', 'publicationList', 'memberCulture', 'hrPolicies', 'jobs'];
     const deps = fakeDeps(Object.fromEntries(sections.map((name) => [name, answers])));
-    const news = await expectSaga(loadPage, deps, routeEntryOf('/news')).withReducer(rootReducer, state).run();
+    const news = await expectSaga(loadPage, deps, LIST_LOADERS, routeEntryOf('/news')).withReducer(rootReducer, state).run();
     expect(news.storeState.news).toEqual({ pages: 2 });
     expect(selectNewsList(news.storeState)).toEqual(selectNewsList(state));
     expect(selectNewsList(news.storeState).rows).toEqual([{ id: 1 }, { id: 2 }]);
-    const resources = await expectSaga(loadPage, deps, routeEntryOf('/resources')).withReducer(rootReducer, state).run();
-    expect(resources.storeState.members).toEqual(state.members);
+    const resources = await expectSaga(loadPage, deps, LIST_LOADERS, routeEntryOf('/resources')).withReducer(rootReducer, state).run();
+    expect(resources.storeState.pagedList).toEqual(state.pagedList);
     expect(resources.storeState.content.entries[contentKey('memberList', 'zh', { page: 1 })]).toEqual(
       state.content.entries[contentKey('memberList', 'zh', { page: 1 })],
     );
@@ -285,7 +287,7 @@ describe('retry', () => {
   it('before any page has been entered asks for nothing, and the next page still loads', async () => {
     const api = productApi();
     const clock = virtualClock();
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(retryRequested())
@@ -303,14 +305,14 @@ describe('retry', () => {
     api.productList.mockRejectedValueOnce(networkError());
     const deps = fakeDeps(api);
     const route = routeEntryOf('/product?keyword=gel&page=2', 'push');
-    const first = await expectSaga(loadPage, deps, route)
+    const first = await expectSaga(loadPage, deps, LIST_LOADERS, route)
       .withReducer(rootReducer, stateAfter(routeEntered(route)))
       .put(apiFailed(networkError()))
       .run();
     expect(selectProductList(first.storeState).status).toBe('failed');
     jest.clearAllMocks();
     const clock = virtualClock();
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, first.storeState as RootState)
       .dispatch(retryRequested())
@@ -347,7 +349,7 @@ describe('retry', () => {
       publicationList: async () => [],
     });
     const clock = virtualClock();
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, state)
       .dispatch(retryRequested())

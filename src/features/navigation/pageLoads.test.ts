@@ -9,10 +9,10 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
 import type { RouteId } from '../../contracts/routes';
 import { rootReducer, type RootState } from '../rootReducer';
-import { routeEntryOf } from '../shared/route';
+import { routeEntered, routeEntryOf } from '../shared/route';
 import { fakeDeps, stateWith } from '../store.testing';
-import { routeEntered } from './slice';
 import { loadPage } from './routeSaga';
+import { LIST_LOADERS } from '../../app/rootSaga';
 
 const LAYOUT = ['main', 'classifyList'];
 const banner = (type: number) => `pageBanner(${type})`;
@@ -71,7 +71,7 @@ async function visit(url: string, state: RootState = stateWith()) {
   const codeAsked: unknown[] = [];
   const preloadPage = jest.fn<Promise<boolean>, [string]>();
   const route = routeEntryOf(url, 'push');
-  const { storeState } = await expectSaga(loadPage, fakeDeps(recordingApi(calls, languages) as never, { preloadPage }), route)
+  const { storeState } = await expectSaga(loadPage, fakeDeps(recordingApi(calls, languages) as never, { preloadPage }), LIST_LOADERS, route)
     .provide([[matchers.call.fn(preloadPage), dynamic(({ args }: { args: unknown[] }) => (codeAsked.push(args[0]), true))]])
     .withReducer(rootReducer, rootReducer(state, routeEntered(route) as UnknownAction))
     .run();
@@ -85,7 +85,7 @@ describe('the provider calls of each page', () => {
   it.each(PAGES)('%s %j asks for its sections and nothing else, and for its code', async (routeId, params, expected) => {
     const calls: string[] = [];
     const preloadPage = jest.fn<Promise<boolean>, [string]>();
-    await expectSaga(loadPage, fakeDeps(recordingApi(calls) as never, { preloadPage }), { routeId, path: '/', params, query: {}, hash: '' })
+    await expectSaga(loadPage, fakeDeps(recordingApi(calls) as never, { preloadPage }), LIST_LOADERS, { routeId, path: '/', params, query: {}, hash: '' })
       .provide([[matchers.call.fn(preloadPage), true]])
       .withReducer(rootReducer)
       .call(preloadPage, routeId)

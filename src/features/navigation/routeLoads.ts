@@ -1,11 +1,19 @@
 import type { RouteId, RouteParams } from '../../contracts/routes';
 import { PAGE_BANNER_TYPE } from '../../contracts/payloads';
 import type { ContentName, ContentParams } from '../content/types';
+import type { Deps } from '../deps';
+import type { RouteEntry } from '../shared/route';
 
 export type Load = [ContentName, ContentParams?];
 
 /** A paged list a page shows: its loader (product, news, members) knows which pages to load, each an entry of the content slice. */
 export type ListLoad = 'productList' | 'newsList' | 'memberList';
+
+/**
+ * The list loaders, each a saga of its feature, which sits above the route saga: the app registers
+ * them (src/app/rootSaga.ts), as it registers the watchers, and the server's render passes the same.
+ */
+export type ListLoaders = Record<ListLoad, (deps: Deps, route: RouteEntry) => Generator>;
 
 export interface RouteLoads {
   /** The content entries the page shows. */

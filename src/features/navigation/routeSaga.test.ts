@@ -1,6 +1,6 @@
 import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork, type ActionPattern } from 'redux-saga/effects';
+import { all, fork, put, type ActionPattern } from 'redux-saga/effects';
 import { contentKey } from '../content/key';
 import { selectContent } from '../content/selectors';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
@@ -8,12 +8,12 @@ import type { ContentName, ContentParams } from '../content/types';
 import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { routeEntryOf } from '../shared/route';
-import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, virtualClock } from '../store.testing';
+import { navigatedTo, routeEntered, routeEntryOf, routeNotFound } from '../shared/route';
+import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, until, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';
-import { navigatedTo, routeEntered, routeNotFound } from './slice';
+import { LIST_LOADERS } from '../../app/rootSaga';
 
 const resolved = (value: unknown) => jest.fn((..._args: unknown[]) => Promise.resolve(value));
 const layout = () => ({ main: resolved({ company: 'Y' }), classifyList: resolved([{ id: 1, name: 'A' }]) });
@@ -36,7 +36,7 @@ const loaded = (name: ContentName, params: ContentParams = {}, data: unknown = {
  * the visitor enters `url`, and the test ends once `last` was put.
  */
 function* withErrors(deps: ReturnType<typeof fakeDeps>, url: string, last: ActionPattern) {
-  yield all([fork(watchApiErrors, deps), fork(watchRouteLoads, deps)]);
+  yield all([fork(watchApiErrors, deps), fork(watchRouteLoads, deps, LIST_LOADERS)]);
   yield* endOn(last, enter(url));
 }
 
@@ -51,7 +51,7 @@ describe('routeEntered', () => {
       sceneCooperation: resolved([]),
       sceneResearch: resolved([]),
     });
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(enter('/innovation'))
@@ -67,7 +67,7 @@ describe('routeEntered', () => {
 
   it('loads only the layout for an unknown path, and nothing of it for the bare layout', async () => {
     const api = layout();
-    await expectSaga(watchRouteLoads, fakeDeps(api))
+    await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(enter('/nope'))
@@ -89,7 +89,7 @@ describe('routeEntered', () => {
       first.resolve({ title: 'one' }); // the first page's answer comes late, while the saga still runs
       return Promise.resolve({ title: 'two' });
     });
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout(), newsDetail }))
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps({ ...layout(), newsDetail }), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .put.like({ action: { type: contentCancelled.type, payload: { key: contentKey('newsDetail', 'zh', { id: '1' }) } } })
@@ -114,7 +114,7 @@ describe('routeEntered', () => {
       return Promise.resolve({ title: 'T', content: '' });
     });
     const deps = fakeDeps({ ...layout(), ...aboutApi(), report }, { preloadPage });
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .dispatch(enter('/about#culture'))
@@ -138,7 +138,7 @@ describe('a retry', () => {
       report: jest.fn(() => (fail ? Promise.reject(envelopeError(1, 'down')) : Promise.resolve({ title: 'T', content: '<p>x</p>' }))),
     };
     const deps = fakeDeps(api);
-    const failed = await expectSaga(watchRouteLoads, deps)
+    const failed = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
       .put(apiFailed(envelopeError(1, 'down')))
@@ -148,7 +148,7 @@ describe('a retry', () => {
     expect(selectContent('report')(failed.storeState).status).toBe('failed');
 
     fail = false;
-    const retried = await expectSaga(watchRouteLoads, deps)
+    const retried = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, failed.storeState as RootState)
       .dispatch(retryRequested())
@@ -161,38 +161,122 @@ describe('a retry', () => {
     expect(deps.services.scrollTo).toHaveBeenCalledTimes(1);
   });
 
-  it('while a load is still on its way, asks it once more and aborts the first request: one request per section', async () => {
-    const signals: (AbortSignal | undefined)[] = [];
-    let firstAbortedWhenAskedAgain: boolean | undefined;
-    const main = jest.fn((_lan: string, signal?: AbortSignal) => {
-      signals.push(signal);
-      if (signals.length === 1) return new Promise(() => {});
-      firstAbortedWhenAskedAgain = signals[0]?.aborted;
-      return Promise.resolve({ company: 'Y' });
-    });
+  it('while a load is still on its way, joins it: no second request, none aborted, and its answer is shown', async () => {
+    const answer = deferred<{ company: string }>();
+    const main = jest.fn((_lan: string, _signal?: AbortSignal) => answer.promise);
     const api = { ...layout(), main, pageBanner: resolved({ name: 'r' }), report: resolved({ title: 'T', content: '' }) };
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+    const { storeState } = await expectSaga(function* retryWhileLoading() {
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+      yield put(enter('/report'));
+      yield* until((state) => selectContent('report')(state).status === 'succeeded');
+      yield put(retryRequested());
+      answer.resolve({ company: 'Y' });
+      yield* until((state) => selectContent('main')(state).status === 'succeeded');
+      yield put(END);
+    })
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter(enter('/news')))
-      .dispatch(enter('/report'))
-      .dispatch(retryRequested())
-      .dispatch(END)
       .run();
-    expect(main).toHaveBeenCalledTimes(2);
-    expect(firstAbortedWhenAskedAgain).toBe(true);
-    expect(signals[1]?.aborted).toBe(false);
+    expect(main).toHaveBeenCalledTimes(1);
+    expect(main.mock.calls[0]?.[1]?.aborted).toBe(false);
+    expect(api.report).toHaveBeenCalledTimes(1);
     expect(selectContent('main')(storeState).data).toEqual({ company: 'Y' });
   });
 
   it('does nothing before any page was entered', async () => {
     const deps = fakeDeps(); // any api call fails the test
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .dispatch(retryRequested())
       .dispatch(END)
       .run();
     expect(storeState.content.entries).toEqual({});
+  });
+});
+
+describe('loads belong to what they fetch', () => {
+  const categories = [
+    { id: 1, name: 'A' },
+    { id: 2, name: 'B' },
+    { id: 3, name: 'C' },
+  ];
+  const productPage = () => ({
+    ...layout(),
+    classifyList: resolved(categories),
+    pageBanner: resolved({ name: 'b' }),
+    productList: jest.fn(async (_lan: string, q: { classifyId: number; page: number }) => ({ rows: [{ id: q.classifyId }], total: 1 })),
+  });
+
+  it('two quick tab taps ask the contacts once: each new entry of /product joins the load still in flight', async () => {
+    const contacts = deferred<object>();
+    const api = { ...productPage(), productContacts: jest.fn((_lan: string, _signal?: AbortSignal) => contacts.promise) };
+    const { storeState } = await expectSaga(function* twoTaps() {
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+      yield put(enter('/product'));
+      yield put(enter('/product?category=2'));
+      yield put(enter('/product?category=3'));
+      yield* until((state) => state.content.entries[contentKey('productList', 'zh', { classifyId: 3, page: 1 })]?.status === 'succeeded');
+      contacts.resolve({ tel: '1' });
+      yield* until((state) => selectContent('productContacts')(state).status === 'succeeded');
+      yield put(END);
+    })
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .run();
+    expect(api.productContacts).toHaveBeenCalledTimes(1);
+    expect(api.productContacts.mock.calls[0]?.[1]?.aborted).toBe(false);
+    expect(selectContent('productContacts')(storeState).data).toEqual({ tel: '1' });
+    expect(api.classifyList).toHaveBeenCalledTimes(1);
+  });
+
+  it('what the server loaded is not asked again, even while Redux DevTools shows a past in which it was not loaded', async () => {
+    const server = stateAfter(...loaded('main'), ...loaded('classifyList'), ...loaded('pageBanner', { type: 6 }), ...loaded('report'));
+    // A store showing the past: its state after the entry has none of the loads the server made.
+    const showingThePast = (state: RootState | undefined, action: Parameters<typeof rootReducer>[1]) => {
+      const next = rootReducer(state, action);
+      return routeEntered.match(action) ? { ...next, content: { entries: {} } } : next;
+    };
+    const deps = fakeDeps(); // any provider call fails the test
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
+      .provide([virtualClock().provider])
+      .withReducer(showingThePast, server)
+      .not.put.actionType(contentRequested.type)
+      .dispatch(enter('/report'))
+      .dispatch(END)
+      .run();
+  });
+
+  it('a new page cancels and aborts only the loads it no longer lists', async () => {
+    const contacts = deferred<object>();
+    const banner = deferred<object>();
+    const api = {
+      ...productPage(),
+      // The product banner never answers; /report's does.
+      pageBanner: jest.fn((_lan: string, type: number, _signal?: AbortSignal) => (type === 2 ? banner.promise : Promise.resolve({}))),
+      productContacts: jest.fn((_lan: string, _signal?: AbortSignal) => contacts.promise),
+      report: resolved({ title: 'T', content: '' }),
+    };
+    const { storeState } = await expectSaga(function* leave() {
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+      yield put(enter('/product'));
+      yield* until((state) => selectContent('productContacts')(state).status === 'loading');
+      yield put(enter('/report'));
+      yield* until((state) => selectContent('report')(state).status === 'succeeded');
+      yield put(END);
+    })
+      .provide([virtualClock().provider])
+      .withReducer(rootReducer, stateAfter())
+      .run();
+    // /product's contacts and banner are not /report's: both aborted, their entries back to idle.
+    expect(api.productContacts.mock.calls[0]?.[1]?.aborted).toBe(true);
+    expect(api.pageBanner.mock.calls.map((call) => [call[1], call[2]?.aborted])).toEqual([
+      [2, true],
+      [6, false],
+    ]);
+    expect(selectContent('productContacts')(storeState).status).toBe('idle');
+    // The layout, which /report lists too, was joined, not asked again.
+    expect(api.main).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -209,7 +293,7 @@ describe('the landing of a server-rendered page', () => {
     const clock = virtualClock();
     const deps = fakeDeps(); // any api call fails the test
     const state = served();
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, state)
       .not.put.actionType(contentRequested.type)
@@ -228,7 +312,7 @@ describe('the landing of a server-rendered page', () => {
     const clock = virtualClock();
     const api = aboutApi();
     const deps = fakeDeps(api);
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, served())
       .dispatch(routeEntered(routeEntryOf('/resources?name=joinus', 'pop')))
@@ -285,7 +369,7 @@ describe('an id the provider does not know', () => {
 
   it('is not taken from a failure that is not "no such id": that page shows its error and Retry', async () => {
     const deps = fakeDeps({ ...layout(), newsDetail: () => Promise.reject(envelopeError(1, 'database busy')) });
-    const { storeState } = await expectSaga(watchRouteLoads, deps)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, stateAfter())
       .not.put(routeNotFound())
@@ -300,7 +384,7 @@ describe('an id the provider does not know', () => {
     const newsDetail = jest.fn(() => Promise.reject(notFound));
     const api = { ...layout(), newsDetail };
     const served = stateAfter(routeEntered(routeEntryOf('/news/99999')), routeNotFound());
-    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api))
+    const { storeState } = await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(rootReducer, served)
       .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
@@ -315,7 +399,7 @@ describe('an id the provider does not know', () => {
     // The store keeps showing a state on /news/99999, not found, whatever is dispatched (a jump to the past).
     const past = stateAfter(routeEntered(routeEntryOf('/', 'push')), routeEntered(routeEntryOf('/news/99999', 'push')), routeNotFound());
     const api = { ...layout(), ...aboutApi() };
-    await expectSaga(watchRouteLoads, fakeDeps(api))
+    await expectSaga(watchRouteLoads, fakeDeps(api), LIST_LOADERS)
       .provide([virtualClock().provider])
       .withState(past)
       .dispatch(routeEntered(routeEntryOf('/about', 'push')))

@@ -5,29 +5,23 @@ import type { Deps } from '../deps';
 import type { ApiResult } from '../shared/callApi';
 import { loadContent } from '../content/saga';
 import { retryRequested } from '../content/slice';
-import { loadProductPage } from '../product/saga';
-import { loadNewsPages } from '../news/saga';
-import { loadStaffPage } from '../members/saga';
-import { LAYOUT_LOADS, routeLoads, type ListLoad, type RouteLoads } from './routeLoads';
+import { provideSharedLoads } from '../shared/sharedLoads';
+import { LAYOUT_LOADS, routeLoads, type ListLoaders, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
-import { selectRoute, selectRouteNotFound } from './selectors';
-import { isLanding, isServerNotFound, routeEntered, routeNotFound, type RouteEntry } from './slice';
-
-const LIST_LOADERS: Record<ListLoad, (deps: Deps, route: RouteEntry) => Generator> = {
-  productList: loadProductPage,
-  newsList: loadNewsPages,
-  memberList: loadStaffPage,
-};
+import { selectRouteNotFound } from './selectors';
+import { routeEntered, routeNotFound, selectRoute, type RouteEntry } from '../shared/route';
+import { isLanding, isServerNotFound } from './slice';
 
 const loadsOf = (route: RouteEntry): RouteLoads => (route.routeId === null ? { content: [] } : routeLoads(route.routeId, route.params));
 
 /**
  * Starts every load of a page in parallel and ends when all have ended, with the page's code
  * when the browser asks for it; a detail the provider does not know makes the page a 404. It
- * needs no watcher, so a server render runs it alone and awaits it. `knownMissing`: the page is
- * the server's 404 being hydrated, which asks for nothing of its own again.
+ * needs no watcher, so a server render runs it alone and awaits it. `lists`: the list loaders
+ * (routeLoads.ts). `knownMissing`: the page is the server's 404 being hydrated, which asks for
+ * nothing of its own again.
  */
-export function* loadPage(deps: Deps, route: RouteEntry, knownMissing = false) {
+export function* loadPage(deps: Deps, lists: ListLoaders, route: RouteEntry, knownMissing = false) {
   const { routeId } = route;
   const loads = loadsOf(route);
   const layout = routeId === null || routeLayout(routeId) === 'main' ? LAYOUT_LOADS : [];
@@ -37,7 +31,7 @@ export function* loadPage(deps: Deps, route: RouteEntry, knownMissing = false) {
   const results: (ApiResult<unknown> | undefined)[] = yield all([
     // The detail's "no such id" is this page's 404, not an error to announce (the errors saga).
     ...content.map((load) => call(loadContent, deps, load[0], load[1], load === loads.detail ? { routeDetail: true } : undefined)),
-    ...(loads.list && !knownMissing ? [call(LIST_LOADERS[loads.list], deps, route)] : []),
+    ...(loads.list && !knownMissing ? [call(lists[loads.list], deps, route)] : []),
     ...(routeId && deps.services.preloadPage ? [call(deps.services.preloadPage, routeId)] : []),
   ]);
   // Decided from the detail's own answer, not from the state (which Redux DevTools may be showing from the past).
@@ -48,10 +42,14 @@ export function* loadPage(deps: Deps, route: RouteEntry, knownMissing = false) {
 /**
  * Every entry (a navigation, back and forward, the landing) runs its page's loads and, beside
  * them, the scroll its URL asks for; a newer entry cancels both, so a late answer or a scroll
- * never lands on the wrong page, and the cancelled requests are aborted. A retry runs the loads
- * again (those already done are skipped) and leaves the scroll alone.
+ * never lands on the wrong page. The loads are shared by resource (shared/sharedLoads.ts): the
+ * new page starts first and joins what it still needs of the loads in flight (a tab tap does not
+ * ask the contacts again); then the old page is cancelled, which cancels and aborts only the loads
+ * nobody waits for any more. A retry runs the loads again: those done are skipped, those in flight
+ * joined, so only what failed is asked again; it leaves the scroll alone.
  */
-export function* watchRouteLoads(deps: Deps) {
+export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
+  yield* provideSharedLoads();
   let current: RouteEntry | null = yield select(selectRoute);
   // Read once, at the start, when the state is the server's and no past can be shown: whether
   // the page being hydrated is its 404. A later entry learns it from its own detail's answer.
@@ -63,14 +61,15 @@ export function* watchRouteLoads(deps: Deps) {
     const action: { type: string } = yield take([routeEntered.type, retryRequested.type]);
     const entered = routeEntered.match(action);
     if (!entered && !current) continue;
-    const running = (entered ? [loading, scrolling] : [loading]).filter((task): task is Task => task?.isRunning() ?? false);
-    if (running.length > 0) yield cancel(running);
     if (entered) {
+      if (scrolling?.isRunning()) yield cancel(scrolling);
       const previous = current;
       current = action.payload;
       knownMissing = serverNotFound && previous !== null && isLanding(current, previous);
       scrolling = yield fork(scrollAfterEntering, deps, current, previous);
     }
-    loading = yield fork(loadPage, deps, current as RouteEntry, knownMissing);
+    const left = loading;
+    loading = yield fork(loadPage, deps, lists, current as RouteEntry, knownMissing);
+    if (left?.isRunning()) yield cancel(left);
   }
 }

@@ -1,17 +1,21 @@
-import { END } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import { END, type Channel } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
-import { call, fork, put, take } from 'redux-saga/effects';
+import { actionChannel, call, fork, put, take } from 'redux-saga/effects';
 import { TIMING } from '../../contracts/constants';
+import { selectContent } from '../content/selectors';
 import { retryRequested } from '../content/slice';
+import { apiFailed } from '../shared/apiFailed';
 import type { Services } from '../deps';
 import { rootReducer } from '../rootReducer';
-import { routeEntryOf, routeUrl } from '../shared/route';
-import { DELAY_FN, deferred, envelopeError, fakeDeps, virtualClock } from '../store.testing';
+import { navigatedTo, routeEntered, routeEntryOf, routeUrl } from '../shared/route';
+import { DELAY_FN, deferred, envelopeError, fakeDeps, until, virtualClock } from '../store.testing';
 import { watchRouteLoads } from './routeSaga';
 import { scrollAfterEntering, scrollToTop, sectionOf, watchScroll } from './scrollSaga';
-import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested } from './slice';
+import { anchorClicked, isLanding, scrollTopRequested } from './slice';
+import { LIST_LOADERS } from '../../app/rootSaga';
 
 const resolved = (value: unknown) => () => Promise.resolve(value);
 const layout = { main: resolved({}), classifyList: resolved([]) };
@@ -266,7 +270,7 @@ describe('scrolling after entering a page (virtual clock)', () => {
     const develop = jest.fn(() => answer.promise);
     const scrollToElement = jest.fn((_id: string, _smooth: boolean) => (answer.resolve([]), true));
     const deps = fakeDeps({ ...aboutApi, develop }, { preloadPage: jest.fn(() => Promise.resolve(true)), scrollToElement });
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([clock.provider])
       .withReducer(rootReducer, visiting('/news'))
       .dispatch(navigatedTo('/about#culture'))
@@ -348,7 +352,7 @@ describe('the scroll beside the route saga', () => {
       },
       { scrollToElement: jest.fn(() => false) },
     );
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide(clock.providers)
       .withReducer(rootReducer, visiting('/'))
       .dispatch(navigatedTo('/about#nowhere'))
@@ -373,12 +377,17 @@ describe('the scroll beside the route saga', () => {
       return Promise.resolve([]);
     });
     const deps = fakeDeps({ ...aboutApi, develop });
-    await expectSaga(watchRouteLoads, deps)
+    await expectSaga(function* retryAfterFailure() {
+      yield fork(watchRouteLoads, deps, LIST_LOADERS);
+      const failed = (yield actionChannel(apiFailed.type)) as Channel<Action>;
+      yield put(navigatedTo('/about#culture'));
+      yield take(failed);
+      yield put(retryRequested());
+      yield* until((state) => selectContent('develop')(state).status === 'succeeded');
+      yield put(END);
+    })
       .provide(clock.providers)
       .withReducer(rootReducer, visiting('/news'))
-      .dispatch(navigatedTo('/about#culture'))
-      .dispatch(retryRequested())
-      .dispatch(END)
       .run();
     expect(develop).toHaveBeenCalledTimes(2);
     expect(deps.services.scrollToElement).toHaveBeenCalledTimes(1);

@@ -2,8 +2,8 @@ import { call, delay, put, race, take, takeLatest, type CallEffect } from 'redux
 import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
-import { routeUrl } from '../shared/route';
-import { anchorClicked, isLanding, navigatedTo, routeEntered, scrollTopRequested, type RouteEntry } from './slice';
+import { navigatedTo, routeEntered, routeUrl, type RouteEntry } from '../shared/route';
+import { anchorClicked, isLanding, scrollTopRequested } from './slice';
 
 /** The section a URL names: #section, or ?name=section on /resources. */
 export const sectionOf = ({ routeId, hash, query }: RouteEntry): string | undefined =>

@@ -1,27 +1,8 @@
-import { routeEntryOf } from '../shared/route';
+import { navigatedTo, routeEntered, routeEntryOf, routeNotFound, selectRoute, type RouteEntry } from '../shared/route';
 import type { RootState } from '../rootReducer';
 import { stateAfter } from '../store.testing';
-import {
-  selectActivePath,
-  selectActiveRouteId,
-  selectMobileMenuOpen,
-  selectOpenSubMenu,
-  selectRoute,
-  selectRouteNotFound,
-  selectScrollTopVisible,
-} from './selectors';
-import reducer, {
-  anchorClicked,
-  mobileMenuChanged,
-  navigatedTo,
-  routeEntered,
-  routeNotFound,
-  scrollPositionChanged,
-  scrollTopRequested,
-  subMenuClosed,
-  subMenuOpened,
-  type RouteEntry,
-} from './slice';
+import { selectActivePath, selectActiveRouteId, selectMobileMenuOpen, selectOpenSubMenu, selectRouteNotFound, selectScrollTopVisible } from './selectors';
+import reducer, { anchorClicked, mobileMenuChanged, scrollPositionChanged, scrollTopRequested, subMenuClosed, subMenuOpened } from './slice';
 
 /** The server's entry: no navigation. */
 const serverEntry: RouteEntry = routeEntryOf('/news/9');

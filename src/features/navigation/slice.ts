@@ -1,8 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RouteId } from '../../contracts/routes';
-import { routeEntryOf, type RouteEntry } from '../shared/route';
-
-export type { RouteEntry };
+import { routeEntered, routeNotFound, type RouteEntry } from '../shared/route';
 
 /** The query an anchor link carries: `{ name }`, the product category a link to /product#product opens. */
 export type AnchorQuery = Record<string, string>;
@@ -40,20 +38,6 @@ const navigationSlice = createSlice({
   name: 'navigation',
   initialState,
   reducers: {
-    routeEntered(state, action: PayloadAction<RouteEntry>) {
-      // The browser's first entry repeats the server's: a page it rendered as not found stays so
-      // (its own URL in the browser, the shared 404 on the server), and a menu the visitor opened
-      // before the app started stays open (the server's entry has no navigation).
-      const landing = isLanding(action.payload, state.route);
-      state.notFound = (landing && isServerNotFound(state.route)) || (state.notFound && state.route?.path === action.payload.path);
-      state.route = action.payload;
-      if (landing) return;
-      state.mobileMenuOpen = false;
-      state.openSubMenu = null;
-    },
-    routeNotFound(state) {
-      state.notFound = true;
-    },
     /** A sub-menu or footer link to a section (`query`: the product category on /product): the menus close; the scroll saga goes there. */
     anchorClicked(state, _action: PayloadAction<{ routeId: RouteId; anchor: string; query?: AnchorQuery }>) {
       state.openSubMenu = null;
@@ -74,11 +58,24 @@ const navigationSlice = createSlice({
     },
     scrollTopRequested() {},
   },
+  extraReducers: (builder) => {
+    builder
+      .addCase(routeEntered, (state, action) => {
+        // The browser's first entry repeats the server's: a page it rendered as not found stays so
+        // (its own URL in the browser, the shared 404 on the server), and a menu the visitor opened
+        // before the app started stays open (the server's entry has no navigation).
+        const landing = isLanding(action.payload, state.route);
+        state.notFound = (landing && isServerNotFound(state.route)) || (state.notFound && state.route?.path === action.payload.path);
+        state.route = action.payload;
+        if (landing) return;
+        state.mobileMenuOpen = false;
+        state.openSubMenu = null;
+      })
+      .addCase(routeNotFound, (state) => {
+        state.notFound = true;
+      });
+  },
 });
 
-export const { routeEntered, routeNotFound, anchorClicked, mobileMenuChanged, subMenuOpened, subMenuClosed, scrollPositionChanged, scrollTopRequested } =
-  navigationSlice.actions;
+export const { anchorClicked, mobileMenuChanged, subMenuOpened, subMenuClosed, scrollPositionChanged, scrollTopRequested } = navigationSlice.actions;
 export default navigationSlice.reducer;
-
-/** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */
-export const navigatedTo = (url: string) => routeEntered(routeEntryOf(url, 'push'));

@@ -1,9 +1,17 @@
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
-import { selectNewsList, selectNewsPages, type NewsList } from './selectors';
+import { selectNewsPages } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
 import { whileOnPage } from '../shared/whileOnPage';
+
+/** Pages 1 to `last`, in order until one fails: a page already loaded is not asked again. */
+function* loadPages(deps: Deps, last: number) {
+  for (let page = 1; page <= last; page += 1) {
+    const result: { ok: boolean } = yield call(loadContent, deps, 'newsList', { page });
+    if (!result.ok) return;
+  }
+}
 
 /**
  * Entering /news: the pages shown so far (the first on a first visit), each asked only when not
@@ -13,26 +21,20 @@ import { whileOnPage } from '../shared/whileOnPage';
 export function* loadNewsPages(deps: Deps) {
   const pages: number = yield select(selectNewsPages);
   if (pages === 0) yield put(newsPagesShown(1));
-  for (let page = 1; page <= Math.max(1, pages); page += 1) {
-    const result: { ok: boolean } = yield call(loadContent, deps, 'newsList', { page });
-    if (!result.ok) return;
-  }
+  yield* loadPages(deps, Math.max(1, pages));
 }
 
-/** "More" appends the next page while fewer rows than total are shown; after a failure it asks that page again. */
-export function* loadMoreNews(deps: Deps) {
-  const news: NewsList = yield select(selectNewsList);
-  if (news.status === 'loading') return;
-  if (news.status === 'failed') {
-    yield call(loadNewsPages, deps);
-    return;
-  }
-  if (news.page > 0 && news.rows.length >= news.total) return;
-  yield put(newsPagesShown(news.page + 1));
-  yield call(loadContent, deps, 'newsList', { page: news.page + 1 });
+/**
+ * "More", or Retry of the page that failed: the list shows pages 1 to the one the visitor asked
+ * for, read from the action alone (the state may be one Redux DevTools shows from the past).
+ */
+export function* loadMoreNews(deps: Deps, action: ReturnType<typeof newsMoreRequested>) {
+  const { upTo } = action.payload;
+  yield put(newsPagesShown(upTo));
+  yield* loadPages(deps, upTo);
 }
 
-/** takeLeading: clicks while a page is loading are ignored, so no page is fetched twice; leaving the page cancels it. */
+/** takeLeading: clicks while a page is loading are ignored; leaving the page cancels it. */
 export function* watchNewsMore(deps: Deps) {
-  yield takeLeading(newsMoreRequested.type, whileOnPage, loadMoreNews, deps);
+  yield takeLeading(newsMoreRequested.type, whileOnPage<[ReturnType<typeof newsMoreRequested>]>, loadMoreNews, deps);
 }

@@ -15,8 +15,8 @@ const newsSlice = createSlice({
   name: 'news',
   initialState,
   reducers: {
-    /** "More" (or Retry of the page that failed). */
-    moreRequested() {},
+    /** "More" (or Retry of the page that failed): show pages 1 to `upTo` (the page after those loaded). */
+    moreRequested(_state, _action: PayloadAction<{ upTo: number }>) {},
     /** The list now shows pages 1 to `pages`. */
     pagesShown(state, action: PayloadAction<number>) {
       state.pages = Math.max(1, action.payload);

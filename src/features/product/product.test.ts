@@ -1,20 +1,22 @@
 import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import { call, cancel, fork, select } from 'redux-saga/effects';
+import type { Deps } from '../deps';
 import type { Category, Paged, ProductRow } from '../../api/types';
 import { contentKey } from '../content/key';
 import { contentFailed, contentRequested, contentSucceeded } from '../content/slice';
 import type { ContentParams } from '../content/types';
-import { navigatedTo, routeEntered } from '../navigation/slice';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { Resource } from '../shared/resource';
-import { routeEntryOf } from '../shared/route';
+import { routeEntryOf, navigatedTo, routeEntered } from '../shared/route';
 import { deferred, envelopeError, fakeDeps, contentProvider, settledEntry, stateAfter, type AskedContent } from '../store.testing';
-import { productQueryOf, productUrl } from './query';
-import { legacyCategory, loadProductPage, watchProductChoices } from './saga';
+import { productQueryOf, productSearch, productUrl, type ProductQuery } from './query';
+import { legacyCategory, loadProductPage, watchProductTabs } from './saga';
 import { selectProductList, selectProductTab } from './selectors';
-import { productPageSelected, productTabSelected } from './slice';
+import { productTabSelected } from './actions';
+import { watchListPages } from '../pagedList/saga';
+import { listPageSelected } from '../pagedList/slice';
 
 const categories: Category[] = [
   { id: 11, name: '软膏剂' },
@@ -131,7 +133,7 @@ describe('loadProductPage (entering /product)', () => {
       `content/succeeded ${list}`,
     ]);
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 13, page: 2 }]]);
-    expect((storeState as RootState).product).toEqual({ shownKey: list });
+    expect((storeState as RootState).pagedList.shown).toEqual({ productList: list });
     expect(selectProductTab(storeState as RootState)).toBe(2);
     expect(selectProductList(storeState as RootState)).toEqual({ status: 'succeeded', data: listPage(13, 2), error: null, requestId: null });
   });
@@ -210,7 +212,7 @@ describe('loadProductPage (entering /product)', () => {
     const api = provider((asked) => (asked.name === 'productList' ? Promise.reject(error) : answered(asked)));
     const { storeState } = await enter('/product?category=13', stateAfter(), api).put(apiFailed(error)).run();
     expect(selectProductList(storeState as RootState)).toEqual({ status: 'failed', data: null, error, requestId: null });
-    expect((storeState as RootState).product).toEqual({ shownKey: null });
+    expect((storeState as RootState).pagedList.shown).toEqual({});
     expect(selectProductTab(storeState as RootState)).toBe(2);
   });
 
@@ -254,7 +256,16 @@ describe('loadProductPage (entering /product)', () => {
   });
 });
 
-describe('watchProductChoices', () => {
+/** A page of the product list on screen, chosen as the grid dispatches it. */
+const productPage = (page: number, list: ProductQuery) => listPageSelected({ list: 'productList', page, query: productSearch(list) });
+
+/** The product page's choices: its tabs, and the paged list's pages. */
+function* watchProductChoices(deps: Deps) {
+  yield fork(watchProductTabs, deps);
+  yield fork(watchListPages, deps);
+}
+
+describe('the product choices (tabs, and pages of the list)', () => {
   /** The visitor is on /product at `url`, its list shown. */
   const on = async (url: string) => (await enter(url, stateAfter()).run()).storeState as RootState;
   const choose = (state: RootState, ...actions: AnyAction[]) =>
@@ -277,11 +288,9 @@ describe('watchProductChoices', () => {
   it('a page is named in the URL of the list it was chosen on; page 1 leaves the page out', async () => {
     const state = await on('/product?category=12');
     const list = { category: 12, page: 1, keyword: '' };
-    const two = await choose(state, productPageSelected({ page: 2, list }), END)
-      .put(navigatedTo('/product?category=12&page=2'))
-      .run();
+    const two = await choose(state, productPage(2, list), END).put(navigatedTo('/product?category=12&page=2')).run();
     expect((two.storeState as RootState).navigation.route?.query).toEqual({ category: '12', page: '2' });
-    const back = await choose(two.storeState as RootState, productPageSelected({ page: 1, list: { ...list, page: 2 } }), END)
+    const back = await choose(two.storeState as RootState, productPage(1, { ...list, page: 2 }), END)
       .put(navigatedTo('/product?category=12'))
       .run();
     expect((back.storeState as RootState).navigation.route?.query).toEqual({ category: '12' });
@@ -289,14 +298,14 @@ describe('watchProductChoices', () => {
 
   it('the page follows the list of its tap, not the route of the moment (DevTools may show the past)', async () => {
     const elsewhere = stateAfter(routeEntered(route('/product?category=11&page=5')));
-    await choose(elsewhere, productPageSelected({ page: 2, list: { category: 13, page: 1, keyword: '' } }), END)
+    await choose(elsewhere, productPage(2, { category: 13, page: 1, keyword: '' }), END)
       .put(navigatedTo('/product?category=13&page=2'))
       .run();
   });
 
   it('a page of a search keeps the keyword in the URL', async () => {
     const state = await on('/product?keyword=cream');
-    await choose(state, productPageSelected({ page: 3, list: { category: null, page: 1, keyword: 'cream' } }), END)
+    await choose(state, productPage(3, { category: null, page: 1, keyword: 'cream' }), END)
       .put(navigatedTo('/product?keyword=cream&page=3'))
       .run();
   });
@@ -307,7 +316,7 @@ describe('watchProductChoices', () => {
       .provide([api.fetch])
       .withReducer(rootReducer, await on('/product'))
       .dispatch(productTabSelected({ category: 12 }))
-      .dispatch(productPageSelected({ page: 2, list: { category: 12, page: 1, keyword: '' } }))
+      .dispatch(productPage(2, { category: 12, page: 1, keyword: '' }))
       .dispatch(END)
       .put(navigatedTo('/product?category=12'))
       .put(navigatedTo('/product?category=12&page=2'))
@@ -332,7 +341,7 @@ describe('selectProductList', () => {
     expect(selectProductList(next)).toEqual({ status: 'loading', data: listPage(12, 1), error: null, requestId: request.payload.requestId });
     const answered2 = rootReducer(next, contentSucceeded({ key: page2, requestId: request.payload.requestId, data: listPage(12, 2) }));
     expect(selectProductList(answered2)).toEqual({ status: 'succeeded', data: listPage(12, 2), error: null, requestId: null });
-    expect(answered2.product.shownKey).toBe(page2);
+    expect(answered2.pagedList.shown.productList).toBe(page2);
   });
 
   it('a page that failed is shown failed as it is, without the rows of another page', () => {
@@ -343,6 +352,6 @@ describe('selectProductList', () => {
       contentFailed({ key: page2, requestId: request.payload.requestId, error }),
     ].reduce(rootReducer, onPage1());
     expect(selectProductList(failed)).toEqual({ status: 'failed', data: null, error, requestId: null });
-    expect(failed.product.shownKey).toBe(page1);
+    expect(failed.pagedList.shown.productList).toBe(page1);
   });
 });

@@ -28,11 +28,14 @@ export function shownCategory(categories: readonly Category[], { category }: Pic
   return categories.find((candidate) => candidate.id === category) ?? categories[0];
 }
 
-/** The /product URL of a category, page or search; page 1 and an empty search are left out. */
-export function productUrl({ category, page = 1, keyword = '' }: Partial<ProductQuery>, hash = ''): string {
+/** The query of a category, page or search; page 1 and an empty search are left out. */
+export function productSearch({ category, page = 1, keyword = '' }: Partial<ProductQuery>): Record<string, string> {
   const query: Record<string, string> = {};
   if (keyword) query.keyword = keyword;
   else if (category) Object.assign(query, categoryQuery(category));
   if (page > 1) query.page = String(page);
-  return routeUrl({ path: pathTo('product'), query, hash });
+  return query;
 }
+
+/** The /product URL of a category, page or search. */
+export const productUrl = (query: Partial<ProductQuery>, hash = ''): string => routeUrl({ path: pathTo('product'), query: productSearch(query), hash });

@@ -2,12 +2,11 @@ import { call, put, takeLatest } from 'redux-saga/effects';
 import type { Category } from '../../api/types';
 import type { Deps } from '../deps';
 import { loadContent } from '../content/saga';
-import { navigatedTo, routeEntered } from '../navigation/slice';
 import type { ApiResult } from '../shared/callApi';
-import { routeEntryOf, type RouteEntry } from '../shared/route';
+import { routeEntryOf, type RouteEntry, navigatedTo, routeEntered } from '../shared/route';
 import { productQueryOf, productUrl, type ProductQuery } from './query';
 import { productListParams } from './selectors';
-import { productPageSelected, productTabSelected } from './slice';
+import { productTabSelected } from './actions';
 
 /**
  * Links made before categories had ids name one by its display name (?name=, in one language).
@@ -42,12 +41,6 @@ function* followTab(_deps: Deps, action: ReturnType<typeof productTabSelected>) 
   yield put(navigatedTo(productUrl({ category: action.payload.category })));
 }
 
-/** A page of the list on screen, in the URL of its category or search. */
-function* followPage(_deps: Deps, action: ReturnType<typeof productPageSelected>) {
-  yield put(navigatedTo(productUrl({ ...action.payload.list, page: action.payload.page })));
-}
-
-export function* watchProductChoices(deps: Deps) {
+export function* watchProductTabs(deps: Deps) {
   yield takeLatest(productTabSelected.type, followTab, deps);
-  yield takeLatest(productPageSelected.type, followPage, deps);
 }

@@ -2,9 +2,10 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Category, Paged, ProductRow } from '../../api/types';
 import { entryIn, selectContentData } from '../content/selectors';
 import type { ContentParams } from '../content/types';
-import { selectRoute } from '../navigation/selectors';
 import type { RootState } from '../rootReducer';
 import type { Resource } from '../shared/resource';
+import { selectRoute } from '../shared/route';
+import { keptRows, selectShownPage } from '../pagedList/selectors';
 import { productQueryOf, shownCategory, type ProductQuery } from './query';
 
 const NO_CATEGORIES: Category[] = [];
@@ -25,22 +26,15 @@ export function productListParams(categories: readonly Category[], { category, p
   return { classifyId: keyword ? 0 : (shownCategory(categories, { category })?.id ?? 0), page, keyword: keyword || undefined };
 }
 
-/**
- * The grid's list: the page the URL names; while it has no rows yet, the rows last shown, with
- * the new page's status (the grid marks them busy).
- */
+/** The grid's list: the page the URL names, or while it has no rows yet the rows last shown (features/pagedList). */
 export const selectProductList = createSelector(
   [
     (state: RootState) => state.content.entries,
     (state: RootState) => state.locale.current,
     selectProductQuery,
-    (state: RootState) => state.product.shownKey,
+    selectShownPage('productList'),
     selectCategories,
   ],
-  (entries, locale, query, shownKey, categories): Resource<Paged<ProductRow>> => {
-    const entry = entryIn(entries, 'productList', locale, productListParams(categories, query));
-    if (entry.data !== null || entry.status === 'failed') return entry;
-    const shown = shownKey ? (entries[shownKey] as Resource<Paged<ProductRow>> | undefined) : undefined;
-    return shown?.data ? { ...entry, data: shown.data } : entry;
-  },
+  (entries, locale, query, shownKey, categories): Resource<Paged<ProductRow>> =>
+    keptRows(entryIn(entries, 'productList', locale, productListParams(categories, query)), entries, shownKey),
 );

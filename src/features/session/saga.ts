@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { callApi, type ApiResult } from '../shared/callApi';
 import { selectLocale } from '../locale/selectors';
 import { logoutRequested, SESSION_COOKIES, sessionCleared } from './actions';
-import { navigatedTo } from '../navigation/slice';
+import { navigatedTo } from '../shared/route';
 
 /** The bare layout's logout, behind a confirm (退出登录?; cancelled: 取消登出). */
 export function* logout(deps: Deps) {

@@ -6,9 +6,9 @@ import { call, fork, put } from 'redux-saga/effects';
 import { rootReducer } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { deferred, envelopeError, fakeDeps, stateWith } from '../store.testing';
-import { navigatedTo, routeEntered } from '../navigation/slice';
 import { logoutRequested, sessionCleared } from './actions';
 import { watchLogout } from './saga';
+import { navigatedTo, routeEntered } from '../shared/route';
 
 type Deps = ReturnType<typeof fakeDeps>;
 

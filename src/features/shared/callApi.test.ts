@@ -5,7 +5,7 @@ import { END } from 'redux-saga';
 import { call, fork, put } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
-import { chunkLoadFailed } from '../chunks/actions';
+import { chunkLoadFailed } from './chunkLoadError';
 import { watchChunks } from '../chunks/saga';
 import { envelopeError, fakeDeps, networkError, takeUnexpectedApiCalls } from '../store.testing';
 import { apiFailed, type CallContext } from './apiFailed';

@@ -2,9 +2,8 @@ import { call, put } from 'redux-saga/effects';
 import { isApiError } from '../../api/client';
 import type { ApiError } from '../../api/types';
 import type { Deps } from '../deps';
-import { chunkLoadFailed } from '../chunks/actions';
 import { apiFailed, type CallContext } from './apiFailed';
-import { isChunkLoadError } from './chunkLoadError';
+import { chunkLoadFailed, isChunkLoadError } from './chunkLoadError';
 
 /** `siteUpdated`: the client's own code would not download (a deploy replaced it): no provider failure. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError; siteUpdated?: true };

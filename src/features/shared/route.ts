@@ -1,4 +1,6 @@
+import { createAction } from '@reduxjs/toolkit';
 import { matchRoute, type RouteId, type RouteParams } from '../../contracts/routes';
+import type { RootState } from '../rootReducer';
 
 export type Navigation = 'push' | 'pop' | 'replace';
 
@@ -45,3 +47,19 @@ export function routeUrl(route: Pick<RouteEntry, 'path' | 'query' | 'hash'>): st
   const query = new URLSearchParams(route.query).toString();
   return `${route.path}${query ? `?${query}` : ''}${route.hash}`;
 }
+
+/*
+ * The route entry's events: the core every feature may follow (a list reads its position from the
+ * entry, a form is forgotten when it is left). The navigation slice keeps the entry; the types stay
+ * under `navigation/`, as recorded sessions and Redux DevTools show them.
+ */
+
+/** Every navigation: a router link, back and forward, the landing, a saga's `navigatedTo`. */
+export const routeEntered = createAction<RouteEntry>('navigation/routeEntered');
+/** The route's detail does not exist (the provider answered 404): the page is the 404 page. */
+export const routeNotFound = createAction('navigation/routeNotFound');
+/** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */
+export const navigatedTo = (url: string) => routeEntered(routeEntryOf(url, 'push'));
+
+/** The page the store shows: what the app renders and the URL follows. */
+export const selectRoute = (state: RootState) => state.navigation.route;

@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import type { ApiError } from '../../api/types';
 import { App } from '../../app/App';
+import { LIST_LOADERS } from '../../app/rootSaga';
 import { PAGES } from '../../app/pages';
 import { createAppStore, type RootState } from '../../app/store';
 import { DocumentMetaCollector, type DocumentMeta } from '../../app/useDocumentMeta';
@@ -20,8 +21,7 @@ import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Deps } from '../../features/deps';
 import { apiFailed } from '../../features/shared/apiFailed';
 import { loadPage } from '../../features/navigation/routeSaga';
-import { routeEntered } from '../../features/navigation/slice';
-import { routeEntryOf, type RouteEntry } from '../../features/shared/route';
+import { routeEntryOf, type RouteEntry, routeEntered } from '../../features/shared/route';
 import { StoreRouter } from '../../app/StoreRouter';
 import { HtmlPurifier } from '../../ui/RichHtml';
 
@@ -51,7 +51,7 @@ function isUnknownId(state: RootState, failures: ApiError[]): boolean {
 }
 
 async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps: Deps, route: RouteEntry, deadlineMs: number): Promise<string | null> {
-  const task = run(loadPage, deps, route);
+  const task = run(loadPage, deps, LIST_LOADERS, route);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'deadline'>((resolve) => {
     timer = setTimeout(() => resolve('deadline'), deadlineMs);
