@@ -1,5 +1,5 @@
 /**
- * Full-page screenshots of every route, zh and en, at 1440 px and 390 px, into screenshots/.
+ * Full-page screenshots of every route, zh at its own paths and en under /en, at 1440 px and 390 px, into screenshots/.
  * Usage: with the site running (npm start), `npm run screenshots [-- http://localhost:3000]`.
  */
 import { mkdirSync } from 'node:fs';
@@ -33,10 +33,10 @@ async function main() {
   for (const locale of ['zh', 'en']) {
     for (const viewport of VIEWPORTS) {
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-      await context.addCookies([{ name: 'locale', value: locale, url: BASE }]);
       const page = await context.newPage();
       for (const path of PATHS) {
-        await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+        // The language is the URL's: English pages live under /en.
+        await page.goto(`${BASE}${locale === 'en' ? `/en${path}` : path}`, { waitUntil: 'networkidle' });
         // Scroll through once so lazy images and reveal animations settle.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 600) {
