@@ -156,6 +156,65 @@ async function chunkGaveUp({ page }: Recording) {
     .waitFor();
 }
 
+/** A product category chosen, then English: the same category, by its id in the URL, in the other language. */
+async function languageSwitchWithCategory({ page }: Recording) {
+  await page.goto('/product');
+  await waitForContent(page);
+  await page.getByRole('tab').nth(2).click();
+  await page.waitForURL(/category=/);
+  await waitForContent(page);
+  await page.locator('.language-menu summary').click();
+  await page.getByRole('link', { name: 'English' }).click();
+  await page.waitForURL(/\/en\/product\?category=/);
+  await waitForContent(page);
+  await page.getByRole('tab', { selected: true }).and(page.getByRole('tab').nth(2)).waitFor();
+}
+
+/** The staff gallery's page 2, then Back to page 1: the URL is the page. */
+async function staffPagesAndBack({ page }: Recording) {
+  await page.goto('/resources');
+  await waitForContent(page);
+  await page.getByRole('button', { name: '第 2 页' }).click();
+  await page.waitForURL(/page=2/);
+  await page
+    .getByRole('button', { name: '第 2 页', pressed: true })
+    .or(page.locator('[aria-current="page"]', { hasText: '2' }))
+    .first()
+    .waitFor();
+  await waitForContent(page);
+  await page.goBack();
+  await page.locator('[aria-current="page"]', { hasText: '1' }).first().waitFor();
+  await waitForContent(page);
+}
+
+/** Two product tabs tapped quickly while the provider answers slowly: the second tab's list is the one shown. */
+async function quickTabTapsOnSlowNetwork({ page }: Recording) {
+  await page.goto('/product');
+  await waitForContent(page);
+  await page.route('**/api/index/product/lists**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fallback();
+  });
+  await page.getByRole('tab').nth(1).click();
+  await page.getByRole('tab').nth(2).click();
+  await page.getByRole('tab', { selected: true }).and(page.getByRole('tab').nth(2)).waitFor();
+  await waitForContent(page);
+}
+
+/** One section of the home page fails (its news), reached from another page: Retry asks that section again, and only it. */
+async function retryOneSection({ page }: Recording) {
+  let failures = 1;
+  await page.route('**/api/index/index/news**', (route) =>
+    failures-- > 0 ? route.fulfill(provider({ code: 1, msg: '新闻暂时不可用，请稍后重试', data: null }, 502)) : route.fallback(),
+  );
+  await page.goto('/report');
+  await waitForContent(page);
+  await topLink(page, '首页');
+  await page.locator('#news').getByRole('button', { name: '重试' }).click();
+  await page.locator('.home-news').waitFor();
+  await waitForContent(page);
+}
+
 export const SCENARIOS: Record<string, (recording: Recording) => Promise<void>> = {
   'browse-products-news-zh': browse('zh'),
   'browse-products-news-en': browse('en'),
@@ -168,4 +227,8 @@ export const SCENARIOS: Record<string, (recording: Recording) => Promise<void>> 
   'language-switch': languageSwitch,
   'chunk-fails-reloads-once': chunkReload,
   'chunk-still-broken-gives-up': chunkGaveUp,
+  'language-switch-with-category': languageSwitchWithCategory,
+  'staff-pages-1-2-back': staffPagesAndBack,
+  'quick-tab-taps-slow-network': quickTabTapsOnSlowNetwork,
+  'retry-one-section': retryOneSection,
 };
