@@ -109,6 +109,7 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
       const exchange = exchanges.get(request);
       if (!exchange) return;
       exchange.order = answered++;
+      exchange.at = Date.now();
       answers.push(
         (async () => {
           const response = await request.response();

@@ -40,6 +40,17 @@ describe('a replay with sagas', () => {
     );
   });
 
+  it('fails when the answers are applied in another order than the page got them (a stale answer applied last)', async () => {
+    const { replayWithSagas } = await import('./sagaReplay');
+    const session = sessionFile('browse-products-news-zh');
+    const answered = session.saga!.provider.filter((exchange) => exchange.order !== undefined).sort((a, b) => a.order! - b.order!);
+    const [first, second] = [answered[0]!, answered[1]!];
+    [first.order, second.order] = [second.order, first.order];
+    [first.at, second.at] = [second.at, first.at];
+    const replay = await replayWithSagas(session, session.saga!);
+    expect(replay.differences).toEqual([expect.stringMatching(/^the sagas put the same actions in another order, from #\d+: recorded .*content\/succeeded/)]);
+  });
+
   it('fails when a toast is no longer shown', async () => {
     const replay = await replayChanged('refused-section-code-1', () => {
       jest.doMock('../../src/features/errors/saga', () => ({ *watchApiErrors() {} }));

@@ -1,9 +1,11 @@
 /**
  * A recorded session replayed with the sagas running: the visitor's actions are dispatched into a
  * store made by the app's own factory, the provider answers what it answered while recording, and
- * what the sagas did is compared with the recording: the actions they put, the requests they
- * made, the toasts shown, the pages loaded (a language switch, a reload) and the final state.
- * Delays are answered at once: the recording fixed the order of events; the clock adds nothing.
+ * what the sagas did is compared with the recording: the actions they put, in their order, the
+ * requests they made, the toasts shown, the pages loaded (a language switch, a reload) and the
+ * final state. Answers and the visitor's actions come in the order they came while recording,
+ * one at a time, each followed by all it sets off; delays are answered at once: the recording
+ * fixed the order of events, the clock adds nothing.
  */
 import type { Action } from 'redux';
 import type { EffectMiddleware } from 'redux-saga';
@@ -25,6 +27,8 @@ export interface Exchange {
   body: unknown;
   /** When the page got the answer, among all answers (0, 1, …); none: it never did (aborted). */
   order?: number;
+  /** When the page got it, on the machine's clock (ms), as the visitor's actions are stamped: which of them it came before. */
+  at?: number;
 }
 
 /** What the visitor saw happen besides the page: toasts, and pages loaded anew (`reload` or a path). */
@@ -88,6 +92,19 @@ function missing(a: unknown[], b: unknown[]): string[] {
 }
 
 /**
+ * Where the replayed sequence first departs from the recorded one, when both hold the same items
+ * in another order: a stale answer applied after a newer one, or a load finished before the one
+ * it waited for, reorders what the sagas put.
+ */
+function firstReordering(recorded: unknown[], replayed: unknown[]): string[] {
+  const a = recorded.map((item) => JSON.stringify(item));
+  const b = replayed.map((item) => JSON.stringify(item));
+  const index = a.findIndex((item, i) => item !== b[i]);
+  if (index < 0 || a.length !== b.length) return [];
+  return [`the sagas put the same actions in another order, from #${index}: recorded ${a[index]}, replayed ${b[index]}`];
+}
+
+/**
  * The provider of the recording: each request gets the next answer recorded for it, in the order
  * the page got them while recording (an answer waits for those the page had before it). A request
  * the page never got an answer to (its load was cancelled) is only ever aborted.
@@ -98,17 +115,33 @@ class RecordedProvider {
   /** Requests made whose answer waits for its turn, by recorded order. */
   private readonly waiting = new Map<number, () => void>();
   private next = 0;
+  /** The last answer (by order) the page had got by the time of the visitor's next action. */
+  private openUpTo = Infinity;
+  private releasing = false;
 
-  constructor(provider: Exchange[]) {
+  constructor(private readonly provider: Exchange[]) {
     for (const exchange of provider) {
       const key = exchangeKey(exchange.method, exchange.path, exchange.query);
       this.answers.set(key, [...(this.answers.get(key) ?? []), exchange]);
     }
   }
 
-  /** Answers waiting for a turn that no request of this replay takes (a request no longer made). */
+  /**
+   * Lets through the answers the page had got by `time` (a visitor's action's stamp), and every
+   * answer when `time` is undefined (after the last action, or a recording without stamps).
+   */
+  openUntil(time: number | undefined) {
+    const stamped = this.provider.filter((exchange) => exchange.order !== undefined && exchange.at !== undefined);
+    this.openUpTo =
+      time === undefined || stamped.length === 0
+        ? Infinity
+        : Math.max(-1, ...stamped.filter((exchange) => exchange.at! <= time).map((exchange) => exchange.order!));
+    this.release();
+  }
+
+  /** Answers let through waiting for a turn that no request of this replay takes (a request no longer made). */
   get stalled(): boolean {
-    return this.waiting.size > 0;
+    return [...this.waiting.keys()].some((order) => order <= this.openUpTo);
   }
 
   /** Gives the earliest waiting answer its turn. */
@@ -117,12 +150,21 @@ class RecordedProvider {
     this.release();
   }
 
+  /**
+   * Gives the next answer its turn, one answer per task: what the sagas do with one is over
+   * before the next arrives, as in the browser, where each answer is a task of its own.
+   */
   private release() {
-    for (let go = this.waiting.get(this.next); go; go = this.waiting.get(this.next)) {
-      this.waiting.delete(this.next);
-      this.next += 1;
-      go();
-    }
+    const go = this.waiting.get(this.next);
+    if (this.releasing || !go || this.next > this.openUpTo) return;
+    this.waiting.delete(this.next);
+    this.next += 1;
+    go();
+    this.releasing = true;
+    setImmediate(() => {
+      this.releasing = false;
+      this.release();
+    });
   }
 
   private turn(order: number): Promise<void> {
@@ -224,14 +266,21 @@ export async function replayWithSagas(session: Session, recording: SagaRecording
   for (const [index, action] of session.actions.entries()) {
     if (recording.bySaga[index] || action.type === '@@INIT') continue;
     clock.now = session.timestamps?.[index] ?? clock.now;
+    provider.openUntil(session.timestamps?.[index]);
+    await settled(provider, () => count);
     const submitted = action.type.endsWith('Submitted') ? withTyped(action, recording.typed, submissions++) : action;
     store.dispatch(submitted);
     await settled(provider, () => count);
   }
+  provider.openUntil(undefined);
+  await settled(provider, () => count);
   const recordedPuts = session.actions.filter((_, index) => recording.bySaga[index]).map(normalised);
+  const replayedPuts = put.map(normalised);
+  const [gone, added] = [missing(recordedPuts, replayedPuts), missing(replayedPuts, recordedPuts)];
   const differences = [
-    ...missing(recordedPuts, put.map(normalised)).map((a) => `a saga no longer puts ${a}`),
-    ...missing(put.map(normalised), recordedPuts).map((a) => `a saga now puts ${a}`),
+    ...gone.map((a) => `a saga no longer puts ${a}`),
+    ...added.map((a) => `a saga now puts ${a}`),
+    ...(gone.length === 0 && added.length === 0 ? firstReordering(recordedPuts, replayedPuts) : []),
     ...missing(
       recording.provider.map((e) => exchangeKey(e.method, e.path, e.query)),
       requests,
