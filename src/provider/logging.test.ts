@@ -16,7 +16,7 @@ async function loggedProvider() {
     },
   });
   const data = tempDataDir();
-  const db = openDatabase(data.dir, loadContentPack());
+  const db = await openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, logger: { ...logOptions('provider'), stream } });
   return { app, db, lines, close: async () => (await app.close(), db.close(), data.remove()) };
 }

@@ -18,7 +18,7 @@ async function host(time: Date) {
   cpSync(SEED_MEDIA_DIR, media, { recursive: true });
   for (const entry of readdirSync(media, { recursive: true, withFileTypes: true }))
     if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), time, time);
-  const db = openDatabase(data.dir, loadContentPack());
+  const db = await openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: media, retention: false });
   return {
     media,

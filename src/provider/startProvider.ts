@@ -62,7 +62,7 @@ export async function startProvider({
   retention,
   databaseUrl,
 }: ProviderOptions): Promise<RunningProvider> {
-  const db = openDatabase(dataDir, () => loadContentPack(packDir));
+  const db = await openDatabase(dataDir, () => loadContentPack(packDir));
   let submissions: SubmissionStore | undefined;
   let app: ProviderApp | undefined;
   try {

@@ -26,7 +26,7 @@ export function tempDataDir(): { dir: string; remove(): void } {
 /** `postgresUrl`: submissions in that (test) database, emptied first; otherwise in the SQLite file. */
 export async function providerWithFreshDatabase(trustProxy?: TrustProxy, postgresUrl?: string) {
   const data = tempDataDir();
-  const db = openDatabase(data.dir, loadContentPack());
+  const db = await openDatabase(data.dir, loadContentPack());
   const store = await openSubmissionStore(postgresUrl, db);
   if (postgresUrl) await emptyTables(postgresUrl);
   const app = await createProviderApp({ db, submissions: store, mediaDir: SEED_MEDIA_DIR, trustProxy });

@@ -28,7 +28,7 @@ const warnings: string[] = [];
 let seeded: SeededCms;
 let strapiSite: Site;
 let packSite: Site;
-let packDb: ReturnType<typeof openDatabase>;
+let packDb: Awaited<ReturnType<typeof openDatabase>>;
 let jwt: string;
 
 beforeAll(async () => {

@@ -54,7 +54,7 @@ let packSite: Site;
 let strapiSite: Site;
 let strapiProvider: Provider;
 let packProvider: Provider;
-let strapiDb: ReturnType<typeof openDatabase>;
+let strapiDb: Awaited<ReturnType<typeof openDatabase>>;
 const timings: Record<string, number> = {};
 
 /** Every page of the route table, each detail page once per id the pack has. */

@@ -31,8 +31,8 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
 
   return {
     /** `warnings`, when given, collects the messages the provider logs at warn and above. */
-    async provider(strapi?: StrapiConnection, warnings?: string[]): Promise<{ app: Provider; url: string; db: ReturnType<typeof openDatabase> }> {
-      const db = openDatabase(mkdtempSync(join(work, 'provider-')), pack);
+    async provider(strapi?: StrapiConnection, warnings?: string[]): Promise<{ app: Provider; url: string; db: Awaited<ReturnType<typeof openDatabase>> }> {
+      const db = await openDatabase(mkdtempSync(join(work, 'provider-')), pack);
       closers.push(async () => db.close());
       const stream = new Writable({
         write(chunk: Buffer, _encoding, done) {

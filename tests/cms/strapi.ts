@@ -101,7 +101,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     closers.push(() => cms.stop());
     const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
     const uploader = await newAdminUser(cms.url, jwt, role, email);
-    const db = openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
+    const db = await openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
     closers.push(async () => db.close());
     const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
     closers.push(() => provider.close());

@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     console.error(`${error.message}\nNothing was imported.`);
     return 1;
   }
-  const db = openDatabase(dataDir, pack);
+  const db = await openDatabase(dataDir, pack);
   try {
     const report = importPack(db, pack);
     console.log(`Imported ${values.pack} into ${file}:\n${formatReport(report)}\nSubmissions were not touched.`);

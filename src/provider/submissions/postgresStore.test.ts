@@ -162,7 +162,7 @@ describe('PostgreSQL beside SQLite', () => {
   it('keeps the retention alike: the same rows purged, the same addresses cut, the same counts', async () => {
     const url = await postgres.url();
     const data = tempDataDir();
-    const db = openDatabase(data.dir, loadContentPack());
+    const db = await openDatabase(data.dir, loadContentPack());
     try {
       for (const [table, name, ip, days] of seed) {
         db.prepare(insert(table)).run(name, ip, daysAgo(days));

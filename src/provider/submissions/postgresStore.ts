@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import { caseReference, caseYear } from '../caseReference';
-import { checkPostgresSchema, migratePostgres } from '../migratePostgres';
+import { checkPostgresSchema, migratePostgres } from '../schema';
 import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
 import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
 import { truncateAddress } from '../staff/retention';
@@ -101,7 +101,7 @@ export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresSt
   return pool;
 }
 
-/** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
+/** A pool on `url`, migrated to the newest schema under the advisory lock (schema.ts), or only checked (`migrate: false`). */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
   const limits = { ...SAVE_LIMITS, ...options.saveLimits };
   const pool = boundedPool(url, { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs }, options.warn);

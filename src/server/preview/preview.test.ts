@@ -12,7 +12,7 @@ import type { Locale } from '../../contracts/locale';
 import { loadContentPack } from '../../provider/content/loadPack';
 import type { ContentSource } from '../../provider/contentSource';
 import { registerContentRoutes } from '../../provider/contentRoutes';
-import { openDatabase } from '../../provider/database';
+import { openDatabase, type ProviderDatabase } from '../../provider/database';
 import { createRepository } from '../../provider/repository';
 import { PREVIEW_API_PREFIX, previewAccessKey, previewApiPrefix } from '../../http/previewAccess';
 import { registerDraftRoutes } from '../../provider/strapi/preview';
@@ -36,13 +36,14 @@ const AUTHOR = 4;
 const askedFor: number[] = [];
 
 const data = tempDataDir();
-const db = openDatabase(data.dir, pack);
+let db: ProviderDatabase;
 const dist = fakeDist();
 const provider = Fastify();
 let site: Awaited<ReturnType<typeof createSiteServer>>;
 let providerUrl: string;
 
 beforeAll(async () => {
+  db = await openDatabase(data.dir, pack);
   const published = createRepository(db);
   const drafts: ContentSource = {
     ...published,
