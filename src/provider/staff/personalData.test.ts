@@ -1,34 +1,47 @@
-import Database from '../sqliteDriver';
-import { findPerson } from './personalData';
+import { loadContentPack } from '../content/loadPack';
+import { openDatabase } from '../database';
+import { createSqliteStore } from '../submissions/sqliteStore';
+import { tempDataDir } from '../testing';
 
-function withRows(rows: { table: 'applications' | 'patient_messages'; email: string; phone: string }[]) {
-  const db = new Database(':memory:');
-  for (const table of ['applications', 'patient_messages']) db.exec(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, email TEXT NOT NULL, phone TEXT NOT NULL)`);
-  for (const { table, email, phone } of rows) db.prepare(`INSERT INTO ${table} (email, phone) VALUES (?, ?)`).run(email, phone);
-  return db;
+async function withRows(rows: { table: 'applications' | 'patient_messages'; email: string; phone: string }[]) {
+  const data = tempDataDir();
+  const db = await openDatabase(data.dir, loadContentPack());
+  const at = new Date().toISOString();
+  for (const { table, email, phone } of rows) {
+    if (table === 'applications')
+      db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, 'n', ?, ?, '', ?)").run(phone, email, at);
+    else
+      db.prepare(
+        "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('other', 'm', '', 'n', ?, ?, '', '', ?)",
+      ).run(phone, email, at);
+  }
+  return {
+    store: createSqliteStore(db, { dataDir: data.dir }),
+    close: () => (db.close(), data.remove()),
+  };
 }
 
 describe("a person's data", () => {
-  it('refuses a blank or malformed e-mail instead of matching every report left without one', () => {
-    const db = withRows([
+  it('refuses a blank or malformed e-mail instead of matching every report left without one', async () => {
+    const { store, close } = await withRows([
       { table: 'patient_messages', email: '', phone: '13800000000' },
       { table: 'patient_messages', email: '', phone: '13900000000' },
     ]);
-    for (const email of [' ', 'nobody']) expect(() => findPerson(db, { email })).toThrow('--email needs an address');
-    db.close();
+    for (const email of [' ', 'nobody']) await expect(store.findPerson({ email })).rejects.toThrow('--email needs an address');
+    close();
   });
 
-  it('finds a landline stored with the country code by its national spelling, and the other way round', () => {
-    const db = withRows([
+  it('finds a landline stored with the country code by its national spelling, and the other way round', async () => {
+    const { store, close } = await withRows([
       { table: 'applications', email: 'a@b.cn', phone: '+86 10 1234 5678' },
       { table: 'patient_messages', email: '', phone: '021-87654321' },
       { table: 'patient_messages', email: '', phone: '+86 138 0000 0000' },
     ]);
-    expect(findPerson(db, { phone: '010-12345678' }).applications).toHaveLength(1);
-    expect(findPerson(db, { phone: '+86 21 8765 4321' }).patients).toHaveLength(1);
-    expect(findPerson(db, { phone: '13800000000' }).patients).toHaveLength(1);
+    expect((await store.findPerson({ phone: '010-12345678' })).applications).toHaveLength(1);
+    expect((await store.findPerson({ phone: '+86 21 8765 4321' })).patients).toHaveLength(1);
+    expect((await store.findPerson({ phone: '13800000000' })).patients).toHaveLength(1);
     // An 8-digit local number still matches no one's full number.
-    expect(findPerson(db, { phone: '12345678' }).applications).toHaveLength(0);
-    db.close();
+    expect((await store.findPerson({ phone: '12345678' })).applications).toHaveLength(0);
+    close();
   });
 });
