@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { loadContentPack } from './content/loadPack';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createProviderApp } from './app';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { logOptions } from '../http/logging';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './testing';

@@ -6,7 +6,7 @@ import { cpSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProviderApp } from './app';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { versionOf } from '../http/mediaCaching';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './testing';

@@ -10,7 +10,7 @@
  */
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { beijingDay } from './caseReference';
+import { beijingDay } from './submissions/caseReference';
 import { dailyRetention } from './staff/retention';
 import type { SubmissionStore } from './submissions/store';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { createProviderApp } from './app';
 import { SEED_MEDIA_DIR } from './startProvider';
 import type { TrustProxy } from '../contracts/trustProxy';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import type { openDatabase } from '../../src/provider/database';
+import type { openDatabase } from '../../src/provider/content/database';
 import { fakeDist, freePort } from '../../src/server/testing';
 import { cmsStack, comparable, type Site } from './stack';
 import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';

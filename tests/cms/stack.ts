@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
 import { createProviderApp, type StrapiConnection } from '../../src/provider/app';
-import { openDatabase } from '../../src/provider/database';
+import { openDatabase } from '../../src/provider/content/database';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
 

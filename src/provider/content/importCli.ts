@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../database';
+import { openDatabase } from './database';
 import { ContentPackError, DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 import { formatReport, importPack } from './importPack';
 import { cachePurgeSecret, requestCachePurge } from '../../http/siteCache';

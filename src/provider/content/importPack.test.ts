@@ -3,7 +3,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from '../sqliteDriver';
 import { parse, stringify } from 'yaml';
-import { openDatabase } from '../database';
+import { openDatabase } from './database';
 import { tempDataDir } from '../testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 

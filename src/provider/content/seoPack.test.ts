@@ -7,8 +7,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { openDatabase, type ProviderDatabase } from '../database';
-import { createRepository } from '../repository';
+import { openDatabase, type ProviderDatabase } from './database';
+import { createRepository } from './repository';
 import { tempDataDir } from '../testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 

@@ -11,7 +11,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, privateFile } from '../database';
+import { PRIVATE_FILE_MODE, privateFile } from '../content/database';
 import type { AuditEntry } from '../submissions/store';
 import { normalisedIdentifier, type Subject } from './personalData';
 

@@ -6,7 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect, DATABASE_FILE, privateFile, privateFolder } from '../database';
+import { connect, DATABASE_FILE, privateFile, privateFolder } from '../content/database';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { OperatorError, postgresUrlFrom, type SubmissionStore } from '../submissions/store';

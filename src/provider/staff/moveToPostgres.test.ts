@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { connect, DATABASE_FILE } from '../database';
+import { connect, DATABASE_FILE } from '../content/database';
 import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
 import { boundedPool, describeUrl } from '../submissions/postgresStore';
 import { OperatorError, storable, type Row } from '../submissions/store';

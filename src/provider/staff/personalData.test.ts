@@ -1,5 +1,5 @@
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { tempDataDir } from '../testing';
 

@@ -6,7 +6,7 @@
  * on both databases; `--since` reads Beijing days.
  */
 import { spawnSync } from 'node:child_process';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { loadContentPack } from '../content/loadPack';
 import { migrate, type MigrationSet } from '../migrate';
 import { migratePostgres, postgresKysely, SQLITE_MIGRATIONS, sqliteKysely } from '../schema';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/testPostgres';
 import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../testing';
 

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { TIMING } from '../../contracts/constants';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { dailyRetention, RETENTION_DAYS } from '../staff/retention';
 import { providerOn, tempDataDir } from '../testing';
 import { PG_DUMP_MISSING } from './pgDump';

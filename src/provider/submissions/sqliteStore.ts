@@ -1,13 +1,13 @@
 /**
  * Submissions in the provider's SQLite file, beside the content (one machine): the one store's
  * queries (submissionStore.ts) over Kysely's SqliteDialect on the provider's connection.
- * synchronous=FULL (database.ts) makes a row durable before the answer; deleted rows are
+ * synchronous=FULL (content/database.ts) makes a row durable before the answer; deleted rows are
  * overwritten (secure_delete) and the WAL emptied after a deletion. The audit trail is
  * DATA_DIR/staff-audit.log.
  */
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
-import type { ProviderDatabase } from '../database';
+import type { ProviderDatabase } from '../content/database';
 import { sqliteKysely } from '../schema';
 import { appendAuditFile, readAuditFile } from '../staff/audit';
 import { emailKey, national } from '../staff/personalData';

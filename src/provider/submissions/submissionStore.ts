@@ -8,7 +8,7 @@
 import type { ColumnType, Expression, Generated, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
-import { caseReference, caseYear } from '../caseReference';
+import { caseReference, caseYear } from './caseReference';
 import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
 import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
 import { truncateAddress } from '../staff/retention';

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadContentPack } from '../../provider/content/loadPack';
-import { openDatabase } from '../../provider/database';
+import { openDatabase } from '../../provider/content/database';
 import { createProviderApp } from '../../provider/app';
 import { SEED_MEDIA_DIR } from '../../provider/startProvider';
 import { tempDataDir } from '../../provider/testing';
