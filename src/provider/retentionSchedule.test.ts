@@ -12,7 +12,7 @@ import { DATABASE_FILE, openDatabase } from './content/database';
 import { logOptions } from '../http/logging';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
-import { RETENTION_DAYS, truncateAddress } from './staff/retention';
+import { RETENTION_DAYS, truncateAddress } from './submissions/retention';
 import { beijingDay } from './submissions/caseReference';
 import { tempDataDir } from './testing';
 

@@ -11,7 +11,7 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { beijingDay } from './submissions/caseReference';
-import { dailyRetention } from './staff/retention';
+import { dailyRetention } from './submissions/retention';
 import type { SubmissionStore } from './submissions/store';
 
 export interface RetentionSchedule {

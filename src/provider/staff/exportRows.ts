@@ -2,9 +2,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { inertKeepingLines } from './inert';
 
-export const SUBMISSION_TABLES = { applications: 'applications', patients: 'patient_messages' } as const;
-export type SubmissionKind = keyof typeof SUBMISSION_TABLES;
-
 /**
  * Every field quoted, so a line break in a value never starts a row of its own; a cell that
  * begins with `=`, `+`, `-`, `@` (or their full-width forms `＝＋－＠`), a tab or a carriage

@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { connect, DATABASE_FILE } from '../content/database';
 import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
 import { boundedPool, describeUrl } from '../submissions/postgresStore';
-import { OperatorError, storable, type Row } from '../submissions/store';
+import { OperatorError, storable, SUBMISSION_TABLES, type Row } from '../submissions/store';
 import { AUDIT_FILE, auditEntry, readAuditFile } from './audit';
-import { SUBMISSION_TABLES } from './exportRows';
-import { eraseFromWal } from './retention';
+import { eraseFromWal } from '../submissions/retention';
 
 const TABLES = Object.values(SUBMISSION_TABLES);
 

@@ -12,7 +12,7 @@ import { TIMING } from '../../contracts/constants';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { loadContentPack } from '../content/loadPack';
 import { openDatabase } from '../content/database';
-import { dailyRetention, RETENTION_DAYS } from '../staff/retention';
+import { dailyRetention, RETENTION_DAYS } from './retention';
 import { providerOn, tempDataDir } from '../testing';
 import { PG_DUMP_MISSING } from './pgDump';
 import { openPostgresStore, SAVE_LIMITS, SaveTimeoutError, type SaveLimits } from './postgresStore';

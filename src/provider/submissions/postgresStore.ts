@@ -9,11 +9,10 @@ import { hostname } from 'node:os';
 import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { checkPostgresSchema, migratePostgres } from '../schema';
-import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
 import { LIMIT_ANSWER_MS, postgresLimit } from '../visitorLimits';
 import { pgDump } from './pgDump';
 import { createSubmissionStore, type SubmissionDb } from './submissionStore';
-import type { AuditEntry, SubmissionStore } from './store';
+import { SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
 
 const INT8 = 20;
 

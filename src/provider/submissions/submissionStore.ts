@@ -9,10 +9,10 @@ import type { ColumnType, Expression, Generated, Kysely, SqlBool } from 'kysely'
 import { sql } from 'kysely';
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import { caseReference, caseYear } from './caseReference';
-import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
-import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
-import { truncateAddress } from '../staff/retention';
+import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from './personalData';
+import { truncateAddress } from './retention';
 import {
+  SUBMISSION_TABLES,
   isAdverse,
   storable,
   storedConsent,
@@ -22,6 +22,7 @@ import {
   type PurgeOutcome,
   type Row,
   type StoreKind,
+  type SubmissionKind,
   type SubmissionStore,
 } from './store';
 import type { Allowance, VisitorLimit } from '../visitorLimits';

@@ -1,6 +1,6 @@
 import { loadContentPack } from '../content/loadPack';
 import { openDatabase } from '../content/database';
-import { createSqliteStore } from '../submissions/sqliteStore';
+import { createSqliteStore } from './sqliteStore';
 import { tempDataDir } from '../testing';
 
 async function withRows(rows: { table: 'applications' | 'patient_messages'; email: string; phone: string }[]) {

@@ -6,10 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { PurgeOutcome, SubmissionStore } from '../submissions/store';
-import type { SubmissionKind } from './exportRows';
+import type { PurgeOutcome, SubmissionKind, SubmissionStore } from './store';
 
-export type { PurgeOutcome } from '../submissions/store';
+export type { PurgeOutcome } from './store';
 
 export const RETENTION_DAYS: Record<SubmissionKind, number> = { applications: 180, patients: 3650 };
 

@@ -3,7 +3,7 @@
  * submission that carries their e-mail address or phone number, in both tables, compared as
  * here on both databases (the store's findPerson and deletePerson, submissionStore.ts).
  */
-import type { SubmissionKind } from './exportRows';
+import type { SubmissionKind } from './store';
 
 export type Subject = { email: string } | { phone: string };
 
