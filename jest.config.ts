@@ -7,7 +7,7 @@ const transform: Config['transform'] = {
 // swiper, react-toastify, light-my-request's cookie, the structured-data validator and the DevTools
 // instrument ship ESM only: let swc turn them into CommonJS too.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator|@redux-devtools/instrument)/)',
+  '/node_modules/(?!(kysely|swiper|ssr-window|dom7|react-toastify|cookie|@adobe/structured-data-validator|@redux-devtools/instrument)/)',
 ];
 // A test's time limit is for a test that hangs, not a measure: on a busy machine (CI beside other
 // work, two lanes of npm test) a passing test may take several times its quiet duration. Jest reads

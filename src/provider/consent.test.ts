@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import { ENDPOINT } from '../contracts/endpoints';
-import { createRepository } from './repository';
+import { createRepository } from './content/repository';
 import { registerSubmissionRoutes } from './submissionRoutes';
 import { postgresPerFile } from './submissions/testPostgres';
 import { providerOn, STORE_KINDS } from './testing';

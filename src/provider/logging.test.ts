@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { loadContentPack } from './content/loadPack';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createProviderApp } from './app';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { logOptions } from '../http/logging';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './testing';
@@ -16,7 +16,7 @@ async function loggedProvider() {
     },
   });
   const data = tempDataDir();
-  const db = openDatabase(data.dir, loadContentPack());
+  const db = await openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, logger: { ...logOptions('provider'), stream } });
   return { app, db, lines, close: async () => (await app.close(), db.close(), data.remove()) };
 }

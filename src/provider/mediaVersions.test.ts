@@ -6,7 +6,7 @@ import { cpSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProviderApp } from './app';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { versionOf } from '../http/mediaCaching';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './testing';
@@ -18,7 +18,7 @@ async function host(time: Date) {
   cpSync(SEED_MEDIA_DIR, media, { recursive: true });
   for (const entry of readdirSync(media, { recursive: true, withFileTypes: true }))
     if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), time, time);
-  const db = openDatabase(data.dir, loadContentPack());
+  const db = await openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: media, retention: false });
   return {
     media,

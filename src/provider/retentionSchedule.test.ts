@@ -8,18 +8,18 @@ import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from './sqliteDriver';
 import { loadContentPack } from './content/loadPack';
-import { DATABASE_FILE, openDatabase } from './database';
+import { DATABASE_FILE, openDatabase } from './content/database';
 import { logOptions } from '../http/logging';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
-import { RETENTION_DAYS, truncateAddress } from './staff/retention';
-import { beijingDay } from './caseReference';
+import { RETENTION_DAYS, truncateAddress } from './submissions/retention';
+import { beijingDay } from './submissions/caseReference';
 import { tempDataDir } from './testing';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
-function seed(dir: string) {
-  const db = openDatabase(dir, loadContentPack());
+async function seed(dir: string) {
+  const db = await openDatabase(dir, loadContentPack());
   const application = db.prepare("INSERT INTO applications (job_id, name, phone, email, client_ip, created_at) VALUES (1, ?, '13800000000', 'a@b.com', ?, ?)");
   const message = db.prepare(
     "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('adverse', 'm', '', ?, '13800000000', '', 'd', ?, ?)",
@@ -56,7 +56,7 @@ const until = async (condition: () => boolean, ms = 10_000) => {
 describe('retention run by the provider', () => {
   it('purges past the periods and cuts addresses older than 30 days by itself shortly after start, logging each kind with its count', async () => {
     const data = tempDataDir();
-    seed(data.dir);
+    await seed(data.dir);
     const log = collect();
     const provider = await startProvider({
       port: 0,
@@ -90,7 +90,7 @@ describe('retention run by the provider', () => {
 
   it('runs once a day: a second run the same day is left to the first; the next day finds nothing left to do', async () => {
     const data = tempDataDir();
-    seed(data.dir);
+    await seed(data.dir);
     const log = collect();
     let clock = new Date();
     const provider = await startProvider({
@@ -125,7 +125,7 @@ describe('retention run by the provider', () => {
 
   it('logs a run that fails, records the failure with its day, and runs again the next day', async () => {
     const data = tempDataDir();
-    seed(data.dir);
+    await seed(data.dir);
     const held = new Database(join(data.dir, DATABASE_FILE));
     held.exec("CREATE TRIGGER legal_hold BEFORE DELETE ON applications BEGIN SELECT RAISE(ABORT, 'applications on legal hold'); END");
     held.close();

@@ -10,8 +10,8 @@
  */
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { beijingDay } from './caseReference';
-import { dailyRetention } from './staff/retention';
+import { beijingDay } from './submissions/caseReference';
+import { dailyRetention } from './submissions/retention';
 import type { SubmissionStore } from './submissions/store';
 
 export interface RetentionSchedule {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from './app';
 import type { RetentionSchedule } from './retentionSchedule';
 import { openSubmissionStore } from './submissions/open';
@@ -76,7 +76,7 @@ export async function startProvider({
   onContentImported = () => {},
   followPackMs,
 }: ProviderOptions): Promise<RunningProvider> {
-  const db = openDatabase(dataDir, () => loadContentPack(packDir));
+  const db = await openDatabase(dataDir, () => loadContentPack(packDir));
   const url = databaseUrl === undefined ? process.env.DATABASE_URL : (databaseUrl ?? undefined);
   let submissions: SubmissionStore | undefined;
   let app: ProviderApp | undefined;

@@ -7,32 +7,31 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database, { SQLITE_DRIVER } from './sqliteDriver';
+import Database from './sqliteDriver';
 import { loadContentPack } from './content/loadPack';
-import { connect, DATABASE_FILE, openDatabase } from './database';
-import { loadMigrations, migrate } from './migrate';
+import { connect, DATABASE_FILE, openDatabase } from './content/database';
+import { migrateSqlite } from './schema';
+import { SUBMISSION_MIGRATIONS } from './submissions/migrations';
 import { startProvider } from './startProvider';
 import { startProviderProcess, tempDataDir } from './testing';
-import { POSTGRES_MIGRATIONS_DIR } from './migratePostgres';
 import { openPostgresStore } from './submissions/postgresStore';
 import { createTestDatabase, queryTestDatabase } from './submissions/testPostgres';
 
-/** Another process that takes the write lock, migrates to the newest version, says so, and commits when told. */
+/** Another process that takes the write lock to migrate, says so, and migrates and commits when told. */
 function migratingElsewhere(file: string) {
   const script = `
-    const Database = require(${JSON.stringify(SQLITE_DRIVER)});
-    const { readFileSync, readdirSync } = require('node:fs');
-    const dir = ${JSON.stringify(join(__dirname, 'migrations'))};
-    const db = new Database(${JSON.stringify(file)});
+    const { connect } = require(${JSON.stringify(join(__dirname, 'content', 'database.ts'))});
+    const { migrate } = require(${JSON.stringify(join(__dirname, 'migrate.ts'))});
+    const { sqliteKysely, SQLITE_MIGRATIONS } = require(${JSON.stringify(join(__dirname, 'schema.ts'))});
+    const db = connect(${JSON.stringify(file)});
     db.pragma('journal_mode = WAL');
-    db.exec('BEGIN EXCLUSIVE');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
-    for (const f of files) db.exec(readFileSync(dir + '/' + f, 'utf8'));
-    db.pragma('user_version = ' + files.length);
-    process.stdout.write('locked\\n');
-    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });
+    const told = new Promise((resolve) => process.stdin.once('data', resolve));
+    migrate(sqliteKysely(db), SQLITE_MIGRATIONS, db.name, async () => {
+      process.stdout.write('locked\\n');
+      await told;
+    }).then(() => { db.close(); process.exit(0); });
   `;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const locked = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
     child.once('exit', (code) => reject(new Error(`exited with ${code} before locking`)));
@@ -41,18 +40,18 @@ function migratingElsewhere(file: string) {
 }
 
 describe('starting together', () => {
-  it('reads the schema version under the lock: the second process waits and does not migrate again', async () => {
+  it('reads what was applied under the lock: the second process waits and does not migrate again', async () => {
     const data = tempDataDir();
     const file = join(data.dir, DATABASE_FILE);
     const other = migratingElsewhere(file);
     await other.locked;
     const db = connect(file);
     db.pragma('journal_mode = WAL');
-    // Written to the pipe at once; the other process commits while migrate() below waits on the lock.
+    // Written to the pipe at once; the other process migrates and commits while migrateSqlite() below waits on the lock.
     other.commit();
     try {
-      expect(migrate(db)).toBe(loadMigrations().length);
-      expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
+      expect(await migrateSqlite(db)).toEqual([]);
+      expect(db.prepare('SELECT COUNT(*) FROM submission_migration').pluck().get()).toBe(SUBMISSION_MIGRATIONS.migrations.length);
     } finally {
       db.close();
       await new Promise((resolve) => other.child.once('exit', resolve));
@@ -62,7 +61,7 @@ describe('starting together', () => {
 
   it('a content pack being edited (or broken) never stops a start once the database is seeded', async () => {
     const data = tempDataDir();
-    openDatabase(data.dir, loadContentPack()).close();
+    (await openDatabase(data.dir, loadContentPack())).close();
     const broken = join(data.dir, 'pack');
     mkdirSync(broken);
     writeFileSync(join(broken, 'news.yaml'), 'news: [unclosed');
@@ -75,10 +74,10 @@ describe('starting together', () => {
     }
   });
 
-  it('creates the database 0600 (its WAL too) in a 0700 folder', () => {
+  it('creates the database 0600 (its WAL too) in a 0700 folder', async () => {
     const data = tempDataDir();
     const dir = join(data.dir, 'data');
-    const db = openDatabase(dir, loadContentPack());
+    const db = await openDatabase(dir, loadContentPack());
     db.prepare("UPDATE content SET json = json WHERE key = 'main'").run();
     try {
       expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -91,12 +90,12 @@ describe('starting together', () => {
     }
   });
 
-  it('narrows an older world-readable database to 0600 on open', () => {
+  it('narrows an older world-readable database to 0600 on open', async () => {
     const data = tempDataDir();
     const file = join(data.dir, DATABASE_FILE);
     new Database(file).close();
     chmodSync(file, 0o644);
-    openDatabase(data.dir, loadContentPack()).close();
+    (await openDatabase(data.dir, loadContentPack())).close();
     expect(statSync(file).mode & 0o777).toBe(0o600);
     data.remove();
   });
@@ -104,8 +103,8 @@ describe('starting together', () => {
 
 describe('hosts starting together on one PostgreSQL database', () => {
   const migrationsRecorded = async (url: string) =>
-    (await queryTestDatabase<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((row) => row.version);
-  const known = () => loadMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.version);
+    (await queryTestDatabase<{ name: string }>(url, 'SELECT name FROM submission_migration ORDER BY name')).map((row) => row.name);
+  const known = () => SUBMISSION_MIGRATIONS.migrations.map((m) => m.name);
 
   it('eight pools opening a new database at once: the advisory lock lets one migrate, the others find it done', async () => {
     const database = await createTestDatabase();

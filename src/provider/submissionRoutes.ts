@@ -23,7 +23,7 @@ import {
   type ApplicationForm,
   type PatientForm,
 } from '../contracts/forms';
-import type { ContentSource } from './contentSource';
+import type { ContentSource } from './content/contentSource';
 import type { SubmissionStore } from './submissions/store';
 import { fail, ok } from './envelope';
 import { MESSAGES, describeFieldErrors, patientReceived } from './messages';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './database';
+import { openDatabase } from './content/database';
 import { createProviderApp } from './app';
 import { SEED_MEDIA_DIR } from './startProvider';
 import type { TrustProxy } from '../contracts/trustProxy';
@@ -26,7 +26,7 @@ export function tempDataDir(): { dir: string; remove(): void } {
 /** `postgresUrl`: submissions in that (test) database, emptied first; otherwise in the SQLite file. */
 export async function providerWithFreshDatabase(trustProxy?: TrustProxy, postgresUrl?: string) {
   const data = tempDataDir();
-  const db = openDatabase(data.dir, loadContentPack());
+  const db = await openDatabase(data.dir, loadContentPack());
   const store = await openSubmissionStore(postgresUrl, db);
   if (postgresUrl) await emptyTables(postgresUrl);
   const app = await createProviderApp({ db, submissions: store, mediaDir: SEED_MEDIA_DIR, trustProxy });

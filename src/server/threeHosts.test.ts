@@ -249,7 +249,7 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
     const proxy = await startHalfOpenProxy(postgres.url);
     try {
       // The export's SELECT is held back and the connection stays open, silent, as after a host vanished.
-      proxy.stallOn(/FROM patient_messages/);
+      proxy.stallOn(/from "?patient_messages/i);
       const env = { DATABASE_URL: proxy.url, DATABASE_STATEMENT_TIMEOUT_MS: '2000' };
       const started = Date.now();
       // Not spawnSync: the proxy runs in this process, which must keep forwarding meanwhile.

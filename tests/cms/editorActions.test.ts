@@ -10,7 +10,7 @@
 import { JSDOM } from 'jsdom';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import type { openDatabase } from '../../src/provider/database';
+import type { openDatabase } from '../../src/provider/content/database';
 import { freePort } from '../../src/server/testing';
 import { cmsTestFile, comparable, type Site } from './stack';
 import { adminLogin, cmsCall, type SeededCms } from './strapi';
@@ -23,7 +23,7 @@ const warnings: string[] = [];
 let seeded: SeededCms;
 let strapiSite: Site;
 let packSite: Site;
-let packDb: ReturnType<typeof openDatabase>;
+let packDb: Awaited<ReturnType<typeof openDatabase>>;
 let jwt: string;
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { CMS_DIR, startCms } from '../../src/provider/strapi/cms';
+import { CMS_DIR, startCms } from '../../config/cms/cms';
 import { freePort } from '../../src/server/testing';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 

@@ -13,8 +13,8 @@ import { loadContentPack } from '../../src/provider/content/loadPack';
 import { ENDPOINT, POST_ENDPOINTS, type EndpointName } from '../../src/contracts/endpoints';
 import { LOCALES } from '../../src/contracts/locale';
 import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
-import type { openDatabase } from '../../src/provider/database';
-import type { RunningCms } from '../../src/provider/strapi/cms';
+import type { openDatabase } from '../../src/provider/content/database';
+import type { RunningCms } from '../../config/cms/cms';
 import { fakeDist, freePort } from '../../src/server/testing';
 import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { cmsStack, comparable, mediaStems, type Provider, type Site } from './stack';
@@ -54,7 +54,7 @@ let packSite: Site;
 let strapiSite: Site;
 let strapiProvider: Provider;
 let packProvider: Provider;
-let strapiDb: ReturnType<typeof openDatabase>;
+let strapiDb: Awaited<ReturnType<typeof openDatabase>>;
 const timings: Record<string, number> = {};
 
 /** Every page of the route table, each detail page once per id the pack has. */

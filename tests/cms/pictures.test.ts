@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { type RunningCms } from '../../src/provider/strapi/cms';
+import { type RunningCms } from '../../config/cms/cms';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../src/http/mediaCaching';
 import { fakeDist } from '../../src/server/testing';
 import { CARRIED_BY_WEBHOOK_MS } from './bounds';

@@ -11,7 +11,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CMS_DIR, startCms, type RunningCms } from '../../src/provider/strapi/cms';
+import { CMS_DIR, startCms, type RunningCms } from '../../config/cms/cms';
 import { SITE_TOKEN } from '../../src/provider/strapi/seed/seedStrapi';
 import { freePort } from '../../src/server/testing';
 import { cmsRows, cmsTables } from './database';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
-import { ensureCmsInstalled, newCmsSecrets, startCms } from '../../src/provider/strapi/cms';
+import { ensureCmsInstalled, newCmsSecrets, startCms } from '../../config/cms/cms';
 import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 import { createTestDatabase, dropTestDatabase } from '../../src/provider/submissions/testPostgres';
 import { freePort } from '../../src/server/testing';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
 import { createProviderApp, type StrapiConnection } from '../../src/provider/app';
-import { openDatabase } from '../../src/provider/database';
+import { openDatabase } from '../../src/provider/content/database';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
 import { fakeDist } from '../../src/server/testing';
@@ -34,8 +34,8 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
 
   return {
     /** `warnings`, when given, collects the messages the provider logs at warn and above. */
-    async provider(strapi?: StrapiConnection, warnings?: string[]): Promise<{ app: Provider; url: string; db: ReturnType<typeof openDatabase> }> {
-      const db = openDatabase(mkdtempSync(join(work, 'provider-')), pack);
+    async provider(strapi?: StrapiConnection, warnings?: string[]): Promise<{ app: Provider; url: string; db: Awaited<ReturnType<typeof openDatabase>> }> {
+      const db = await openDatabase(mkdtempSync(join(work, 'provider-')), pack);
       closers.push(async () => db.close());
       const stream = new Writable({
         write(chunk: Buffer, _encoding, done) {

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CMS_DIR, type RunningCms } from '../../src/provider/strapi/cms';
+import { CMS_DIR, type RunningCms } from '../../config/cms/cms';
 import { UPLOAD_MIME_TYPES } from '../../src/http/uploadTypes';
 import { fakeDist } from '../../src/server/testing';
 import { cmsCall, startUploadStack } from './strapi';

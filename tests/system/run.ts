@@ -46,7 +46,7 @@ const LANES: Step[][] = [
     // Alone: beside the Strapi tests, two browser files overload two cores and renders miss their deadlines.
     { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], needs: ['unit and integration'], live: true },
   ],
-  [{ name: 'install cms/', command: tsx('src/provider/strapi/cmsCli.ts', 'install') }],
+  [{ name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') }],
 ];
 
 /** Each step's outcome, settled when it ends: false when it failed or never ran. */

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../database';
+import { openDatabase } from './database';
 import { hostname } from 'node:os';
 import { ContentPackError, DEFAULT_PACK_DIR, packOf, readPackFiles, type PackFiles } from './loadPack';
 import { FOLLOW_MS, publishPack } from './sharedPack';
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     console.log(`Stored ${values.pack} in the shared database as content pack ${digest} (${id}): every host imports it within ${FOLLOW_MS / 1000} s.`);
     if (!existsSync(file)) return 0;
   }
-  const db = openDatabase(dataDir, pack);
+  const db = await openDatabase(dataDir, pack);
   try {
     const report = importPack(db, pack);
     console.log(`Imported ${values.pack} into ${file}:\n${formatReport(report)}\nSubmissions were not touched.`);

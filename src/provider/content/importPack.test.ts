@@ -3,16 +3,16 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from '../sqliteDriver';
 import { parse, stringify } from 'yaml';
-import { openDatabase } from '../database';
+import { openDatabase } from './database';
 import { tempDataDir } from '../testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
 /** A database made from the shipped pack with submissions in it, and a copy of the pack to edit. */
-function setUp() {
+async function setUp() {
   const data = tempDataDir();
   const packDir = join(data.dir, 'pack');
   cpSync(DEFAULT_PACK_DIR, packDir, { recursive: true });
-  const db = openDatabase(join(data.dir, 'data'), loadContentPack());
+  const db = await openDatabase(join(data.dir, 'data'), loadContentPack());
   const at = new Date().toISOString();
   db.prepare(
     "INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES (1, '质量检验员', '陈, \"小明\"', '13800000000', 'chen@example.com', '127.0.0.1', ?, '2026-01', ?)",
@@ -50,8 +50,8 @@ function setUp() {
 }
 
 describe('content import', () => {
-  it('imports a changed pack in one go, reports what changed and leaves submissions alone', () => {
-    const { data, edit, run, dump } = setUp();
+  it('imports a changed pack in one go, reports what changed and leaves submissions alone', async () => {
+    const { data, edit, run, dump } = await setUp();
     const before = dump();
     edit('news.yaml', (doc) => {
       doc.news[0].zh.title = '新标题';
@@ -80,8 +80,8 @@ describe('content import', () => {
     data.remove();
   }, 30_000);
 
-  it('refuses a bad pack with file, field and what was expected, and changes nothing', () => {
-    const { data, edit, run, dump } = setUp();
+  it('refuses a bad pack with file, field and what was expected, and changes nothing', async () => {
+    const { data, edit, run, dump } = await setUp();
     const before = dump();
     edit('news.yaml', (doc) => {
       doc.news[0].zh.title = '改了但不应生效';
@@ -104,8 +104,8 @@ describe('content import', () => {
     data.remove();
   }, 30_000);
 
-  it('refuses two banners for one page with file, index and field, and changes nothing', () => {
-    const { data, edit, run, dump } = setUp();
+  it('refuses two banners for one page with file, index and field, and changes nothing', async () => {
+    const { data, edit, run, dump } = await setUp();
     const before = dump();
     edit('company.yaml', (doc) => {
       doc.pageBanners[1].type = 1;
@@ -118,8 +118,8 @@ describe('content import', () => {
     data.remove();
   }, 30_000);
 
-  it('reports a file that is not YAML at all, with its line', () => {
-    const { data, run, dump } = setUp();
+  it('reports a file that is not YAML at all, with its line', async () => {
+    const { data, run, dump } = await setUp();
     const before = dump();
     writeFileSync(join(data.dir, 'pack', 'privacy.yaml'), 'privacyNotice:\n  version: "2026-02\n  zh: [\n');
     const result = run();

@@ -2,9 +2,9 @@
  * Replaces the content of an existing database with a pack, in one transaction, and says
  * what changed. Only the content tables are touched; submissions never are.
  */
-import type { ProviderDatabase } from '../database';
+import type { ProviderDatabase } from './database';
 import type { ContentPack } from '../../contracts/schema/contentPack';
-import { seedDatabase } from '../seed';
+import { seedDatabase } from './seed';
 
 /** Each content table with the columns that identify a row. */
 export const CONTENT_TABLES = {

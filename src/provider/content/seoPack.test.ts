@@ -7,8 +7,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { openDatabase, type ProviderDatabase } from '../database';
-import { createRepository } from '../repository';
+import { openDatabase, type ProviderDatabase } from './database';
+import { createRepository } from './repository';
 import { tempDataDir } from '../testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
@@ -41,8 +41,8 @@ function edit(file: string, change: (doc: Record<string, any>) => void) {
   writeFileSync(path, stringify(doc, { lineWidth: 0 }));
 }
 
-function repository(dir = packDir) {
-  const db = openDatabase(join(data.dir, `data-${opened.length}`), loadContentPack(dir));
+async function repository(dir = packDir) {
+  const db = await openDatabase(join(data.dir, `data-${opened.length}`), loadContentPack(dir));
   opened.push(db);
   return {
     repo: createRepository(db),
@@ -51,7 +51,7 @@ function repository(dir = packDir) {
   };
 }
 
-it('answers the SEO fields and alternative texts a pack sets, per language, and leaves out those it does not', () => {
+it('answers the SEO fields and alternative texts a pack sets, per language, and leaves out those it does not', async () => {
   edit('news.yaml', (doc) => Object.assign(doc.news[0].zh, SEO_ZH, { pic_alt: '新车间' }));
   edit('people.yaml', (doc) => Object.assign(doc.jobs[0].en, { meta_title: 'Formulation Scientist jobs in Qingwu' }));
   edit('products.yaml', (doc) => Object.assign(doc.products[0].zh, { meta_description: '清凉止痒的外用软膏。', pics_alt: ['软膏正面', ''] }));
@@ -59,7 +59,7 @@ it('answers the SEO fields and alternative texts a pack sets, per language, and 
     Object.assign(doc.banners[0].zh, { img_alt: '生产线' });
     Object.assign(doc.pageBanners[0].en, { webimg_alt: 'The plant at dawn' });
   });
-  const { repo, content } = repository();
+  const { repo, content } = await repository();
   expect(repo.newsDetail(1, 'zh')).toMatchObject({ ...SEO_ZH, pic_alt: '新车间', title: '岳川药业新外用制剂车间通过GMP符合性检查' });
   expect(repo.news('zh', { page: 1, pageSize: 10 }).rows.find((row) => row.id === 1)).toMatchObject({ pic_alt: '新车间' });
   expect(repo.news('zh', { page: 1, pageSize: 10 }).rows.find((row) => row.id === 1)).not.toHaveProperty('meta_title');
@@ -74,7 +74,7 @@ it('answers the SEO fields and alternative texts a pack sets, per language, and 
   expect(content(`pageBanner:${firstPageBannerType()}`, 'en')).toMatchObject({ webimg_alt: 'The plant at dawn' });
 });
 
-it("answers the other pictures' alternative texts a pack sets: a scene's per language, a captioned picture's and a publication's from their {zh, en}", () => {
+it("answers the other pictures' alternative texts a pack sets: a scene's per language, a captioned picture's and a publication's from their {zh, en}", async () => {
   edit('people.yaml', (doc) => {
     Object.assign(doc.sceneTeam[0].en, { pic_alt: 'Two chemists at a bench' });
     doc.memberCulture.list[0].pic_alt = { zh: '团队合影', en: 'The team together' };
@@ -82,7 +82,7 @@ it("answers the other pictures' alternative texts a pack sets: a scene's per lan
   edit('news.yaml', (doc) => {
     doc.publicationTop.pic_alt = { zh: '年报封面', en: 'Annual report cover' };
   });
-  const { content } = repository();
+  const { content } = await repository();
   expect(content('sceneTeam', 'en')[0]).toMatchObject({ pic_alt: 'Two chemists at a bench' });
   expect(content('sceneTeam', 'zh')[0]).not.toHaveProperty('pic_alt');
   expect(content('memberCulture', 'en').list[0]).toMatchObject({ pic_alt: 'The team together' });
@@ -95,15 +95,15 @@ function firstPageBannerType(): number {
   return (parse(readFileSync(join(packDir, 'company.yaml'), 'utf8')) as { pageBanners: { type: number }[] }).pageBanners[0]!.type;
 }
 
-it('answers the shipped pack, which sets none, exactly as before', () => {
-  const { repo } = repository(DEFAULT_PACK_DIR);
+it('answers the shipped pack, which sets none, exactly as before', async () => {
+  const { repo } = await repository(DEFAULT_PACK_DIR);
   expect(Object.keys(repo.newsDetail(1, 'zh')!).sort()).toEqual(['content', 'create_time', 'des', 'id', 'pic', 'title']);
   expect(Object.keys(repo.job(1, 'en')!).sort()).toEqual(['area', 'content', 'create_time', 'id', 'num', 'status', 'title', 'type']);
   expect(Object.keys(repo.news('en', { page: 1, pageSize: 1 }).rows[0]!).sort()).toEqual(['create_time', 'des', 'id', 'pic', 'title']);
   expect(Object.keys(repo.products('en', 0, '', { page: 1, pageSize: 1 }).rows[0]!).sort()).toEqual(['id', 'name', 'pics']);
 });
 
-it('refuses a meta title past 60 characters, a meta description past 160 and a share image outside /uploads/, naming each', () => {
+it('refuses a meta title past 60 characters, a meta description past 160 and a share image outside /uploads/, naming each', async () => {
   edit('news.yaml', (doc) =>
     Object.assign(doc.news[0].en, { meta_title: 'x'.repeat(61), meta_description: 'y'.repeat(161), share_image: 'https://elsewhere.example/a.png' }),
   );

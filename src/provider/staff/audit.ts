@@ -11,9 +11,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, privateFile } from '../database';
+import { PRIVATE_FILE_MODE, privateFile } from '../content/database';
 import type { AuditEntry } from '../submissions/store';
-import { normalisedIdentifier, type Subject } from './personalData';
+import { normalisedIdentifier, type Subject } from '../submissions/personalData';
 
 export const AUDIT_FILE = 'staff-audit.log';
 /** The key when STAFF_AUDIT_KEY is unset: made on first use, 0600, beside the log. */

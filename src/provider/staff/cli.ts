@@ -6,17 +6,17 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect, DATABASE_FILE, privateFile, privateFolder } from '../database';
+import { connect, DATABASE_FILE, privateFile, privateFolder } from '../content/database';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
-import { OperatorError, postgresUrlFrom, type SubmissionStore } from '../submissions/store';
+import { OperatorError, postgresUrlFrom, SUBMISSION_TABLES, type SubmissionKind, type SubmissionStore } from '../submissions/store';
 import { migrateCommand } from './migrateCommand';
 import { moveToPostgres } from './moveToPostgres';
 import { auditEntry, subjectHash } from './audit';
-import { SUBMISSION_TABLES, toCsv, toJson, type SubmissionKind } from './exportRows';
+import { toCsv, toJson } from './exportRows';
 import { inert, inertKeepingLines } from './inert';
-import type { Subject } from './personalData';
-import { RETENTION_DAYS } from './retention';
+import type { Subject } from '../submissions/personalData';
+import { RETENTION_DAYS } from '../submissions/retention';
 
 const KINDS = Object.keys(SUBMISSION_TABLES) as SubmissionKind[];
 

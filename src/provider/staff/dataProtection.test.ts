@@ -9,7 +9,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DATABASE_FILE } from '../database';
+import { DATABASE_FILE } from '../content/database';
 import Database from '../sqliteDriver';
 import { postgresPerFile } from '../submissions/testPostgres';
 import { providerOn, STORE_KINDS } from '../testing';

@@ -1,19 +1,6 @@
 /** Submissions of one kind since a date, as CSV (UTF-8 with BOM, formula cells made inert) or JSON. */
-import type Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify/sync';
 import { inertKeepingLines } from './inert';
-
-export const SUBMISSION_TABLES = { applications: 'applications', patients: 'patient_messages' } as const;
-export type SubmissionKind = keyof typeof SUBMISSION_TABLES;
-
-/** One SELECT: SQLite reads it from one snapshot, so a row is never half written. */
-export function submissionsSince(db: Database.Database, kind: SubmissionKind, since: string): Record<string, unknown>[] {
-  return db.prepare(`SELECT * FROM ${SUBMISSION_TABLES[kind]} WHERE created_at >= ? ORDER BY id`).all(since) as Record<string, unknown>[];
-}
-
-export function columnsOf(db: Database.Database, kind: SubmissionKind): string[] {
-  return (db.prepare(`PRAGMA table_info(${SUBMISSION_TABLES[kind]})`).all() as { name: string }[]).map((c) => c.name);
-}
 
 /**
  * Every field quoted, so a line break in a value never starts a row of its own; a cell that

@@ -1,23 +1,14 @@
 /**
  * `npm run staff -- migrate [--dry-run]`: the one way the staff tools change a PostgreSQL schema.
- * It says which migrations it applies (each file's opening comment) before applying them, under
+ * It says which migrations it applies (each migration's opening comment) before applying them, under
  * the same advisory lock as a starting provider. Hosts of an older release refuse a newer schema,
  * so this belongs to an upgrade: the new release on every host, then this, or let its first
  * provider migrate at start.
  */
-import type { Migration } from '../migrate';
-import { migratePostgres, pendingPostgresMigrations } from '../migratePostgres';
+import { purposeOf } from '../migrate';
+import { migratePostgres, pendingPostgresMigrations } from '../schema';
 import { boundedPool, describeUrl } from '../submissions/postgresStore';
 import { OperatorError, postgresUrlFrom } from '../submissions/store';
-
-/** A migration's opening comment, in one line: what it changes. */
-export const purposeOf = (migration: Migration): string =>
-  migration.sql
-    .split('\n')
-    .filter((line) => line.startsWith('--'))
-    .slice(0, 3)
-    .map((line) => line.replace(/^--\s?/, ''))
-    .join(' ');
 
 export async function migrateCommand(dryRun: boolean, tell: (text: string) => void): Promise<void> {
   const url = postgresUrlFrom(process.env.DATABASE_URL);

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
@@ -27,7 +27,7 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
   const data = tempDataDir();
   const database = await createTestDatabase();
   try {
-    const db = openDatabase(data.dir, loadContentPack());
+    const db = await openDatabase(data.dir, loadContentPack());
     const old = createSqliteStore(db);
     await old.saveApplication(
       { id: 2, title: '质量检验员' },
@@ -61,7 +61,7 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
       (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action),
     ).toEqual(['export', 'move to postgres']);
 
-    const after = openDatabase(data.dir, loadContentPack());
+    const after = await openDatabase(data.dir, loadContentPack());
     expect(after.prepare('SELECT (SELECT COUNT(*) FROM applications) + (SELECT COUNT(*) FROM patient_messages) AS n').get()).toEqual({ n: 0 });
     after.close();
     expect(existsSync(join(data.dir, 'staff-audit.log'))).toBe(false);

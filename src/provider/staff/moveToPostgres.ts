@@ -9,14 +9,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { connect, DATABASE_FILE } from '../database';
-import { loadMigrations } from '../migrate';
-import { checkPostgresSchema } from '../migratePostgres';
+import { connect, DATABASE_FILE } from '../content/database';
+import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
 import { boundedPool, describeUrl } from '../submissions/postgresStore';
-import { OperatorError, storable, type Row } from '../submissions/store';
+import { OperatorError, storable, SUBMISSION_TABLES, type Row } from '../submissions/store';
 import { AUDIT_FILE, auditEntry, readAuditFile } from './audit';
-import { SUBMISSION_TABLES } from './exportRows';
-import { eraseFromWal } from './retention';
+import { eraseFromWal } from '../submissions/retention';
 
 const TABLES = Object.values(SUBMISSION_TABLES);
 
@@ -32,9 +30,11 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
   const where = describeUrl(url);
   const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
   try {
-    if ((sqlite.pragma('user_version', { simple: true }) as number) !== loadMigrations().length) {
-      throw new OperatorError(`${file} is not at this release's schema: start this release once with it (without DATABASE_URL), stop it, then move.`);
-    }
+    await checkSqliteSubmissions(sqlite).catch((error: unknown) => {
+      throw new OperatorError(
+        `${file} is not at this release's schema (${(error as Error).message}): start this release once with it (without DATABASE_URL), stop it, then move.`,
+      );
+    });
     await checkPostgresSchema(pool, where);
     const rows = Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)]));
     const counters = sqlite.prepare('SELECT year, last FROM case_reference_counters ORDER BY year').all();

@@ -6,11 +6,11 @@
  * on both databases; `--since` reads Beijing days.
  */
 import { spawnSync } from 'node:child_process';
+import { openDatabase } from '../content/database';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
-import Database from '../sqliteDriver';
-import { loadMigrations, migrate } from '../migrate';
-import { migratePostgres, POSTGRES_MIGRATIONS_DIR } from '../migratePostgres';
+import { migrate, type MigrationSet } from '../migrate';
+import { migratePostgres, postgresKysely, SQLITE_MIGRATIONS, sqliteKysely } from '../schema';
+import { SUBMISSION_MIGRATIONS } from '../submissions/migrations';
 import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
 import { tempDataDir } from '../testing';
 import { boundedPool } from '../submissions/postgresStore';
@@ -47,20 +47,24 @@ describe('the staff tools and the PostgreSQL schema', () => {
   it('refuse a schema behind theirs without touching it; staff migrate says what it applies, then applies it', async () => {
     const database = await createTestDatabase();
     const pool = boundedPool(database.url, { max: 1 });
+    const recorded = async () =>
+      (await queryTestDatabase<{ name: string }>(database.url, 'SELECT name FROM submission_migration ORDER BY name')).map((row) => row.name);
     try {
-      const migrations = loadMigrations(POSTGRES_MIGRATIONS_DIR);
-      await migratePostgres(pool, 'test', migrations.slice(0, 1));
+      const [first, ...later] = SUBMISSION_MIGRATIONS.migrations;
+      await migrate(postgresKysely(pool), [{ ...SUBMISSION_MIGRATIONS, migrations: [first!] }], 'test');
       const env = { DATABASE_URL: database.url };
       const refused = staff(env, 'audit');
       expect(refused.status).toBe(1);
-      expect(refused.stderr).toMatch(/schema version 1; this code needs \d+ \(002_cluster_jobs_and_limits\.sql.*never change the schema.*staff -- migrate/);
+      expect(refused.stderr).toMatch(
+        new RegExp(`lacks migrations this code needs \\(${later.map((m) => m.name).join(', ')}\\).*never change the schema.*staff -- migrate`),
+      );
       const dryRun = staff(env, 'migrate', '--dry-run');
-      expect(dryRun.stderr).toMatch(/Would apply to .*:\n {2}002_cluster_jobs_and_limits\.sql: What the hosts of one site agree on/);
-      expect(await queryTestDatabase(database.url, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([{ v: 1 }]);
+      expect(dryRun.stderr).toMatch(/Would apply to .*:\n {2}002_created_at_indexes: Submissions indexed by their time on both databases/);
+      expect(await recorded()).toEqual([first!.name]);
       const applied = staff(env, 'migrate');
       expect(applied.status).toBe(0);
       expect(applied.stderr).toMatch(/Applied \d+ migration/);
-      expect(await queryTestDatabase(database.url, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([{ v: migrations.length }]);
+      expect(await recorded()).toEqual([first!.name, ...later.map((m) => m.name)]);
       expect(staff(env, 'audit').status).toBe(0);
       expect(staff(env, 'migrate').stderr).toMatch(/nothing to apply/);
     } finally {
@@ -73,17 +77,23 @@ describe('the staff tools and the PostgreSQL schema', () => {
     const database = await createTestDatabase();
     const pool = boundedPool(database.url, { max: 1 });
     const data = tempDataDir();
+    const edited = (set: MigrationSet, name: string): MigrationSet => ({
+      ...set,
+      migrations: set.migrations.map((m) => (m.name === name ? { ...m, source: `${m.source}\n// edited` } : m)),
+    });
     try {
-      const shipped = loadMigrations(POSTGRES_MIGRATIONS_DIR);
-      await migratePostgres(pool, 'the test database', shipped);
-      const edited = shipped.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
-      await expect(migratePostgres(pool, 'the test database', edited)).rejects.toThrow(
-        /001_submissions\.sql differs from the migration the test database applied/,
+      await migratePostgres(pool, 'the test database');
+      await expect(migrate(postgresKysely(pool), [edited(SUBMISSION_MIGRATIONS, '001_submissions')], 'the test database')).rejects.toThrow(
+        /001_submissions\.ts differs from the migration the test database applied: a shipped migration is never edited/,
       );
-      const db = new Database(`${data.dir}/x.sqlite`);
-      migrate(db);
-      const editedSqlite = loadMigrations().map((m, i) => (i === 1 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
-      expect(() => migrate(db, editedSqlite)).toThrow(/002_consent_and_case_reference\.sql differs/);
+      const db = await openDatabase(data.dir, loadContentPack());
+      await expect(
+        migrate(
+          sqliteKysely(db),
+          SQLITE_MIGRATIONS.map((set) => edited(set, '001_content')),
+          db.name,
+        ),
+      ).rejects.toThrow(/001_content\.ts differs/);
       db.close();
     } finally {
       data.remove();
@@ -94,9 +104,9 @@ describe('the staff tools and the PostgreSQL schema', () => {
 });
 
 describe('--since', () => {
-  it('reads the date as a Beijing day, as case references count them', () => {
+  it('reads the date as a Beijing day, as case references count them', async () => {
     const data = tempDataDir();
-    const db = openDatabase(data.dir, loadContentPack());
+    const db = await openDatabase(data.dir, loadContentPack());
     const insert = db.prepare(
       "INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at) VALUES ('other', 'm', '', ?, '1', '', '', '', ?)",
     );

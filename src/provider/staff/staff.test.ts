@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
+import { openDatabase } from '../content/database';
 import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/testPostgres';
 import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../testing';
 
@@ -216,7 +216,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
         // Restore into a fresh data directory, as src/provider/staff/README.md says, and start the provider on it.
         const restored = tempDataDir();
         copyFileSync(backup, join(restored.dir, 'provider.sqlite'));
-        const db = openDatabase(restored.dir, loadContentPack());
+        const db = await openDatabase(restored.dir, loadContentPack());
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
         names = new Set(db.prepare('SELECT name FROM applications').pluck().all() as string[]);
         db.close();

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../contracts/locale';
 import { isPageBannerType } from '../../contracts/payloads';
-import type { ContentSource } from '../contentSource';
+import type { ContentSource } from '../content/contentSource';
 import { createStrapiClient, type StrapiClient, type StrapiClientOptions } from './client';
 import { createDocuments } from './documents';
 import { aboutPage } from './types/aboutPage';

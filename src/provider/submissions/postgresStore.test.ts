@@ -11,8 +11,8 @@ import pg from 'pg';
 import { TIMING } from '../../contracts/constants';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../database';
-import { dailyRetention, RETENTION_DAYS } from '../staff/retention';
+import { openDatabase } from '../content/database';
+import { dailyRetention, RETENTION_DAYS } from './retention';
 import { providerOn, tempDataDir } from '../testing';
 import { PG_DUMP_MISSING } from './pgDump';
 import { openPostgresStore, SAVE_LIMITS, SaveTimeoutError, type SaveLimits } from './postgresStore';
@@ -162,7 +162,7 @@ describe('PostgreSQL beside SQLite', () => {
   it('keeps the retention alike: the same rows purged, the same addresses cut, the same counts', async () => {
     const url = await postgres.url();
     const data = tempDataDir();
-    const db = openDatabase(data.dir, loadContentPack());
+    const db = await openDatabase(data.dir, loadContentPack());
     try {
       for (const [table, name, ip, days] of seed) {
         db.prepare(insert(table)).run(name, ip, daysAgo(days));

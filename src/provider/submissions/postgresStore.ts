@@ -6,20 +6,20 @@
  * the transaction, so the dead rows are removed from the table files.
  */
 import { hostname } from 'node:os';
+import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { ApplicationForm, PatientForm } from '../../contracts/forms';
-import { caseReference, caseYear } from '../caseReference';
-import { checkPostgresSchema, migratePostgres } from '../migratePostgres';
-import { SUBMISSION_TABLES, type SubmissionKind } from '../staff/exportRows';
-import { emailKey, national, normalisedIdentifier, type PersonRows, type Subject } from '../staff/personalData';
-import { truncateAddress } from '../staff/retention';
+import { checkPostgresSchema, migratePostgres } from '../schema';
 import { LIMIT_ANSWER_MS, postgresLimit } from '../../http/visitorLimits';
 import { pgDump } from './pgDump';
-import { CLAIM_DAILY_JOB, FINISH_DAILY_JOB, NEXT_CASE_SEQUENCE, POSTGRES_PARAM } from './sharedSql';
-import { isAdverse, storable, storedConsent, storedForm, type AuditEntry, type GivenConsent, type PurgeOutcome, type Row, type SubmissionStore } from './store';
+import { createSubmissionStore, type SubmissionDb } from './submissionStore';
+import { SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
 
-const KINDS = Object.keys(SUBMISSION_TABLES) as SubmissionKind[];
 const INT8 = 20;
+
+/** PostgreSQL's own audit table, beside the submission schema. */
+type AuditTable = {
+  staff_audit: { id: Generated<number>; at: string; entry: ColumnType<AuditEntry, string, never> };
+};
 
 /** The URL without its password, for messages and logs; one that does not parse is not repeated at all. */
 export function describeUrl(url: string): string {
@@ -101,7 +101,7 @@ export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresSt
   return pool;
 }
 
-/** A pool on `url`, migrated to the newest schema under the advisory lock (migratePostgres.ts). */
+/** A pool on `url`, migrated to the newest schema under the advisory lock (schema.ts), or only checked (`migrate: false`). */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
   const limits = { ...SAVE_LIMITS, ...options.saveLimits };
   const pool = boundedPool(url, { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs }, options.warn);
@@ -116,24 +116,6 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // for a save's connection behind its own counting, nor a save behind a count.
   const counting = () => boundedPool(url, { max: 2, connectionTimeoutMillis: LIMIT_ANSWER_MS, statement_timeout: LIMIT_ANSWER_MS }, options.warn);
   return createPostgresStore(pool, counting, describeUrl(url), url, options.now ?? (() => new Date()), limits);
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    try {
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
-      throw error;
-    }
-  } finally {
-    client.release(broken);
-  }
 }
 
 /** `promise`, or `refusal` once `ms` have passed without its answer. */
@@ -188,28 +170,14 @@ async function boundedSave<T>(pool: pg.Pool, limits: SaveLimits, work: (client: 
   }
 }
 
-const cutoffOf = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-
 /** ASCII letters folded whatever the collation, and the ASCII white space JavaScript's trim() takes off. */
-const ASCII_EMAIL_KEY = "translate(btrim(email, E' \\t\\n\\r\\f\\x0b'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')";
+const ASCII_EMAIL_KEY = sql.raw("translate(btrim(email, E' \\t\\n\\r\\f\\x0b'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')");
 
-/**
- * A person's rows, narrowed in SQL, then compared in JavaScript as SQLite compares them
- * (personalData.ts). An e-mail: the ASCII addresses whose folded spelling is the address, and
- * every address with a character beyond ASCII, for `emailKey` to decide. A phone: the numbers
- * ending in the same seven digits (which `national` never changes), then `national` itself.
- */
-async function personRows(client: pg.Pool | pg.PoolClient, kind: SubmissionKind, subject: Subject, lock = ''): Promise<Row[]> {
-  const value = normalisedIdentifier(subject);
-  const table = SUBMISSION_TABLES[kind];
-  if ('email' in subject) {
-    const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE ${ASCII_EMAIL_KEY} = $1 OR email ~ '[^\\x01-\\x7f]' ORDER BY id ${lock}`, [value]);
-    return rows.filter((row) => emailKey(String(row.email ?? '')) === value);
-  }
-  const { rows } = await client.query<Row>(`SELECT * FROM ${table} WHERE right(regexp_replace(phone, '\\D', '', 'g'), 7) = right($1, 7) ORDER BY id ${lock}`, [
-    value,
-  ]);
-  return rows.filter((row) => national(String(row.phone ?? '')) === value);
+/** Kysely on the one connection a bounded save holds (its transaction is the save's own). */
+function onConnection(client: pg.PoolClient): SubmissionDb {
+  const held: PostgresPoolClient = { query: client.query.bind(client) as PostgresPoolClient['query'], release: () => {} };
+  const pool: PostgresPool = { connect: async () => held, end: async () => {}, options: {} };
+  return new Kysely({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**
@@ -251,126 +219,39 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
 
 function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
   let counting: pg.Pool | undefined;
-  return {
+  const db: SubmissionDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const audit = db.withTables<AuditTable>();
+  return createSubmissionStore({
     kind: 'postgres',
     where,
-    async saveApplication(job: { id: number; title: string }, form: ApplicationForm, consent: GivenConsent, ip: string) {
-      const at = now().toISOString();
-      const f = storedForm(form);
-      await boundedSave(pool, limits, (client) =>
-        client.query(
-          'INSERT INTO applications (job_id, job_title, name, phone, email, client_ip, created_at, consent_version, consent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)',
-          [job.id, storable(job.title), f.name, f.phone, f.email, ip, at, storedConsent(consent).consent],
-        ),
-      );
-    },
-    async savePatientMessage(form: PatientForm, consent: GivenConsent, ip: string) {
-      const at = now();
-      const f = storedForm(form);
-      const given = storedConsent(consent);
-      return boundedSave(pool, limits, async (client) => {
-        const { rows } = await client.query<{ last: number }>(NEXT_CASE_SEQUENCE(POSTGRES_PARAM), [caseYear(at)]);
-        const reference = caseReference(caseYear(at), rows[0]!.last);
-        await client.query(
-          `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at,
-             consent_version, health_consent_version, consent_at, reference, safety_flag)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9, $12, $13)`,
-          [
-            f.category,
-            f.medication,
-            f.reason,
-            f.name,
-            f.phone,
-            f.email,
-            f.description,
-            ip,
-            at.toISOString(),
-            given.consent,
-            given.health_consent,
-            reference,
-            isAdverse(form) ? 1 : 0,
-          ],
-        );
-        return reference;
-      });
-    },
-    async submissionsSince(kind, since) {
-      return (await pool.query<Row>(`SELECT * FROM ${SUBMISSION_TABLES[kind]} WHERE created_at >= $1 ORDER BY id`, [since])).rows;
-    },
-    async columnsOf(kind) {
-      const { rows } = await pool.query<{ name: string }>(
-        'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position',
-        [SUBMISSION_TABLES[kind]],
-      );
-      return rows.map((row) => row.name);
-    },
-    purge: (days, at, dryRun) =>
-      inTransaction(pool, async (client) => {
-        const outcome: PurgeOutcome[] = [];
-        for (const [kind, n] of Object.entries(days) as [SubmissionKind, number][]) {
-          const cutoff = cutoffOf(at, n);
-          const table = SUBMISSION_TABLES[kind];
-          const rows = dryRun
-            ? Number((await client.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE created_at < $1`, [cutoff])).rows[0]?.n ?? 0)
-            : ((await client.query(`DELETE FROM ${table} WHERE created_at < $1`, [cutoff])).rowCount ?? 0);
-          outcome.push({ kind, cutoff, rows });
-        }
-        return outcome;
-      }),
-    /** The addresses are cut by `truncateAddress` itself, so both stores cut them alike. */
-    truncateOldAddresses: (days, at) =>
-      inTransaction(pool, async (client) => {
-        const cutoff = cutoffOf(at, days);
-        const outcome: PurgeOutcome[] = [];
-        for (const kind of KINDS) {
-          const table = SUBMISSION_TABLES[kind];
-          const { rows } = await client.query<{ id: number; client_ip: string }>(
-            `SELECT id, client_ip FROM ${table} WHERE created_at < $1 AND client_ip <> '' AND client_ip NOT LIKE '%/%' FOR UPDATE`,
-            [cutoff],
-          );
-          if (rows.length > 0) {
-            await client.query(`UPDATE ${table} SET client_ip = cut.ip FROM unnest($1::integer[], $2::text[]) AS cut(id, ip) WHERE ${table}.id = cut.id`, [
-              rows.map((row) => row.id),
-              rows.map((row) => truncateAddress(row.client_ip)),
-            ]);
-          }
-          outcome.push({ kind, cutoff, rows: rows.length });
-        }
-        return outcome;
-      }),
-    async findPerson(subject) {
-      const rows: PersonRows = { applications: [], patients: [] };
-      for (const kind of KINDS) rows[kind] = await personRows(pool, kind, subject);
-      return rows;
-    },
-    deletePerson: (subject) =>
-      inTransaction(pool, async (client) => {
-        const deleted = { applications: 0, patients: 0 };
-        for (const kind of KINDS) {
-          const ids = (await personRows(client, kind, subject, 'FOR UPDATE')).map((row) => row.id);
-          deleted[kind] =
-            ids.length === 0 ? 0 : ((await client.query(`DELETE FROM ${SUBMISSION_TABLES[kind]} WHERE id = ANY($1::integer[])`, [ids])).rowCount ?? 0);
-        }
-        return deleted;
-      }),
+    db,
+    now,
+    save: (work) => boundedSave(pool, limits, (client) => work(onConnection(client))),
+    /**
+     * An e-mail: the ASCII addresses whose folded spelling is the address, and every address with
+     * a character beyond ASCII, for `emailKey` to decide. A phone: the numbers ending in the same
+     * seven digits (which `national` never changes), then `national` itself.
+     */
+    mayBePerson: (subject, value) =>
+      'email' in subject
+        ? sql<boolean>`(${ASCII_EMAIL_KEY} = ${value} OR email ~ '[^\\x01-\\x7f]')`
+        : sql<boolean>`right(regexp_replace(phone, '\\D', '', 'g'), 7) = right(${value}, 7)`,
+    lockRows: true,
     eraseDeleted: (kinds) => vacuum(pool, kinds),
-    async claimDailyJob(job, day, host, at) {
-      return (await pool.query(CLAIM_DAILY_JOB(POSTGRES_PARAM), [job, day, host, at])).rowCount === 1;
-    },
-    async finishDailyJob(job, day, at, failure) {
-      await pool.query(FINISH_DAILY_JOB(POSTGRES_PARAM), [at, failure, job, day]);
-    },
     backup: (file) => pgDump(url, file),
     visitorLimit: (name, allowance) => postgresLimit((counting ??= countingPool()), name, allowance),
-    async appendAudit(entry: AuditEntry) {
-      await pool.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
+    async appendAudit(entry) {
+      await audit
+        .insertInto('staff_audit')
+        .values({ at: entry.at, entry: JSON.stringify(entry) })
+        .execute();
     },
     async auditEntries(since) {
-      return (await pool.query<{ entry: AuditEntry }>('SELECT entry FROM staff_audit WHERE at >= $1 ORDER BY id', [since])).rows.map((row) => row.entry);
+      return (await audit.selectFrom('staff_audit').select('entry').where('at', '>=', since).orderBy('id').execute()).map((row) => row.entry);
     },
     // Ending a connection waits for the server to close it: one that went silent never does.
     close: async () => {
       await Promise.all([pool, counting].map((each) => each && within(each.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {})));
     },
-  };
+  });
 }

@@ -6,11 +6,14 @@
  * tools reach either only through this interface, so one set of tests runs against both.
  */
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
-import type { SubmissionKind } from '../staff/exportRows';
-import type { PersonRows, Subject } from '../staff/personalData';
+import type { PersonRows, Subject } from './personalData';
 import type { Allowance, VisitorLimit } from '../../http/visitorLimits';
 
 export type StoreKind = 'sqlite' | 'postgres';
+
+/** The two kinds of submission, by their tables. */
+export const SUBMISSION_TABLES = { applications: 'applications', patients: 'patient_messages' } as const;
+export type SubmissionKind = keyof typeof SUBMISSION_TABLES;
 
 /** The notice versions a visitor agreed to, as sent. */
 export interface GivenConsent {

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadContentPack } from '../../provider/content/loadPack';
-import { openDatabase } from '../../provider/database';
+import { openDatabase } from '../../provider/content/database';
 import { createProviderApp } from '../../provider/app';
 import { SEED_MEDIA_DIR } from '../../provider/startProvider';
 import { tempDataDir } from '../../provider/testing';
@@ -29,7 +29,7 @@ const REFUSED = ['a.html', 'b.js', 'c.svg'];
 
 let data: ReturnType<typeof tempDataDir>;
 let dist: string;
-let db: ReturnType<typeof openDatabase>;
+let db: Awaited<ReturnType<typeof openDatabase>>;
 let provider: Awaited<ReturnType<typeof createProviderApp>>;
 let gate: Awaited<ReturnType<typeof providerGate>>;
 let site: Awaited<ReturnType<typeof createSiteServer>>;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   mkdirSync(join(media, 'video'), { recursive: true });
   for (const [name, body] of Object.entries(FILES)) writeFileSync(join(media, name), body);
   copyFileSync(join(SEED_MEDIA_DIR, 'video', 'intro.mp4'), join(media, 'video', 'intro.mp4'));
-  db = openDatabase(data.dir, loadContentPack());
+  db = await openDatabase(data.dir, loadContentPack());
   provider = await createProviderApp({ db, mediaDir: media, retention: false });
   providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
   // A counting hop shows what the site asked the provider for.

@@ -10,10 +10,10 @@ import { rmSync } from 'node:fs';
 import Fastify from 'fastify';
 import type { Locale } from '../../contracts/locale';
 import { loadContentPack } from '../../provider/content/loadPack';
-import type { ContentSource } from '../../provider/contentSource';
-import { registerContentRoutes } from '../../provider/contentRoutes';
-import { openDatabase } from '../../provider/database';
-import { createRepository } from '../../provider/repository';
+import type { ContentSource } from '../../provider/content/contentSource';
+import { registerContentRoutes } from '../../provider/content/contentRoutes';
+import { openDatabase, type ProviderDatabase } from '../../provider/content/database';
+import { createRepository } from '../../provider/content/repository';
 import { PREVIEW_API_PREFIX, previewAccessKey, previewApiPrefix } from '../../http/previewAccess';
 import { registerDraftRoutes } from '../../provider/strapi/preview';
 import { tempDataDir } from '../../provider/testing';
@@ -36,13 +36,14 @@ const AUTHOR = 4;
 const askedFor: number[] = [];
 
 const data = tempDataDir();
-const db = openDatabase(data.dir, pack);
+let db: ProviderDatabase;
 const dist = fakeDist();
 const provider = Fastify();
 let site: Awaited<ReturnType<typeof createSiteServer>>;
 let providerUrl: string;
 
 beforeAll(async () => {
+  db = await openDatabase(data.dir, pack);
   const published = createRepository(db);
   const drafts: ContentSource = {
     ...published,

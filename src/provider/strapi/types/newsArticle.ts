@@ -1,7 +1,7 @@
 /** news-article (collection): news, newest first, and one article. */
 import type { Locale } from '../../../contracts/locale';
 import type { NewsDetailDto, NewsItemDto, Paged } from '../../../contracts/payloads';
-import type { PageQuery } from '../../contentSource';
+import type { PageQuery } from '../../content/contentSource';
 import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
 import { shownIn } from './scene';

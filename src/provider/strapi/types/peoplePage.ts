@@ -1,6 +1,6 @@
 /** people-page (single type): culture pictures and values, HR policies, staff pictures. */
 import type { Locale } from '../../../contracts/locale';
-import type { PageQuery } from '../../contentSource';
+import type { PageQuery } from '../../content/contentSource';
 import { PICTURE, type Documents } from '../documents';
 import { captioned, shownIn, titleDes } from './scene';
 import { present } from './seo';

@@ -2,7 +2,7 @@
 import type { Locale } from '../../../contracts/locale';
 import type { Paged, ProductDetailDto, ProductRowDto } from '../../../contracts/payloads';
 import { PRODUCT_INSERT_FIELDS } from '../../../contracts/productInsert';
-import type { PageQuery } from '../../contentSource';
+import type { PageQuery } from '../../content/contentSource';
 import type { Documents } from '../documents';
 import { shownIn } from './scene';
 import { present, presentList, SEO, seoOf } from './seo';

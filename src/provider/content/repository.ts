@@ -1,6 +1,6 @@
 /** Every read of the provider's content, as prepared, parameterised statements (submissions: submissions/store.ts). */
 import type { ProviderDatabase } from './database';
-import type { Locale } from '../contracts/locale';
+import type { Locale } from '../../contracts/locale';
 import type {
   CategoryDto,
   JobDetailDto,
@@ -13,7 +13,7 @@ import type {
   Paged,
   ProductDetailDto,
   ProductRowDto,
-} from '../contracts/payloads';
+} from '../../contracts/payloads';
 import type { PageQuery } from './contentSource';
 
 const offset = ({ page, pageSize }: PageQuery) => (page - 1) * pageSize;

@@ -6,26 +6,11 @@
  */
 import type Database from 'better-sqlite3';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { PurgeOutcome, SubmissionStore } from '../submissions/store';
-import { SUBMISSION_TABLES, type SubmissionKind } from './exportRows';
+import type { PurgeOutcome, SubmissionKind, SubmissionStore } from './store';
 
-export type { PurgeOutcome } from '../submissions/store';
+export type { PurgeOutcome } from './store';
 
 export const RETENTION_DAYS: Record<SubmissionKind, number> = { applications: 180, patients: 3650 };
-
-/** Rows of each kind stored before its cutoff; deleted unless `dryRun`. One transaction for all kinds. */
-export function purge(db: Database.Database, days: Partial<Record<SubmissionKind, number>>, now: Date, dryRun: boolean): PurgeOutcome[] {
-  return db.transaction(() =>
-    (Object.entries(days) as [SubmissionKind, number][]).map(([kind, n]) => {
-      const table = SUBMISSION_TABLES[kind];
-      const cutoff = new Date(now.getTime() - n * 86_400_000).toISOString();
-      const rows = dryRun
-        ? (db.prepare(`SELECT COUNT(*) FROM ${table} WHERE created_at < ?`).pluck().get(cutoff) as number)
-        : db.prepare(`DELETE FROM ${table} WHERE created_at < ?`).run(cutoff).changes;
-      return { kind, cutoff, rows };
-    }),
-  )();
-}
 
 /**
  * Deleted rows are overwritten in the file (secure_delete), but their earlier versions stay in
@@ -66,23 +51,6 @@ function expandIPv6(address: string): string[] {
   const left = head ? head.split(':') : [];
   const right = rest ? rest.split(':') : [];
   return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-}
-
-/** Cuts `client_ip` of the rows older than `days` to its network (see truncateAddress); returns the rows changed per kind. */
-export function truncateOldAddresses(db: Database.Database, days: number, now: Date): PurgeOutcome[] {
-  db.function('truncate_address', { deterministic: true }, (value: unknown) => truncateAddress(String(value ?? '')));
-  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-  return db.transaction(() =>
-    (Object.keys(SUBMISSION_TABLES) as SubmissionKind[]).map((kind) => ({
-      kind,
-      cutoff,
-      rows: db
-        .prepare(
-          `UPDATE ${SUBMISSION_TABLES[kind]} SET client_ip = truncate_address(client_ip) WHERE created_at < ? AND client_ip <> '' AND client_ip NOT LIKE '%/%'`,
-        )
-        .run(cutoff).changes,
-    })),
-  )();
 }
 
 export interface DailyOutcome {

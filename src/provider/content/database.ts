@@ -2,16 +2,16 @@
  * The provider's SQLite database: WAL for concurrent reads, synchronous=FULL so an
  * acknowledged submission survives a crash or power loss, secure_delete so a deleted
  * submission is overwritten, not left in a free page. Migrated forward on every start (see
- * migrate.ts); seeded once, on first start. It holds personal data: the file (and the WAL
+ * schema.ts); seeded once, on first start. It holds personal data: the file (and the WAL
  * and shared-memory files SQLite gives the same mode) is 0600, in a 0700 folder.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentPack } from '../contracts/schema/contentPack';
+import type { ContentPack } from '../../contracts/schema/contentPack';
 import { seedDatabase } from './seed';
-import { migrate } from './migrate';
-import Database from './sqliteDriver';
+import { migrateSqlite } from '../schema';
+import Database from '../sqliteDriver';
 
 export type ProviderDatabase = BetterSqlite3.Database;
 
@@ -44,7 +44,7 @@ export function connect(file: string, options: BetterSqlite3.Options = {}): Prov
 }
 
 /** `pack` is read only when the database is new: a pack being edited never stops a start. */
-export function openDatabase(dataDir: string, pack: ContentPack | (() => ContentPack)): ProviderDatabase {
+export async function openDatabase(dataDir: string, pack: ContentPack | (() => ContentPack)): Promise<ProviderDatabase> {
   privateFolder(dataDir);
   const file = join(dataDir, DATABASE_FILE);
   privateFile(file);
@@ -53,7 +53,7 @@ export function openDatabase(dataDir: string, pack: ContentPack | (() => Content
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    await migrateSqlite(db);
     // Checked and seeded under the write lock, so two processes starting together seed once.
     db.transaction(() => {
       const empty = db.prepare('SELECT COUNT(*) AS n FROM content').get() as { n: number };

@@ -1,9 +1,9 @@
 /**
  * A person's request about their data (PIPL: access, copy, correction, deletion): every
- * submission that carries their e-mail address or phone number, in both tables.
+ * submission that carries their e-mail address or phone number, in both tables, compared as
+ * here on both databases (the store's findPerson and deletePerson, submissionStore.ts).
  */
-import type Database from 'better-sqlite3';
-import { SUBMISSION_TABLES, type SubmissionKind } from './exportRows';
+import type { SubmissionKind } from './store';
 
 export type Subject = { email: string } | { phone: string };
 
@@ -44,30 +44,4 @@ export function normalisedIdentifier(subject: Subject): string {
   return value;
 }
 
-function condition(db: Database.Database, subject: Subject): { where: string; value: string } {
-  const value = normalisedIdentifier(subject);
-  if ('email' in subject) {
-    db.function('email_key', { deterministic: true }, (email: unknown) => emailKey(String(email ?? '')));
-    return { where: 'email_key(email) = @value', value };
-  }
-  db.function('phone_national', { deterministic: true }, (phone: unknown) => national(String(phone ?? '')));
-  return { where: 'phone_national(phone) = @value', value };
-}
-
 export type PersonRows = Record<SubmissionKind, Record<string, unknown>[]>;
-
-export function findPerson(db: Database.Database, subject: Subject): PersonRows {
-  const { where, value } = condition(db, subject);
-  const rows = (kind: SubmissionKind) =>
-    db.prepare(`SELECT * FROM ${SUBMISSION_TABLES[kind]} WHERE ${where} ORDER BY id`).all({ value }) as Record<string, unknown>[];
-  return { applications: rows('applications'), patients: rows('patients') };
-}
-
-/** Deletes what findPerson finds, in one transaction; returns how many rows of each kind. */
-export function deletePerson(db: Database.Database, subject: Subject): Record<SubmissionKind, number> {
-  const { where, value } = condition(db, subject);
-  return db.transaction(() => ({
-    applications: db.prepare(`DELETE FROM ${SUBMISSION_TABLES.applications} WHERE ${where}`).run({ value }).changes,
-    patients: db.prepare(`DELETE FROM ${SUBMISSION_TABLES.patients} WHERE ${where}`).run({ value }).changes,
-  }))();
-}

@@ -1,12 +1,12 @@
 /** The GET content calls (src/contracts/endpoints.ts): each honours `lan` and answers the envelope. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINT, type EndpointName } from '../contracts/endpoints';
-import { isLocale, type Locale } from '../contracts/locale';
-import { isPageBannerType, PAYLOADS, type PayloadName } from '../contracts/payloads';
-import { emptyWire } from '../contracts/schema/payload';
+import { ENDPOINT, type EndpointName } from '../../contracts/endpoints';
+import { isLocale, type Locale } from '../../contracts/locale';
+import { isPageBannerType, PAYLOADS, type PayloadName } from '../../contracts/payloads';
+import { emptyWire } from '../../contracts/schema/payload';
 import type { ContentSource } from './contentSource';
-import { fail, ok } from './envelope';
-import { MESSAGES } from './messages';
+import { fail, ok } from '../envelope';
+import { MESSAGES } from '../messages';
 
 type Query = Record<string, string | undefined>;
 /** A handler's result: the data, or undefined for "not found". */

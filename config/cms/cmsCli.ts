@@ -10,10 +10,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadContentPack } from '../content/loadPack';
-import { SEED_MEDIA_DIR } from '../startProvider';
+import { loadContentPack } from '../../src/provider/content/loadPack';
+import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { CMS_DIR, cmsEnvironment, ensureAdminBuilt, ensureCmsInstalled, startCms } from './cms';
-import { CmsNotEmpty, seedStrapi } from './seed/seedStrapi';
+import { CmsNotEmpty, seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 
 const cmsPort = () => Number(process.env.CMS_PORT || 1337);
 

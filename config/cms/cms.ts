@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const CMS_DIR = join(__dirname, '..', '..', '..', 'cms');
+export const CMS_DIR = join(__dirname, '..', '..', 'cms');
 const ENV_FILE = join(CMS_DIR, '.env');
 const STRAPI_BIN = join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 /** Strapi's CLI, told that cms/ is a JavaScript project (cms/scripts/jsProject.js). */

@@ -1,7 +1,7 @@
 /** Writes the content pack into the (empty) content tables, one row per item and locale. */
 import type Database from 'better-sqlite3';
-import type { Bilingual, ContentPack } from '../contracts/schema/contentPack';
-import { LOCALES, type Locale } from '../contracts/locale';
+import type { Bilingual, ContentPack } from '../../contracts/schema/contentPack';
+import { LOCALES, type Locale } from '../../contracts/locale';
 
 /** Merges an item's texts in one language with its language-neutral fields. */
 function localise<T extends Bilingual<object>>(item: T, locale: Locale) {

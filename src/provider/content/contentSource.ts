@@ -2,7 +2,7 @@
  * Where the provider's content comes from: the embedded SQLite repository (repository.ts) or
  * the company's Strapi (strapi/). The routes await either; submissions are the submission store's (submissions/).
  */
-import type { Locale } from '../contracts/locale';
+import type { Locale } from '../../contracts/locale';
 import type {
   CategoryDto,
   JobDetailDto,
@@ -15,7 +15,7 @@ import type {
   Paged,
   ProductDetailDto,
   ProductRowDto,
-} from '../contracts/payloads';
+} from '../../contracts/payloads';
 
 export type Awaitable<T> = T | Promise<T>;
 
