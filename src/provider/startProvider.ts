@@ -29,6 +29,9 @@ function endConnectionsWhenClosing(app: ProviderApp): void {
   });
 }
 
+/** How long closing waits for answers in flight before it ends their connections. */
+const CLOSE_GRACE_MS = 8_000;
+
 export const SEED_MEDIA_DIR = join(__dirname, '..', '..', 'config', 'seed', 'media', 'uploads');
 
 export interface ProviderOptions {
@@ -118,7 +121,14 @@ export async function startProvider({
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`,
     visitorLimit: (name, allowance) => store.visitorLimit(name, allowance),
     async close() {
-      await running.close();
+      // Answers in flight finish first; a connection still busy after the grace (a client that
+      // stopped reading its answer) is ended, within the site's shutdown budget (start.ts).
+      const forced = setTimeout(() => running.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await running.close();
+      } finally {
+        clearTimeout(forced);
+      }
       await follower?.stop();
       await packPool?.end();
       await store.close();
