@@ -1,11 +1,15 @@
 /**
  * Full-page screenshots of every route, zh at its own paths and en under /en, at 1440 px and 390 px, into screenshots/.
- * Usage: with the site running (npm start), `npm run screenshots [-- http://localhost:3000]`.
+ * Usage: with the site running (npm start), `npm run screenshots [-- http://localhost:3000]`;
+ * `-- --no-script` takes them with JavaScript off (files named `…-noscript`), as a crawler or a
+ * visitor without scripts sees the pages.
  */
 import { mkdirSync } from 'node:fs';
 import { launchBrowser } from './browser';
 
-const BASE = process.argv[2] ?? 'http://localhost:3000';
+const args = process.argv.slice(2);
+const NO_SCRIPT = args.includes('--no-script');
+const BASE = args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:3000';
 const PATHS = [
   '/',
   '/about',
@@ -32,21 +36,21 @@ async function main() {
   const browser = await launchBrowser();
   for (const locale of ['zh', 'en']) {
     for (const viewport of VIEWPORTS) {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', javaScriptEnabled: !NO_SCRIPT });
       const page = await context.newPage();
       for (const path of PATHS) {
         // The language is the URL's: English pages live under /en.
         await page.goto(`${BASE}${locale === 'en' ? `/en${path}` : path}`, { waitUntil: 'networkidle' });
-        // Scroll through once so lazy images and reveal animations settle.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 600) {
-            window.scrollTo(0, y);
-            await new Promise((r) => setTimeout(r, 50));
-          }
-          window.scrollTo(0, 0);
-        });
+        // Scroll through once, as a visitor does (with or without the page's scripts), so lazy
+        // pictures load and reveal animations settle.
+        const height = await page.evaluate(() => document.body.scrollHeight);
+        for (let y = 0; y < height; y += 600) {
+          await page.mouse.wheel(0, 600);
+          await page.waitForTimeout(50);
+        }
+        await page.mouse.wheel(0, -height);
         await page.waitForLoadState('networkidle');
-        const file = `screenshots/${locale}-${viewport.name}${path.replace(/\//g, '_') || '_'}.png`;
+        const file = `screenshots/${locale}-${viewport.name}${NO_SCRIPT ? '-noscript' : ''}${path.replace(/\//g, '_') || '_'}.png`;
         await page.screenshot({ path: file, fullPage: true });
       }
       await context.close();
