@@ -7,3 +7,11 @@
  * machine.
  */
 export const CARRIED_BY_WEBHOOK_MS = 30_000;
+
+/**
+ * How long the tests' provider waits for Strapi (production waits 1 s, half the render deadline).
+ * A busy machine (two lanes of `npm test`, another job) can keep Strapi past a second; the tests
+ * check what the pages show, so they give it the site's deadline. A test about the timeout itself
+ * sets its own.
+ */
+export const STRAPI_ANSWER_MS = 10_000;

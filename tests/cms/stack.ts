@@ -14,6 +14,7 @@ import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
 import { fakeDist } from '../../src/server/testing';
 import { startSeededCms, type SeededCms } from './strapi';
+import { STRAPI_ANSWER_MS } from './bounds';
 
 export type Site = Awaited<ReturnType<typeof createSiteServer>>;
 export type Provider = Awaited<ReturnType<typeof createProviderApp>>;
@@ -43,7 +44,13 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
           done();
         },
       });
-      const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi, retention: false, logger: warnings ? { level: 'warn', stream } : false });
+      const app = await createProviderApp({
+        db,
+        mediaDir: SEED_MEDIA_DIR,
+        strapi: strapi && { timeoutMs: STRAPI_ANSWER_MS, ...strapi },
+        retention: false,
+        logger: warnings ? { level: 'warn', stream } : false,
+      });
       return { app, db, url: await listen(app) };
     },
     /** A site in front of `providerUrl`, with pages fresh for a minute as in production unless `pageCache` says otherwise. */
