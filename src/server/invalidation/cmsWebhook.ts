@@ -102,6 +102,7 @@ function readChange(body: unknown): CmsChange | null {
     documentId: textOf(entry.documentId),
     locale: textOf(entry.locale),
     file: fileOf(media.url),
+    ...(entry.publishedAt === null ? { draft: true } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ export interface CmsChange {
   locale?: string | null;
   /** A media event's file (`/uploads/a_3f9a0c12de.jpg`); null for entries. */
   file?: string | null;
+  /** An entry event about a draft version (`publishedAt: null`): Strapi 5 sends one event per version it deletes. */
+  draft?: boolean;
 }
 
 export type AffectedPages = 'all' | PageTest;
