@@ -108,7 +108,7 @@ const productDetail = record({
 /** product/contacts: one row per channel; quirk: `val` holds the domestic value, `val_en` the overseas one. */
 const productContactRow = record({ name: oneOf('phone', 'email'), val: text, val_en: text });
 const noticeSummary = record({ id: number, title: text, create_time: text });
-const notice = extend(noticeSummary, { content: text });
+const notice = extend(noticeSummary, { content: text, ...shownIn });
 const publication = record({ title: text, pic: media, url: text, pic_alt: alt });
 /** patient/patientContent: the texts around the patient-service form (shape defined by this project). */
 const patientContent = record({ title: text, des: text, confidentiality: text, ...shownIn });

@@ -7,6 +7,7 @@ import type { ProviderDatabase } from './content/database';
 import { createRepository } from './content/repository';
 import { createSqliteStore } from './submissions/sqliteStore';
 import type { SubmissionStore } from './submissions/store';
+import { scheduleRecheck } from './strapi/recheckSchedule';
 import { createStrapiSource } from './strapi/source';
 import { registerTakedownRoute } from './takedownRoute';
 import { registerStrapiFiles } from './strapi/files';
@@ -103,6 +104,7 @@ export async function createProviderApp({
   const repo = createRepository(db);
   const source = fromStrapi ?? repo;
   if (fromStrapi && strapi?.webhookSecret) registerTakedownRoute(app, strapi.webhookSecret, fromStrapi.takeDown);
+  if (fromStrapi) scheduleRecheck(app, fromStrapi.recheck);
   registerContentRoutes(app, source);
   if (strapi?.preview) await registerDraftRoutes(app, strapiDrafts(app, strapi.url, strapi.preview), strapi.preview.secret);
   registerSubmissionRoutes(app, submissions, source);

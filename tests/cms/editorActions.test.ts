@@ -269,6 +269,8 @@ describe('after an editor action in Strapi, every page still renders', () => {
   it.each([
     ['news-article', 'news', pack.news[1]!, (item: (typeof pack.news)[number]) => item.zh.title],
     ['job', 'resources', pack.jobs[0]!, (item: (typeof pack.jobs)[number]) => item.zh.title],
+    ['product', 'product', pack.products[0]!, (item: (typeof pack.products)[number]) => item.zh.name],
+    ['notice', 'news/noticedetail', pack.notices[0]!, (item: (typeof pack.notices)[number]) => item.zh.title],
   ] as const)(
     'deleting a %s\'s en version: its /en page shows the zh one, marked lang="zh", where the zh page\'s links lead',
     async (uid, path, item, zhTitle) => {

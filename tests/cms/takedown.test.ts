@@ -5,7 +5,7 @@
  * unpublished is gone through nginx within seconds, and stays gone when Strapi then fails: its
  * page is a 404 and no list, nor a list page nobody asked since, names it, from any host's memory.
  * A deleted picture answers 404 under every URL a page or a cache may name it by. While Strapi
- * hangs, pictures fail at once after one timeout per host. Drafts saved,
+ * hangs, pictures fail at once after one timeout per host. Drafts saved or deleted,
  * files described and unpublished entries edited touch no page: every page stays a HIT in nginx
  * and in both processes' caches.
  */
@@ -163,7 +163,7 @@ async function publishArticle(title: string, picture: number): Promise<{ documen
 /** The news list as the More button asks it: an address the pages never ask, so no page refreshes it. */
 const moreNews = (locale: string) => `${nginx.url}/api/index/news/lists?page=1&pageSize=3&lan=${locale}`;
 
-it('touches no page for drafts saved, files described or unpublished entries edited, and refreshes only the pages a publish shows on', async () => {
+it('touches no page for drafts saved or deleted, files described or unpublished entries edited, and refreshes only the pages a publish shows on', async () => {
   const paths = ['/en/', '/about', '/en/about', '/news', '/en/news', '/innovation'];
   for (const path of paths) await cached(`${nginx.url}${path}`);
   // Both processes hold every page too (nginx asked one of them for each).
@@ -195,6 +195,18 @@ it('touches no page for drafts saved, files described or unpublished entries edi
   await admin('PUT', `${NEWS}/${draft.data.documentId}?locale=zh`, { pic: picture, des: '发布' });
   await admin('POST', `${NEWS}/${draft.data.documentId}/actions/publish?locale=zh`, { locale: 'zh' });
   expect(await msUntil([`${nginx.url}/news`], (answer) => answer.body.includes('从未发布的新闻（改）'), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+
+  // A draft never published, deleted: no page is thrown away, rendered again or refreshed.
+  gate.counts.clear();
+  const abandoned = await admin('POST', `${NEWS}?locale=zh`, { title: '放弃的草稿', date: '2030-03-01T08:00:00.000Z' });
+  await admin('DELETE', `${NEWS}/${abandoned.data.documentId}?locale=zh`);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(Object.fromEntries(gate.counts)).toEqual({});
+
+  // A single type's publish: the home page shows it; the about and innovation pages (below) are not rendered again.
+  await admin('POST', `${HOME}/actions/publish?locale=zh`, { locale: 'zh' });
+  expect(await msUntil([`${nginx.url}/`], (answer) => answer.body.includes('草稿 19'), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 2500));
   gate.counts.clear();
   for (const site of siteUrls) for (const path of ['/about', '/en/about', '/innovation']) expect((await get(`${site}${path}`)).status).toBe(200);

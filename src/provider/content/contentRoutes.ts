@@ -67,8 +67,9 @@ function handlersOf(repo: ContentSource): Partial<Record<EndpointName, Handler>>
     newsDetail: (locale, query) => repo.newsDetail(id(query), locale),
     noticeList: (locale) => repo.noticeSummaries(locale),
     notices: async (locale, query) => {
-      const all = await repo.notices(locale);
-      return query.id ? all.filter((n) => n.id === id(query)) : all;
+      if (!query.id) return repo.notices(locale);
+      const one = await repo.notice(id(query), locale);
+      return one ? [one] : [];
     },
     publicationTop: section('publicationTop'),
     publicationList: section('publicationList'),

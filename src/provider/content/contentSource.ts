@@ -35,6 +35,8 @@ export interface ContentSource {
   newsDetail(id: number, locale: Locale): Awaitable<NewsDetailDto | undefined>;
   noticeSummaries(locale: Locale): Awaitable<NoticeSummaryDto[]>;
   notices(locale: Locale): Awaitable<NoticeDto[]>;
+  /** One notice by its site id, with the same language fallback as a news article's (`lang` marks it). */
+  notice(id: number, locale: Locale): Awaitable<NoticeDto | undefined>;
   jobs(locale: Locale): Awaitable<JobDto[]>;
   job(id: number, locale: Locale): Awaitable<JobDetailDto | undefined>;
   /** The job's title in the visitor's language, else in any: what an application records. */

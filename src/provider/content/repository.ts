@@ -52,6 +52,7 @@ export function createRepository(db: ProviderDatabase) {
   );
   const noticeSummaries = db.prepare<[Locale], NoticeSummaryDto>('SELECT id, title, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
   const notices = db.prepare<[Locale], NoticeDto>('SELECT id, title, content, create_time FROM notices WHERE locale = ? ORDER BY create_time DESC');
+  const notice = db.prepare<[number, Locale], NoticeDto>('SELECT id, title, content, create_time FROM notices WHERE id = ? AND locale = ?');
   const jobs = db.prepare<[Locale], JobDto>('SELECT id, title, type, num, area, status, create_time FROM jobs WHERE locale = ? ORDER BY create_time DESC');
   const job = db.prepare<[number, Locale], JobDetailDto & { extras: string }>(
     'SELECT id, title, type, num, area, status, create_time, content, extras FROM jobs WHERE id = ? AND locale = ?',
@@ -89,6 +90,7 @@ export function createRepository(db: ProviderDatabase) {
     },
     noticeSummaries: (locale: Locale) => noticeSummaries.all(locale),
     notices: (locale: Locale) => notices.all(locale),
+    notice: (id: number, locale: Locale) => notice.get(id, locale),
     jobs: (locale: Locale) => jobs.all(locale),
     job: (id: number, locale: Locale): JobDetailDto | undefined => {
       const row = job.get(id, locale);

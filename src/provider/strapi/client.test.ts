@@ -7,7 +7,7 @@ type Mode = 'answer' | 'hang' | 'fail' | 'garbage' | 'refuse';
 
 /** A stand-in for Strapi on a real port: counts the requests that reach it and misbehaves on demand. */
 async function fakeStrapi() {
-  const state = { mode: 'answer' as Mode, version: 1, requests: 0, padding: '', url: '', server: undefined as unknown as Server };
+  const state = { mode: 'answer' as Mode, version: 1, requests: 0, padding: '', gone: false, url: '', server: undefined as unknown as Server };
   state.server = createServer((req, res) => {
     state.requests += 1;
     const path = (req.url ?? '').split('?')[0];
@@ -22,6 +22,8 @@ async function fakeStrapi() {
         return void res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":{"status":403}}');
       case 'answer':
         if (path === '/api/unpublished') return void res.writeHead(404).end('{"data":null}');
+        // Every entry taken down: a collection lists none, a single type has nothing published.
+        if (state.gone) return void res.writeHead(req.url?.includes('pagination') ? 200 : 404).end('{"data":[]}');
         {
           const entry = { address: req.url, version: state.version, text: state.padding };
           // A collection answers a list, a single type one document.
@@ -159,5 +161,51 @@ describe('the Strapi client in an outage', () => {
     await expect(documents.page('page-banner', 'page-banners', 'zh', { filters: { page: { $eq: 'news' } }, pageSize: 1 })).resolves.toMatchObject({ total: 1 });
     await expect(documents.bySiteId('news-article', 'news', 'zh', 1)).rejects.toBeInstanceOf(StrapiUnavailable);
     await expect(documents.page('product', 'products', 'zh', { page: 1 })).rejects.toBeInstanceOf(StrapiUnavailable);
+  });
+});
+
+describe('the Strapi client following Strapi when no webhook tells it', () => {
+  const list = (cms: ReturnType<typeof client>) => cms.get('news-articles', { locale: 'zh', pagination: { page: 2 } });
+  const home = (cms: ReturnType<typeof client>) => cms.get('home-page', { locale: 'zh' }, { missingIsEmpty: true, pin: true });
+
+  it('asks Strapi again for what it keeps, so an entry taken down or edited without the provider told is not served in a later outage', async () => {
+    const cms = client();
+    expect([await version(list(cms)), await version(home(cms))]).toEqual([1, 1]);
+    // An editor takes the list's article down and publishes the home page anew; no takedown reaches this provider.
+    strapi.gone = true;
+    await cms.recheck(0);
+    strapi.mode = 'hang';
+    expect([(await list(cms))?.data, await home(cms)]).toEqual([[], null]);
+
+    // An edit over a text, equally: the answer kept is the new one.
+    const edited = client();
+    strapi.mode = 'answer';
+    strapi.gone = false;
+    await list(edited);
+    strapi.version = 2;
+    expect(await edited.recheck(0)).toEqual({ asked: 1, forgotten: 0, stopped: false });
+    strapi.mode = 'hang';
+    expect(await version(list(edited))).toBe(2);
+  });
+
+  it('asks nothing Strapi gave since the age asked, stops at the first failure, and forgets what Strapi now refuses', async () => {
+    const cms = client();
+    await list(cms);
+    await home(cms);
+    const asked = strapi.requests;
+    expect(await cms.recheck(60_000)).toEqual({ asked: 0, forgotten: 0, stopped: false });
+    expect(strapi.requests).toBe(asked);
+
+    strapi.mode = 'fail';
+    expect(await cms.recheck(0)).toEqual({ asked: 1, forgotten: 0, stopped: true });
+    expect(strapi.requests).toBe(asked + 1);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await cms.recheck(0, stopping.signal)).toEqual({ asked: 0, forgotten: 0, stopped: true });
+
+    strapi.mode = 'refuse';
+    expect(await cms.recheck(0)).toEqual({ asked: 2, forgotten: 2, stopped: false });
+    strapi.mode = 'fail';
+    await expect(list(cms)).rejects.toBeInstanceOf(StrapiUnavailable);
   });
 });

@@ -36,6 +36,13 @@ export interface StrapiAnswer {
   meta?: { pagination?: { total: number; pageCount: number } };
 }
 
+/** What one round of `recheck` did: addresses asked, forgotten (refused), and whether it stopped early. */
+export interface RecheckReport {
+  asked: number;
+  forgotten: number;
+  stopped: boolean;
+}
+
 export class StrapiUnavailable extends Error {}
 /** Strapi refused the request: the adapter, the content types or the token need fixing. */
 export class StrapiRefused extends Error {}
@@ -146,7 +153,7 @@ export function createStrapiClient({
       let answer: StrapiAnswer | 'none';
       try {
         const fetched = (await breaker.call(() => fetchAnswer(address, missingIsEmpty))) as Awaited<ReturnType<typeof fetchAnswer>>;
-        lastGood.keep(address, fetched.json, { pin });
+        lastGood.keep(address, fetched.json, { pin, missingIsEmpty });
         answer = fetched.answer;
       } catch (error) {
         if (error instanceof StrapiRefused) throw error;
@@ -161,6 +168,29 @@ export function createStrapiClient({
     },
     /** GET of a file under /uploads/ (`path`), with the request's conditional and range headers; throws while Strapi fails. */
     file: (path: string, headers: Record<string, string>, method = 'GET') => breaker.call(() => fetchFile(path, headers, method)) as Promise<Response>,
+    /**
+     * Asks Strapi again, one address at a time, for every kept answer it last gave `olderThanMs`
+     * ago or more, and keeps the new one: an entry taken down or edited whose webhook never reached
+     * this provider (a lost call, a site restarting) leaves the memory for outages all the same.
+     * An address Strapi now refuses is forgotten. Stops at the first failure (the rest wait for
+     * the next round: the breaker's outage is one timeout), or once `signal` aborts.
+     */
+    async recheck(olderThanMs: number, signal?: AbortSignal): Promise<RecheckReport> {
+      const report: RecheckReport = { asked: 0, forgotten: 0, stopped: false };
+      for (const { address, pin, missingIsEmpty } of lastGood.olderThan(olderThanMs)) {
+        if (signal?.aborted) return { ...report, stopped: true };
+        report.asked += 1;
+        try {
+          const fetched = (await breaker.call(() => fetchAnswer(address, missingIsEmpty))) as Awaited<ReturnType<typeof fetchAnswer>>;
+          lastGood.keep(address, fetched.json, { pin, missingIsEmpty });
+        } catch (error) {
+          if (!(error instanceof StrapiRefused)) return { ...report, stopped: true };
+          lastGood.forget(address);
+          report.forgotten += 1;
+        }
+      }
+      return report;
+    },
     /** An entry taken down in Strapi leaves every last good answer; returns how many named it. */
     takeDown(takedown: Takedown): number {
       return lastGood.rewrite(takedown.documentId, (answer, address) => {

@@ -27,9 +27,10 @@ import { siteSetting } from './types/siteSetting';
 
 /**
  * Besides the content: `takeDown`, an entry taken down in Strapi leaves the answers kept for
- * outages; `file`, a file of its /uploads/ behind the same circuit breaker (client.ts).
+ * outages; `recheck`, those answers asked again; `file`, a file of its /uploads/ behind the same
+ * circuit breaker (client.ts).
  */
-export function createStrapiSource(options: StrapiClientOptions): ContentSource & Pick<StrapiClient, 'takeDown' | 'file'> {
+export function createStrapiSource(options: StrapiClientOptions): ContentSource & Pick<StrapiClient, 'takeDown' | 'file' | 'recheck'> {
   const client = createStrapiClient(options);
   const documents = createDocuments(client, options.warn, [client.origin, ...(options.publicUrl ? [new URL(options.publicUrl).origin] : [])]);
   const settings = siteSetting(documents);
@@ -75,11 +76,13 @@ export function createStrapiSource(options: StrapiClientOptions): ContentSource 
     newsDetail: news.newsDetail,
     noticeSummaries: notices.noticeSummaries,
     notices: notices.notices,
+    notice: notices.notice,
     jobs: jobs.jobs,
     job: jobs.job,
     jobTitle: jobs.jobTitle,
     members: people.members,
     takeDown: client.takeDown,
+    recheck: client.recheck,
     file: client.file,
   };
 }

@@ -215,6 +215,18 @@ describe('POST /_internal/cms/webhook', () => {
     for (const url of pages) expect({ url, rendered: await rendered(app, url) }).toEqual({ url, rendered: false });
   });
 
+  it('takes nothing down when a draft is deleted, and takes the entry down when its published version is', async () => {
+    const app = await site();
+    const pages = ['/', '/news', '/news/2', '/about'];
+    for (const url of pages) await rendered(app, url);
+    // Strapi 5 sends one entry.delete per version: a never-published draft has only its draft's.
+    const deleted = (publishedAt: string | null) => ({ ...published('news-article', { site_id: 2, publishedAt }), event: 'entry.delete' });
+    expect((await webhook(app, deleted(null))).statusCode).toBe(204);
+    for (const url of pages) expect({ url, rendered: await rendered(app, url) }).toEqual({ url, rendered: false });
+    expect((await webhook(app, deleted('2026-11-02T08:00:00.000Z'))).statusCode).toBe(204);
+    for (const url of pages) expect({ url, rendered: await rendered(app, url) }).toEqual({ url, rendered: url !== '/about' });
+  });
+
   it('keeps serving the last good copy of a page whose render fails after the webhook, with a warning, not the shell', async () => {
     const warnings: string[] = [];
     const app = await site(warnings);

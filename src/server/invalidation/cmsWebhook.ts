@@ -24,8 +24,8 @@ const BODY_LIMIT = 1024 * 1024;
 export interface WebhookEffects {
   /** Marks the pages out of date (`takenDown`: throws them away) and returns the URLs of those it had kept. */
   drop(pages: AffectedPages, options: { takenDown: boolean }): string[];
-  /** Takes an entry out of what the provider keeps for outages; settles once it is out. */
-  takeDown(change: CmsChange): Promise<void>;
+  /** Takes an entry out of what the provider keeps for outages; settles after the first try (providerTakedown.ts). */
+  takeDown(change: CmsChange): Promise<unknown>;
   /** Whether the file's bytes changed since this process last read them (a media edit that shows). */
   replaced(file: string): Promise<boolean>;
   /** Forgets every copy made of the file; returns the URLs a cache in front may keep them under. */
@@ -102,6 +102,7 @@ function readChange(body: unknown): CmsChange | null {
     documentId: textOf(entry.documentId),
     locale: textOf(entry.locale),
     file: fileOf(media.url),
+    ...(entry.publishedAt === null ? { draft: true } : {}),
   };
 }
 

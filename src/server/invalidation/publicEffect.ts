@@ -2,7 +2,8 @@
  * What a CMS event does to what visitors see, so that only public changes reach the caches.
  * Every content type in the CMS has drafts (draftAndPublish): saving one (entry.create,
  * entry.update, a draft discarded) changes nothing published; what is published changes with a
- * publish, and is taken down with an unpublish or a delete. A new upload shows nowhere until an
+ * publish, and is taken down with an unpublish or a delete of its published version (a delete of a
+ * never-published draft, or of a published entry's draft beside it, takes nothing down). A new upload shows nowhere until an
  * entry names it and is published; a media edit shows at once only when its file was replaced
  * or deleted (a changed name or folder leaves every page as it was; a changed alternative text,
  * the pictures' alt, shows as pages are rendered again, not worth rendering every page for).
@@ -36,4 +37,7 @@ const EFFECTS: Record<string, PublicEffect> = {
 };
 
 /** An event not listed (a newer Strapi's) is taken as a change to every page: safe, if costly. */
-export const publicEffect = ({ event }: CmsChange): PublicEffect => EFFECTS[event] ?? 'shown';
+export function publicEffect({ event, draft = false }: CmsChange): PublicEffect {
+  if (event === 'entry.delete' && draft) return 'none';
+  return EFFECTS[event] ?? 'shown';
+}

@@ -38,6 +38,37 @@ describe('the pages a CMS change shows on', () => {
     expect(dropped(publish(model, 3), [...EVERY_KIND, ...MORE])).toEqual(expected);
   });
 
+  it.each([
+    ['home-page', ['/']],
+    ['about-page', ['/about']],
+    ['innovation-page', ['/innovation']],
+    ['people-page', ['/resources']],
+    ['report-page', ['/report']],
+    ['patient-page', ['/patient']],
+    ['privacy-notice', ['/resources/3', '/resources/4', '/patient', '/privacy']],
+    ['banner', ['/']],
+    [
+      'page-banner',
+      [
+        '/about',
+        '/innovation',
+        '/news',
+        '/news/notice',
+        '/news/noticedetail',
+        '/news/noticedetail/3',
+        '/news/noticedetail/4',
+        '/product',
+        '/resources',
+        '/resources/3',
+        '/resources/4',
+        '/patient',
+        '/report',
+      ],
+    ],
+  ])('%s (a single type or a banner, no site id): only the pages it fills', (model, expected) => {
+    expect(dropped(publish(model, null), [...EVERY_KIND, ...MORE])).toEqual(expected);
+  });
+
   it('takes every entry event, not only publish', () => {
     for (const event of ['entry.create', 'entry.update', 'entry.delete', 'entry.unpublish']) {
       expect(dropped({ event, model: 'job', siteId: 4 }, MORE)).toEqual(['/resources', '/resources/4']);
@@ -45,18 +76,8 @@ describe('the pages a CMS change shows on', () => {
   });
 
   it('drops every page for the models shown everywhere or not known here', () => {
-    // Every header's menu lists the product categories; the rest fill single pages or the layout.
-    for (const model of [
-      'product-category',
-      'site-setting',
-      'page-banner',
-      'home-page',
-      'about-page',
-      'privacy-notice',
-      'banner',
-      'constructor',
-      '__proto__',
-    ]) {
+    // Every header's menu lists the product categories; the site settings fill every header and footer.
+    for (const model of ['product-category', 'site-setting', 'constructor', '__proto__']) {
       expect({ model, pages: affectedPages(publish(model, 3)) }).toEqual({ model, pages: 'all' });
     }
   });

@@ -1,6 +1,7 @@
 /**
  * Which pages a change in the CMS shows on, read from the route table and what each route loads
- * (src/features/navigation/routeLoads.ts). Whatever is not known to touch a few pages drops them
+ * (src/features/navigation/routeLoads.ts). What every page shows (the header and footer: the site
+ * settings, the product categories), and whatever is not known to touch a few pages, drops them
  * all: a page rendered again costs little, an out-of-date one stays up for minutes.
  */
 import { ROUTES, type RouteMatch } from '../../contracts/routes';
@@ -21,6 +22,8 @@ export interface CmsChange {
   locale?: string | null;
   /** A media event's file (`/uploads/a_3f9a0c12de.jpg`); null for entries. */
   file?: string | null;
+  /** An entry event about a draft version (`publishedAt: null`): Strapi 5 sends one event per version it deletes. */
+  draft?: boolean;
 }
 
 export type AffectedPages = 'all' | PageTest;
@@ -36,7 +39,20 @@ const MODEL_LOADS = new Map<string, readonly ContentName[]>([
   ['product', ['homeProduct', 'productList', 'productDetail']],
   ['job', ['jobs', 'jobDetail']],
   ['publication', ['publicationTop', 'publicationList']],
-  // product-category is left out on purpose: every page's header menu lists the categories.
+  // The single types and banners, each on the pages whose sections it fills (strapi/types/*.ts).
+  ['home-page', ['homeAbout', 'homeProduct']],
+  ['about-page', ['aboutUs', 'develop', 'business', 'social']],
+  ['innovation-page', ['sceneOverview', 'sceneTeam', 'sceneCooperation', 'sceneResearch']],
+  ['people-page', ['memberCulture', 'hrPolicies', 'memberList']],
+  ['report-page', ['report']],
+  ['patient-page', ['patientContent']],
+  ['privacy-notice', ['privacyNotice']],
+  ['banner', ['banner']],
+  // Every page with a page banner: a publish may move a banner from one page to another, and the
+  // event names only where it is now.
+  ['page-banner', ['pageBanner']],
+  // Left out on purpose, so they drop every page: product-category (every page's header menu lists
+  // the categories) and site-setting (every page's header and footer).
 ]);
 
 /** The loads that are some route's detail (the page of one id). */

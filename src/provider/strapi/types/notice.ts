@@ -2,8 +2,17 @@
 import type { Locale } from '../../../contracts/locale';
 import type { NoticeDto, NoticeSummaryDto } from '../../../contracts/payloads';
 import type { Documents } from '../documents';
+import type { EntryReader } from '../fields';
+import { shownIn } from './scene';
 
 const all = (documents: Documents, locale: Locale) => documents.all('notice', 'notices', locale, { sort: ['date:desc', 'site_id:desc'] });
+
+const noticeOf = (entry: EntryReader): NoticeDto => ({
+  id: entry.number('site_id'),
+  title: entry.text('title'),
+  content: entry.html('content'),
+  create_time: entry.time('date'),
+});
 
 export function notice(documents: Documents) {
   return {
@@ -11,12 +20,12 @@ export function notice(documents: Documents) {
       return (await all(documents, locale)).map((entry) => ({ id: entry.number('site_id'), title: entry.text('title'), create_time: entry.time('date') }));
     },
     async notices(locale: Locale): Promise<NoticeDto[]> {
-      return (await all(documents, locale)).map((entry) => ({
-        id: entry.number('site_id'),
-        title: entry.text('title'),
-        content: entry.html('content'),
-        create_time: entry.time('date'),
-      }));
+      return (await all(documents, locale)).map(noticeOf);
+    },
+    /** Its page's notice: without its own version in `locale`, the default language's, marked. */
+    async notice(id: number, locale: Locale): Promise<NoticeDto | undefined> {
+      const entry = await documents.bySiteId('notice', 'notices', locale, id);
+      return entry ? { ...noticeOf(entry), ...shownIn(entry) } : undefined;
     },
   };
 }
