@@ -13,6 +13,7 @@ import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
 import { routeEntryOf, routeEntered } from '../shared/route';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 
 type Page = Paged<NewsItem>;
 const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '', pic_alt: '' });
@@ -91,8 +92,8 @@ describe('loadNewsPages (entering /news)', () => {
     const deps = fakeDeps();
     testSaga(loadNewsPages, deps)
       .next()
-      .select(selectNewsPages)
-      .next(3)
+      .getContext(SAGA_MEMORY)
+      .next(new SagaMemory(stateAfter(...shown(1), ...shown(2), ...shown(3))))
       .call(loadContent, deps, 'newsList', { page: 1 })
       .next({ ok: true, data: newsPage(1) })
       .call(loadContent, deps, 'newsList', { page: 2 })
@@ -161,6 +162,8 @@ describe('loadMoreNews', () => {
     const deps = fakeDeps();
     testSaga(loadMoreNews, deps, more(2))
       .next()
+      .getContext(SAGA_MEMORY)
+      .next(new SagaMemory(stateAfter()))
       .put(newsPagesShown(2))
       .next()
       .call(loadContent, deps, 'newsList', { page: 1 })
