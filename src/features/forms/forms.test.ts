@@ -492,7 +492,7 @@ describe('coming back to a form still being sent', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('a second click joins the submission in flight among the sagas\' keyed tasks: one send, and the form is free again once it answers', async () => {
+  it("a second click joins the submission in flight among the sagas' keyed tasks: one send, and the form is free again once it answers", async () => {
     const first = lateAnswer<{ reference: string }>();
     const send = jest.fn(async () => ({ reference: 'R2' })).mockImplementationOnce(first.reply);
     const deps = fakeDeps({ submitPatient: send });
@@ -517,7 +517,7 @@ describe('coming back to a form still being sent', () => {
     expect(inFlight).toEqual([true, false]);
   });
 
-  it('a watcher (re)started while Redux DevTools shows another page knows the page from the sagas\' memory: an anchor keeps the guard', async () => {
+  it("a watcher (re)started while Redux DevTools shows another page knows the page from the sagas' memory: an anchor keeps the guard", async () => {
     const first = lateAnswer<string>();
     const send = jest.fn(first.reply);
     const deps = fakeDeps({ submitApplication: send });

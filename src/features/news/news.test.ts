@@ -270,7 +270,7 @@ describe('watchNewsMore', () => {
     expect(seen.list?.status).toBe('idle');
   });
 
-  it('takeLeading: clicks while a page loads ask nothing more; the next click after its answer asks the next page', async () => {
+  it('clicks while a page loads join its More and ask nothing more; the next click after its answer asks the next page', async () => {
     const page2Asked = deferred<void>();
     const page2 = deferred<Page>();
     const api = provider(({ params }) => {
@@ -299,7 +299,7 @@ describe('watchNewsMore', () => {
   });
 });
 
-describe('the pages shown are the sagas\' own memory', () => {
+describe("the pages shown are the sagas' own memory", () => {
   it('two Mores while one loads, though they ask different pages, join it: one request goes out', async () => {
     const page2Asked = deferred<void>();
     const page2 = deferred<Page>();
