@@ -1,6 +1,6 @@
 import { all, call, spawn } from 'redux-saga/effects';
 import type { Deps } from '../features/deps';
-import { provideSharedLoads } from '../features/shared/sharedLoads';
+import { sagaMemory } from '../features/shared/sagaMemory';
 import { watchChunks } from '../features/chunks/saga';
 import { watchApiErrors } from '../features/errors/saga';
 import { watchForms } from '../features/forms/saga';
@@ -49,10 +49,12 @@ export function* keepAlive(watcher: Watcher, deps: Deps) {
 }
 
 /**
- * Each watcher is spawned (detached): its error does not cancel its siblings. They share the loads
- * (features/shared/sharedLoads.ts): a page, a list, More and a form ask a resource once.
+ * Each watcher is spawned (detached): its error does not cancel its siblings. They share one
+ * memory (features/shared/sagaMemory.ts), made now from the server's state: its keyed tasks make
+ * a page, a list, More and a form ask a resource once, and a watcher restarted after a failure
+ * finds there what the sagas knew, not a past Redux DevTools may be showing.
  */
 export function* rootSaga(deps: Deps, watchers: Watcher[] = WATCHERS) {
-  yield* provideSharedLoads();
+  yield* sagaMemory();
   yield all(watchers.map((watcher) => spawn(keepAlive, watcher, deps)));
 }

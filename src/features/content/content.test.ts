@@ -2,13 +2,14 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
-import { all, call, cancel, fork, join, put, race, select, take } from 'redux-saga/effects';
+import { all, call, cancel, fork, join, put, race, select, setContext, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { ApiError } from '../../api/types';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { ApiResult } from '../shared/callApi';
 import { IDLE, type Resource } from '../shared/resource';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 import { deferred, envelopeError, fakeDeps, loadedEntry, networkError, stateAfter, stateWith } from '../store.testing';
 import { contentKey } from './key';
 import { fetchContent, loadContent } from './saga';
@@ -295,6 +296,20 @@ describe('loadContent', () => {
       .run();
     expect([abortedBefore, signal?.aborted]).toEqual([false, true]);
     expect(selectEntry(KEY)(storeState)).toEqual({ status: 'succeeded', data: about, error: null, requestId: null });
+  });
+
+  it('asks in the language the sagas started in, though Redux DevTools shows a state in another (an imported session)', async () => {
+    const aboutUs = jest.fn(async (_lan: string) => about);
+    const memory = new SagaMemory(stateAfter());
+    const english = stateWith((state) => void (state.locale.current = 'en'));
+    const { storeState } = await expectSaga(function* imported() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield call(loadContent, fakeDeps({ aboutUs }), 'aboutUs', {});
+    })
+      .withReducer(rootReducer, english)
+      .run();
+    expect(aboutUs.mock.calls.map(([lan]) => lan)).toEqual(['zh']);
+    expect(selectEntry(KEY)(storeState)).toMatchObject({ status: 'succeeded', data: about });
   });
 
   it('a bug thrown past callApi is logged and rethrown, and leaves the entry not loading', async () => {

@@ -1,14 +1,11 @@
-import { call, getContext, put, select } from 'redux-saga/effects';
+import { call, put } from 'redux-saga/effects';
 import { PAGE_SIZE } from '../../contracts/constants';
 import type { Locale } from '../../contracts/locale';
 import type { Deps } from '../deps';
 import type { CallContext } from '../shared/apiFailed';
 import { callApiAs, type ApiResult } from '../shared/callApi';
-import type { Resource } from '../shared/resource';
-import { selectLocale } from '../locale/selectors';
 import { contentKey } from './key';
-import { SHARED_LOADS, type SharedLoads } from '../shared/sharedLoads';
-import { selectEntry } from './selectors';
+import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded } from './slice';
 import type { ContentData, ContentName, ContentParams } from './types';
 
@@ -37,12 +34,13 @@ export function fetchContent({ api }: Deps, name: ContentName, params: ContentPa
 
 /**
  * Loads one entry unless it already succeeded for this locale (as after the server preloaded
- * it), and returns what it holds. Under the route saga, a load of the same resource still in
- * flight is joined rather than asked again (shared/sharedLoads.ts). The load owns the entry by the
- * request id its action carries: a newer request for the same entry takes it over and the older
- * answer is ignored (the slice). A failure is put on the entry and reported once to the errors
- * saga (with the caller's `context`); a cancelled load aborts its request and leaves the entry
- * as it was.
+ * it), and returns what it holds. A load of the same resource still in flight is joined rather
+ * than asked again (shared/sharedLoads.ts). The locale and what is done are the sagas' own
+ * knowledge (shared/sagaMemory.ts), never the state's, which Redux DevTools may show from the past.
+ * The load owns the entry by the request id its action carries: a newer request for the same
+ * entry takes it over and the older answer is ignored (the slice). A failure is put on the entry
+ * and reported once to the errors saga (with the caller's `context`); a cancelled load aborts its
+ * request and leaves the entry as it was.
  */
 export function* loadContent<N extends ContentName>(
   deps: Deps,
@@ -50,15 +48,9 @@ export function* loadContent<N extends ContentName>(
   params: ContentParams = {},
   context?: CallContext,
 ): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
-  const locale = (yield select(selectLocale)) as Locale;
+  const { locale, loads } = (yield* sagaMemory()) as SagaMemory;
   const key = contentKey(name, locale, params);
-  const shared = (yield getContext(SHARED_LOADS)) as SharedLoads | undefined;
-  if (shared) return (yield* shared.run(key, loadEntry, deps, key, name, params, locale, context)) as ApiResult<ContentData[N]>;
-  // Run without the shared loads (the server's render, which starts from nothing; a saga alone):
-  // the state says what is done.
-  const entry = (yield select(selectEntry(key))) as Resource<ContentData[N]>;
-  if (entry.status === 'succeeded') return { ok: true, data: entry.data as ContentData[N] };
-  return yield* loadEntry(deps, key, name, params, locale, context);
+  return (yield* loads.run(key, loadEntry, deps, key, name, params, locale, context)) as ApiResult<ContentData[N]>;
 }
 
 function* loadEntry<N extends ContentName>(

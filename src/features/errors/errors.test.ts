@@ -2,9 +2,9 @@ import { END } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
-import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, setContext, take, takeEvery } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { selectLocale } from '../locale/selectors';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 import { rootReducer, type RootState } from '../rootReducer';
 import { sessionCleared } from '../session/actions';
 import { apiFailed } from '../shared/apiFailed';
@@ -63,6 +63,21 @@ describe('envelope errors', () => {
     expect(deps.services.toast.error).toHaveBeenCalledWith('Token missing', { autoClose: 2000 });
   });
 
+  it('402 speaks the language the sagas started in, though Redux DevTools shows a state in another (an imported session)', async () => {
+    const deps = fakeDeps();
+    const english = stateWith((s) => void (s.locale.current = 'en'));
+    await expectSaga(function* imported() {
+      yield setContext({ [SAGA_MEMORY]: new SagaMemory(stateWith()) });
+      yield fork(watchApiErrors, deps);
+    })
+      .provide([clock(deps, [0])])
+      .withReducer(rootReducer, english)
+      .dispatch(apiFailed(envelopeError(402, 'whatever')))
+      .dispatch(END)
+      .run();
+    expect(deps.services.toast.error).toHaveBeenCalledWith('缺token', { autoClose: 2000 });
+  });
+
   it('network errors only reach the console', async () => {
     const deps = fakeDeps();
     await run(deps, [networkError('timeout')], []);
@@ -113,6 +128,8 @@ describe('403', () => {
     let worker: ((action: ReturnType<typeof apiFailed>) => Generator) | undefined;
     testSaga(watchApiErrors, deps)
       .next()
+      .getContext(SAGA_MEMORY)
+      .next(new SagaMemory(stateWith()))
       .inspect((effect: { payload: { args: unknown[] } }) => {
         worker = effect.payload.args[1] as typeof worker;
         expect(effect).toEqual(takeEvery(apiFailed.type, worker as never));
@@ -131,8 +148,6 @@ describe('403', () => {
       .next()
       .put(navigatedTo('/login'))
       .next()
-      .select(selectLocale)
-      .next('zh')
       .call(services.now)
       .next(0)
       .call(services.toast.error, '登录已过期', { autoClose: 2000 })

@@ -1,15 +1,15 @@
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { call, put, takeEvery } from 'redux-saga/effects';
 import type { ApiError } from '../../api/types';
 import { ENVELOPE_CODE } from '../../contracts/envelope';
 import { dictionary } from '../../i18n';
 import { TIMING } from '../../contracts/constants';
 import { pathTo } from '../../contracts/routes';
 import type { Deps } from '../deps';
-import { selectLocale } from '../locale/selectors';
 import { SESSION_COOKIES, sessionCleared } from '../session/actions';
 import { apiFailed } from '../shared/apiFailed';
 import { errorText } from '../shared/errorText';
 import { navigatedTo } from '../shared/route';
+import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 
 /**
  * The envelope's error codes (src/contracts/envelope.ts), in one place: 1 → error toast with msg for 2 s; 402 → 缺token (in the page's
@@ -18,6 +18,8 @@ import { navigatedTo } from '../shared/route';
  * is shown once: a page whose six loads fail together shows one toast, not six.
  */
 export function* watchApiErrors({ services }: Deps) {
+  // The toasts' language: the sagas' (a switch loads the page anew), not a state DevTools may show.
+  const { locale }: SagaMemory = yield* sagaMemory();
   let lastShown = { msg: '', at: -Infinity };
   // One expiry is one token: the loads failing with 403 together, and those still on their way
   // when the flow has gone to the login page (a list, a submission: not the route's, so not
@@ -41,7 +43,6 @@ export function* watchApiErrors({ services }: Deps) {
       for (const name of SESSION_COOKIES) yield call(services.removeCookie, name);
       yield put(navigatedTo(pathTo('login')));
     }
-    const locale: 'zh' | 'en' = yield select(selectLocale);
     const msg = errorText(error, dictionary(locale));
     const now: number = yield call(services.now);
     if (msg === lastShown.msg && now - lastShown.at < TIMING.errorToastMs) return;

@@ -2,7 +2,7 @@ import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
-import { all, call, fork, put, select, take } from 'redux-saga/effects';
+import { all, call, fork, put, select, setContext, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { EMPTY_APPLICATION, EMPTY_PATIENT, type ApplicationForm, type PatientForm } from '../../contracts/forms';
@@ -15,7 +15,8 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf, routeEntered } from '../shared/route';
 import { deferred, endOn, envelopeError, fakeDeps, networkError, stateAfter, stateWith } from '../store.testing';
-import { submitApplication, submitPatient, watchForms } from './saga';
+import { submissionKey, submitApplication, submitPatient, watchForms } from './saga';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 import { fieldErrorsOf, selectForm } from './selectors';
 import {
   applicationForm,
@@ -489,6 +490,66 @@ describe('coming back to a form still being sent', () => {
     }
     await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/resources/1')).run();
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("a second click joins the submission in flight among the sagas' keyed tasks: one send, and the form is free again once it answers", async () => {
+    const first = lateAnswer<{ reference: string }>();
+    const send = jest.fn(async () => ({ reference: 'R2' })).mockImplementationOnce(first.reply);
+    const deps = fakeDeps({ submitPatient: send });
+    const memory = new SagaMemory(visiting('/patient'));
+    const inFlight: boolean[] = [];
+    function* visit() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield fork(watchForms, deps);
+      yield put(patient(message));
+      yield call(() => first.asked);
+      yield put(patient(message)); // a second click while the first is in flight
+      inFlight.push(memory.loads.inFlight(submissionKey(0, 'patient')));
+      yield call(() => first.answer.resolve({ reference: 'R1' }));
+      yield take(formSucceeded.type);
+      inFlight.push(memory.loads.inFlight(submissionKey(0, 'patient')));
+      yield put(patient(message)); // after the answer: sent anew
+      yield take(formSucceeded.type);
+      yield put(END);
+    }
+    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/patient')).run();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(inFlight).toEqual([true, false]);
+  });
+
+  it("a watcher (re)started while Redux DevTools shows another page knows the page from the sagas' memory: an anchor keeps the guard", async () => {
+    const first = lateAnswer<string>();
+    const send = jest.fn(first.reply);
+    const deps = fakeDeps({ submitApplication: send });
+    // The sagas started on /resources/1; the store now shows a past on the home page, whatever is dispatched.
+    const memory = new SagaMemory(visiting('/resources/1'));
+    const past = visiting('/');
+    const showingThePast = (_state: RootState | undefined, _action: Parameters<typeof rootReducer>[1]) => past;
+    function* visit() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield fork(watchForms, deps);
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => first.asked);
+      yield put(routeEntered(routeEntryOf('/resources/1#apply', 'push')));
+      yield put(application(valid, ALL_CONSENTS, '1'));
+      yield call(() => first.answer.resolve('ok'));
+      yield put(END);
+    }
+    await expectSaga(visit).provide([content()]).withReducer(showingThePast, past).run();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends in the language the sagas started in, though Redux DevTools shows a state in another', async () => {
+    const send = jest.fn(async (_lan: Locale, _form: unknown) => ({ reference: 'R1' }));
+    const deps = fakeDeps({ submitPatient: send });
+    const memory = new SagaMemory(visiting('/patient', 'zh'));
+    function* visit() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield call(submitPatient, deps, patient(message), '/patient');
+    }
+    // A session recorded in English, imported into Redux DevTools.
+    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/patient', 'en')).run();
+    expect(send.mock.calls[0]?.[0]).toBe('zh');
   });
 
   it('an answer marks the form only while it waits for that very submission', () => {

@@ -1,4 +1,4 @@
-import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import {
   APPLICATION_CONSENTS,
@@ -20,8 +20,7 @@ import { loadContent } from '../content/saga';
 import type { ContentData } from '../content/types';
 import { callApiAs, type ApiResult } from '../shared/callApi';
 import { errorText } from '../shared/errorText';
-import { selectLocale } from '../locale/selectors';
-import { selectFormsPage } from './selectors';
+import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import {
   applicationForm,
   applicationSubmitted,
@@ -84,7 +83,7 @@ function* leaving(page: string | null) {
 function* submitForm(deps: Deps, key: FormKey, page: string | null, fieldErrors: FieldErrors<string>, ticked: ConsentTicks, send: Send) {
   const { services } = deps;
   const form = formNameOf(key);
-  const locale: Locale = yield select(selectLocale);
+  const { locale }: SagaMemory = yield* sagaMemory();
   const text = dictionary(locale).forms;
   const consentErrors = uncheckedConsents(form, ticked);
   if (hasErrors(fieldErrors) || hasErrors(consentErrors)) {
@@ -154,7 +153,7 @@ function fieldsOf<F extends string>(fields: readonly F[], values: Partial<Record
 export function* submitApplication(deps: Deps, action: ReturnType<typeof applicationSubmitted>, page: string | null) {
   const { jobId, consents } = action.payload;
   const values = fieldsOf(APPLICATION_FIELDS, action.payload.values);
-  const locale: Locale = yield select(selectLocale);
+  const { locale }: SagaMemory = yield* sagaMemory();
   const send: Send = async (agreed) => {
     // Sent as validated: trimmed, name and phone without control characters (cleanApplication).
     await deps.api.submitApplication(locale, { ...cleanApplication(values), id: jobId, ...agreed });
@@ -166,7 +165,7 @@ export function* submitApplication(deps: Deps, action: ReturnType<typeof applica
 export function* submitPatient(deps: Deps, action: ReturnType<typeof patientSubmitted>, page: string | null) {
   const { consents } = action.payload;
   const values = fieldsOf(PATIENT_FIELDS, action.payload.values);
-  const locale: Locale = yield select(selectLocale);
+  const { locale }: SagaMemory = yield* sagaMemory();
   yield call(submitForm, deps, 'patient', page, validatePatient(values), consents, (agreed) => deps.api.submitPatient(locale, { ...values, ...agreed }));
 }
 
@@ -174,24 +173,38 @@ type Submitted = ReturnType<typeof applicationSubmitted> | ReturnType<typeof pat
 
 const keyOf = (action: Submitted): FormKey => (applicationSubmitted.match(action) ? applicationForm(action.payload.jobId) : 'patient');
 
+/** One submission of a form, to its end. */
+function* submitted(deps: Deps, action: Submitted, page: string | null) {
+  if (applicationSubmitted.match(action)) yield call(submitApplication, deps, action, page);
+  else yield call(submitPatient, deps, action, page);
+}
+
 /**
- * A second click while a form's submission is in flight is ignored (takeLeading per form):
- * another job's form is another form. The watcher, not the state, knows what is in flight.
- * Leaving the page forgets its forms, as the slice does: a submission still in flight there is
- * announced when it answers, and the form the visitor finds on coming back can be sent anew.
+ * A form's submission is a task of the sagas' keyed tasks (shared/sharedLoads.ts), as a page's
+ * loads and More are: a second click while it is in flight joins it and sends nothing; another
+ * job's form is another form. Leaving the page forgets its forms, as the slice does: the key
+ * names the visit, so a submission still in flight there is announced when it answers, and the
+ * form the visitor finds on coming back can be sent anew. The page and the visit are this
+ * watcher's own variables (the page it starts on, the sagas' memory's), never the state's.
  */
 export function* watchForms(deps: Deps) {
-  const inFlight = new Map<FormKey, Task>();
-  let page: string | null = yield select(selectFormsPage);
+  const memory: SagaMemory = yield* sagaMemory();
+  let page = memory.route?.path ?? null;
+  let visit = 0;
   for (;;) {
     const action: Submitted | ReturnType<typeof routeEntered> = yield take([applicationSubmitted.type, patientSubmitted.type, routeEntered.type]);
     if (routeEntered.match(action)) {
-      if (action.payload.path !== page) inFlight.clear();
+      if (action.payload.path !== page) visit += 1;
       page = action.payload.path;
       continue;
     }
-    const key = keyOf(action);
-    if (inFlight.get(key)?.isRunning()) continue;
-    inFlight.set(key, yield fork(applicationSubmitted.match(action) ? submitApplication : submitPatient, deps, action as never, page));
+    const key = submissionKey(visit, keyOf(action));
+    const sentFrom = page;
+    yield fork(function* submission() {
+      yield* memory.loads.join(key, submitted, deps, action, sentFrom);
+    });
   }
 }
+
+/** A form's submissions among the sagas' keyed tasks: one per form and visit of its page. */
+export const submissionKey = (visit: number, form: FormKey) => `form|${visit}|${form}`;

@@ -13,6 +13,3 @@ const NO_ERRORS: FieldErrors<never> = {};
 export function fieldErrorsOf<F extends string>(form: FormState<F>): FieldErrors<F | ConsentField> {
   return form.status === 'failed' ? form.fieldErrors : NO_ERRORS;
 }
-
-/** The page the forms in the store are on. */
-export const selectFormsPage = (state: RootState) => state.forms.path;

@@ -2,10 +2,11 @@ import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
-import { call, fork, put } from 'redux-saga/effects';
+import { call, fork, put, setContext } from 'redux-saga/effects';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf, routeEntered } from '../shared/route';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 import { deferred, envelopeError, fakeDeps } from '../store.testing';
 import { watchLocale } from './saga';
 import { selectTwinLinks, twinUrl } from './selectors';
@@ -65,6 +66,21 @@ describe('language switch', () => {
     expect(storeState.locale).toEqual({ current: 'zh' });
     expect(deps.services.setCookie).not.toHaveBeenCalled();
     expect(deps.services.load).not.toHaveBeenCalled();
+  });
+
+  it('loads the twin of the page the sagas last entered, though Redux DevTools shows a past on another page', async () => {
+    const deps = withCheck();
+    const memory = new SagaMemory(visiting('/product?category=3#product'));
+    await expectSaga(function* switching() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield fork(watchLocale, deps);
+    })
+      .provide([[matchers.call.fn(deps.api.checkLanguage), undefined]])
+      .withReducer(rootReducer, visiting('/about'))
+      .dispatch(localeChangeRequested('en'))
+      .dispatch(END)
+      .run();
+    expect(jest.mocked(deps.services.load).mock.calls).toEqual([['/en/product?category=3#product']]);
   });
 
   it('follows the last choice: a check still on its way when the visitor chooses again loads nothing', async () => {

@@ -1,9 +1,8 @@
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, takeLatest } from 'redux-saga/effects';
 import { isLocale, LOCALE_COOKIE } from '../../contracts/locale';
 import type { Deps } from '../deps';
-import type { RootState } from '../rootReducer';
 import { callApi, type ApiResult } from '../shared/callApi';
-import type { RouteEntry } from '../shared/route';
+import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import { twinUrl } from './selectors';
 import { localeChangeConfirmed, localeChangeRejected, localeChangeRequested } from './slice';
 
@@ -27,7 +26,8 @@ export function* changeLocale(deps: Deps, action: ReturnType<typeof localeChange
   }
   yield put(localeChangeConfirmed(requested));
   yield call(deps.services.setCookie, LOCALE_COOKIE, requested, { maxAgeSeconds: ONE_YEAR_SECONDS });
-  const route: RouteEntry | null = yield select((state: RootState) => state.navigation.route);
+  // The page on screen as the route saga last entered it (the sagas' memory), not a past DevTools may show.
+  const { route }: SagaMemory = yield* sagaMemory();
   yield call(deps.services.load, twinUrl(route, requested));
 }
 

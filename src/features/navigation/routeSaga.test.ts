@@ -1,6 +1,6 @@
 import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork, put, type ActionPattern } from 'redux-saga/effects';
+import { all, fork, put, setContext, type ActionPattern } from 'redux-saga/effects';
 import { contentKey } from '../content/key';
 import { selectContent } from '../content/selectors';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
@@ -9,6 +9,7 @@ import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { navigatedTo, routeEntered, routeEntryOf, routeNotFound } from '../shared/route';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, until, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
@@ -378,6 +379,25 @@ describe('an id the provider does not know', () => {
       .run();
     expect(storeState.navigation.notFound).toBe(false);
     expect(selectContent('newsDetail', { id: '5' })(storeState).status).toBe('failed');
+  });
+
+  it("a watcher restarted while Redux DevTools shows a past knows the server's 404 from the sagas' memory: it is not asked again", async () => {
+    const newsDetail = jest.fn(() => Promise.reject(notFound));
+    const api = { ...layout(), newsDetail };
+    const memory = new SagaMemory(stateAfter(routeEntered(routeEntryOf('/news/99999')), routeNotFound()));
+    // The store shows the moment before the server's render, whatever is dispatched.
+    const past = stateAfter();
+    await expectSaga(function* restarted() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield fork(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+    })
+      .provide([virtualClock().provider])
+      .withReducer(() => past, past)
+      .dispatch(routeEntered(routeEntryOf('/news/99999', 'pop')))
+      .dispatch(END)
+      .run();
+    expect(newsDetail).not.toHaveBeenCalled();
+    expect(api.main).toHaveBeenCalledTimes(1);
   });
 
   it("is not asked again when the browser takes over the server's 404", async () => {

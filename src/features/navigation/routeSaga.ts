@@ -1,15 +1,14 @@
-import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { routeLayout } from '../../contracts/routes';
 import type { Deps } from '../deps';
 import type { ApiResult } from '../shared/callApi';
 import { loadContent } from '../content/saga';
 import { retryRequested } from '../content/slice';
-import { provideSharedLoads } from '../shared/sharedLoads';
+import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import { LAYOUT_LOADS, routeLoads, type ListLoaders, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
-import { selectRouteNotFound } from './selectors';
-import { routeEntered, routeNotFound, selectRoute, type RouteEntry } from '../shared/route';
+import { routeEntered, routeNotFound, type RouteEntry } from '../shared/route';
 import { isLanding, isServerNotFound } from './slice';
 
 const loadsOf = (route: RouteEntry): RouteLoads => (route.routeId === null ? { content: [] } : routeLoads(route.routeId, route.params));
@@ -49,11 +48,12 @@ export function* loadPage(deps: Deps, lists: ListLoaders, route: RouteEntry, kno
  * joined, so only what failed is asked again; it leaves the scroll alone.
  */
 export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
-  yield* provideSharedLoads();
-  let current: RouteEntry | null = yield select(selectRoute);
-  // Read once, at the start, when the state is the server's and no past can be shown: whether
-  // the page being hydrated is its 404. A later entry learns it from its own detail's answer.
-  const serverNotFound: boolean = (yield select(selectRouteNotFound)) || isServerNotFound(current);
+  const memory: SagaMemory = yield* sagaMemory();
+  // The entry on screen and whether the server answered the landing with its 404 are the sagas'
+  // own knowledge (a restarted watcher finds them there too), not the state's. A later entry
+  // learns its 404 from its own detail's answer.
+  let current = memory.route;
+  const serverNotFound = memory.landing.notFound || isServerNotFound(memory.landing.route);
   let knownMissing = false;
   let loading: Task | undefined;
   let scrolling: Task | undefined;
@@ -65,6 +65,7 @@ export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
       if (scrolling?.isRunning()) yield cancel(scrolling);
       const previous = current;
       current = action.payload;
+      memory.route = current;
       knownMissing = serverNotFound && previous !== null && isLanding(current, previous);
       scrolling = yield fork(scrollAfterEntering, deps, current, previous);
     }

@@ -1,6 +1,6 @@
 import { END } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
-import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { call, cancel, fork, put, select, setContext, take } from 'redux-saga/effects';
 import type { NewsItem, Paged } from '../../api/types';
 import { PAGE_SIZE } from '../../contracts/constants';
 import { contentKey } from '../content/key';
@@ -9,10 +9,11 @@ import { contentCancelled, contentFailed, contentRequested, contentSucceeded } f
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { deferred, envelopeError, fakeDeps, contentProvider, settledEntry, stateAfter, type AskedContent } from '../store.testing';
-import { loadMoreNews, loadNewsPages, watchNewsMore } from './saga';
+import { loadMoreNews, loadNewsPages, NEWS_MORE, watchNewsMore } from './saga';
 import { selectHasMoreNews, selectNewsList, selectNewsPages, type NewsList } from './selectors';
 import { newsMoreRequested, newsPagesShown } from './slice';
 import { routeEntryOf, routeEntered } from '../shared/route';
+import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 
 type Page = Paged<NewsItem>;
 const item = (id: number): NewsItem => ({ id, pic: '', title: `n${id}`, des: '', create_time: '', pic_alt: '' });
@@ -91,8 +92,8 @@ describe('loadNewsPages (entering /news)', () => {
     const deps = fakeDeps();
     testSaga(loadNewsPages, deps)
       .next()
-      .select(selectNewsPages)
-      .next(3)
+      .getContext(SAGA_MEMORY)
+      .next(new SagaMemory(stateAfter(...shown(1), ...shown(2), ...shown(3))))
       .call(loadContent, deps, 'newsList', { page: 1 })
       .next({ ok: true, data: newsPage(1) })
       .call(loadContent, deps, 'newsList', { page: 2 })
@@ -161,6 +162,8 @@ describe('loadMoreNews', () => {
     const deps = fakeDeps();
     testSaga(loadMoreNews, deps, more(2))
       .next()
+      .getContext(SAGA_MEMORY)
+      .next(new SagaMemory(stateAfter()))
       .put(newsPagesShown(2))
       .next()
       .call(loadContent, deps, 'newsList', { page: 1 })
@@ -267,7 +270,7 @@ describe('watchNewsMore', () => {
     expect(seen.list?.status).toBe('idle');
   });
 
-  it('takeLeading: clicks while a page loads ask nothing more; the next click after its answer asks the next page', async () => {
+  it('clicks while a page loads join its More and ask nothing more; the next click after its answer asks the next page', async () => {
     const page2Asked = deferred<void>();
     const page2 = deferred<Page>();
     const api = provider(({ params }) => {
@@ -293,6 +296,55 @@ describe('watchNewsMore', () => {
     expect(api.pages()).toEqual(['newsList 2', 'newsList 3']);
     expect(api.asked.map((a) => a.signal.aborted)).toEqual([false, false]);
     expect(rowIds(storeState)).toEqual(ids(1, 12));
+  });
+});
+
+describe("the pages shown are the sagas' own memory", () => {
+  it('two Mores while one loads, though they ask different pages, join it: one request goes out', async () => {
+    const page2Asked = deferred<void>();
+    const page2 = deferred<Page>();
+    const api = provider(({ params }) => (params.page === 2 ? (page2Asked.resolve(), page2.promise) : newsPage(params.page ?? 0)));
+    const memory = new SagaMemory(stateAfter(...shown(1)));
+    const inFlight: boolean[] = [];
+    await expectSaga(function* clicks() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield fork(watchNewsMore, fakeDeps());
+      yield put(newsMoreRequested({ upTo: 2 }));
+      yield call(() => page2Asked.promise);
+      yield put(newsMoreRequested({ upTo: 2 }));
+      yield put(newsMoreRequested({ upTo: 3 }));
+      inFlight.push(memory.loads.inFlight(NEWS_MORE));
+      yield call(page2.resolve, newsPage(2));
+      yield take(contentSucceeded.type);
+      yield put(END);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, stateAfter(...shown(1)))
+      .run();
+    expect(api.pages()).toEqual(['newsList 2']);
+    expect(inFlight).toEqual([true]);
+  });
+
+  it('Back to /news finds the pages More showed, though Redux DevTools shows a past with none', async () => {
+    const api = provider(pagesAnswered);
+    // The sagas started on /news with page 1 loaded (the server's state); the store now shows the
+    // moment before it, whatever is dispatched.
+    const memory = new SagaMemory(stateAfter(...shown(1)));
+    const past = stateAfter();
+    const { effects } = await expectSaga(function* backAndForth() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      yield call(loadMoreNews, fakeDeps(), newsMoreRequested({ upTo: 2 }));
+      yield call(loadNewsPages, fakeDeps());
+    })
+      .provide([api.fetch])
+      .withReducer(() => past, past)
+      .run();
+    expect(api.pages()).toEqual(['newsList 2']);
+    // More's pages, then page 2's load: entering again shows no fewer pages and asks nothing.
+    const puts = (effects.put ?? []).map((effect) => effect.payload.action as AnyAction);
+    expect(puts[0]).toEqual(newsPagesShown(2));
+    expect(puts.slice(1).map((action) => action.type)).toEqual([contentRequested.type, contentSucceeded.type]);
+    expect(memory.pagesOf('newsList')).toBe(2);
   });
 });
 

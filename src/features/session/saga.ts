@@ -1,17 +1,16 @@
-import { call, put, select, takeLeading } from 'redux-saga/effects';
-import type { Locale } from '../../contracts/locale';
+import { call, put, takeLeading } from 'redux-saga/effects';
 import { pathTo } from '../../contracts/routes';
 import { dictionary } from '../../i18n';
 import type { Deps } from '../deps';
 import { callApi, type ApiResult } from '../shared/callApi';
-import { selectLocale } from '../locale/selectors';
+import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import { logoutRequested, SESSION_COOKIES, sessionCleared } from './actions';
 import { navigatedTo } from '../shared/route';
 
 /** The bare layout's logout, behind a confirm (退出登录?; cancelled: 取消登出). */
 export function* logout(deps: Deps) {
   const { api, services } = deps;
-  const locale: Locale = yield select(selectLocale);
+  const { locale }: SagaMemory = yield* sagaMemory();
   const text = dictionary(locale).session;
   const confirmed: boolean = yield call(services.confirm, text.confirmLogout);
   if (!confirmed) {

@@ -9,6 +9,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { DOMPurify as Purifier } from 'dompurify';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
+import { call } from 'redux-saga/effects';
 import type { ApiError } from '../../api/types';
 import { App } from '../../app/App';
 import { LIST_LOADERS } from '../../app/rootSaga';
@@ -21,6 +22,7 @@ import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Deps } from '../../features/deps';
 import { apiFailed } from '../../features/shared/apiFailed';
 import { loadPage } from '../../features/navigation/routeSaga';
+import { sagaMemory } from '../../features/shared/sagaMemory';
 import { routeEntryOf, type RouteEntry, routeEntered } from '../../features/shared/route';
 import { StoreRouter } from '../../app/StoreRouter';
 import { HtmlPurifier } from '../../ui/RichHtml';
@@ -50,8 +52,14 @@ function isUnknownId(state: RootState, failures: ApiError[]): boolean {
   return state.navigation.notFound && failures.every((failure) => failure.kind === 'envelope' && failure.notFound);
 }
 
+/** The page's loads, run alone as the server runs them: they share one memory of the sagas, made from the render's state. */
+function* serverLoads(deps: Deps, route: RouteEntry) {
+  yield* sagaMemory();
+  yield call(loadPage, deps, LIST_LOADERS, route);
+}
+
 async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps: Deps, route: RouteEntry, deadlineMs: number): Promise<string | null> {
-  const task = run(loadPage, deps, LIST_LOADERS, route);
+  const task = run(serverLoads, deps, route);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'deadline'>((resolve) => {
     timer = setTimeout(() => resolve('deadline'), deadlineMs);
