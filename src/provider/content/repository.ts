@@ -101,5 +101,3 @@ export function createRepository(db: ProviderDatabase) {
     }),
   };
 }
-
-export type Repository = ReturnType<typeof createRepository>;
