@@ -7,6 +7,9 @@ import importX from 'eslint-plugin-import-x';
 
 const zone = (target, from, message) => ({ target, from, message });
 
+// import-x's TypeScript preset, without its resolver (eslint-import-resolver-typescript, not installed).
+const typeScriptFilesForImportX = Object.fromEntries(Object.entries(importX.flatConfigs.typescript.settings).filter(([name]) => name !== 'import-x/resolver'));
+
 // PROVIDER_URL may name a provider that is not this code: the site server shares with it only
 // contracts (src/contracts) and the HTTP edge both serve (src/http). npm start alone runs the
 // embedded provider in the same process (src/server/start.ts), and tests start a real one.
@@ -31,6 +34,46 @@ const boundaries = [
   zone('./src/!(server|provider|http)/**', './src/provider', 'client code never imports Node code'),
   zone('./src/!(server|provider|http)/**', './src/http', 'client code never imports Node code'),
 ];
+
+// The provider's rooms: content (the source interface, the pack's SQLite adapter) at the bottom,
+// strapi (its second adapter) and submissions (the model and its stores) on it, and the staff CLI
+// over the store's interface on top, which nothing imports. content/importCli.ts, a command line,
+// stores packs in the shared PostgreSQL through the submissions' pool. Tests may assemble any room.
+const providerRoom = (room) => `./src/provider/${room}`;
+const providerRooms = [
+  zone(
+    './src/provider/content/!(importCli).ts',
+    ['strapi', 'submissions'].map(providerRoom),
+    "content is the provider's bottom room: it knows neither Strapi nor the submissions",
+  ),
+  ...[
+    ['strapi', 'submissions'],
+    ['submissions', 'strapi'],
+  ].map(([room, beside]) => zone(providerRoom(room), providerRoom(beside), 'strapi and submissions stand on content, never on each other')),
+  zone(
+    ['./src/provider/*.ts', './src/provider/!(staff)/**'],
+    providerRoom('staff'),
+    "the staff CLI stands on the store's interface; nothing in the provider imports it",
+  ),
+];
+
+// The root modules of src/features assemble every folder (rootReducer.ts) or name the outside
+// world the sagas get (deps.ts): a feature may import their types, never their values, and they
+// never import the app that assembles them.
+const featureRoots = {
+  group: ['../rootReducer', '../deps'],
+  allowTypeImports: true,
+  message: 'rootReducer and deps sit above every feature: import their types only (import type).',
+};
+const featuresWithoutApp = zone('./src/features', './src/app', 'features never import src/app (it assembles them)');
+
+// Each Node major gets the better-sqlite3 it can run (12.x on 20, 13.x from 22): only the
+// driver module picks; the typings may be imported anywhere.
+const sqliteOnlyThroughDriver = ['better-sqlite3', 'better-sqlite3-node22'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: 'Load SQLite through src/provider/sqliteDriver.',
+}));
 
 // The state machine's folders (src/features/*), bottom first. A folder imports only from the
 // layers below its own, never from a sibling of its layer nor from above, so no cycle can form
@@ -110,12 +153,17 @@ export default tseslint.config(
         },
       ],
     },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: {
+      // import-x reads only the extensions and parsers named here: without the TypeScript ones it
+      // skips every .ts/.tsx file, and no-cycle could never fire. Modules resolve the Node way.
+      ...typeScriptFilesForImportX,
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
   },
   {
     // npm start runs the embedded provider beside the site, and the server's tests start a real
     // provider as the site's counterpart: every other boundary holds for them.
-    files: ['src/server/start.ts', 'src/server/testing.ts', 'src/server/**/*.test.{ts,tsx}'],
+    files: ['src/server/start.ts', 'src/server/**/*.{test,testing}.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries.filter((boundary) => boundary !== serverWithoutProvider) }] },
   },
   {
@@ -130,8 +178,8 @@ export default tseslint.config(
   },
   {
     // A saga test ends when its saga ends (a return, or END after the scenario), never on a window
-    // of wall-clock time: expectSaga's run waits for the end (config/jest/setupClient.ts).
-    // The client's tests (the server's call SQLite statements' run).
+    // of wall-clock time: expectSaga's run waits for the end (config/jest/setupClient.ts). Only
+    // the client's tests: the server's tests call SQLite statements' run(), which this would flag.
     files: ['src/{api,app,features,pages,ui,i18n,contracts}/**/*.{test,testing}.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
@@ -192,7 +240,13 @@ export default tseslint.config(
     // assemble any of them). The app's boundaries hold here too.
     files: ['src/features/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.testing.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureLayers] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureLayers, featuresWithoutApp] }] },
+  },
+  {
+    // The provider's rooms keep their direction (tests may assemble any of them).
+    files: ['src/provider/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...providerRooms] }] },
   },
   {
     // Pure views (src/ui; pages and the layout read the store through src/app/hooks): no store,
@@ -206,21 +260,17 @@ export default tseslint.config(
     },
   },
   {
-    // Each Node major gets the better-sqlite3 it can run (12.x on 20, 13.x from 22): only the
-    // driver module picks; the typings may be imported anywhere.
+    // Only the driver module picks the better-sqlite3 (see sqliteOnlyThroughDriver).
     files: ['**/*.{ts,tsx}'],
     ignores: ['src/provider/sqliteDriver.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['better-sqlite3', 'better-sqlite3-node22'].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: 'Load SQLite through src/provider/sqliteDriver.',
-          })),
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: sqliteOnlyThroughDriver }],
     },
+  },
+  {
+    // A feature imports rootReducer and deps for their types only (see featureRoots).
+    files: ['src/features/*/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: sqliteOnlyThroughDriver, patterns: [featureRoots] }] },
   },
 );

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { testSession } from './sessionTest';
+import { testSession } from './session.testing';
 
 /**
  * Every session recorded from the development build (npm run sessions:record) replays to the state
- * it recorded, and with the sagas to the same effects (sessionTest.ts).
+ * it recorded, and with the sagas to the same effects (session.testing.ts).
  */
 describe('recorded Redux DevTools sessions', () => {
   const dir = join(__dirname, 'sessions');

@@ -11,4 +11,3 @@ export const ANCHORS = {
 } as const satisfies Partial<Record<RouteId, readonly string[]>>;
 
 export type AnchoredRouteId = keyof typeof ANCHORS;
-export type AnchorId<R extends AnchoredRouteId = AnchoredRouteId> = (typeof ANCHORS)[R][number];

@@ -49,8 +49,6 @@ export const BREAKPOINT = {
   businessWide: 900,
 } as const;
 
-export const DESIGN_WIDTH_PX = 1440;
-
 /**
  * Where Chinese sites link their filing numbers: the MIIT's ICP registry, and the Ministry
  * of Public Security's registry, which looks a site up by the digits of its 公网安备 number.

@@ -63,7 +63,6 @@ export function validateApplication(raw: ApplicationForm): FieldErrors<Applicati
 // ---- Patient-service message ----
 
 export const SERVICE_CATEGORIES = ['medical', 'adverse', 'product', 'other'] as const;
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
 export const PATIENT_FIELDS = ['category', 'medication', 'reason', 'name', 'phone', 'email', 'description'] as const;
 export type PatientField = (typeof PATIENT_FIELDS)[number];

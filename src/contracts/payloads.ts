@@ -176,7 +176,6 @@ export type JobDetailDto = Wire<typeof jobDetail>;
 export type MemberPictureDto = Wire<typeof memberPicture>;
 export type ProductRowDto = Wire<typeof productRow>;
 export type ProductDetailDto = Wire<typeof productDetail>;
-export type PrivacyNoticeDto = Wire<typeof privacyNotice>;
 
 // What the client works with.
 export type About = Normalised<typeof about>;

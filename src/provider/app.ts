@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import type { ProviderDatabase } from './content/database';
+import type { ProviderDatabase } from './sqliteDatabase';
 import { createRepository } from './content/repository';
 import { createSqliteStore } from './submissions/sqliteStore';
 import type { SubmissionStore } from './submissions/store';

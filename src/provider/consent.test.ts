@@ -4,8 +4,8 @@ import formbody from '@fastify/formbody';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createRepository } from './content/repository';
 import { registerSubmissionRoutes } from './submissionRoutes';
-import { postgresPerFile } from './submissions/testPostgres';
-import { providerOn, STORE_KINDS } from './testing';
+import { postgresPerFile } from './submissions/postgres.testing';
+import { providerOn, STORE_KINDS } from './provider.testing';
 
 const postgres = postgresPerFile();
 

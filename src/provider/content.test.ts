@@ -1,6 +1,6 @@
 import { ENDPOINT, POST_ENDPOINTS, type EndpointName } from '../contracts/endpoints';
 import { LOCALES } from '../contracts/locale';
-import { providerWithFreshDatabase } from './testing';
+import { providerWithFreshDatabase } from './provider.testing';
 
 type Provider = Awaited<ReturnType<typeof providerWithFreshDatabase>>;
 let provider: Provider;

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import Database from './sqliteDriver';
 import { join } from 'node:path';
 import { openPostgresStore } from './submissions/postgresStore';
-import { emptyTables, postgresPerFile, queryTestDatabase } from './submissions/testPostgres';
-import { applicationBurst as burst, startProviderProcess as startProcess, STORE_KINDS, tempDataDir } from './testing';
+import { emptyTables, postgresPerFile, queryTestDatabase } from './submissions/postgres.testing';
+import { applicationBurst as burst, startProviderProcess as startProcess, STORE_KINDS, tempDataDir } from './provider.testing';
 
 const postgres = postgresPerFile();
 

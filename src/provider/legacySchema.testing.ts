@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
-import type { ProviderDatabase } from './content/database';
+import type { ProviderDatabase } from './sqliteDatabase';
 
 const LEGACY_DIR = join(__dirname, 'testdata', 'legacy-migrations');
 

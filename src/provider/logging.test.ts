@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { loadContentPack } from './content/loadPack';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createProviderApp } from './app';
-import { openDatabase } from './content/database';
+import { openDatabase } from './sqliteDatabase';
 import { logOptions } from '../http/logging';
 import { SEED_MEDIA_DIR } from './startProvider';
-import { tempDataDir } from './testing';
+import { tempDataDir } from './provider.testing';
 
 async function loggedProvider() {
   const lines: Record<string, any>[] = [];

@@ -6,10 +6,10 @@ import { cpSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProviderApp } from './app';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './content/database';
+import { openDatabase } from './sqliteDatabase';
 import { versionOf } from '../http/mediaCaching';
 import { SEED_MEDIA_DIR } from './startProvider';
-import { tempDataDir } from './testing';
+import { tempDataDir } from './provider.testing';
 
 /** One host: its own data folder and its own copy of the media, written at `time`. */
 async function host(time: Date) {

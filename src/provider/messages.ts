@@ -49,8 +49,6 @@ export const MESSAGES = {
   },
 } satisfies Record<Locale, Record<string, string>>;
 
-export type MessageKey = keyof (typeof MESSAGES)['zh'];
-
 export function patientReceived(locale: Locale, reference: string): string {
   return MESSAGES[locale].patientReceived.replace('{reference}', reference);
 }

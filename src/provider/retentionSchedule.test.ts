@@ -8,13 +8,13 @@ import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from './sqliteDriver';
 import { loadContentPack } from './content/loadPack';
-import { DATABASE_FILE, openDatabase } from './content/database';
+import { DATABASE_FILE, openDatabase } from './sqliteDatabase';
 import { logOptions } from '../http/logging';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
 import { RETENTION_DAYS, truncateAddress } from './submissions/retention';
 import { beijingDay } from './submissions/caseReference';
-import { tempDataDir } from './testing';
+import { tempDataDir } from './provider.testing';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 

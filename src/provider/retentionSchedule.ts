@@ -1,7 +1,7 @@
 /**
  * The privacy notice's retention, kept by the provider itself: a minute after it starts
  * listening and then once a day, submissions past their period are deleted and older
- * visitors' addresses cut to their network (`staff/retention.ts`), each kind logged with its
+ * visitors' addresses cut to their network (`submissions/retention.ts`), each kind logged with its
  * count. Every host sharing a store schedules it, and the first to claim the (Beijing) day in
  * `job_runs` runs it, so it runs once for the site. A run that fails is logged and recorded with
  * its claim; the next day's run is a new claim, never queued behind a run still stuck (the

@@ -7,7 +7,7 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import { CONTENT_MIGRATIONS } from './content/migrations';
-import type { ProviderDatabase } from './content/database';
+import type { ProviderDatabase } from './sqliteDatabase';
 import { carryOverPostgres, carryOverSqlite } from './legacySchema';
 import { checkSchema, migrate, pendingMigrations, PostgresMigrationDialect, type AnyDatabase, type ShippedMigration } from './migrate';
 import { SUBMISSION_MIGRATIONS } from './submissions/migrations';

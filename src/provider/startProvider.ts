@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './content/database';
+import { openDatabase } from './sqliteDatabase';
 import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from './app';
 import type { RetentionSchedule } from './retentionSchedule';
 import { openSubmissionStore } from './submissions/open';

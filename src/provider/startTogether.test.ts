@@ -9,18 +9,18 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from './sqliteDriver';
 import { loadContentPack } from './content/loadPack';
-import { connect, DATABASE_FILE, openDatabase } from './content/database';
+import { connect, DATABASE_FILE, openDatabase } from './sqliteDatabase';
 import { migrateSqlite } from './schema';
 import { SUBMISSION_MIGRATIONS } from './submissions/migrations';
 import { startProvider } from './startProvider';
-import { startProviderProcess, tempDataDir } from './testing';
+import { startProviderProcess, tempDataDir } from './provider.testing';
 import { openPostgresStore } from './submissions/postgresStore';
-import { createTestDatabase, queryTestDatabase } from './submissions/testPostgres';
+import { createTestDatabase, queryTestDatabase } from './submissions/postgres.testing';
 
 /** Another process that takes the write lock to migrate, says so, and migrates and commits when told. */
 function migratingElsewhere(file: string) {
   const script = `
-    const { connect } = require(${JSON.stringify(join(__dirname, 'content', 'database.ts'))});
+    const { connect } = require(${JSON.stringify(join(__dirname, 'sqliteDatabase.ts'))});
     const { migrate } = require(${JSON.stringify(join(__dirname, 'migrate.ts'))});
     const { sqliteKysely, SQLITE_MIGRATIONS } = require(${JSON.stringify(join(__dirname, 'schema.ts'))});
     const db = connect(${JSON.stringify(file)});

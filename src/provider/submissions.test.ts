@@ -1,7 +1,7 @@
 import { ENDPOINT } from '../contracts/endpoints';
 import { SUBMISSION_BODY_LIMIT } from '../contracts/forms';
-import { postgresPerFile } from './submissions/testPostgres';
-import { providerOn, STORE_KINDS } from './testing';
+import { postgresPerFile } from './submissions/postgres.testing';
+import { providerOn, STORE_KINDS } from './provider.testing';
 
 const postgres = postgresPerFile();
 

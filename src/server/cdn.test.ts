@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { providerWithFreshDatabase } from '../provider/testing';
+import { providerWithFreshDatabase } from '../provider/provider.testing';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
 import { startSiteProcess, stopProcesses } from '../../tests/cdn/processes';
-import { fakeDist, providerGate } from './testing';
+import { fakeDist, providerGate } from './server.testing';
 
 jest.setTimeout(120_000);
 

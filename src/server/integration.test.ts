@@ -7,7 +7,7 @@ import { ENDPOINT } from '../contracts/endpoints';
 import { startProvider } from '../provider/startProvider';
 import { createSiteServer } from './app';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../http/mediaCaching';
-import { startSiteAndProvider } from './testing';
+import { startSiteAndProvider } from './server.testing';
 
 /** Each GET path with its query and the fields its data (or its first row) must have. */
 const CALLS: [keyof typeof ENDPOINT, string, string[]][] = [

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from '../provider/sqliteDriver';
-import { spawnListening, tempDataDir } from '../provider/testing';
-import { fakeDist } from './testing';
+import { spawnListening, tempDataDir } from '../provider/provider.testing';
+import { fakeDist } from './server.testing';
 
 describe('npm start under SIGTERM', () => {
   it('finishes the requests it accepted, closes the database cleanly and exits by itself within its budget', async () => {

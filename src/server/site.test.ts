@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '../contracts/routes';
 import { createSiteServer } from './app';
-import { FAKE_BOOT_SOURCE, fakeDist, rawRequest } from './testing';
+import { FAKE_BOOT_SOURCE, fakeDist, rawRequest } from './server.testing';
 import { inlineScriptHash } from './render/document';
 
 /** A real upstream that echoes what reached it, or misbehaves on request. */

@@ -10,7 +10,7 @@ import type { StrapiConnection } from '../provider/app';
 import { readStrapiConnection } from '../provider/strapi/connection';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { logOptions } from '../http/logging';
-import { privateFolder } from '../provider/content/database';
+import { privateFolder } from '../provider/sqliteDatabase';
 import { cachePurgeSecret, requestCachePurge } from '../http/siteCache';
 import { SEARCH_ALLOWANCE, SEARCH_LIMIT_NAME } from './render/searchBudget';
 

@@ -17,11 +17,11 @@ import { ENDPOINT } from '../contracts/endpoints';
 import { SUBMIT_RATE_LIMIT } from '../provider/submissionRoutes';
 import { SEARCH_ALLOWANCE } from './render/searchBudget';
 import { DEFAULT_PACK_DIR, loadContentPack } from '../provider/content/loadPack';
-import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy';
+import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy.testing';
 import { queryLimits } from '../provider/submissions/postgresStore';
 import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
-import { spawnListening } from '../provider/testing';
-import { fakeDist } from './testing';
+import { spawnListening } from '../provider/provider.testing';
+import { fakeDist } from './server.testing';
 
 jest.setTimeout(240_000);
 

@@ -13,7 +13,7 @@ import { buildDevClient, reportTo, withDevTools } from '../../config/devtools/de
 import { startMonitor, type Monitor as RemoteMonitor } from '../../config/devtools/monitor';
 import { readSession } from '../../config/devtools/session';
 import type { RootState } from '../../src/app/store';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { startTestSite, waitForContent, withPage, onSuite, type TestSite } from './harness';
 
 let browser: Browser;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { DATABASE_FILE } from '../../src/provider/content/database';
+import { DATABASE_FILE } from '../../src/provider/sqliteDatabase';
 import Database from '../../src/provider/sqliteDriver';
 import { onSuite, waitForContent, watchHydration, withPage, type TestSite } from './harness';
 

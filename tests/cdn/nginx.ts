@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const CONFIG = join(__dirname, '..', '..', 'config', 'nginx');

@@ -1,12 +1,12 @@
 /**
  * The database of the Strapi a cms test file starts: its own SQLite file by default, or, with
  * CMS_TEST_DATABASE=postgres (the second run of `npm run test:cms`), a PostgreSQL database of its
- * own, made before the file and dropped after it (src/provider/submissions/testPostgres.ts). Every
+ * own, made before the file and dropped after it (src/provider/submissions/postgres.testing.ts). Every
  * Strapi a file starts reads DATABASE_CLIENT and CMS_DATABASE_URL from the environment it inherits.
  */
 import { join } from 'node:path';
 import Database from '../../src/provider/sqliteDriver';
-import { createTestDatabase, queryTestDatabase, type TestDatabase } from '../../src/provider/submissions/testPostgres';
+import { createTestDatabase, queryTestDatabase, type TestDatabase } from '../../src/provider/submissions/postgres.testing';
 
 export const CMS_ON_POSTGRES = process.env.CMS_TEST_DATABASE === 'postgres';
 

@@ -10,8 +10,8 @@
 import { JSDOM } from 'jsdom';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import type { openDatabase } from '../../src/provider/content/database';
-import { freePort } from '../../src/server/testing';
+import type { openDatabase } from '../../src/provider/sqliteDatabase';
+import { freePort } from '../../src/server/server.testing';
 import { cmsTestFile, comparable, type Site } from './stack';
 import { adminLogin, cmsCall, type SeededCms } from './strapi';
 

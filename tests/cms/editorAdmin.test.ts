@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { CMS_DIR, startCms } from '../../config/cms/cms';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 
 interface Schema {

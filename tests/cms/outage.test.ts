@@ -14,7 +14,7 @@ import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { startProvider } from '../../src/provider/startProvider';
 import { createSiteServer } from '../../src/server/app';
-import { fakeDist, freePort, providerGate } from '../../src/server/testing';
+import { fakeDist, freePort, providerGate } from '../../src/server/server.testing';
 import { startSeededCms, type SeededCms } from './strapi';
 
 const pack = loadContentPack();

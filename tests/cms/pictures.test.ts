@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { type RunningCms } from '../../config/cms/cms';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../src/http/mediaCaching';
-import { fakeDist } from '../../src/server/testing';
+import { fakeDist } from '../../src/server/server.testing';
 import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { cmsCall, startUploadStack } from './strapi';
 

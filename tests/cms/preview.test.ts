@@ -9,7 +9,7 @@
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { signPreview } from '../../src/server/preview/previewSignature';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { cmsTestFile } from './stack';
 import { adminLogin, cmsCall, type SeededCms } from './strapi';
 

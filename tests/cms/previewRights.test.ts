@@ -10,7 +10,7 @@
  */
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { signPreview } from '../../src/server/preview/previewSignature';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { cmsTestFile } from './stack';
 import { adminLogin, cmsCall, newAdminUser, type SeededCms } from './strapi';
 

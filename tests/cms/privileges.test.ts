@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CMS_DIR, startCms, type RunningCms } from '../../config/cms/cms';
 import { SITE_TOKEN } from '../../src/provider/strapi/seed/seedStrapi';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { cmsRows, cmsTables } from './database';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { SITE_META } from '../../src/contracts/siteMeta';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { cmsTestFile } from './stack';
 import { adminLogin, cmsCall, newAdminUser, type SeededCms } from './strapi';
 

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
 import { createProviderApp, type StrapiConnection } from '../../src/provider/app';
-import { openDatabase } from '../../src/provider/content/database';
+import { openDatabase } from '../../src/provider/sqliteDatabase';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
-import { fakeDist } from '../../src/server/testing';
+import { fakeDist } from '../../src/server/server.testing';
 import { startSeededCms, type SeededCms } from './strapi';
 import { STRAPI_ANSWER_MS } from './bounds';
 

@@ -6,11 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProviderApp } from '../../src/provider/app';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { openDatabase } from '../../src/provider/content/database';
+import { openDatabase } from '../../src/provider/sqliteDatabase';
 import { startCms, type RunningCms } from '../../config/cms/cms';
 import { createSiteServer } from '../../src/server/app';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
-import { freePort } from '../../src/server/testing';
+import { freePort } from '../../src/server/server.testing';
 import { startNginx } from '../cdn/nginx';
 import { copySeededTemplate } from './seededTemplate';
 

@@ -16,7 +16,7 @@ import { TIMING } from '../../src/contracts/constants';
 import { versionOf } from '../../src/http/mediaCaching';
 import { SEED_MEDIA_DIR, startProvider } from '../../src/provider/startProvider';
 import { createSiteServer } from '../../src/server/app';
-import { fakeDist, freePort, providerGate } from '../../src/server/testing';
+import { fakeDist, freePort, providerGate } from '../../src/server/server.testing';
 import { startNginx, type RunningNginx } from '../cdn/nginx';
 import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { adminLogin, cmsCall, startSeededCms, type SeededCms } from './strapi';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CMS_DIR, type RunningCms } from '../../config/cms/cms';
 import { UPLOAD_MIME_TYPES } from '../../src/http/uploadTypes';
-import { fakeDist } from '../../src/server/testing';
+import { fakeDist } from '../../src/server/server.testing';
 import { cmsCall, startUploadStack } from './strapi';
 
 const SCRIPT = '<script>fetch("/api/index/patient/submit")</script>';

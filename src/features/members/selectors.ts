@@ -6,7 +6,7 @@ import { pageOfQuery } from '../shared/pageQuery';
 import { selectRoute } from '../shared/route';
 
 /** The staff page the URL names (?page= of /resources): the list's one position. */
-export const selectMemberPage = (state: RootState) => pageOfQuery(selectRoute(state)?.query.page);
+const selectMemberPage = (state: RootState) => pageOfQuery(selectRoute(state)?.query.page);
 
 /** The page shown and its list: the URL's page, or while it has no rows yet the rows last shown (features/pagedList). */
 export const selectMemberList = createSelector(

@@ -13,7 +13,6 @@ const selectCategories = (state: RootState) => selectContentData('classifyList')
 
 /** The category, page and search the URL names: the list's one position. */
 export const selectProductQuery = createSelector([selectRoute], productQueryOf);
-export const selectProductPage = (state: RootState) => selectProductQuery(state).page;
 export const selectProductKeyword = (state: RootState) => selectProductQuery(state).keyword;
 /** The index of the category on screen among the tabs (the first when the URL names none it knows). */
 export const selectProductTab = createSelector([selectCategories, selectProductQuery], (categories, query) => {

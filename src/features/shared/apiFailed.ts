@@ -12,5 +12,8 @@ export interface CallContext {
   submission?: true;
 }
 
-/** Every failed call is reported once, here; one saga decides what the visitor sees. */
+/**
+ * Every failed call is reported once, here; one saga decides what the visitor sees. The type names
+ * that saga's folder (errors/) and stays so: recorded sessions (config/devtools/sessions) carry it.
+ */
 export const apiFailed = createAction('errors/apiFailed', (error: ApiError, context?: CallContext) => ({ payload: error, meta: context }));

@@ -12,5 +12,7 @@ export function isChunkLoadError(error: unknown): error is Error {
  * A lazily loaded chunk failed: reported by webpack's loader, by `callApi`, or by the page's error boundary
  * (the chunks saga guards the reload).
  * `submission`: it failed while a form was being sent, whose typed values a reload would lose.
+ * The type names the folder whose saga answers it (chunks/) and stays so: recorded sessions
+ * (config/devtools/sessions) carry it.
  */
 export const chunkLoadFailed = createAction<{ source: 'loader' | 'route'; submission?: true }>('chunks/loadFailed');

@@ -51,7 +51,7 @@ export function routeUrl(route: Pick<RouteEntry, 'path' | 'query' | 'hash'>): st
 /*
  * The route entry's events: the core every feature may follow (a list reads its position from the
  * entry, a form is forgotten when it is left). The navigation slice keeps the entry; the types stay
- * under `navigation/`, as recorded sessions and Redux DevTools show them.
+ * under `navigation/`, as recorded sessions (config/devtools/sessions) and Redux DevTools show them.
  */
 
 /** Every navigation: a router link, back and forward, the landing, a saga's `navigatedTo`. */

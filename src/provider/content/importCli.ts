@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from './database';
+import { openDatabase } from '../sqliteDatabase';
 import { hostname } from 'node:os';
 import { ContentPackError, DEFAULT_PACK_DIR, packOf, readPackFiles, type PackFiles } from './loadPack';
 import { FOLLOW_MS, publishPack } from './sharedPack';

@@ -3,8 +3,8 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from '../sqliteDriver';
 import { parse, stringify } from 'yaml';
-import { openDatabase } from './database';
-import { tempDataDir } from '../testing';
+import { openDatabase } from '../sqliteDatabase';
+import { tempDataDir } from '../provider.testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
 /** A database made from the shipped pack with submissions in it, and a copy of the pack to edit. */

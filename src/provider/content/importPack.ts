@@ -2,7 +2,7 @@
  * Replaces the content of an existing database with a pack, in one transaction, and says
  * what changed. Only the content tables are touched; submissions never are.
  */
-import type { ProviderDatabase } from './database';
+import type { ProviderDatabase } from '../sqliteDatabase';
 import type { ContentPack } from '../../contracts/schema/contentPack';
 import { seedDatabase } from './seed';
 

@@ -1,5 +1,5 @@
 /** Every read of the provider's content, as prepared, parameterised statements (submissions: submissions/store.ts). */
-import type { ProviderDatabase } from './database';
+import type { ProviderDatabase } from '../sqliteDatabase';
 import type { Locale } from '../../contracts/locale';
 import type {
   CategoryDto,
@@ -103,5 +103,3 @@ export function createRepository(db: ProviderDatabase) {
     }),
   };
 }
-
-export type Repository = ReturnType<typeof createRepository>;

@@ -7,9 +7,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { openDatabase, type ProviderDatabase } from './database';
+import { openDatabase, type ProviderDatabase } from '../sqliteDatabase';
 import { createRepository } from './repository';
-import { tempDataDir } from '../testing';
+import { tempDataDir } from '../provider.testing';
 import { DEFAULT_PACK_DIR, loadContentPack } from './loadPack';
 
 const SEO_ZH = {

@@ -6,9 +6,9 @@
  */
 import { ENDPOINT } from '../../contracts/endpoints';
 import { startProvider, type RunningProvider } from '../startProvider';
-import { tempDataDir } from '../testing';
+import { tempDataDir } from '../provider.testing';
 import { boundedPool } from '../submissions/postgresStore';
-import { postgresPerFile } from '../submissions/testPostgres';
+import { postgresPerFile } from '../submissions/postgres.testing';
 import { DEFAULT_PACK_DIR, readPackFiles, type PackFiles } from './loadPack';
 import { publishPack } from './sharedPack';
 

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { ContentPack } from '../../contracts/schema/contentPack';
-import type { ProviderDatabase } from './database';
+import type { ProviderDatabase } from '../sqliteDatabase';
 import { formatReport, importPack, totals, type ImportReport } from './importPack';
 import { ContentPackError, packOf, type PackFiles } from './loadPack';
 

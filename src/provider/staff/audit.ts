@@ -1,21 +1,20 @@
 /**
  * The staff tools' audit trail: one entry per action, who ran it, on which host, when, and what
- * it touched; in DATA_DIR/staff-audit.log (0600, one JSON line each) with SQLite, in the
- * `staff_audit` table with PostgreSQL, where every host's actions meet. A person is named by an HMAC-SHA-256, with a secret
- * key, of the e-mail address or phone number asked about as `find` compares it (see
+ * it touched, kept by the store (`appendAudit`: DATA_DIR/staff-audit.log with SQLite, see
+ * submissions/auditFile.ts; the `staff_audit` table with PostgreSQL, where every host's actions
+ * meet). A person is named by an HMAC-SHA-256, with a secret key, of the e-mail address or phone number asked about as `find` compares it (see
  * `personalData.ts`), so the log proves a request was answered without keeping the data it
  * deleted: one person has one hash however the number was typed, and without the key an
  * 11-digit phone number cannot be found again by trying every number.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, privateFile } from '../content/database';
+import { PRIVATE_FILE_MODE } from '../sqliteDatabase';
 import type { AuditEntry } from '../submissions/store';
 import { normalisedIdentifier, type Subject } from '../submissions/personalData';
 
-export const AUDIT_FILE = 'staff-audit.log';
 /** The key when STAFF_AUDIT_KEY is unset: made on first use, 0600, beside the log. */
 export const AUDIT_KEY_FILE = 'staff-audit.key';
 const SHORTEST_KEY = 32;
@@ -49,19 +48,4 @@ export function subjectHash(dataDir: string, subject: Subject, env: NodeJS.Proce
 
 export function auditEntry(action: string, details: Record<string, unknown>, at = new Date()): AuditEntry {
   return { at: at.toISOString(), by: userInfo().username, host: hostname(), action, ...details };
-}
-
-export function appendAuditFile(dataDir: string, entry: AuditEntry): void {
-  const file = join(dataDir, AUDIT_FILE);
-  privateFile(file);
-  appendFileSync(file, `${JSON.stringify(entry)}\n`);
-}
-
-export function readAuditFile(dataDir: string): AuditEntry[] {
-  const file = join(dataDir, AUDIT_FILE);
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as AuditEntry);
 }

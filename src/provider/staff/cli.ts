@@ -6,7 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect, DATABASE_FILE, privateFile, privateFolder } from '../content/database';
+import { connect, DATABASE_FILE, privateFile, privateFolder } from '../sqliteDatabase';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { OperatorError, postgresUrlFrom, SUBMISSION_TABLES, type SubmissionKind, type SubmissionStore } from '../submissions/store';

@@ -9,11 +9,12 @@ import { createHash, createHmac } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DATABASE_FILE } from '../content/database';
+import { DATABASE_FILE } from '../sqliteDatabase';
 import Database from '../sqliteDriver';
-import { postgresPerFile } from '../submissions/testPostgres';
-import { providerOn, STORE_KINDS } from '../testing';
-import { AUDIT_FILE, AUDIT_KEY_FILE, subjectHash } from './audit';
+import { postgresPerFile } from '../submissions/postgres.testing';
+import { providerOn, STORE_KINDS } from '../provider.testing';
+import { AUDIT_FILE } from '../submissions/auditFile';
+import { AUDIT_KEY_FILE, subjectHash } from './audit';
 
 const run = promisify(execFile);
 const { STAFF_AUDIT_KEY: _ignored, DATABASE_URL: _local, ...environment } = process.env;

@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../content/database';
+import { openDatabase } from '../sqliteDatabase';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
-import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
-import { tempDataDir } from '../testing';
+import { createTestDatabase, queryTestDatabase } from '../submissions/postgres.testing';
+import { tempDataDir } from '../provider.testing';
 import { auditEntry } from './audit';
 
 const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };

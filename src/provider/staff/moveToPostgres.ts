@@ -9,11 +9,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { connect, DATABASE_FILE } from '../content/database';
+import { connect, DATABASE_FILE } from '../sqliteDatabase';
 import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
 import { boundedPool, describeUrl } from '../submissions/postgresStore';
 import { OperatorError, storable, SUBMISSION_TABLES, type Row } from '../submissions/store';
-import { AUDIT_FILE, auditEntry, readAuditFile } from './audit';
+import { AUDIT_FILE, readAuditFile } from '../submissions/auditFile';
+import { auditEntry } from './audit';
 import { eraseFromWal } from '../submissions/retention';
 
 const TABLES = Object.values(SUBMISSION_TABLES);

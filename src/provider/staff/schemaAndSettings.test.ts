@@ -6,13 +6,13 @@
  * on both databases; `--since` reads Beijing days.
  */
 import { spawnSync } from 'node:child_process';
-import { openDatabase } from '../content/database';
+import { openDatabase } from '../sqliteDatabase';
 import { loadContentPack } from '../content/loadPack';
 import { migrate, type MigrationSet } from '../migrate';
 import { migratePostgres, postgresKysely, SQLITE_MIGRATIONS, sqliteKysely } from '../schema';
 import { SUBMISSION_MIGRATIONS } from '../submissions/migrations';
-import { createTestDatabase, queryTestDatabase } from '../submissions/testPostgres';
-import { tempDataDir } from '../testing';
+import { createTestDatabase, queryTestDatabase } from '../submissions/postgres.testing';
+import { tempDataDir } from '../provider.testing';
 import { boundedPool } from '../submissions/postgresStore';
 
 const AUDIT_KEY = 'schema-test-audit-key-0123456789abcdef';

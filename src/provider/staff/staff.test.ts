@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../content/database';
-import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/testPostgres';
-import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../testing';
+import { openDatabase } from '../sqliteDatabase';
+import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/postgres.testing';
+import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../provider.testing';
 
 const run = promisify(execFile);
 const csvRows = (csv: string) => parse(csv, { bom: true, columns: true }) as Record<string, string>[];

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { startHalfOpenProxy, type HalfOpenProxy } from './halfOpenProxy';
+import { startHalfOpenProxy, type HalfOpenProxy } from './halfOpenProxy.testing';
 import { boundedPool, openPostgresStore, queryLimits } from './postgresStore';
 import type { SubmissionStore } from './store';
-import { queryTestDatabase, postgresPerFile } from './testPostgres';
-import { startProviderProcess, tempDataDir } from '../testing';
+import { queryTestDatabase, postgresPerFile } from './postgres.testing';
+import { startProviderProcess, tempDataDir } from '../provider.testing';
 
 const postgres = postgresPerFile();
 const STATEMENT_MS = 1_000;

@@ -1,5 +1,5 @@
 /** The provider's submission store: PostgreSQL when DATABASE_URL is set (it must name one), else the SQLite file. */
-import type { ProviderDatabase } from '../content/database';
+import type { ProviderDatabase } from '../sqliteDatabase';
 import { openPostgresStore, type PostgresStoreOptions } from './postgresStore';
 import { createSqliteStore } from './sqliteStore';
 import { postgresUrlFrom, type SubmissionStore } from './store';

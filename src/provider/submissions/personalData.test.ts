@@ -1,7 +1,7 @@
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../content/database';
+import { openDatabase } from '../sqliteDatabase';
 import { createSqliteStore } from './sqliteStore';
-import { tempDataDir } from '../testing';
+import { tempDataDir } from '../provider.testing';
 
 async function withRows(rows: { table: 'applications' | 'patient_messages'; email: string; phone: string }[]) {
   const data = tempDataDir();

@@ -11,14 +11,14 @@ import pg from 'pg';
 import { TIMING } from '../../contracts/constants';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../content/database';
+import { openDatabase } from '../sqliteDatabase';
 import { dailyRetention, RETENTION_DAYS } from './retention';
-import { providerOn, tempDataDir } from '../testing';
+import { providerOn, tempDataDir } from '../provider.testing';
 import { PG_DUMP_MISSING } from './pgDump';
 import { openPostgresStore, SAVE_LIMITS, SaveTimeoutError, type SaveLimits } from './postgresStore';
 import { createSqliteStore } from './sqliteStore';
 import type { SubmissionStore } from './store';
-import { emptyTables, queryTestDatabase, postgresPerFile } from './testPostgres';
+import { emptyTables, queryTestDatabase, postgresPerFile } from './postgres.testing';
 
 const postgres = postgresPerFile();
 const form = { category: 'other', medication: 'm', reason: '', name: 'n', phone: '13800000000', email: '', description: '' };

@@ -1,15 +1,15 @@
 /**
  * Submissions in the provider's SQLite file, beside the content (one machine): the one store's
  * queries (submissionStore.ts) over Kysely's SqliteDialect on the provider's connection.
- * synchronous=FULL (content/database.ts) makes a row durable before the answer; deleted rows are
+ * synchronous=FULL (../sqliteDatabase.ts) makes a row durable before the answer; deleted rows are
  * overwritten (secure_delete) and the WAL emptied after a deletion. The audit trail is
- * DATA_DIR/staff-audit.log.
+ * DATA_DIR/staff-audit.log (auditFile.ts).
  */
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
-import type { ProviderDatabase } from '../content/database';
+import type { ProviderDatabase } from '../sqliteDatabase';
 import { sqliteKysely } from '../schema';
-import { appendAuditFile, readAuditFile } from '../staff/audit';
+import { appendAuditFile, readAuditFile } from './auditFile';
 import { emailKey, national } from './personalData';
 import { eraseFromWal } from './retention';
 import { memoryLimit } from '../../http/visitorLimits';

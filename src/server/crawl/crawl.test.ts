@@ -9,9 +9,9 @@ import { ENDPOINT } from '../../contracts/endpoints';
 import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
-import { tempDataDir } from '../../provider/testing';
+import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
-import { fakeDist, providerGate } from '../testing';
+import { fakeDist, providerGate } from '../server.testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 

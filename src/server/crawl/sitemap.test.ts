@@ -11,12 +11,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
-import { tempDataDir } from '../../provider/testing';
+import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { createProviderApi } from '../render/serverDeps';
 import { staticPaths } from './sitemap';
-import { fakeDist } from '../testing';
+import { fakeDist } from '../server.testing';
 
 const XSD = join(__dirname, '..', '..', '..', 'config', 'xsd', 'sitemap-xhtml.xsd');
 

@@ -12,9 +12,9 @@ import type { TrustProxy } from '../../contracts/trustProxy';
 import { logOptions } from '../../http/logging';
 import Database from '../../provider/sqliteDriver';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
-import { tempDataDir } from '../../provider/testing';
+import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
-import { fakeDist, providerGate, rawRequest } from '../testing';
+import { fakeDist, providerGate, rawRequest } from '../server.testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { createSiteServer } from '../app';
 import { readConfig } from '../config';
-import { fakeDist } from '../testing';
+import { fakeDist } from '../server.testing';
 
 let dist: string;
 const apps: Awaited<ReturnType<typeof createSiteServer>>[] = [];

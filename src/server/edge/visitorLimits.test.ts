@@ -7,7 +7,7 @@
 import { ENDPOINT } from '../../contracts/endpoints';
 import { SUBMIT_RATE_LIMIT } from '../../provider/submissionRoutes';
 import { visitorKey } from '../../http/visitorKey';
-import { startSiteAndProvider } from '../testing';
+import { startSiteAndProvider } from '../server.testing';
 
 let stack: Awaited<ReturnType<typeof startSiteAndProvider>>;
 let base: string;

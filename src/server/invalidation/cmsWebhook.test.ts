@@ -5,12 +5,12 @@
  */
 import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { providerWithFreshDatabase } from '../../provider/testing';
+import { providerWithFreshDatabase } from '../../provider/provider.testing';
 import { logOptions } from '../../http/logging';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { createSiteServer } from '../app';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
-import { fakeDist, providerGate } from '../testing';
+import { fakeDist, providerGate } from '../server.testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 

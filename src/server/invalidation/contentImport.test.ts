@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { DEFAULT_PACK_DIR } from '../../provider/content/loadPack';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
-import { startSiteAndProvider } from '../testing';
+import { startSiteAndProvider } from '../server.testing';
 
 const SECRET = 'purge-secret-for-tests';
 let stack: Awaited<ReturnType<typeof startSiteAndProvider>>;

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startNginx, type RunningNginx } from '../../../tests/cdn/nginx';
-import { providerWithFreshDatabase } from '../../provider/testing';
+import { providerWithFreshDatabase } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
 import { createPurgeRelay } from './purgeRelay';
-import { fakeDist, freePort, providerGate } from '../testing';
+import { fakeDist, freePort, providerGate } from '../server.testing';
 
 jest.setTimeout(60_000);
 

@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { providerWithFreshDatabase } from '../../provider/testing';
+import { providerWithFreshDatabase } from '../../provider/provider.testing';
 import { IMMUTABLE_PICTURE } from '../../http/mediaCaching';
 import { startNginx, type RunningNginx } from '../../../tests/cdn/nginx';
 import { startSiteProcess, stopProcesses } from '../../../tests/cdn/processes';
-import { fakeDist } from '../testing';
+import { fakeDist } from '../server.testing';
 
 jest.setTimeout(120_000);
 

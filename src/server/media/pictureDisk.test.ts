@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
-import { tempDataDir } from '../../provider/testing';
+import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
 import { CMS_WEBHOOK_PATH } from '../invalidation/cmsWebhook';
 import { createPictureDisk } from './pictureDisk';
 import { createPictureResizer, type PictureFormat } from './pictures';
 import { createPictureVersions } from './pictureVersions';
-import { fakeDist } from '../testing';
+import { fakeDist } from '../server.testing';
 
 jest.setTimeout(60_000);
 

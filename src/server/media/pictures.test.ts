@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
-import { tempDataDir } from '../../provider/testing';
+import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,7 +11,7 @@ import { createPictureResizer, pictureFormat, pictureRequest } from './pictures'
 import { createPictureVersions } from './pictureVersions';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../http/mediaCaching';
 import { withPictureVersions } from '../render/versionedPictures';
-import { fakeDist, providerGate } from '../testing';
+import { fakeDist, providerGate } from '../server.testing';
 
 // Encoding a 60-megapixel JPEG or AVIF copies takes seconds of CPU on a shared machine.
 jest.setTimeout(30_000);

@@ -9,12 +9,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadContentPack } from '../../provider/content/loadPack';
-import { openDatabase } from '../../provider/content/database';
+import { openDatabase } from '../../provider/sqliteDatabase';
 import { createProviderApp } from '../../provider/app';
 import { SEED_MEDIA_DIR } from '../../provider/startProvider';
-import { tempDataDir } from '../../provider/testing';
+import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
-import { fakeDist, providerGate } from '../testing';
+import { fakeDist, providerGate } from '../server.testing';
 
 const SCRIPT = '<script>fetch("/api/index/patient/submit")</script>';
 /** What an author put in the media folder, by name. */

@@ -4,10 +4,10 @@
  * failing provider, and the page cache.
  */
 import { rmSync } from 'node:fs';
-import { providerWithFreshDatabase } from '../../provider/testing';
+import { providerWithFreshDatabase } from '../../provider/provider.testing';
 import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
 import { createSiteServer } from '../app';
-import { FAKE_BOOT_SOURCE, fakeDist, providerGate } from '../testing';
+import { FAKE_BOOT_SOURCE, fakeDist, providerGate } from '../server.testing';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { memoryLimit, type VisitorLimit } from '../../http/visitorLimits';
 import { SEARCH_ALLOWANCE, SEARCH_LIMIT_NAME } from './searchBudget';

@@ -1,6 +1,6 @@
 /**
  * Pages and the /api answers the browser renders from name the version of each of the site's
- * own pictures (../pictureVersions.ts), so both get the URL a browser and nginx keep for a year.
+ * own pictures (../media/pictureVersions.ts), so both get the URL a browser and nginx keep for a year.
  */
 import { MEDIA_PREFIX } from '../../contracts/endpoints';
 import type { Field } from '../../contracts/schema/payload';

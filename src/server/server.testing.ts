@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { createServer, request as httpRequest, type Agent } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
-import { tempDataDir } from '../provider/testing';
+import { tempDataDir } from '../provider/provider.testing';
 import { createSiteServer, type SiteServerOptions } from './app';
 
 /** The boot script of fakeDist(), which pages carry inline. */

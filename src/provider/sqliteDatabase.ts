@@ -8,10 +8,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentPack } from '../../contracts/schema/contentPack';
-import { seedDatabase } from './seed';
-import { migrateSqlite } from '../schema';
-import Database from '../sqliteDriver';
+import type { ContentPack } from '../contracts/schema/contentPack';
+import { seedDatabase } from './content/seed';
+import { migrateSqlite } from './schema';
+import Database from './sqliteDriver';
 
 export type ProviderDatabase = BetterSqlite3.Database;
 

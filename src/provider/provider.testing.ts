@@ -1,19 +1,19 @@
 /**
  * Test helpers: a provider app over a fresh database in a temp directory (its submissions in
- * SQLite, or in a PostgreSQL test database: submissions/testPostgres.ts), or in its own process.
+ * SQLite, or in a PostgreSQL test database: submissions/postgres.testing.ts), or in its own process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from './content/loadPack';
-import { openDatabase } from './content/database';
+import { openDatabase } from './sqliteDatabase';
 import { createProviderApp } from './app';
 import { SEED_MEDIA_DIR } from './startProvider';
 import type { TrustProxy } from '../contracts/trustProxy';
 import { openSubmissionStore } from './submissions/open';
 import type { StoreKind } from './submissions/store';
-import { emptyTables, queryTestDatabase } from './submissions/testPostgres';
+import { emptyTables, queryTestDatabase } from './submissions/postgres.testing';
 
 /** Every store the submission and staff tests run against. */
 export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
