@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type Pos
 import pg from 'pg';
 import { checkPostgresSchema, migratePostgres } from '../schema';
 import { LIMIT_ANSWER_MS, postgresLimit } from '../../http/visitorLimits';
+import { closingUnanswered } from './kyselyPool';
 import { pgDump } from './pgDump';
 import { createSubmissionStore, type SubmissionDb } from './submissionStore';
 import { SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
@@ -219,7 +220,7 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
 
 function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
   let counting: pg.Pool | undefined;
-  const db: SubmissionDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: SubmissionDb = new Kysely({ dialect: new PostgresDialect({ pool: closingUnanswered(pool) }) });
   const audit = db.withTables<AuditTable>();
   return createSubmissionStore({
     kind: 'postgres',
