@@ -3,7 +3,9 @@
  * audit log arrive whole in PostgreSQL, verified, once; the SQLite file no longer holds them; a
  * new message continues the old numbering without reusing a reference.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
@@ -74,6 +76,51 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/holds submissions already: the move runs once/);
   } finally {
+    await database.drop();
+    data.remove();
+  }
+}, 60_000);
+
+it('never deletes a message the old site stored while the move was running', async () => {
+  const data = tempDataDir();
+  const database = await createTestDatabase();
+  const locker = new pg.Client({ connectionString: database.url });
+  try {
+    const db = await openDatabase(data.dir, loadContentPack());
+    const old = createSqliteStore(db);
+    const first = await old.savePatientMessage(form, consent, '');
+    await (await openPostgresStore(database.url)).close();
+    // Holds the move in PostgreSQL after it has read the SQLite file and before it deletes there.
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', data.dir], {
+      env: { ...process.env, DATABASE_URL: database.url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit');
+    const waiting = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+    while (((await queryTestDatabase<{ n: number }>(database.url, waiting))[0]?.n ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The old site, still running, takes a message in the middle of the move.
+    const during = await old.savePatientMessage({ ...form, phone: '13900000001' }, consent, '').catch((error: Error) => error);
+    await locker.query('COMMIT');
+    const [code] = (await exited) as [number];
+    expect(stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
+    expect(code).toBe(0);
+
+    const inPostgres = (await queryTestDatabase<{ reference: string }>(database.url, 'SELECT reference FROM patient_messages')).map((row) => row.reference);
+    const inSqlite = (db.prepare('SELECT reference FROM patient_messages').all() as { reference: string }[]).map((row) => row.reference);
+    db.close();
+    expect(inPostgres).toEqual([first]);
+    // Acknowledged means kept somewhere; here the old site's save waited for SQLite's lock and was refused.
+    if (typeof during === 'string') expect([...inPostgres, ...inSqlite]).toContain(during);
+    expect(during).toBeInstanceOf(Error);
+    expect((during as Error & { code?: string }).code).toBe('SQLITE_BUSY');
+  } finally {
+    await locker.end().catch(() => {});
     await database.drop();
     data.remove();
   }

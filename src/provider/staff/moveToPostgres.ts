@@ -29,6 +29,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
   const sqlite = connect(file, { fileMustExist: true });
   const where = describeUrl(url);
   const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
+  let moved = { applications: 0, patient_messages: 0, auditEntries: 0 };
   try {
     await checkSqliteSubmissions(sqlite).catch((error: unknown) => {
       throw new OperatorError(
@@ -36,6 +37,31 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
       );
     });
     await checkPostgresSchema(pool, where);
+    // SQLite's write lock from the read through the delete: a site still running on the file
+    // (not stopped as the README says) cannot store a message in between, which the delete would
+    // then take away unmoved. Its save waits busy_timeout, then fails and the visitor is told so.
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      await copyLocked();
+      sqlite.exec('COMMIT');
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    }
+    const notErased = eraseFromWal(sqlite);
+    if (existsSync(join(dataDir, AUDIT_FILE))) renameSync(join(dataDir, AUDIT_FILE), join(dataDir, `${AUDIT_FILE}.moved-to-postgres`));
+    tell(
+      `Moved ${moved.applications} applications, ${moved.patient_messages} patient messages, ${moved.auditEntries} audit entries and the case reference counters ` +
+        `from ${file} to ${where}, verified: PostgreSQL reads back SQLite's rows. They are deleted from the SQLite file; its audit log is now ${AUDIT_FILE}.moved-to-postgres.`,
+    );
+    for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
+  } finally {
+    sqlite.close();
+    await pool.end();
+  }
+
+  /** Copies, verifies and commits in PostgreSQL, then deletes the moved rows in SQLite's open transaction. */
+  async function copyLocked(): Promise<void> {
     const rows = Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)]));
     const counters = sqlite.prepare('SELECT year, last FROM case_reference_counters ORDER BY year').all();
     const audit = readAuditFile(dataDir);
@@ -67,12 +93,12 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
         }
         const trail = (await client.query<{ entry: unknown }>('SELECT entry FROM staff_audit ORDER BY id')).rows.map((row) => row.entry);
         if (digest(trail) !== digest(audit)) throw new Error("The audit trail read back from PostgreSQL differs from SQLite's; nothing was moved.");
-        const moved = auditEntry('move to postgres', {
+        const entry = auditEntry('move to postgres', {
           from: file,
           rows: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.length])),
           auditEntries: audit.length,
         });
-        await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [moved.at, JSON.stringify(moved)]);
+        await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
@@ -81,16 +107,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
     } finally {
       client.release(broken);
     }
-    sqlite.transaction(() => TABLES.forEach((table) => sqlite.prepare(`DELETE FROM ${table}`).run()))();
-    const notErased = eraseFromWal(sqlite);
-    if (existsSync(join(dataDir, AUDIT_FILE))) renameSync(join(dataDir, AUDIT_FILE), join(dataDir, `${AUDIT_FILE}.moved-to-postgres`));
-    tell(
-      `Moved ${rows.applications!.length} applications, ${rows.patient_messages!.length} patient messages, ${audit.length} audit entries and the case reference counters ` +
-        `from ${file} to ${where}, verified: PostgreSQL reads back SQLite's rows. They are deleted from the SQLite file; its audit log is now ${AUDIT_FILE}.moved-to-postgres.`,
-    );
-    for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
-  } finally {
-    sqlite.close();
-    await pool.end();
+    for (const table of TABLES) sqlite.prepare(`DELETE FROM ${table}`).run();
+    moved = { applications: rows.applications!.length, patient_messages: rows.patient_messages!.length, auditEntries: audit.length };
   }
 }
