@@ -13,7 +13,7 @@ import { LIMIT_ANSWER_MS, postgresLimit } from '../../http/visitorLimits';
 import { closingUnanswered } from './kyselyPool';
 import { pgDump } from './pgDump';
 import { createSubmissionStore, type SubmissionDb } from './submissionStore';
-import { SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
+import { parsedPostgresUrl, SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
 
 const INT8 = 20;
 
@@ -22,12 +22,13 @@ type AuditTable = {
   staff_audit: { id: Generated<number>; at: string; entry: ColumnType<AuditEntry, string, never> };
 };
 
-/** The URL without its password, for messages and logs; one that does not parse is not repeated at all. */
+/**
+ * Where `url` leads, for messages and logs: its host, port and database, never its user, password
+ * or parameters (`?password=` is one pg reads). One that does not parse is not repeated at all.
+ */
 export function describeUrl(url: string): string {
-  if (!URL.canParse(url)) return 'DATABASE_URL (not a valid URL)';
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
+  const parsed = parsedPostgresUrl(url);
+  return parsed ? `postgres://${parsed.host}${parsed.pathname}` : 'DATABASE_URL (not a valid URL)';
 }
 
 /**

@@ -118,6 +118,19 @@ export function postgresUrlFrom(url: string | undefined): string | undefined {
       'DATABASE_URL names no PostgreSQL database: it must start with postgres:// or postgresql://. Unset it to keep submissions in SQLite.',
     );
   }
-  if (!URL.canParse(url)) throw new OperatorError('DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).');
+  if (!parsedPostgresUrl(url)) throw new OperatorError(NOT_A_VALID_URL);
   return url;
+}
+
+const NOT_A_VALID_URL = 'DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).';
+
+/**
+ * `url` parsed, or undefined when it does not parse or an unencoded #, / or ? in its password
+ * split it: `postgres://app:2024#Spring@db/site` parses as host app, port 2024, and the rest of
+ * the password would end up in the fragment, the database name or the parameters.
+ */
+export function parsedPostgresUrl(url: string): URL | undefined {
+  if (!URL.canParse(url) || url.includes('#')) return undefined;
+  const parsed = new URL(url);
+  return parsed.pathname.includes('@') || parsed.search.includes('@') ? undefined : parsed;
 }
