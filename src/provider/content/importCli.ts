@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './database';
 import { hostname } from 'node:os';
 import { ContentPackError, DEFAULT_PACK_DIR, packOf, readPackFiles, type PackFiles } from './loadPack';
-import { FOLLOW_MS, publishPack } from './sharedPack';
+import { FOLLOW_MS, PACK_CONNECT_MS, publishPack } from './sharedPack';
 import { boundedPool } from '../submissions/postgresStore';
 import { postgresUrlFrom } from '../submissions/store';
 import { formatReport, importPack } from './importPack';
@@ -68,7 +68,7 @@ async function main(): Promise<number> {
 }
 
 async function publishShared(url: string, files: PackFiles) {
-  const pool = boundedPool(url, { max: 1 });
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: PACK_CONNECT_MS });
   try {
     return await publishPack(pool, files, `${process.env.USER ?? 'someone'}@${hostname()}`);
   } finally {

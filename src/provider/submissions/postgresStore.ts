@@ -78,6 +78,11 @@ export class SaveTimeoutError extends Error {
   }
 }
 
+/** Ends `pool`, waiting POOL_END_MS at most: ending a connection waits for the server to close it, and one that went silent never does. */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  await within(pool.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {});
+}
+
 /** A pool on `url` with the bounds every statement has (queryLimits); a connection that fails is warned about, never a crash. */
 export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresStoreOptions['warn'] = () => {}): pg.Pool {
   const bounds = queryLimits();
@@ -251,9 +256,8 @@ function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: 
     async auditEntries(since) {
       return (await audit.selectFrom('staff_audit').select('entry').where('at', '>=', since).orderBy('id').execute()).map((row) => row.entry);
     },
-    // Ending a connection waits for the server to close it: one that went silent never does.
     close: async () => {
-      await Promise.all([pool, counting].map((each) => each && within(each.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {})));
+      await Promise.all([pool, counting].map((each) => each && endPool(each)));
     },
   });
 }
