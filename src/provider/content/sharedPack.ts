@@ -48,6 +48,8 @@ async function newestId(pool: pg.Pool): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
+type PackRow = { id: number; digest: string; files: PackFiles };
+
 /**
  * The newest pack newer than `after` that this code can read, with the ids of the newer ones it
  * cannot (written by a newer release), newest first.
@@ -56,12 +58,12 @@ async function newestReadable(pool: pg.Pool, after: number): Promise<{ shared: S
   const unreadable: { id: number; error: ContentPackError }[] = [];
   let below: number | null = null;
   for (;;) {
-    const { rows } = await pool.query<{ id: number; digest: string; files: PackFiles }>(
+    const { rows }: pg.QueryResult<PackRow> = await pool.query<PackRow>(
       'SELECT id, digest, files FROM content_packs WHERE id > $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT 1',
       [after, below],
     );
-    const row = rows[0];
-    if (!row) return { shared: null, unreadable };
+    const row: PackRow | undefined = rows[0];
+    if (row === undefined) return { shared: null, unreadable };
     try {
       return { shared: { id: row.id, digest: row.digest, pack: packOf(row.files, (name) => `content pack ${row.digest} (${name})`) }, unreadable };
     } catch (error) {

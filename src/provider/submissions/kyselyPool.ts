@@ -28,7 +28,7 @@ export function closingUnanswered(pool: pg.Pool): PostgresPool {
       };
       return {
         processID: (client as unknown as { processID?: number }).processID,
-        query: query as PostgresPoolClient['query'],
+        query: query as unknown as PostgresPoolClient['query'],
         release: (destroy) => client.release(unanswered ?? destroy),
       };
     },
