@@ -4,15 +4,16 @@
  * with it, and each tells its site; a provider started later serves it from its first answer;
  * a pack this release cannot read is passed over for the newest one it can read.
  */
+import { spawnSync } from 'node:child_process';
 import type pg from 'pg';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { startProvider, type RunningProvider } from '../startProvider';
 import { tempDataDir } from '../testing';
 import { boundedPool } from '../submissions/postgresStore';
 import { postgresPerFile } from '../submissions/testPostgres';
-import { DEFAULT_PACK_DIR, readPackFiles, type PackFiles } from './loadPack';
+import { DEFAULT_PACK_DIR, loadContentPack, readPackFiles, type PackFiles } from './loadPack';
 import { followSharedPack, publishPack } from './sharedPack';
-import type { ProviderDatabase } from './database';
+import { openDatabase, type ProviderDatabase } from './database';
 
 jest.setTimeout(60_000);
 
@@ -146,5 +147,29 @@ it('skips a look while the one before still waits on the database, so looks neve
     await follower.stop();
   } finally {
     jest.useRealTimers();
+  }
+});
+
+it('content:import says the pack reached the other hosts when the import into its own database fails', async () => {
+  const data = tempDataDir();
+  const url = await postgres.url();
+  const db = await openDatabase(data.dir, loadContentPack());
+  const before = (await pool.query<{ n: number }>('SELECT COUNT(*) AS n FROM content_packs')).rows[0]!.n;
+  // The running site holds its database's write lock past the import's busy timeout.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const imported = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', data.dir], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    expect(imported.status).toBe(1);
+    expect(imported.stderr).toMatch(/The import into .* failed and was rolled back \(database is locked\)/);
+    expect(imported.stderr).toMatch(/stored in the shared database all the same, as content pack \w+ \(\d+\)/);
+    expect(imported.stderr).not.toContain('Nothing was imported');
+    expect((await pool.query<{ n: number }>('SELECT COUNT(*) AS n FROM content_packs')).rows[0]!.n).toBe(before + 1);
+  } finally {
+    db.exec('ROLLBACK');
+    db.close();
+    data.remove();
   }
 });
