@@ -8,6 +8,7 @@
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import type { PersonRows, Subject } from './personalData';
 import type { Allowance, VisitorLimit } from '../../http/visitorLimits';
+import { storable } from '../../contracts/forms';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -84,14 +85,8 @@ export class OperatorError extends Error {
   }
 }
 
-/**
- * Text as either database stores it. PostgreSQL refuses NUL and SQLite keeps it, and each would
- * keep other control characters and broken surrogate pairs its own way: they are taken out (tab
- * and line breaks stay) before a value reaches either, so a message is stored alike on both.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-export const storable = (value: string): string => value.replace(UNSTORABLE, '');
+/** Text as either database stores it (`storable`, shared with the forms' validation). */
+export { storable };
 
 /** Every field as stored: cleaned (`storable`) and trimmed. */
 export const storedForm = <F extends ApplicationForm | PatientForm>(form: F): F =>
