@@ -129,6 +129,9 @@ describe('the staff tools and the PostgreSQL schema', () => {
     });
     try {
       await migratePostgres(pool, 'the test database');
+      // The same file checked out with CRLF line endings (core.autocrlf) is the same migration.
+      const crlf = { ...SUBMISSION_MIGRATIONS, migrations: SUBMISSION_MIGRATIONS.migrations.map((m) => ({ ...m, source: m.source.replace(/\n/g, '\r\n') })) };
+      await expect(migrate(postgresKysely(pool), [crlf], 'the test database')).resolves.toEqual([]);
       await expect(migrate(postgresKysely(pool), [edited(SUBMISSION_MIGRATIONS, '001_submissions')], 'the test database')).rejects.toThrow(
         /001_submissions\.ts differs from the migration the test database applied: a shipped migration is never edited/,
       );
