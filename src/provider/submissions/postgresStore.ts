@@ -2,8 +2,10 @@
  * Submissions in PostgreSQL (`DATABASE_URL=postgres://…`), shared by every host of the site: an
  * answer of code 0 means the row is committed, whichever host took the POST; a case reference is
  * numbered by a counter row inside the message's transaction, unique across hosts; the audit
- * trail is the `staff_audit` table. Secure deletion is DELETE, then VACUUM of the tables outside
- * the transaction, so the dead rows are removed from the table files.
+ * trail is the `staff_audit` table. Deletion is DELETE, then VACUUM of the tables outside the
+ * transaction: it frees the dead rows' space in the table files for reuse and (INDEX_CLEANUP ON)
+ * removes their index entries, but does not overwrite the freed bytes, which stay in the files
+ * until new rows take the space (SQLite's secure_delete does zero them).
  */
 import { hostname } from 'node:os';
 import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type PostgresPool, type PostgresPoolClient } from 'kysely';
@@ -203,7 +205,8 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
     for (const kind of new Set(kinds)) {
       const table = SUBMISSION_TABLES[kind];
       notices.length = 0;
-      await client.query(`VACUUM (VERBOSE) ${table}`).catch((error: Error) => {
+      // INDEX_CLEANUP ON: since PostgreSQL 14 VACUUM may otherwise leave the index entries of a few dead rows.
+      await client.query(`VACUUM (VERBOSE, INDEX_CLEANUP ON) ${table}`).catch((error: Error) => {
         broken = error;
         throw error;
       });
