@@ -44,9 +44,10 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
       Bring the PostgreSQL schema forward to this release's, saying what it applies. No other
       command changes the schema: they refuse one that is not this release's.
   npm run staff -- move-to-postgres
-      Once, when a site moves from SQLite to PostgreSQL (site stopped, DATABASE_URL set, schema
-      migrated): moves <data-dir>'s submissions, consents, case reference counters and audit log
-      into PostgreSQL, verifies them there, then deletes them from the SQLite file.
+      When a site moves from SQLite to PostgreSQL (DATABASE_URL set, schema migrated), once per
+      host's store: moves <data-dir>'s submissions, consents, case reference counters and audit
+      log into PostgreSQL beside what it holds (new ids, case references kept; a reference it
+      holds already refuses the move), verifies them there, then deletes them from the SQLite file.
 
 Dates (--since) are days in Beijing time, as case references count them.
 
