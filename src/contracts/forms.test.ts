@@ -63,6 +63,13 @@ describe('names and phones (client and provider share the rule)', () => {
     expect(validatePatient({ ...EMPTY_PATIENT, category: 'other', medication: 'x', phone: '\u0000' }).phone).toBe('required');
   });
 
+  it('judges every field as it will be stored: an adverse report described by control characters alone is not described', () => {
+    const report = { ...EMPTY_PATIENT, category: 'adverse', medication: '\u0000\u0007', phone: '13800000000', description: '\u0000 \u001f' };
+    expect(validatePatient(report)).toEqual({ medication: 'required', description: 'required' });
+    expect(validateApplication({ name: '\ud800', phone: '13800000000', email: 'a@b.cn\u0000' })).toEqual({ name: 'required' });
+    expect(cleanPatient({ ...report, description: '发红\u0000' }).description).toBe('发红');
+  });
+
   it.each(['13800000000', '+86 138 0000 0000', '(010) 1234-5678', '+44 20 7946 0958'])('accepts the phone %s on an application', (phone) => {
     expect(validateApplication({ name: '张三', phone, email: 'a@b.cn' })).toEqual({});
   });

@@ -24,8 +24,17 @@ export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_AND_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/**
+ * Text as either database stores it. PostgreSQL refuses NUL and SQLite keeps it, and each would
+ * keep other control characters and broken surrogate pairs its own way: they are taken out (tab
+ * and line breaks stay) before a value reaches either, so a message is stored alike on both.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export const storable = (value: string): string => value.replace(UNSTORABLE, '');
+
 /** A name or phone number as kept: control and bidi characters taken out, then trimmed. */
-export const stripControls = (value: string): string => value.replace(CONTROL_AND_BIDI, '').trim();
+export const stripControls = (value: string): string => storable(value).replace(CONTROL_AND_BIDI, '').trim();
 
 /** Digits with the usual separators: enough to call the visitor back, any country. */
 const PHONE_PATTERN = /^\+?[\d\s()-]{5,30}$/;
@@ -38,9 +47,9 @@ export type ApplicationForm = Record<ApplicationField, string>;
 
 export const APPLICATION_MAX_LENGTH: Record<ApplicationField, number> = { name: 50, phone: 30, email: 100 };
 
-/** The application as stored and sent: every field trimmed, name and phone without control or bidi characters. */
+/** The application as stored and sent: every field cleaned (`storable`) and trimmed, name and phone without control or bidi characters. */
 export function cleanApplication(form: ApplicationForm): ApplicationForm {
-  return { name: stripControls(form.name), phone: stripControls(form.phone), email: form.email.trim() };
+  return { name: stripControls(form.name), phone: stripControls(form.phone), email: storable(form.email).trim() };
 }
 
 /**
@@ -78,9 +87,9 @@ export const PATIENT_MAX_LENGTH: Record<PatientField, number> = {
   description: 2000,
 };
 
-/** The message as stored: every field trimmed, name and phone without control or bidi characters. */
+/** The message as stored: every field cleaned (`storable`: a field of control characters alone is empty) and trimmed, name and phone without control or bidi characters. */
 export function cleanPatient(form: PatientForm): PatientForm {
-  const trimmed = Object.fromEntries(PATIENT_FIELDS.map((field) => [field, form[field].trim()])) as PatientForm;
+  const trimmed = Object.fromEntries(PATIENT_FIELDS.map((field) => [field, storable(form[field]).trim()])) as PatientForm;
   return { ...trimmed, name: stripControls(form.name), phone: stripControls(form.phone) };
 }
 

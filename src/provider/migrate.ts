@@ -37,7 +37,13 @@ export const shipped = (dir: string, name: string, migration: Migration): Shippe
   up: migration.up,
 });
 
-export const checksumOf = (migration: ShippedMigration): string => createHash('sha256').update(migration.source).digest('hex');
+/**
+ * The SHA-256 of the migration file's text with its line endings made LF, so a checkout that
+ * writes CRLF (git's core.autocrlf) reads the same file. It covers that file alone: what the file
+ * calls (migrate.ts's helpers, Kysely's compiler) is not in it, and is never to change what an
+ * applied migration built.
+ */
+export const checksumOf = (migration: ShippedMigration): string => createHash('sha256').update(migration.source.replace(/\r\n?/g, '\n')).digest('hex');
 
 export const isPostgres = (db: AnyDatabase): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 

@@ -12,7 +12,8 @@ import { DATABASE_FILE, openDatabase } from './sqliteDatabase';
 import { logOptions } from '../http/logging';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
-import { RETENTION_DAYS, truncateAddress } from './submissions/retention';
+import { dailyRetention, RETENTION_DAYS, truncateAddress } from './submissions/retention';
+import { createSqliteStore } from './submissions/sqliteStore';
 import { beijingDay } from './submissions/caseReference';
 import { tempDataDir } from './provider.testing';
 
@@ -154,6 +155,24 @@ describe('retention run by the provider', () => {
     db.close();
     data.remove();
   }, 30_000);
+
+  it('reports a purge whose erasure failed as done, saying what it could not guarantee', async () => {
+    const data = tempDataDir();
+    await seed(data.dir);
+    const db = await openDatabase(data.dir, loadContentPack());
+    const store = createSqliteStore(db);
+    const stuck = { ...store, eraseDeleted: () => Promise.reject(new Error('canceling statement due to statement timeout')) };
+    const outcome = await dailyRetention(stuck, new Date());
+    expect(outcome.purged.map(({ kind, rows }) => ({ kind, rows }))).toEqual([
+      { kind: 'applications', rows: 1 },
+      { kind: 'patients', rows: 1 },
+    ]);
+    expect(outcome.notErased).toEqual([
+      'the rows are deleted, but the space they took could not be overwritten: canceling statement due to statement timeout. Run the command again when the database is quiet.',
+    ]);
+    db.close();
+    data.remove();
+  });
 
   it('runs daily, first within a few minutes of a start', () => {
     expect(DAILY_RETENTION.everyMs).toBe(86_400_000);

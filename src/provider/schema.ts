@@ -10,12 +10,13 @@ import { CONTENT_MIGRATIONS } from './content/migrations';
 import type { ProviderDatabase } from './sqliteDatabase';
 import { carryOverPostgres, carryOverSqlite } from './legacySchema';
 import { checkSchema, migrate, pendingMigrations, PostgresMigrationDialect, type AnyDatabase, type ShippedMigration } from './migrate';
+import { closingUnanswered } from './submissions/kyselyPool';
 import { SUBMISSION_MIGRATIONS } from './submissions/migrations';
 
 /** Kysely over the provider's connection; never destroyed here, as that would close the connection its owner closes. */
 export const sqliteKysely = (db: ProviderDatabase): AnyDatabase => new Kysely({ dialect: new SqliteDialect({ database: db }) });
 /** Kysely over a bounded pool (postgresStore.ts), which its owner ends. */
-export const postgresKysely = (pool: pg.Pool): AnyDatabase => new Kysely({ dialect: new PostgresMigrationDialect({ pool }) });
+export const postgresKysely = (pool: pg.Pool): AnyDatabase => new Kysely({ dialect: new PostgresMigrationDialect({ pool: closingUnanswered(pool) }) });
 
 export const SQLITE_MIGRATIONS = [CONTENT_MIGRATIONS, SUBMISSION_MIGRATIONS];
 

@@ -8,8 +8,8 @@ import { createProviderApp, PROVIDER_TRUST_PROXY, type StrapiConnection } from '
 import type { RetentionSchedule } from './retentionSchedule';
 import { openSubmissionStore } from './submissions/open';
 import { postgresUrlFrom, type SubmissionStore } from './submissions/store';
-import { boundedPool } from './submissions/postgresStore';
-import { followedReport, followSharedPack, type PackFollower } from './content/sharedPack';
+import { boundedPool, endPool } from './submissions/postgresStore';
+import { followedReport, followSharedPack, PACK_CONNECT_MS, type PackFollower } from './content/sharedPack';
 
 type ProviderApp = Awaited<ReturnType<typeof createProviderApp>>;
 
@@ -91,7 +91,7 @@ export async function startProvider({
     submissions = await openSubmissionStore(url, db, { warn });
     const shared = postgresUrlFrom(url);
     if (shared && !strapi) {
-      packPool = boundedPool(shared, { max: 1 }, warn);
+      packPool = boundedPool(shared, { max: 1, connectionTimeoutMillis: PACK_CONNECT_MS }, warn);
       follower = await followSharedPack({
         pool: packPool,
         db,
@@ -109,7 +109,7 @@ export async function startProvider({
   } catch (error) {
     await app?.close();
     await follower?.stop();
-    await packPool?.end();
+    if (packPool) await endPool(packPool);
     await submissions?.close();
     db.close();
     throw error;
@@ -130,7 +130,7 @@ export async function startProvider({
         clearTimeout(forced);
       }
       await follower?.stop();
-      await packPool?.end();
+      if (packPool) await endPool(packPool);
       await store.close();
       db.close();
     },

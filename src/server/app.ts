@@ -186,9 +186,16 @@ export async function createSiteServer(options: SiteServerOptions) {
   }
 
   const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf, lists: providerLists });
+  // A content import (content:import, or a pack another host imported, which every host follows):
+  // the copies nginx keeps of the pages this process kept are refreshed too, as a CMS change's are.
+  const refreshUrl = options.purgeRelay?.cacheUrl ?? null;
+  const cacheRefresh = refreshUrl
+    ? createPurgeRelay({ peers: [], cacheUrl: refreshUrl, secret: '', path: CMS_WEBHOOK_PATH, warn: (message) => app.log.warn(message) })
+    : null;
   const purgeAll = () => {
-    pages.purge();
+    const kept = pages.purge();
     expireSitemap();
+    cacheRefresh?.relayed(kept);
   };
   if (options.cachePurgeSecret) registerCachePurge(app, options.cachePurgeSecret, purgeAll);
   if (options.cmsWebhookSecret) {

@@ -13,6 +13,9 @@ import { logOptions } from '../http/logging';
 import { privateFolder } from '../provider/sqliteDatabase';
 import { cachePurgeSecret, requestCachePurge } from '../http/siteCache';
 import { SEARCH_ALLOWANCE, SEARCH_LIMIT_NAME } from './render/searchBudget';
+import { LIMIT_ANSWER_MS, postgresLimit, type VisitorLimit } from '../http/visitorLimits';
+import { boundedPool, endPool } from '../provider/submissions/postgresStore';
+import { postgresUrlFrom } from '../provider/submissions/store';
 
 const ROOT = join(__dirname, '..', '..');
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -36,6 +39,27 @@ export function readStartConfig(env: NodeJS.ProcessEnv = process.env, warn: (mes
   return { ...config, strapi };
 }
 
+export interface SearchLimitSource {
+  limit: VisitorLimit | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Where the site counts its visitors' search renders (searchBudget.ts): through its embedded
+ * provider's store; with the provider elsewhere (PROVIDER_URL) and DATABASE_URL set, in the same
+ * PostgreSQL table directly, so the sites of several machines share one allowance per visitor;
+ * with neither, in this process's memory (`limit` undefined).
+ */
+export function searchLimitSource(provider: RunningProvider | null, env: NodeJS.ProcessEnv = process.env): SearchLimitSource {
+  if (provider) return { limit: provider.visitorLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE), close: async () => {} };
+  const url = postgresUrlFrom(env.DATABASE_URL);
+  if (!url) return { limit: undefined, close: async () => {} };
+  // The table is the provider's (its migrations make it); a count that does not answer within
+  // LIMIT_ANSWER_MS is made in this process's memory instead (postgresLimit).
+  const pool = boundedPool(url, { max: 2, connectionTimeoutMillis: LIMIT_ANSWER_MS, statement_timeout: LIMIT_ANSWER_MS });
+  return { limit: postgresLimit(pool, SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE), close: () => endPool(pool) };
+}
+
 export async function startSite(config: StartConfig, { build = true } = {}): Promise<RunningSite> {
   if (build && isBuildStale(ROOT, config.distDir)) buildClient(ROOT);
   privateFolder(config.dataDir);
@@ -54,6 +78,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     });
   }
   const providerUrl = config.providerUrl ?? (provider as RunningProvider).url;
+  const searches = searchLimitSource(provider);
   const app = await createSiteServer({
     distDir: config.distDir,
     providerUrl,
@@ -71,7 +96,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     purgeRelay: config.purgeRelay,
     preview: config.preview,
     pictureCopies: config.pictureCopies,
-    searchLimit: provider?.visitorLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE),
+    searchLimit: searches.limit,
     devToolsServerRenders: config.devToolsServerRenders,
   });
   await app.listen({ port: config.port, host: config.host });
@@ -85,6 +110,7 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
     providerUrl,
     async close() {
       await app.close(); // in-flight requests finish first
+      await searches.close();
       await provider?.close();
     },
   };

@@ -8,7 +8,7 @@
  * With DATABASE_URL (PostgreSQL, the hosts of one site), the pack is first stored there as the
  * newest of every host (sharedPack.ts): each host imports it within FOLLOW_MS and drops its own
  * pages, a host started later included. The local database, when there is one, is imported at
- * once as well, for the report.
+ * once as well, for the report; when that fails, the message says the pack went out all the same.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../sqliteDatabase';
 import { hostname } from 'node:os';
 import { ContentPackError, DEFAULT_PACK_DIR, packOf, readPackFiles, type PackFiles } from './loadPack';
-import { FOLLOW_MS, publishPack } from './sharedPack';
+import { FOLLOW_MS, PACK_CONNECT_MS, publishPack } from './sharedPack';
 import { boundedPool } from '../submissions/postgresStore';
 import { postgresUrlFrom } from '../submissions/store';
 import { formatReport, importPack } from './importPack';
@@ -47,28 +47,37 @@ async function main(): Promise<number> {
     console.error(`${error.message}\nNothing was imported.`);
     return 1;
   }
+  let published: string | undefined;
   if (shared) {
     const { id, digest } = await publishShared(shared, files);
-    console.log(`Stored ${values.pack} in the shared database as content pack ${digest} (${id}): every host imports it within ${FOLLOW_MS / 1000} s.`);
+    published = `content pack ${digest} (${id})`;
+    console.log(`Stored ${values.pack} in the shared database as ${published}: every host imports it within ${FOLLOW_MS / 1000} s.`);
     if (!existsSync(file)) return 0;
   }
-  const db = await openDatabase(dataDir, pack);
   try {
-    const report = importPack(db, pack);
-    console.log(`Imported ${values.pack} into ${file}:\n${formatReport(report)}\nSubmissions were not touched.`);
+    const db = await openDatabase(dataDir, pack);
+    try {
+      const report = importPack(db, pack);
+      console.log(`Imported ${values.pack} into ${file}:\n${formatReport(report)}\nSubmissions were not touched.`);
+    } finally {
+      db.close();
+    }
   } catch (error) {
-    // The transaction rolled back: the database is as it was.
-    console.error(`The import failed and was rolled back (${(error as Error).message}).\nNothing was imported.`);
+    // The transaction rolled back: the local database is as it was.
+    const failed = `The import into ${file} failed and was rolled back (${(error as Error).message}).`;
+    console.error(
+      published
+        ? `${failed}\nThe pack is stored in the shared database all the same, as ${published}: every host's provider, this one's included while it runs, imports it within ${FOLLOW_MS / 1000} s. To undo it, import the previous pack.`
+        : `${failed}\nNothing was imported.`,
+    );
     return 1;
-  } finally {
-    db.close();
   }
   console.log(await requestCachePurge(values['site-url'], cachePurgeSecret(dataDir, process.env, false)));
   return 0;
 }
 
 async function publishShared(url: string, files: PackFiles) {
-  const pool = boundedPool(url, { max: 1 });
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: PACK_CONNECT_MS });
   try {
     return await publishPack(pool, files, `${process.env.USER ?? 'someone'}@${hostname()}`);
   } finally {

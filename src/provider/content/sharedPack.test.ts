@@ -2,15 +2,18 @@
  * One content pack for every host (sharedPack.ts), against a real PostgreSQL: a pack stored in
  * the shared database reaches each running provider's own copy, the privacy notice's version
  * with it, and each tells its site; a provider started later serves it from its first answer;
- * a pack this release cannot read is not imported, and the content before it stays.
+ * a pack this release cannot read is passed over for the newest one it can read.
  */
+import { spawnSync } from 'node:child_process';
+import type pg from 'pg';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { startProvider, type RunningProvider } from '../startProvider';
 import { tempDataDir } from '../provider.testing';
 import { boundedPool } from '../submissions/postgresStore';
 import { postgresPerFile } from '../submissions/postgres.testing';
-import { DEFAULT_PACK_DIR, readPackFiles, type PackFiles } from './loadPack';
-import { publishPack } from './sharedPack';
+import { DEFAULT_PACK_DIR, loadContentPack, readPackFiles, type PackFiles } from './loadPack';
+import { followSharedPack, publishPack } from './sharedPack';
+import { openDatabase, type ProviderDatabase } from '../sqliteDatabase';
 
 jest.setTimeout(60_000);
 
@@ -97,7 +100,7 @@ it('reaches every running host with its privacy notice version, tells each site,
   expect(await shown(later)).toEqual({ title: '共享的新标题', version: '2026-12' });
 });
 
-it('keeps the content it has when the newest pack cannot be read by this release', async () => {
+it('serves the newest pack it can read, on a running host and a new one, when the newest cannot be read by this release', async () => {
   const provider = await host();
   const files = changedPack('读不懂的包', '2027-01') as { news: { news: Record<string, unknown>[] } };
   files.news.news[0]!.headline_from_a_newer_release = 'x';
@@ -106,11 +109,67 @@ it('keeps the content it has when the newest pack cannot be read by this release
     await publishPack(pool, files as PackFiles, 'test');
     await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS * 5));
     expect(await shown(provider)).toEqual({ title: '共享的新标题', version: '2026-12' });
-    // Started now, a host warns (before its app logs) and serves what its copy holds.
+    // Started now, with an empty DATA_DIR, a host warns (before its app logs) and serves the newest
+    // pack it can read, as the running hosts do: not the shipped seed and its privacy notice.
     const started = await host();
-    expect((await shown(started)).title).not.toBe('读不懂的包');
+    expect(await shown(started)).toEqual({ title: '共享的新标题', version: '2026-12' });
     expect(warned.mock.calls.map((call) => String(call[0]))).toEqual(expect.arrayContaining([expect.stringContaining('cannot be read by this release')]));
   } finally {
     warned.mockRestore();
+  }
+});
+
+it('skips a look while the one before still waits on the database, so looks never pile up behind it', async () => {
+  jest.useFakeTimers();
+  try {
+    let stuck: (() => void) | undefined;
+    let looks = 0;
+    // newestId's answer: no pack, so a look that is answered ends there.
+    const answer = { rows: [] };
+    const silent = {
+      query: () => {
+        looks += 1;
+        return stuck === undefined && looks > 1 ? new Promise((resolve) => (stuck = () => resolve(answer))) : Promise.resolve(answer);
+      },
+    } as unknown as pg.Pool;
+    const follower = await followSharedPack({ pool: silent, db: {} as ProviderDatabase, warn: () => {}, everyMs: 100 });
+    expect(looks).toBe(1);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(looks).toBe(2); // this look waits for an answer that does not come
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(looks).toBe(2);
+    stuck!();
+    await jest.advanceTimersByTimeAsync(0);
+    // Answered at last: no backlog of twenty looks runs now, the next tick looks once.
+    expect(looks).toBe(2);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(looks).toBe(3);
+    await follower.stop();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+it('content:import says the pack reached the other hosts when the import into its own database fails', async () => {
+  const data = tempDataDir();
+  const url = await postgres.url();
+  const db = await openDatabase(data.dir, loadContentPack());
+  const before = (await pool.query<{ n: number }>('SELECT COUNT(*) AS n FROM content_packs')).rows[0]!.n;
+  // The running site holds its database's write lock past the import's busy timeout.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const imported = spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/content/importCli.ts', '--data-dir', data.dir], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    expect(imported.status).toBe(1);
+    expect(imported.stderr).toMatch(/The import into .* failed and was rolled back \(database is locked\)/);
+    expect(imported.stderr).toMatch(/stored in the shared database all the same, as content pack \w+ \(\d+\)/);
+    expect(imported.stderr).not.toContain('Nothing was imported');
+    expect((await pool.query<{ n: number }>('SELECT COUNT(*) AS n FROM content_packs')).rows[0]!.n).toBe(before + 1);
+  } finally {
+    db.exec('ROLLBACK');
+    db.close();
+    data.remove();
   }
 });

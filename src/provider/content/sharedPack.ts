@@ -8,7 +8,9 @@
  * within FOLLOW_MS of an import.
  *
  * A pack this code cannot read (written by a newer release whose pack format changed) is not
- * imported: the host keeps the content it has and warns, and follows again once upgraded.
+ * imported: the host imports the newest pack it can read (or keeps what it has) and warns, and
+ * follows again once upgraded. A look that waits on the database is never queued behind: a tick
+ * that finds one under way is skipped.
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
@@ -46,16 +48,40 @@ async function newestId(pool: pg.Pool): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
-/** The newest pack, validated by this code; throws ContentPackError when this code cannot read it. */
-async function newestPack(pool: pg.Pool): Promise<SharedPack | null> {
-  const { rows } = await pool.query<{ id: number; digest: string; files: PackFiles }>('SELECT id, digest, files FROM content_packs ORDER BY id DESC LIMIT 1');
-  const row = rows[0];
-  if (!row) return null;
-  return { id: row.id, digest: row.digest, pack: packOf(row.files, (name) => `content pack ${row.digest} (${name})`) };
+type PackRow = { id: number; digest: string; files: PackFiles };
+
+/**
+ * The newest pack newer than `after` that this code can read, with the ids of the newer ones it
+ * cannot (written by a newer release), newest first.
+ */
+async function newestReadable(pool: pg.Pool, after: number): Promise<{ shared: SharedPack | null; unreadable: { id: number; error: ContentPackError }[] }> {
+  const unreadable: { id: number; error: ContentPackError }[] = [];
+  let below: number | null = null;
+  for (;;) {
+    const { rows }: pg.QueryResult<PackRow> = await pool.query<PackRow>(
+      'SELECT id, digest, files FROM content_packs WHERE id > $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT 1',
+      [after, below],
+    );
+    const row: PackRow | undefined = rows[0];
+    if (row === undefined) return { shared: null, unreadable };
+    try {
+      return { shared: { id: row.id, digest: row.digest, pack: packOf(row.files, (name) => `content pack ${row.digest} (${name})`) }, unreadable };
+    } catch (error) {
+      if (!(error instanceof ContentPackError)) throw error;
+      unreadable.push({ id: row.id, error });
+      below = row.id;
+    }
+  }
 }
 
+/** How long stopping waits for a look under way. */
+const STOP_WAIT_MS = 2_000;
+
+/** The bound on connecting to the shared database: a host that drops SYNs would otherwise hold a look for the OS's ~2 min. */
+export const PACK_CONNECT_MS = 5_000;
+
 export interface PackFollower {
-  /** Stops looking for newer packs, once a look under way is over. */
+  /** Stops looking for newer packs, once a look under way is over (STOP_WAIT_MS at most). */
   stop(): Promise<void>;
 }
 
@@ -80,14 +106,16 @@ export async function followSharedPack({ pool, db, onImported = () => {}, warn, 
   async function catchUp(): Promise<void> {
     const id = await newestId(pool);
     if (id === applied || id === unreadable) return;
-    let shared: SharedPack | null;
-    try {
-      shared = await newestPack(pool);
-    } catch (error) {
-      if (!(error instanceof ContentPackError)) throw error;
+    // A pack this release cannot read (a newer release's, during a rolling upgrade) is passed
+    // over for the newest one it can: a host started meanwhile serves the pack the others serve,
+    // not the shipped seed with its older privacy notice.
+    const { shared, unreadable: newer } = await newestReadable(pool, applied);
+    if (newer.length > 0) {
       unreadable = id;
-      warn(`the newest content pack (${id}) cannot be read by this release; the content imported before is served`, error);
-      return;
+      warn(
+        `the newest content pack (${newer[0]!.id}) cannot be read by this release; ${shared ? `content pack ${shared.digest} (${shared.id}), the newest it can read, is served` : 'the content imported before is served'}`,
+        newer[0]!.error,
+      );
     }
     if (!shared) return;
     const report = importPack(db, shared.pack);
@@ -107,15 +135,21 @@ export async function followSharedPack({ pool, db, onImported = () => {}, warn, 
   }
 
   await step();
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running = running.then(step);
+    // A look still waiting on the database (a connection or an answer that does not come): this
+    // tick is skipped, not queued behind it, so looks never pile up and the next one starts fresh.
+    if (running) return;
+    running = step().finally(() => (running = undefined));
   }, everyMs);
   timer.unref();
   return {
-    stop: () => {
+    stop: async () => {
       clearInterval(timer);
-      return running;
+      // A look stuck on a silent database is not waited for past STOP_WAIT_MS: its pool is ended next.
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
     },
   };
 }

@@ -44,9 +44,10 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
       Bring the PostgreSQL schema forward to this release's, saying what it applies. No other
       command changes the schema: they refuse one that is not this release's.
   npm run staff -- move-to-postgres
-      Once, when a site moves from SQLite to PostgreSQL (site stopped, DATABASE_URL set, schema
-      migrated): moves <data-dir>'s submissions, consents, case reference counters and audit log
-      into PostgreSQL, verifies them there, then deletes them from the SQLite file.
+      When a site moves from SQLite to PostgreSQL (DATABASE_URL set, schema migrated), once per
+      host's store: moves <data-dir>'s submissions, consents, case reference counters and audit
+      log into PostgreSQL beside what it holds (new ids, case references kept; a reference it
+      holds already refuses the move), verifies them there, then deletes them from the SQLite file.
 
 Dates (--since) are days in Beijing time, as case references count them.
 
@@ -140,9 +141,34 @@ async function purgeCommand(store: SubmissionStore, kind: string | undefined, va
   const periods = kind ? { [kind]: values['older-than'] ? days(values['older-than']) : RETENTION_DAYS[kind as SubmissionKind] } : RETENTION_DAYS;
   const dryRun = values['dry-run'] === true;
   const outcome = await store.purge(periods, new Date(), dryRun);
-  const notErased = dryRun ? [] : await store.eraseDeleted(outcome.filter((o) => o.rows > 0).map((o) => o.kind));
   await audit(store, dryRun ? 'purge (dry run)' : 'purge', { purged: Object.fromEntries(outcome.map((o) => [o.kind, { before: o.cutoff, rows: o.rows }])) });
   for (const o of outcome) tell(`${dryRun ? 'Would purge' : 'Purged'} ${o.rows} ${o.kind} stored before ${o.cutoff}.`);
+  if (!dryRun)
+    await eraseCommitted(
+      store,
+      outcome.filter((o) => o.rows > 0).map((o) => o.kind),
+    );
+}
+
+/**
+ * After a deletion has committed, been recorded in the audit trail and reported: the space its
+ * rows took overwritten (SQLite's WAL emptied, PostgreSQL's VACUUM), and what that could not
+ * guarantee said. Its failure (VACUUM past its statement timeout) leaves the deletion done.
+ */
+async function eraseCommitted(store: SubmissionStore, kinds: SubmissionKind[]): Promise<void> {
+  if (kinds.length === 0) return;
+  let notErased: string[];
+  try {
+    notErased = await store.eraseDeleted(kinds);
+  } catch (error) {
+    const tables = kinds.map((kind) => SUBMISSION_TABLES[kind]).join(', ');
+    throw new OperatorError(
+      `Deleted, but the space the rows took could not be overwritten: ${(error as Error).message}. The deletion is in the audit trail. ` +
+        (store.kind === 'postgres'
+          ? `Run VACUUM (VERBOSE) ${tables} as the tables' owner when the database is quiet.`
+          : 'Run the command again when the site is quiet.'),
+    );
+  }
   for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
 }
 
@@ -170,10 +196,13 @@ async function deleteCommand(store: SubmissionStore, dataDir: string, values: Va
   const dryRun = values['dry-run'] === true;
   const found = await store.findPerson(subject);
   const deleted = dryRun ? { applications: found.applications.length, patients: found.patients.length } : await store.deletePerson(subject);
-  const notErased = dryRun ? [] : await store.eraseDeleted(KINDS.filter((kind) => deleted[kind] > 0));
   await audit(store, dryRun ? 'delete person (dry run)' : 'delete person', { subject: hash, rows: deleted });
   tell(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted.applications} applications and ${deleted.patients} patient messages.`);
-  for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
+  if (!dryRun)
+    await eraseCommitted(
+      store,
+      KINDS.filter((kind) => deleted[kind] > 0),
+    );
 }
 
 async function backupCommand(store: SubmissionStore, target: string | undefined): Promise<void> {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DATABASE_FILE } from '../sqliteDatabase';
+import pg from 'pg';
 import Database from '../sqliteDriver';
 import { postgresPerFile } from '../submissions/postgres.testing';
 import { providerOn, STORE_KINDS } from '../provider.testing';
@@ -253,6 +254,53 @@ describe('the audit key', () => {
     expect(await site.rows('SELECT name FROM applications')).toEqual([{ name: MARK }]);
     expect(existsSync(join(site.dataDir, AUDIT_KEY_FILE))).toBe(false);
   }, 30_000);
+});
+
+describe('a VACUUM that fails after the deletion committed (PostgreSQL)', () => {
+  let site: Awaited<ReturnType<typeof providerOn>> | undefined;
+  afterEach(async () => {
+    await site?.close();
+    site = undefined;
+  });
+
+  it.each([
+    ['delete', '--phone', '13912345678'],
+    ['purge', 'patients', '--older-than', '0d'],
+  ])(
+    '%s records the deletion in the audit trail and says plainly that the space was not overwritten',
+    async (...args) => {
+      site = await providerOn('postgres', postgres);
+      const url = await postgres.url();
+      await site.store.savePatientMessage(
+        { category: 'other', medication: 'm', reason: '', name: MARK, phone: '13912345678', email: '', description: MARK },
+        { consent: 'v1', health_consent: 'v1' },
+        '127.0.0.1',
+      );
+      // A lock the DELETE does not need and VACUUM does: VACUUM waits past its statement timeout.
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE patient_messages IN SHARE UPDATE EXCLUSIVE MODE');
+        const env = { ...environment, DATABASE_URL: url, STAFF_AUDIT_KEY: SHARED_KEY, DATABASE_STATEMENT_TIMEOUT_MS: '1000' };
+        const failed = spawnSync(process.execPath, [...CLI, ...args, '--data-dir', site.dataDir], { encoding: 'utf8', env });
+        expect(failed.status).toBe(1);
+        expect(failed.stderr).toMatch(/(Deleted 0 applications and 1 patient messages|Purged 1 patients)/);
+        expect(failed.stderr).toMatch(
+          /Deleted, but the space the rows took could not be overwritten: canceling statement due to statement timeout\. The deletion is in the audit trail/,
+        );
+        expect(failed.stderr).not.toMatch(/^\s+at /m);
+        await holder.query('COMMIT');
+        expect(await site.rows('SELECT COUNT(*) AS n FROM patient_messages')).toEqual([{ n: 0 }]);
+        expect((await site.rows("SELECT entry ->> 'action' AS action FROM staff_audit")).map((row) => row.action)).toEqual([
+          args[0] === 'delete' ? 'delete person' : 'purge',
+        ]);
+      } finally {
+        await holder.end();
+      }
+    },
+    30_000,
+  );
 });
 
 describe('staff tools', () => {

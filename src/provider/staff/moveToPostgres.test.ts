@@ -3,7 +3,9 @@
  * audit log arrive whole in PostgreSQL, verified, once; the SQLite file no longer holds them; a
  * new message continues the old numbering without reusing a reference.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
@@ -13,6 +15,7 @@ import { createSqliteStore } from '../submissions/sqliteStore';
 import { createTestDatabase, queryTestDatabase } from '../submissions/postgres.testing';
 import { tempDataDir } from '../provider.testing';
 import { auditEntry } from './audit';
+import { beijingDay } from '../submissions/caseReference';
 
 const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };
 const consent = { consent: '2026-01', health_consent: '2026-01' };
@@ -72,9 +75,102 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
 
     const again = move(data.dir, database.url);
     expect(again.status).toBe(1);
-    expect(again.stderr).toMatch(/holds submissions already: the move runs once/);
+    expect(again.stderr).toMatch(/holds no submissions and no audit log: nothing to move \(was it moved already\?\)/);
   } finally {
     await database.drop();
     data.remove();
   }
 }, 60_000);
+
+it('never deletes a message the old site stored while the move was running', async () => {
+  const data = tempDataDir();
+  const database = await createTestDatabase();
+  const locker = new pg.Client({ connectionString: database.url });
+  try {
+    const db = await openDatabase(data.dir, loadContentPack());
+    const old = createSqliteStore(db);
+    const first = await old.savePatientMessage(form, consent, '');
+    await (await openPostgresStore(database.url)).close();
+    // Holds the move in PostgreSQL after it has read the SQLite file and before it deletes there.
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', data.dir], {
+      env: { ...process.env, DATABASE_URL: database.url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit');
+    const waiting = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+    while (((await queryTestDatabase<{ n: number }>(database.url, waiting))[0]?.n ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The old site, still running, takes a message in the middle of the move.
+    const during = await old.savePatientMessage({ ...form, phone: '13900000001' }, consent, '').catch((error: Error) => error);
+    await locker.query('COMMIT');
+    const [code] = (await exited) as [number];
+    expect(stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
+    expect(code).toBe(0);
+
+    const inPostgres = (await queryTestDatabase<{ reference: string }>(database.url, 'SELECT reference FROM patient_messages')).map((row) => row.reference);
+    const inSqlite = (db.prepare('SELECT reference FROM patient_messages').all() as { reference: string }[]).map((row) => row.reference);
+    db.close();
+    expect(inPostgres).toEqual([first]);
+    // Acknowledged means kept somewhere; here the old site's save waited for SQLite's lock and was refused.
+    if (typeof during === 'string') expect([...inPostgres, ...inSqlite]).toContain(during);
+    expect(during).toBeInstanceOf(Error);
+    expect((during as Error & { code?: string }).code).toBe('SQLITE_BUSY');
+  } finally {
+    await locker.end().catch(() => {});
+    await database.drop();
+    data.remove();
+  }
+}, 60_000);
+
+it("moves a second host's store beside the first's, with new ids and its references kept, and refuses one whose references are taken", async () => {
+  const database = await createTestDatabase();
+  const hosts = [tempDataDir(), tempDataDir(), tempDataDir()];
+  try {
+    const references: string[][] = [];
+    for (const [n, data] of hosts.entries()) {
+      const db = await openDatabase(data.dir, loadContentPack());
+      const store = createSqliteStore(db);
+      // The second host numbered from 101; the third, like most hosts, from 1, as the first did.
+      if (n === 1) db.prepare('INSERT INTO case_reference_counters (year, last) VALUES (?, 100)').run(Number(beijingDay(new Date()).slice(0, 4)));
+      await store.saveApplication({ id: 1, title: `岗位${n}` }, { name: `申请人${n}`, phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
+      references.push([await store.savePatientMessage({ ...form, name: `报告人${n}` }, consent, '')]);
+      await store.appendAudit(auditEntry('export', { kind: 'patients', rows: n }));
+      db.close();
+    }
+    await (await openPostgresStore(database.url)).close();
+
+    for (const data of hosts.slice(0, 2)) expect(move(data.dir, database.url).status).toBe(0);
+    expect(await queryTestDatabase(database.url, 'SELECT id, name, reference FROM patient_messages ORDER BY id')).toEqual([
+      { id: 1, name: '报告人0', reference: references[0]![0] },
+      { id: 2, name: '报告人1', reference: references[1]![0] },
+    ]);
+    expect(await queryTestDatabase(database.url, 'SELECT id, job_title FROM applications ORDER BY id')).toEqual([
+      { id: 1, job_title: '岗位0' },
+      { id: 2, job_title: '岗位1' },
+    ]);
+    expect(
+      (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action),
+    ).toEqual(['export', 'move to postgres', 'export', 'move to postgres']);
+    // New references continue after the highest either host gave out.
+    const store = await openPostgresStore(database.url);
+    expect(await store.savePatientMessage(form, consent, '')).toBe(references[1]![0]!.replace(/\d{6}$/, '000102'));
+    await store.close();
+
+    const refused = move(hosts[2]!.dir, database.url);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`1 case reference is of this store in postgres://`);
+    expect(refused.stderr).toContain(`already (${references[0]![0]}): two stores gave the same numbers to different reporters`);
+    expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM patient_messages')).toEqual([{ n: 3 }]);
+    const kept = await openDatabase(hosts[2]!.dir, loadContentPack());
+    expect(kept.prepare('SELECT name FROM patient_messages').all()).toEqual([{ name: '报告人2' }]);
+    kept.close();
+  } finally {
+    await database.drop();
+    for (const data of hosts) data.remove();
+  }
+}, 90_000);

@@ -6,6 +6,8 @@
  * on both databases; `--since` reads Beijing days.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openDatabase } from '../sqliteDatabase';
 import { loadContentPack } from '../content/loadPack';
 import { migrate, type MigrationSet } from '../migrate';
@@ -13,7 +15,8 @@ import { migratePostgres, postgresKysely, SQLITE_MIGRATIONS, sqliteKysely } from
 import { SUBMISSION_MIGRATIONS } from '../submissions/migrations';
 import { createTestDatabase, queryTestDatabase } from '../submissions/postgres.testing';
 import { tempDataDir } from '../provider.testing';
-import { boundedPool } from '../submissions/postgresStore';
+import { pgDump } from '../submissions/pgDump';
+import { boundedPool, describeUrl } from '../submissions/postgresStore';
 
 const AUDIT_KEY = 'schema-test-audit-key-0123456789abcdef';
 
@@ -30,6 +33,9 @@ describe('DATABASE_URL', () => {
   it.each([
     ['a misspelt scheme', 'postgress://site:s3cret-pw@127.0.0.1:5432/site', /DATABASE_URL names no PostgreSQL database/],
     ['a password with an unencoded #', 'postgres://site:s3cret-pw#1@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
+    // Parses as host "site", port 2024: the rest of the password would be the fragment.
+    ['a password with a numeric prefix and an unencoded #', 'postgres://site:2024#s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
+    ['a password with a numeric prefix and an unencoded /', 'postgres://site:2024/s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
   ])('refuses %s at start, naming DATABASE_URL and never printing it', (_what, url, message) => {
     const data = tempDataDir();
     const provider = run('src/provider/main.ts', [], { DATABASE_URL: url, DATA_DIR: data.dir, PROVIDER_PORT: '0' });
@@ -39,6 +45,46 @@ describe('DATABASE_URL', () => {
       expect(status).toBe(1);
       expect(stderr).toMatch(message);
       expect(stdout + stderr).not.toContain('s3cret');
+    }
+  });
+});
+
+describe('what is printed and passed on of DATABASE_URL', () => {
+  it('describes a database by its host, port and name only', () => {
+    expect(describeUrl('postgres://app:pw@db.example:5433/site?password=s3cret&sslmode=require')).toBe('postgres://db.example:5433/site');
+    expect(describeUrl('postgres://app:2024#s3cret@db/site')).toBe('DATABASE_URL (not a valid URL)');
+  });
+
+  it('never prints a password given as ?password=', async () => {
+    const database = await createTestDatabase();
+    try {
+      const url = new URL(database.url);
+      url.searchParams.set('password', decodeURIComponent(url.password));
+      url.password = '';
+      const first = staff({ DATABASE_URL: url.toString() }, 'migrate');
+      const again = staff({ DATABASE_URL: url.toString() }, 'migrate');
+      expect(first.status).toBe(0);
+      expect(again.stderr.trim()).toBe(`postgres://${url.host}${url.pathname} is at the newest schema; nothing to apply.`);
+      expect(first.stdout + first.stderr + again.stdout + again.stderr).not.toContain('password');
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+
+  it('gives pg_dump the password in PGPASSWORD, never on its command line', async () => {
+    const data = tempDataDir();
+    const fake = join(data.dir, 'pg_dump');
+    writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "${data.dir}/argv"\nprintf '%s' "$PGPASSWORD" > "${data.dir}/password"\n`, { mode: 0o755 });
+    try {
+      for (const url of ['postgres://app:s3cret@db.example/site?sslmode=require', 'postgres://app@db.example/site?password=s3cret&sslmode=require']) {
+        await pgDump(url, join(data.dir, 'backup.dump'), fake);
+        const argv = readFileSync(join(data.dir, 'argv'), 'utf8');
+        expect(argv).not.toContain('s3cret');
+        expect(argv).toContain('--dbname=postgres://app@db.example/site?sslmode=require');
+        expect(readFileSync(join(data.dir, 'password'), 'utf8')).toBe('s3cret');
+      }
+    } finally {
+      data.remove();
     }
   });
 });
@@ -83,6 +129,9 @@ describe('the staff tools and the PostgreSQL schema', () => {
     });
     try {
       await migratePostgres(pool, 'the test database');
+      // The same file checked out with CRLF line endings (core.autocrlf) is the same migration.
+      const crlf = { ...SUBMISSION_MIGRATIONS, migrations: SUBMISSION_MIGRATIONS.migrations.map((m) => ({ ...m, source: m.source.replace(/\n/g, '\r\n') })) };
+      await expect(migrate(postgresKysely(pool), [crlf], 'the test database')).resolves.toEqual([]);
       await expect(migrate(postgresKysely(pool), [edited(SUBMISSION_MIGRATIONS, '001_submissions')], 'the test database')).rejects.toThrow(
         /001_submissions\.ts differs from the migration the test database applied: a shipped migration is never edited/,
       );

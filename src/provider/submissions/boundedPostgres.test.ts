@@ -59,6 +59,23 @@ describe('a database that stops answering', () => {
     await expect(store.submissionsSince('patients', '2000-01-01')).rejects.toThrow(/timeout/i);
     const elapsed = Date.now() - started;
     console.log(`half-open connection: the staff query failed after ${elapsed} ms (answer timeout ${queryLimits(process.env).answerMs} ms)`);
+    expect(elapsed).toBeLessThan(queryLimits(process.env).answerMs + 3_000);
+  }, 30_000);
+
+  it('closes the connection a timed-out query left waiting, so the next query after the stall answers at once', async () => {
+    process.env.DATABASE_STATEMENT_TIMEOUT_MS = String(STATEMENT_MS);
+    proxy = await startHalfOpenProxy(await postgres.url());
+    store = await openPostgresStore(proxy.url, { max: 1, migrate: true });
+    expect(await store.submissionsSince('patients', '2000-01-01')).toEqual([]);
+    proxy.stall();
+    await expect(store.submissionsSince('patients', '2000-01-01')).rejects.toThrow(/timeout/i);
+    proxy.resume();
+    const started = Date.now();
+    expect(await store.submissionsSince('patients', '2000-01-01')).toEqual([]);
+    const elapsed = Date.now() - started;
+    console.log(`after the stall: the next staff query answered in ${elapsed} ms (answer timeout ${queryLimits(process.env).answerMs} ms)`);
+    // Given back to the pool, the waiting connection would make this query time out too.
+    expect(elapsed).toBeLessThan(2_000);
   }, 30_000);
 
   it('lets the provider exit on SIGTERM within its shutdown budget while a save hangs', async () => {

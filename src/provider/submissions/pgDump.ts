@@ -11,9 +11,11 @@ export const PG_DUMP_MISSING =
   'pg_dump was not found on PATH. Install the PostgreSQL client tools (Debian: apt-get install -y postgresql-client; the same major version as the server or newer) and run the backup again.';
 
 export function pgDump(url: string, file: string, command = 'pg_dump'): Promise<void> {
+  // The password may be in the user info or a `?password=` parameter: either way, only in PGPASSWORD.
   const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
+  const password = parsed.searchParams.get('password') ?? decodeURIComponent(parsed.password);
   parsed.password = '';
+  parsed.searchParams.delete('password');
   return new Promise((resolve, reject) => {
     let stderr = '';
     const child = spawn(command, ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${parsed.toString()}`], {

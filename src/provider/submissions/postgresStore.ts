@@ -2,17 +2,20 @@
  * Submissions in PostgreSQL (`DATABASE_URL=postgres://…`), shared by every host of the site: an
  * answer of code 0 means the row is committed, whichever host took the POST; a case reference is
  * numbered by a counter row inside the message's transaction, unique across hosts; the audit
- * trail is the `staff_audit` table. Secure deletion is DELETE, then VACUUM of the tables outside
- * the transaction, so the dead rows are removed from the table files.
+ * trail is the `staff_audit` table. Deletion is DELETE, then VACUUM of the tables outside the
+ * transaction: it frees the dead rows' space in the table files for reuse and (INDEX_CLEANUP ON)
+ * removes their index entries, but does not overwrite the freed bytes, which stay in the files
+ * until new rows take the space (SQLite's secure_delete does zero them).
  */
 import { hostname } from 'node:os';
 import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { checkPostgresSchema, migratePostgres } from '../schema';
 import { LIMIT_ANSWER_MS, postgresLimit } from '../../http/visitorLimits';
+import { closingUnanswered } from './kyselyPool';
 import { pgDump } from './pgDump';
 import { createSubmissionStore, type SubmissionDb } from './submissionStore';
-import { SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
+import { parsedPostgresUrl, SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
 
 const INT8 = 20;
 
@@ -21,12 +24,13 @@ type AuditTable = {
   staff_audit: { id: Generated<number>; at: string; entry: ColumnType<AuditEntry, string, never> };
 };
 
-/** The URL without its password, for messages and logs; one that does not parse is not repeated at all. */
+/**
+ * Where `url` leads, for messages and logs: its host, port and database, never its user, password
+ * or parameters (`?password=` is one pg reads). One that does not parse is not repeated at all.
+ */
 export function describeUrl(url: string): string {
-  if (!URL.canParse(url)) return 'DATABASE_URL (not a valid URL)';
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
+  const parsed = parsedPostgresUrl(url);
+  return parsed ? `postgres://${parsed.host}${parsed.pathname}` : 'DATABASE_URL (not a valid URL)';
 }
 
 /**
@@ -74,6 +78,11 @@ export class SaveTimeoutError extends Error {
     super(`the submission was not stored within ${ms} ms; its transaction was rolled back`);
     this.name = 'SaveTimeoutError';
   }
+}
+
+/** Ends `pool`, waiting POOL_END_MS at most: ending a connection waits for the server to close it, and one that went silent never does. */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  await within(pool.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {});
 }
 
 /** A pool on `url` with the bounds every statement has (queryLimits); a connection that fails is warned about, never a crash. */
@@ -196,7 +205,8 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
     for (const kind of new Set(kinds)) {
       const table = SUBMISSION_TABLES[kind];
       notices.length = 0;
-      await client.query(`VACUUM (VERBOSE) ${table}`).catch((error: Error) => {
+      // INDEX_CLEANUP ON: since PostgreSQL 14 VACUUM may otherwise leave the index entries of a few dead rows.
+      await client.query(`VACUUM (VERBOSE, INDEX_CLEANUP ON) ${table}`).catch((error: Error) => {
         broken = error;
         throw error;
       });
@@ -219,7 +229,7 @@ async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]>
 
 function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: string, url: string, now: () => Date, limits: SaveLimits): SubmissionStore {
   let counting: pg.Pool | undefined;
-  const db: SubmissionDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: SubmissionDb = new Kysely({ dialect: new PostgresDialect({ pool: closingUnanswered(pool) }) });
   const audit = db.withTables<AuditTable>();
   return createSubmissionStore({
     kind: 'postgres',
@@ -249,9 +259,8 @@ function createPostgresStore(pool: pg.Pool, countingPool: () => pg.Pool, where: 
     async auditEntries(since) {
       return (await audit.selectFrom('staff_audit').select('entry').where('at', '>=', since).orderBy('id').execute()).map((row) => row.entry);
     },
-    // Ending a connection waits for the server to close it: one that went silent never does.
     close: async () => {
-      await Promise.all([pool, counting].map((each) => each && within(each.end(), POOL_END_MS, () => new Error('connections left unclosed')).catch(() => {})));
+      await Promise.all([pool, counting].map((each) => each && endPool(each)));
     },
   });
 }

@@ -69,5 +69,21 @@ export async function dailyRetention(store: SubmissionStore, now: Date): Promise
   const purged = await store.purge(RETENTION_DAYS, now, false);
   const truncated = await store.truncateOldAddresses(CLIENT_IP_FULL_DAYS, now);
   const touched = [...purged, ...truncated].filter((outcome) => outcome.rows > 0).map((outcome) => outcome.kind);
-  return { purged, truncated, notErased: touched.length === 0 ? [] : await store.eraseDeleted([...new Set(touched)]) };
+  return { purged, truncated, notErased: await eraseAfterCommit(store, touched) };
 }
+
+/**
+ * `eraseDeleted` after a deletion has committed. Its failure (a VACUUM past its statement timeout
+ * or waiting on a lock) does not undo the deletion: it is said as what could not be guaranteed,
+ * so the deletion is still reported and recorded as done.
+ */
+export async function eraseAfterCommit(store: Pick<SubmissionStore, 'eraseDeleted'>, kinds: SubmissionKind[]): Promise<string[]> {
+  if (kinds.length === 0) return [];
+  try {
+    return await store.eraseDeleted([...new Set(kinds)]);
+  } catch (error) {
+    return [`${ERASE_FAILED}: ${(error as Error).message}. Run the command again when the database is quiet.`];
+  }
+}
+
+export const ERASE_FAILED = 'the rows are deleted, but the space they took could not be overwritten';

@@ -8,6 +8,7 @@
 import type { ApplicationForm, PatientForm } from '../../contracts/forms';
 import type { PersonRows, Subject } from './personalData';
 import type { Allowance, VisitorLimit } from '../../http/visitorLimits';
+import { storable } from '../../contracts/forms';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -84,14 +85,8 @@ export class OperatorError extends Error {
   }
 }
 
-/**
- * Text as either database stores it. PostgreSQL refuses NUL and SQLite keeps it, and each would
- * keep other control characters and broken surrogate pairs its own way: they are taken out (tab
- * and line breaks stay) before a value reaches either, so a message is stored alike on both.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-export const storable = (value: string): string => value.replace(UNSTORABLE, '');
+/** Text as either database stores it (`storable`, shared with the forms' validation). */
+export { storable };
 
 /** Every field as stored: cleaned (`storable`) and trimmed. */
 export const storedForm = <F extends ApplicationForm | PatientForm>(form: F): F =>
@@ -118,6 +113,19 @@ export function postgresUrlFrom(url: string | undefined): string | undefined {
       'DATABASE_URL names no PostgreSQL database: it must start with postgres:// or postgresql://. Unset it to keep submissions in SQLite.',
     );
   }
-  if (!URL.canParse(url)) throw new OperatorError('DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).');
+  if (!parsedPostgresUrl(url)) throw new OperatorError(NOT_A_VALID_URL);
   return url;
+}
+
+const NOT_A_VALID_URL = 'DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).';
+
+/**
+ * `url` parsed, or undefined when it does not parse or an unencoded #, / or ? in its password
+ * split it: `postgres://app:2024#Spring@db/site` parses as host app, port 2024, and the rest of
+ * the password would end up in the fragment, the database name or the parameters.
+ */
+export function parsedPostgresUrl(url: string): URL | undefined {
+  if (!URL.canParse(url) || url.includes('#')) return undefined;
+  const parsed = new URL(url);
+  return parsed.pathname.includes('@') || parsed.search.includes('@') ? undefined : parsed;
 }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { startNginx, type RunningNginx } from '../../../tests/cdn/nginx';
 import { providerWithFreshDatabase } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
+import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
 import { createPurgeRelay } from './purgeRelay';
 import { fakeDist, freePort, providerGate } from '../server.testing';
@@ -20,6 +21,7 @@ import { fakeDist, freePort, providerGate } from '../server.testing';
 jest.setTimeout(60_000);
 
 const SECRET = 'webhook-secret-for-tests';
+const PURGE_SECRET = 'cache-purge-secret-for-tests';
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
 let dir: string;
@@ -55,6 +57,7 @@ beforeAll(async () => {
         variant: 'standard',
         publicUrl: cacheUrl,
         cmsWebhookSecret: SECRET,
+        cachePurgeSecret: PURGE_SECRET,
         purgeRelay: { peers: [peer], cacheUrl },
       });
       await server.listen({ port, host: '127.0.0.1' });
@@ -121,6 +124,21 @@ describe('a CMS change reaches every site process and the cache in front of them
     // A shared link's tracking parameters are the site's to answer: nginx keeps no copy of them to go stale.
     const shared = await page(nginx.url, '/news/1?utm_source=wechat');
     expect({ cache: shared.cache, shown: shared.body.includes('改过的新闻标题甲') }).toEqual({ cache: 'BYPASS', shown: true });
+  });
+
+  it("refreshes nginx's copies after a content import, which each process follows and purges its own pages for", async () => {
+    for (const base of [nginx.url, nginx.url, urlA, urlB]) await page(base, '/news/1');
+    expect((await page(nginx.url, '/news/1')).cache).toBe('HIT');
+    retitle('导入的内容包标题');
+    // What each host does once its provider imported the shared pack (src/server/start.ts).
+    for (const base of [urlA, urlB]) {
+      const purged = await fetch(`${base}${CACHE_PURGE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${PURGE_SECRET}` } });
+      expect(purged.status).toBe(204);
+    }
+    const ms = await msUntilShown([`${nginx.url}/news/1`], '导入的内容包标题', 5000);
+    console.log(`A content import shown by nginx ${ms} ms after both processes purged their pages (fresh for a minute otherwise)`);
+    expect(ms).not.toBeNull();
+    expect((await page(nginx.url, '/news/1')).cache).toBe('HIT');
   });
 
   it('relays a bulk publish of twenty webhooks to the peer in one batch', async () => {

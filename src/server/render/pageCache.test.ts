@@ -245,6 +245,61 @@ describe('the page cache', () => {
     expect(uncounted && uncounted !== 'gone' && uncounted.html).toBe('render 2');
   });
 
+  it('charges no budget for a stale page in hand, whose refresh runs in the background', async () => {
+    let time = 0;
+    const cache = createPageCache(options(() => time));
+    let asked = 0;
+    const admit = async () => {
+      asked += 1;
+      return true;
+    };
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      return page(`render ${renders}`);
+    };
+    await cache.get('k', render, undefined, admit);
+    expect({ renders, asked }).toEqual({ renders: 1, asked: 1 });
+    time = 15; // past fresh, within stale-while-revalidate
+    const stale = await cache.get('k', render, undefined, admit);
+    expect(stale && stale !== 'gone' && stale.html).toBe('render 1');
+    // The background render stores its page (compressed off the event loop) without the visitor's budget.
+    let refreshed = stale;
+    for (let turn = 0; turn < 1000 && refreshed !== 'gone' && refreshed?.html !== 'render 2'; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      refreshed = await cache.get('k', render, undefined, admit);
+    }
+    expect(refreshed && refreshed !== 'gone' && refreshed.html).toBe('render 2');
+    expect({ renders, asked }).toEqual({ renders: 2, asked: 1 });
+  });
+
+  it('charges no budget when no render slot is free, and does not report a spent budget as a failed render', async () => {
+    let time = 0;
+    const kept: string[] = [];
+    const cache = createPageCache({ ...options(() => time), maxRenders: 1, maxQueued: 0, onKeptPageServed: (key) => kept.push(key) });
+    let asked = 0;
+    const admit = async () => {
+      asked += 1;
+      return true;
+    };
+    const held = deferred<RenderResult>();
+    const busy = cache.get('a', () => held.promise);
+    expect(await cache.get('b', async () => page('b'), undefined, admit)).toBeNull(); // every slot taken, none queued
+    expect(asked).toBe(0);
+    held.resolve(page('a'));
+    await busy;
+    // Past stale-while-revalidate, the budget spent: the kept page is served, no render was tried or failed.
+    time = 100;
+    const refused = await cache.get(
+      'a',
+      async () => page('new'),
+      undefined,
+      async () => false,
+    );
+    expect(refused && refused !== 'gone' && refused.html).toBe('a');
+    expect(kept).toEqual([]);
+  });
+
   it('bounds the renders of a lane the caller names apart from its own', async () => {
     const cache = createPageCache({ ...options(() => 0), maxRenders: 1, maxQueued: 0 });
     const lane = createSlots(1, 0);

@@ -7,7 +7,9 @@
  * refresh failed: then the last good page (for as long as `staleIfErrorMs`) is served at once
  * while one background render tries again. A render that says the page is gone drops its entry.
  * A caller may name another bound (`lane`) for renders it trusts less (pageRenderer.ts), and a
- * budget of its own (`admit`: asked only when a new render would start; false: none starts).
+ * budget of its own (`admit`: asked only when a new render would start, once a render slot is
+ * held; false: none starts). A page in hand, fresh or stale, costs nothing: its background
+ * refresh is not charged to the visitor it is served to.
  * clear() (every key) and drop() (the keys a test picks) say the content changed: their pages are
  * marked out of date, not thrown away, so the next request waits for a new render and, if that
  * render fails, still gets the last good page (the only copy there is) rather than the shell.
@@ -54,6 +56,9 @@ export type Render = () => Promise<RenderResult>;
 /** Whether the asking visitor may start a render (their budget, searchBudget.ts). */
 export type Admit = () => Promise<boolean>;
 
+/** A render the visitor's budget refused (not a render that failed). */
+const REFUSED = Symbol('refused');
+
 /** A budget that cannot be counted admits: the global bound on renders still holds. */
 const admitted = (admit: Admit) => admit().catch(() => true);
 
@@ -94,8 +99,9 @@ export function createPageCache(options: PageCacheOptions) {
   const rendering = new Map<string, RunningRender>();
   const slots = createSlots(maxRenders, maxQueued);
 
-  async function renderOnce(key: string, render: Render, lane: Slots, owner: Owner): Promise<CachedPage | 'gone' | null> {
-    if (!(await lane.acquire())) return null;
+  /** `held`: the caller acquired the lane's slot already (refresh with a budget), and hands it over. */
+  async function renderOnce(key: string, render: Render, lane: Slots, owner: Owner, held: boolean): Promise<CachedPage | 'gone' | null> {
+    if (!held && !(await lane.acquire())) return null;
     try {
       const result = await render();
       if (result === 'gone') {
@@ -114,20 +120,28 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  async function refresh(key: string, render: Render, lane: Slots, admit?: Admit): Promise<CachedPage | 'gone' | null> {
+  async function refresh(key: string, render: Render, lane: Slots, admit?: Admit): Promise<CachedPage | 'gone' | null | typeof REFUSED> {
     const running = rendering.get(key);
     if (running) return running.outcome;
     if (admit) {
       const before = pages.get(key, { allowStale: true });
-      if (!(await admitted(admit))) return null;
-      // Another request may have rendered the same page, or started to, while the budget was counted.
-      const started = rendering.get(key);
-      if (started) return started.outcome;
-      const stored = pages.get(key, { allowStale: true });
-      if (stored && stored !== before && !outdated.has(key)) return stored;
+      // The slot first: the visitor pays only for a render that will run, never for a full queue.
+      if (!(await lane.acquire())) return null;
+      let handedOver = false;
+      try {
+        if (!(await admitted(admit))) return REFUSED;
+        // Another request may have rendered the same page, or started to, while the slot was awaited or the budget counted.
+        const started = rendering.get(key);
+        if (started) return started.outcome;
+        const stored = pages.get(key, { allowStale: true });
+        if (stored && stored !== before && !outdated.has(key)) return stored;
+        handedOver = true;
+      } finally {
+        if (!handedOver) lane.release();
+      }
     }
     const owner: Owner = { current: true };
-    const outcome = renderOnce(key, render, lane, owner).then((result) => {
+    const outcome = renderOnce(key, render, lane, owner, admit !== undefined).then((result) => {
       if (!owner.current) return result;
       if (result === null && pages.has(key)) failing.add(key);
       else failing.delete(key);
@@ -182,10 +196,13 @@ export function createPageCache(options: PageCacheOptions) {
       const standIn = cached && age < staleIfErrorMs && failing.has(key);
       if (cached && ((current && age < freshMs + staleWhileRevalidateMs) || standIn)) {
         // An out-of-date page stands in only after its new render failed (told then, and retried here).
-        void refresh(key, render, lane, admit);
+        // The visitor is served the page in hand: the background refresh is not charged to them.
+        void refresh(key, render, lane);
         return cached;
       }
       const page = await refresh(key, render, lane, admit);
+      // The visitor's budget is spent: no render was tried, so none failed.
+      if (page === REFUSED) return cached && age < staleIfErrorMs ? cached : null;
       if (page) return page;
       if (!cached || age >= staleIfErrorMs) return null;
       onKeptPageServed?.(key, cached);

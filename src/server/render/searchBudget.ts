@@ -5,9 +5,10 @@
  * someone else, is free). A visitor over it is told as when the global bound is full: 503 with
  * Retry-After and the client-rendered shell, which then asks /api itself.
  *
- * Counted where the embedded provider counts its form limits (`VisitorLimit`): with PostgreSQL,
- * once for every host, so nginx's round robin over N hosts does not give a visitor N allowances;
- * in this process's memory otherwise (a site in front of another provider, or on SQLite).
+ * Counted where the embedded provider counts its form limits (`VisitorLimit`, start.ts):
+ * with PostgreSQL (`DATABASE_URL`, with the provider embedded or at PROVIDER_URL), once for every
+ * host, so nginx's round robin over N hosts does not give a visitor N allowances; in this
+ * process's memory otherwise (no DATABASE_URL: SQLite, one machine).
  */
 import { visitorKey } from '../../http/visitorKey';
 import { memoryLimit, type Allowance, type VisitorLimit } from '../../http/visitorLimits';
