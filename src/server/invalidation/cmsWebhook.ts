@@ -29,7 +29,7 @@ export interface WebhookEffects {
   /** Whether the file's bytes changed since this process last read them (a media edit that shows). */
   replaced(file: string): Promise<boolean>;
   /** Forgets every copy made of the file; returns the URLs a cache in front may keep them under. */
-  forgetFile(file: string): string[];
+  forgetFile(file: string): Promise<string[]> | string[];
   /** Hears the URL of a file uploaded or replaced (Strapi's media.create and media.update). */
   mediaSaved?(url: string): void;
 }
@@ -59,16 +59,20 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, effects
       for (const received of relayed ?? [change as CmsChange]) {
         const each = await settled(received, effects);
         const effect = publicEffect(each);
+        // A media edit goes to the peers as Strapi sent it, whatever it turned out to be here: each
+        // settles it by the versions it gave out (a peer may have served a file this process never read).
+        const passedOn = publicEffect(received) === 'file?' ? received : each;
         if (effect === 'none') {
           request.log.info({ ...each, relayed: relayed !== null }, 'CMS change: nothing public changed');
+          if (!relayed && passedOn !== each) relay?.received(passedOn, [], [], null);
           continue;
         }
         if (effect === 'takedown') await effects.takeDown(each);
-        const pictures = effect === 'file' && each.file ? effects.forgetFile(each.file) : [];
+        const pictures = effect === 'file' && each.file ? await effects.forgetFile(each.file) : [];
         const pages = affectedPages(each);
         const marked = effects.drop(pages, { takenDown: effect === 'takedown' });
         if (relayed) relay?.relayed(marked, pictures);
-        else relay?.received(each, marked, pictures);
+        else relay?.received(passedOn, marked, pictures, each);
         request.log.info({ ...each, pages: pages === 'all' ? 'all' : 'some', relayed: relayed !== null }, 'CMS change: cached pages out of date');
       }
       return reply.code(204).send();
