@@ -28,8 +28,11 @@ export interface WebhookEffects {
   takeDown(change: CmsChange): Promise<unknown>;
   /** Whether the file's bytes changed since this process last read them (a media edit that shows). */
   replaced(file: string): Promise<boolean>;
-  /** Forgets every copy made of the file; returns the URLs a cache in front may keep them under. */
-  forgetFile(file: string): Promise<string[]> | string[];
+  /**
+   * Forgets the copies made of the file (`replaced`: those of its older versions; else every one);
+   * returns the URLs a cache in front may keep them under.
+   */
+  forgetFile(file: string, replaced: boolean): Promise<string[]> | string[];
   /** Hears the URL of a file uploaded or replaced (Strapi's media.create and media.update). */
   mediaSaved?(url: string): void;
 }
@@ -59,20 +62,21 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, effects
       for (const received of relayed ?? [change as CmsChange]) {
         const each = await settled(received, effects);
         const effect = publicEffect(each);
-        // A media edit goes to the peers as Strapi sent it, whatever it turned out to be here: each
-        // settles it by the versions it gave out (a peer may have served a file this process never read).
-        const passedOn = publicEffect(received) === 'file?' ? received : each;
         if (effect === 'none') {
           request.log.info({ ...each, relayed: relayed !== null }, 'CMS change: nothing public changed');
-          if (!relayed && passedOn !== each) relay?.received(passedOn, [], [], null);
+          // A media edit that replaced nothing here goes to the peers as Strapi sent it, so each
+          // settles it by the versions it gave out (a peer on another host may have served a file
+          // this one never read). A replacement found here goes as one: settling it dropped the old
+          // versions from the ledger this host's processes share.
+          if (!relayed && publicEffect(received) === 'file?') relay?.received(received, [], [], null);
           continue;
         }
         if (effect === 'takedown') await effects.takeDown(each);
-        const pictures = effect === 'file' && each.file ? await effects.forgetFile(each.file) : [];
+        const pictures = effect === 'file' && each.file ? await effects.forgetFile(each.file, each.event === MEDIA_REPLACED) : [];
         const pages = affectedPages(each);
         const marked = effects.drop(pages, { takenDown: effect === 'takedown' });
         if (relayed) relay?.relayed(marked, pictures);
-        else relay?.received(passedOn, marked, pictures, each);
+        else relay?.received(each, marked, pictures);
         request.log.info({ ...each, pages: pages === 'all' ? 'all' : 'some', relayed: relayed !== null }, 'CMS change: cached pages out of date');
       }
       return reply.code(204).send();

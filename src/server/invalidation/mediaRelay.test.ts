@@ -25,8 +25,8 @@ async function siteProcess(servedOld: boolean) {
     drop: () => [],
     takeDown: async () => undefined,
     replaced: async () => servedOld,
-    forgetFile: async (file) => {
-      forgotten.push(file);
+    forgetFile: async (file, replaced) => {
+      forgotten.push(`${file}${replaced ? ' (replaced)' : ''}`);
       return [`https://www.example.com${file}?v=old&w=640`];
     },
   };
@@ -52,23 +52,26 @@ describe('a media edit Strapi sends one site process', () => {
     ]);
 
     const peer = await siteProcess(true);
-    const [[relayedChange]] = called.told.received as [[CmsChange]];
+    const relayedChange = called.told.received[0]?.[0];
     expect((await peer.post({ relayed: [relayedChange] })).statusCode).toBe(204);
-    expect(peer.forgotten).toEqual([FILE]);
+    expect(peer.forgotten).toEqual([`${FILE} (replaced)`]);
     expect(peer.told.relayed).toEqual([[`https://www.example.com${FILE}?v=old&w=640`]]);
     await Promise.all([called.app.close(), peer.app.close()]);
   });
 
-  it('replaced here, is passed on as sent, so each peer settles it by its own versions, and lists the pages of a replacement', async () => {
+  it('replaced here, is passed on as a replacement, which a peer forgets whatever it saw itself, and lists the pages of a replacement', async () => {
     const called = await siteProcess(true);
     expect((await called.post(MEDIA_UPDATE)).statusCode).toBe(204);
-    const [[change, , files, settled]] = called.told.received as [[CmsChange, string[], string[], CmsChange]];
-    expect({ sent: change.event, files, settledAs: settled.event }).toEqual({
-      sent: 'media.update',
+    const [change, , files, settled] = called.told.received[0] ?? [];
+    expect({ sent: change?.event, files, settled }).toEqual({
+      sent: 'media.replace',
       files: [`https://www.example.com${FILE}?v=old&w=640`],
-      settledAs: 'media.replace',
+      settled: undefined, // listed as sent
     });
-    await called.app.close();
+    const peer = await siteProcess(false); // its memory already holds the new version
+    expect((await peer.post({ relayed: [change] })).statusCode).toBe(204);
+    expect(peer.forgotten).toEqual([`${FILE} (replaced)`]);
+    await Promise.all([called.app.close(), peer.app.close()]);
   });
 });
 
@@ -90,7 +93,7 @@ describe('the purge relay, given a media edit that replaced nothing here', () =>
       relay.received({ ...change, event: 'entry.publish', model: 'news-article', siteId: 3 }, []);
       while (listed.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(asked[0]).toBe(`POST ${CMS_WEBHOOK_PATH}`);
-      expect(listed.mock.calls.map(([changes]) => (changes as CmsChange[]).map(({ event }) => event))).toEqual([['entry.publish']]);
+      expect((listed.mock.calls as unknown as [CmsChange[]][]).map(([changes]) => changes.map(({ event }) => event))).toEqual([['entry.publish']]);
     } finally {
       stub.closeAllConnections();
       await new Promise((resolve) => stub.close(resolve));

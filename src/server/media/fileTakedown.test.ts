@@ -71,6 +71,19 @@ describe('a file replaced or deleted in the CMS', () => {
     expect(await siteProcess().takedown.replaced(PATH)).toBe(false);
   });
 
+  it('told by a peer that it was replaced, refreshes the old version only, though its own memory already holds the new one', async () => {
+    const red = await siteProcess().versions.current(PATH, 0);
+    served = 'blue';
+    const told = siteProcess();
+    const blue = await told.versions.current(PATH, 0); // a visitor's request read the new version first
+    expect(await told.takedown.replaced(PATH)).toBe(true); // the ledger still names red
+    const peer = siteProcess();
+    await peer.versions.current(PATH, 0);
+    const urls = await peer.takedown.forgetFile(PATH, true);
+    expect(versionsNamed(urls)).toEqual([red]);
+    expect(peer.versions.known?.(PATH)).toBe(blue);
+  });
+
   it('deleted, names every version given out, and no process serves a copy of it while the provider fails', async () => {
     const first = siteProcess();
     const red = await first.versions.current(PATH, 0);

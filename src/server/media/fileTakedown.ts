@@ -56,8 +56,9 @@ export function createFileTakedown(pictures: Resizer, versions: PictureVersions,
       replacedBy.set(path, now);
       return true;
     },
-    async forgetFile(path: string): Promise<string[]> {
-      const keep = replacedBy.get(path) ?? null;
+    /** `replaced`: a peer found the file replaced; its version now is kept, whatever this process saw. */
+    async forgetFile(path: string, replaced = false): Promise<string[]> {
+      const keep = replacedBy.has(path) ? (replacedBy.get(path) ?? null) : replaced ? await versions.current(path, 0) : null;
       replacedBy.delete(path);
       const gone = await named(path);
       if (!keep) versions.forget?.(path); // deleted: its last version is no answer while the provider fails
