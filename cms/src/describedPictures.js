@@ -21,6 +21,21 @@ const IMAGE = /^image\//;
 /** A picture of the media library named in rich text: Strapi's editor writes `<CMS origin>/uploads/…`. */
 const UPLOAD_IN_TEXT = /\/uploads\/[^\s)"'<>?#]+/g;
 
+/**
+ * Media fields whose library text the site never shows, by content type or component: it draws
+ * them with a text of its own or as decoration, so a publish never asks for one (cms/README.md,
+ * "Alternative text": "The header's logo, the footer's QR code and a picture's hover twin keep
+ * theirs"). The site's side: the hover twin `over_pic` is drawn with alt="" (src/pages/HomePage.tsx),
+ * the logo with alt="" beside the company's name (src/app/layout/Header.tsx), the QR code with the
+ * site's own caption (src/app/layout/Footer.tsx). A field the site starts to describe from the
+ * library leaves this list.
+ */
+const TEXT_NOT_SHOWN = {
+  'page.scene': ['over_pic'],
+  'api::site-setting.site-setting': ['logo', 'qrcode'],
+};
+const textShown = (owner, name) => !(TEXT_NOT_SHOWN[owner] ?? []).includes(name);
+
 const fromAdminPanel = (strapi) => strapi.requestContext.get()?.state?.auth?.strategy?.name === 'admin';
 
 /** What to populate so that every media field of `attributes`, in components at any depth, is read. */
@@ -37,19 +52,20 @@ function populateOf(strapi, attributes) {
 }
 
 /**
- * Every picture `entry` shows, as `{ where, file }` for media fields (file: the library's row) and
- * `{ where, url }` for pictures named in rich text. `where` is the field's path (`about.pic`).
+ * Every picture `entry` shows whose library text the site shows too, as `{ where, file }` for
+ * media fields (file: the library's row) and `{ where, url }` for pictures named in rich text.
+ * `where` is the field's path (`about.pic`); `owner` the content type's uid or the component's name.
  */
-function picturesIn(strapi, attributes, entry, prefix = '') {
+function picturesIn(strapi, attributes, entry, owner = null, prefix = '') {
   if (!entry) return [];
   return Object.entries(attributes).flatMap(([name, attribute]) => {
     const value = entry[name];
     const where = `${prefix}${name}`;
     if (value == null) return [];
-    if (attribute.type === 'media') return [value].flat().map((file) => ({ where, file }));
+    if (attribute.type === 'media') return textShown(owner, name) ? [value].flat().map((file) => ({ where, file })) : [];
     if (attribute.type === 'component') {
       const inner = strapi.components[attribute.component].attributes;
-      return [value].flat().flatMap((item) => picturesIn(strapi, inner, item, `${where}.`));
+      return [value].flat().flatMap((item) => picturesIn(strapi, inner, item, attribute.component, `${where}.`));
     }
     if (attribute.type === 'richtext' && typeof value === 'string') return [...new Set(value.match(UPLOAD_IN_TEXT) ?? [])].map((url) => ({ where, url }));
     return [];
@@ -79,8 +95,8 @@ async function newlyShownUndescribed(strapi, contentType, documentId, locale) {
   const populate = populateOf(strapi, attributes);
   const read = (status) => strapi.documents(uid).findOne({ documentId, locale, status, populate });
   const [draft, published] = await Promise.all([read('draft'), read('published')]);
-  const shown = new Set((await withFiles(strapi, picturesIn(strapi, attributes, published))).map((picture) => picture.file.id));
-  return (await withFiles(strapi, picturesIn(strapi, attributes, draft))).filter((picture) => undescribed(picture.file) && !shown.has(picture.file.id));
+  const shown = new Set((await withFiles(strapi, picturesIn(strapi, attributes, published, uid))).map((picture) => picture.file.id));
+  return (await withFiles(strapi, picturesIn(strapi, attributes, draft, uid))).filter((picture) => undescribed(picture.file) && !shown.has(picture.file.id));
 }
 
 function refusal(errors, missing) {

@@ -17,6 +17,7 @@ import { registerApiProxy, registerMediaProxy } from './edge/proxy';
 import { createPictureVersions } from './media/pictureVersions';
 import { createPictureResizer } from './media/pictures';
 import { createPictureDisk } from './media/pictureDisk';
+import { createVersionLedger } from './media/versionLedger';
 import { aboveTheFold, mediaPathOf } from './media/picturesAhead';
 import { answerFrameworkError, answerWhileClosing } from './edge/earlyErrors';
 import { markMalformedUrl, refuseMalformedUrls } from './edge/malformedUrl';
@@ -119,7 +120,10 @@ export async function createSiteServer(options: SiteServerOptions) {
   const providerLists = createSitemapLists(providerApi);
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
-  const pictureVersions = createPictureVersions(providerUrl, Date.now, renderDeadlineMs);
+  const { pictureCopies = null } = options;
+  // The versions pages named, for every process of the host: a replaced or deleted file's URLs are refreshed by all of them.
+  const versionLedger = pictureCopies ? createVersionLedger(join(pictureCopies.dir, 'versions')) : null;
+  const pictureVersions = createPictureVersions(providerUrl, Date.now, renderDeadlineMs, versionLedger);
   const devTools = options.devToolsServerRenders ? await devToolsMirror(options.devToolsServerRenders) : null;
   if (devTools) app.addHook('onClose', async () => devTools.close());
   const pages = createPageRenderer({
@@ -154,7 +158,6 @@ export async function createSiteServer(options: SiteServerOptions) {
   const malformedUrls = refuseMalformedUrls(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerApiProxy(app, providerUrl, upstreamTimeoutMs, originOf, pictureVersions);
-  const { pictureCopies = null } = options;
   const disk = pictureCopies ? createPictureDisk(pictureCopies.dir, pictureCopies.maxBytes) : null;
   const pictures = createPictureResizer({ providerUrl, timeoutMs: upstreamTimeoutMs, versions: pictureVersions, disk });
   await registerMediaProxy(app, providerUrl, upstreamTimeoutMs, pictures);
@@ -217,7 +220,7 @@ export async function createSiteServer(options: SiteServerOptions) {
           return pages.purgePages(affected === 'all' ? () => true : affected, { takenDown });
         },
         takeDown: providerTakedown(providerUrl, options.cmsWebhookSecret, (message) => app.log.warn(message)),
-        ...createFileTakedown(pictures, pictureVersions, publicUrl ?? null),
+        ...createFileTakedown(pictures, pictureVersions, versionLedger, publicUrl ?? null),
         // An upload or a "Replace media": its copies are made before the page naming it is asked for.
         mediaSaved(url) {
           const path = disk ? mediaPathOf(url) : null;

@@ -84,10 +84,13 @@ export async function newAdminUser(base: string, jwt: string, roleCode: string, 
 
 /**
  * A seeded Strapi (startSeededCms) with one content user (`role`: strapi-author or
- * strapi-editor) who uploads, and the site in front of the embedded provider reading it with the
- * site's token, behind nginx (tests/cdn/nginx.ts) as in production: `cacheUrl` is what a visitor
- * reaches. Strapi's webhook names the site process and the site asks nginx to refresh the pages a
- * change marks, so both ports are chosen first. Its uploads stay in its own folder under `work`;
+ * strapi-editor) who uploads, and two site processes in front of the embedded provider reading it
+ * with the site's token, behind nginx (tests/cdn/nginx.ts) as in production: `cacheUrl` is what a
+ * visitor reaches, and the sites' PUBLIC_URL. Strapi's webhook names one process (`siteUrl`),
+ * which nginx never sends visitors to: the pictures and pages visitors see are served by its peer
+ * alone, as when a round-robin never reached the process Strapi calls. The two share the folder
+ * of picture copies, as processes of one host do; `restartSites()` restarts both on their ports,
+ * as a deploy does, forgetting all they held in memory. Its uploads stay in its own folder under `work`;
  * close() stops everything.
  */
 export async function startUploadStack({ work, dist, role, email }: { work: string; dist: string; role: string; email: string }) {
@@ -96,7 +99,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     for (const close of closers.reverse()) await close();
   };
   try {
-    const [sitePort, cachePort] = await Promise.all([freePort(), freePort()]);
+    const [sitePort, servingPort, cachePort] = await Promise.all([freePort(), freePort(), freePort()]);
     const { cms, secrets, siteToken: token } = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${sitePort}` });
     closers.push(() => cms.stop());
     const jwt = await adminLogin(cms.url, secrets.CMS_ADMIN_EMAIL!, secrets.CMS_ADMIN_PASSWORD!);
@@ -106,25 +109,39 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
     closers.push(() => provider.close());
     const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
-    const purgeRelay = { peers: [], cacheUrl: `http://127.0.0.1:${cachePort}` };
-    const site = await createSiteServer({
-      distDir: dist,
-      providerUrl,
-      mediaUrl: '',
-      variant: 'standard',
-      cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET,
-      purgeRelay,
-    });
-    closers.push(() => site.close());
-    const siteUrl = await site.listen({ port: sitePort, host: '127.0.0.1' });
-    const nginx = await startNginx(mkdtempSync(join(work, 'nginx-')), [sitePort], cachePort);
+    const cacheUrl = `http://127.0.0.1:${cachePort}`;
+    const pictureCopies = { dir: mkdtempSync(join(work, 'picture-copies-')), maxBytes: 64 * 1024 * 1024 };
+    const startSite = async (port: number, peer: number) => {
+      const site = await createSiteServer({
+        distDir: dist,
+        providerUrl,
+        mediaUrl: '',
+        variant: 'standard',
+        publicUrl: cacheUrl,
+        pictureCopies,
+        cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET,
+        purgeRelay: { peers: [`http://127.0.0.1:${peer}`], cacheUrl },
+      });
+      const url = await site.listen({ port, host: '127.0.0.1' });
+      return { url, close: () => site.close() };
+    };
+    let called = await startSite(sitePort, servingPort);
+    closers.push(() => called.close());
+    let serving = await startSite(servingPort, sitePort);
+    closers.push(() => serving.close());
+    const nginx = await startNginx(mkdtempSync(join(work, 'nginx-')), [servingPort], cachePort);
     closers.push(() => nginx.stop());
     return {
       cms,
       jwt,
       uploader,
-      siteUrl,
+      siteUrl: called.url,
       cacheUrl: nginx.url,
+      async restartSites() {
+        await Promise.all([called.close(), serving.close()]);
+        called = await startSite(sitePort, servingPort);
+        serving = await startSite(servingPort, sitePort);
+      },
       close: closeAll,
     };
   } catch (error) {

@@ -5,7 +5,7 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { picturesIn, populateOf } = require('../../../cms/src/describedPictures') as {
-  picturesIn: (strapi: unknown, attributes: Attributes, entry: unknown) => { where: string; file?: { id: number }; url?: string }[];
+  picturesIn: (strapi: unknown, attributes: Attributes, entry: unknown, owner?: string) => { where: string; file?: { id: number }; url?: string }[];
   populateOf: (strapi: unknown, attributes: Attributes) => Record<string, unknown>;
 };
 
@@ -54,4 +54,12 @@ it('finds the pictures of media fields at any depth and those named in rich text
 
 it('finds nothing in a version that does not exist', () => {
   expect(picturesIn(strapi, attributes, null)).toEqual([]);
+});
+
+it("leaves out the fields whose library text the site never shows: a scene's hover twin, the site setting's logo and QR code", () => {
+  const entry = { title: 'x', cover: { id: 1 }, gallery: { scenes: [{ pic: { id: 2 }, over_pic: { id: 4 } }] }, label: null, content: '' };
+  expect(picturesIn(strapi, attributes, entry, 'api::home-page.home-page').map(({ where }) => where)).toEqual(['cover', 'gallery.scenes.pic']);
+  const setting: Attributes = { logo: { type: 'media' }, qrcode: { type: 'media' }, share: { type: 'media' } };
+  const pictures = { logo: { id: 5 }, qrcode: { id: 6 }, share: { id: 7 } };
+  expect(picturesIn(strapi, setting, pictures, 'api::site-setting.site-setting').map(({ where }) => where)).toEqual(['share']);
 });

@@ -37,7 +37,9 @@ export function beijingTime(iso: string): string {
  * Rich text is Markdown, which may hold HTML: the site sanitises what it shows. Strapi's editor
  * names a picture inserted from the media library (button, paste or drag) by the CMS's own
  * address (`http://cms.example/uploads/a.jpg`), which the site's sanitiser refuses: named by its
- * path instead (`cmsOrigins`), it is the site's own picture, versioned and resized like any other.
+ * path instead (`cmsOrigins`), it is the site's own picture, shown as its resized copy
+ * (src/ui/RichHtml.tsx). Unlike a media field's, its URL names no version (render/versionedPictures.ts
+ * leaves markup as it is), so its copy is kept seconds, not a year, and a replacement shows at once.
  */
 export function richTextToHtml(markdown: string, cmsOrigins: readonly string[] = []): string {
   const ownPictures = cmsOrigins.reduce((text, origin) => text.split(`${origin}/uploads/`).join('/uploads/'), markdown);

@@ -21,6 +21,8 @@ interface Asked {
 let server: Server;
 let url: string;
 const asked: Asked[] = [];
+/** What the stand-in answers every call with: no entry, unless a test gives one. */
+let entries: unknown[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,7 +33,7 @@ beforeAll(async () => {
       authorization: req.headers.authorization,
       admin: req.headers['x-preview-admin'],
     });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { pagination: { total: 0, pageCount: 1 } } }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: entries, meta: { pagination: { total: 0, pageCount: 1 } } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -41,6 +43,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 beforeEach(() => {
   asked.length = 0;
+  entries = [];
 });
 
 describe("the previews' drafts", () => {
@@ -59,6 +62,26 @@ describe("the previews' drafts", () => {
     await draftsOf(7).news('en', { page: 1, pageSize: 5 });
     await draftsOf(8).news('en', { page: 1, pageSize: 5 });
     expect(asked.map((call) => call.admin)).toEqual(['7', '8']);
+  });
+
+  it('show a picture inserted into rich text by the address editors open the CMS at (CMS_PUBLIC_URL), as the published site does', async () => {
+    entries = [
+      {
+        documentId: 'd1',
+        locale: 'en',
+        site_id: 5,
+        title: 'A walk',
+        des: 'A walk',
+        date: '2026-11-27T08:00:00.000Z',
+        content: '![A walk](https://cms.example.com/uploads/walk_3f2a.webp)',
+        pic: null,
+        seo: null,
+      },
+    ];
+    const connection = readStrapiConnection({ CONTENT_SOURCE: 'strapi', STRAPI_URL: url, STRAPI_TOKEN: 't', CMS_PUBLIC_URL: 'https://cms.example.com/admin' });
+    const drafts = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' }, connection?.publicUrl)(7);
+    const published = createStrapiSource({ url, token: 't', publicUrl: connection?.publicUrl });
+    for (const source of [drafts, published]) expect((await source.newsDetail(5, 'en'))?.content).toContain('src="/uploads/walk_3f2a.webp"');
   });
 
   it('name the admin by id only: what the site reads from a signed address', () => {

@@ -28,8 +28,11 @@ export interface WebhookEffects {
   takeDown(change: CmsChange): Promise<unknown>;
   /** Whether the file's bytes changed since this process last read them (a media edit that shows). */
   replaced(file: string): Promise<boolean>;
-  /** Forgets every copy made of the file; returns the URLs a cache in front may keep them under. */
-  forgetFile(file: string): string[];
+  /**
+   * Forgets the copies made of the file (`replaced`: those of its older versions; else every one);
+   * returns the URLs a cache in front may keep them under.
+   */
+  forgetFile(file: string, replaced: boolean): Promise<string[]> | string[];
   /** Hears the URL of a file uploaded or replaced (Strapi's media.create and media.update). */
   mediaSaved?(url: string): void;
 }
@@ -61,10 +64,15 @@ export function registerCmsWebhook(app: FastifyInstance, secret: string, effects
         const effect = publicEffect(each);
         if (effect === 'none') {
           request.log.info({ ...each, relayed: relayed !== null }, 'CMS change: nothing public changed');
+          // A media edit that replaced nothing here goes to the peers as Strapi sent it, so each
+          // settles it by the versions it gave out (a peer on another host may have served a file
+          // this one never read). A replacement found here goes as one: settling it dropped the old
+          // versions from the ledger this host's processes share.
+          if (!relayed && publicEffect(received) === 'file?') relay?.received(received, [], [], null);
           continue;
         }
         if (effect === 'takedown') await effects.takeDown(each);
-        const pictures = effect === 'file' && each.file ? effects.forgetFile(each.file) : [];
+        const pictures = effect === 'file' && each.file ? await effects.forgetFile(each.file, each.event === MEDIA_REPLACED) : [];
         const pages = affectedPages(each);
         const marked = effects.drop(pages, { takenDown: effect === 'takedown' });
         if (relayed) relay?.relayed(marked, pictures);

@@ -40,6 +40,8 @@ export interface PurgeRelayOptions {
 
 export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, windowMs = 200, maxWaitMs = 2000, warn }: PurgeRelayOptions) {
   let changes: CmsChange[] = [];
+  /** What the changes turned out to be here, whose pages are listed (a media edit that showed nothing lists none). */
+  let shown: CmsChange[] = [];
   let pages = new Set<string>();
   /** URLs of copies of replaced or deleted files (fileTakedown.ts). */
   let pictures = new Set<string>();
@@ -118,14 +120,14 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     })();
   }
 
-  async function round(batch: CmsChange[], kept: string[], files: string[]) {
+  async function round(batch: CmsChange[], listedFor: CmsChange[], kept: string[], files: string[]) {
     if (batch.length > 0) await Promise.all(peers.map((peer) => tell(peer, batch)));
     if (!cacheUrl) return;
     await refreshAll(files, PICTURE_VARIANTS);
     await refreshAll(kept);
-    if (!listed || batch.length === 0) return;
+    if (!listed || listedFor.length === 0) return;
     const held = new Set(kept);
-    listed(batch).then(
+    listed(listedFor).then(
       (pages) => refreshUnheld(pages.filter((page) => !held.has(page))),
       (error: Error) => warn(`The pages the CMS changes show on could not be listed: ${error.message}`),
     );
@@ -135,12 +137,14 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     timer = null;
     firstAt = null;
     const batch = changes;
+    const listedFor = shown;
     const kept = [...pages];
     const files = [...pictures];
     changes = [];
+    shown = [];
     pages = new Set();
     pictures = new Set();
-    rounds = rounds.then(() => round(batch, kept, files));
+    rounds = rounds.then(() => round(batch, listedFor, kept, files));
   }
 
   /** Goes out once no change came for `windowMs`, or `maxWaitMs` after the first (a long bulk publish). */
@@ -152,9 +156,14 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
   }
 
   return {
-    /** A change the CMS sent this process, the kept pages it marked and the file copies it forgot: passed on to the peers and the cache. */
-    received(change: CmsChange, marked: readonly string[], files: readonly string[] = []) {
+    /**
+     * A change the CMS sent this process, the kept pages it marked and the file copies it forgot:
+     * passed on to the peers and the cache. `settled`: what it turned out to be here (a media
+     * edit: a replaced file, or null when nothing public changed here), whose pages are listed.
+     */
+    received(change: CmsChange, marked: readonly string[], files: readonly string[] = [], settled: CmsChange | null = change) {
       changes.push(change);
+      if (settled) shown.push(settled);
       for (const page of marked) pages.add(page);
       for (const file of files) pictures.add(file);
       schedule();

@@ -3,9 +3,10 @@
  * a restarted process, or its neighbour, finds the copies made before instead of encoding them
  * again. A file is named by the hash of what its copy was made from (path, version token, width,
  * format): "Replace media" gives the picture a new token, hence a new name, so an old copy is
- * never found for new bytes; a deleted picture has no token, and only copies of a named version
- * are stored, so nobody reaches its files again. They leave with the size bound: past
- * `maxBytes`, the files least recently used go first (a read touches its file's time).
+ * never found for new bytes; only copies of a named version are stored, and those of a deleted
+ * or replaced version are removed (pictures.ts forget), so nobody reaches them again. The rest
+ * leave with the size bound: past `maxBytes`, the files least recently used go first (a read
+ * touches its file's time). The folder `versions` holds the versions pages named (versionLedger.ts).
  * A file is written whole under a temporary name and renamed, so no reader sees half of one.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -34,7 +35,7 @@ export function createPictureDisk(dir: string, maxBytes: number) {
     const files: { name: string; size: number; mtimeMs: number }[] = [];
     for (const name of await readdir(dir)) {
       const file = await stat(join(dir, name)).catch(() => null);
-      if (!file) continue;
+      if (!file?.isFile()) continue; // the versions' folder (versionLedger.ts) is not a copy
       // A write a crash cut short leaves its temporary file: gone once surely nobody writes it.
       if (name.endsWith(TEMPORARY)) {
         if (Date.now() - file.mtimeMs > ABANDONED_MS) await unlink(join(dir, name)).catch(() => undefined);
@@ -91,6 +92,10 @@ export function createPictureDisk(dir: string, maxBytes: number) {
       if (counted === null) return pruneSoon();
       counted += copy.body.length;
       if (counted > maxBytes) return pruneSoon();
+    },
+    /** Removes the copy stored under key, if any (its picture was deleted or replaced). */
+    async remove(key: string): Promise<void> {
+      await unlink(fileOf(key)).catch(() => undefined);
     },
     /** Counts (and if need be prunes) what the folder holds, e.g. at start. */
     settle: pruneSoon,

@@ -31,9 +31,21 @@ export interface PictureVersions {
   current(path: string, maxAgeMs?: number): Promise<string | null>;
   /** The token last read for path, without asking (undefined: never read): what pages were given. */
   known?(path: string): string | null | undefined;
+  /** The picture was deleted: its last token is no answer, not even while the provider fails. */
+  forget?(path: string): void;
 }
 
-export function createPictureVersions(providerUrl: string, now: () => number = Date.now, renderDeadlineMs: number = TIMING.renderDeadlineMs): PictureVersions {
+/** Where the tokens given out are noted for every process of the host (versionLedger.ts). */
+interface TokenLedger {
+  add(path: string, token: string): Promise<void>;
+}
+
+export function createPictureVersions(
+  providerUrl: string,
+  now: () => number = Date.now,
+  renderDeadlineMs: number = TIMING.renderDeadlineMs,
+  ledger: TokenLedger | null = null,
+): PictureVersions {
   const lookupTimeoutMs = renderDeadlineMs * LOOKUP_SHARE_OF_DEADLINE;
   /** The token the provider gave and when that question was asked. */
   const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
@@ -46,6 +58,8 @@ export function createPictureVersions(providerUrl: string, now: () => number = D
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
+      // Noted before any page names it, so the file's replacement or deletion refreshes its URLs.
+      if (token && tokens.get(path)?.token !== token) await ledger?.add(path, token);
       // An answer to an older question never replaces a newer one's.
       if ((tokens.get(path)?.at ?? -Infinity) <= at) tokens.set(path, { token, at });
       return token;
@@ -72,6 +86,10 @@ export function createPictureVersions(providerUrl: string, now: () => number = D
       return answer;
     },
     known: (path) => tokens.get(path)?.token,
+    forget(path) {
+      tokens.delete(path);
+      asking.delete(path);
+    },
   };
 }
 

@@ -120,6 +120,7 @@ export interface PictureResizerOptions {
 
 /** The formats browsers accept today, made ahead; a browser with neither gets its copy when it asks. */
 const AHEAD_FORMATS: readonly PictureFormat[] = ['avif', 'webp'];
+const ALL_FORMATS: readonly PictureFormat[] = ['avif', 'webp', 'fallback'];
 const WIDEST_FIRST = [...PICTURE_WIDTHS].sort((a, b) => b - a);
 
 export function createPictureResizer({
@@ -240,6 +241,17 @@ export function createPictureResizer({
         if (version) versions.add(version);
       }
       return [...versions];
+    },
+    /**
+     * The copies on disk of the versions `gone` go: any process of the host could read them by a
+     * token it still holds, even while the provider fails.
+     */
+    async forgetStored(path: string, gone: Iterable<string>): Promise<void> {
+      if (!disk) return;
+      const keys = [...gone].flatMap((version) =>
+        PICTURE_WIDTHS.flatMap((width) => ALL_FORMATS.map((format) => JSON.stringify([path, version, width, format]))),
+      );
+      await Promise.all(keys.map((key) => disk.remove(key)));
     },
   };
 }
