@@ -106,7 +106,7 @@ export async function createProviderApp({
   if (fromStrapi && strapi?.webhookSecret) registerTakedownRoute(app, strapi.webhookSecret, fromStrapi.takeDown);
   if (fromStrapi) scheduleRecheck(app, fromStrapi.recheck);
   registerContentRoutes(app, source);
-  if (strapi?.preview) await registerDraftRoutes(app, strapiDrafts(app, strapi.url, strapi.preview, strapi.publicUrl), strapi.preview.secret);
+  if (strapi?.preview) await registerDraftRoutes(app, strapiDrafts(app, { ...strapi, preview: strapi.preview }), strapi.preview.secret);
   registerSubmissionRoutes(app, submissions, source);
   if (retention) scheduleRetention(app, submissions, retention);
 

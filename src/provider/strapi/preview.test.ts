@@ -48,7 +48,7 @@ beforeEach(() => {
 
 describe("the previews' drafts", () => {
   it("are read with the preview token, asking Strapi on every call for the drafts the preview's admin may read", async () => {
-    const drafts = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' })(7);
+    const drafts = strapiDrafts(Fastify(), { url, preview: { token: 'preview-token', secret: 'secret' } })(7);
     await drafts.news('en', { page: 1, pageSize: 5 });
     await drafts.categories('zh');
     expect(asked.length).toBeGreaterThanOrEqual(2);
@@ -56,7 +56,7 @@ describe("the previews' drafts", () => {
   });
 
   it("are each admin's own: one admin's answers, kept for outages, never answer another's", async () => {
-    const draftsOf = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' });
+    const draftsOf = strapiDrafts(Fastify(), { url, preview: { token: 'preview-token', secret: 'secret' } });
     expect(draftsOf(7)).toBe(draftsOf(7));
     expect(draftsOf(8)).not.toBe(draftsOf(7));
     await draftsOf(7).news('en', { page: 1, pageSize: 5 });
@@ -79,7 +79,7 @@ describe("the previews' drafts", () => {
       },
     ];
     const connection = readStrapiConnection({ CONTENT_SOURCE: 'strapi', STRAPI_URL: url, STRAPI_TOKEN: 't', CMS_PUBLIC_URL: 'https://cms.example.com/admin' });
-    const drafts = strapiDrafts(Fastify(), url, { token: 'preview-token', secret: 'secret' }, connection?.publicUrl)(7);
+    const drafts = strapiDrafts(Fastify(), { ...connection!, preview: { token: 'preview-token', secret: 'secret' } })(7);
     const published = createStrapiSource({ url, token: 't', publicUrl: connection?.publicUrl });
     for (const source of [drafts, published]) expect((await source.newsDetail(5, 'en'))?.content).toContain('src="/uploads/walk_3f2a.webp"');
   });

@@ -42,18 +42,23 @@ const KEPT_PER_ADMIN = { pinnedBytes: 2 * 1024 * 1024, recentBytes: 2 * 1024 * 1
 
 /**
  * Strapi's drafts per admin: a source of its own for each (its last good answers are that admin's
- * alone), the most recent admins' kept. `publicUrl`: CMS_PUBLIC_URL, as the published source has it.
+ * alone), the most recent admins' kept. They reach Strapi as the published source does: the same
+ * address, CMS_PUBLIC_URL (`publicUrl`) and timeout.
  */
-export function strapiDrafts(app: FastifyInstance, strapiUrl: string, preview: StrapiPreview, publicUrl?: string): DraftsOf {
+export function strapiDrafts(
+  app: FastifyInstance,
+  { url, publicUrl, timeoutMs, preview }: { url: string; publicUrl?: string; timeoutMs?: number; preview: StrapiPreview },
+): DraftsOf {
   const sources = new LRUCache<number, ContentSource>({ max: KEPT_ADMINS });
   return (admin) => {
     let source = sources.get(admin);
     if (!source) {
       // The pages' omissions ("not published in en") are for the published site's log, not a preview's.
       source = createStrapiSource({
-        url: strapiUrl,
+        url,
         // A picture an editor inserts into a draft's rich text is named by the address the CMS was opened at, as in the published one.
         publicUrl,
+        timeoutMs,
         token: preview.token,
         status: 'draft',
         headers: { [PREVIEW_ADMIN_HEADER]: String(admin) },

@@ -195,10 +195,14 @@ describe('narrower copies of the pictures the site serves', () => {
 });
 
 describe('pictures in the answers the browser renders from', () => {
-  /** A site of its own: the others' outages here leave the shared one's lookups resting a while. */
+  /**
+   * A site of its own: the others' outages here leave the shared one's lookups resting a while. Its
+   * render deadline is long (a version lookup waits a quarter of it): these tests check which URLs
+   * are named, and on a busy machine a HEAD may take longer than production's 500 ms.
+   */
   let site: Awaited<ReturnType<typeof createSiteServer>>;
   beforeAll(async () => {
-    site = await createSiteServer({ distDir: dist, providerUrl: hop.url, mediaUrl: '', variant: 'standard' });
+    site = await createSiteServer({ distDir: dist, providerUrl: hop.url, mediaUrl: '', variant: 'standard', renderDeadlineMs: 20_000 });
   });
   afterAll(() => site.close());
 
