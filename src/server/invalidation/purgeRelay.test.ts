@@ -222,3 +222,44 @@ describe('the refresh of listed pages no process holds', () => {
     }
   });
 });
+
+describe('the order of refreshes', () => {
+  it("sends a copy's refresh only once the one before it has answered: an unpublish's refresh lands after a publish's, never under it", async () => {
+    const open = new Map<string, number>();
+    const overlapping: string[] = [];
+    let refreshes = 0;
+    // The publish's refresh of /news/1 renders slowly (200 ms); the unpublish's comes while it runs.
+    const cache = createServer((req, res) => {
+      const copy = `${req.url} ${req.headers['accept-encoding'] ?? ''}`;
+      if ((open.get(copy) ?? 0) > 0) overlapping.push(copy);
+      open.set(copy, (open.get(copy) ?? 0) + 1);
+      refreshes += 1;
+      setTimeout(() => {
+        open.set(copy, open.get(copy)! - 1);
+        res.end();
+      }, 200);
+    });
+    await new Promise<void>((resolve) => cache.listen(0, '127.0.0.1', resolve));
+    try {
+      const relay = createPurgeRelay({
+        peers: [],
+        cacheUrl: `http://127.0.0.1:${(cache.address() as AddressInfo).port}`,
+        secret: SECRET,
+        path: CMS_WEBHOOK_PATH,
+        // The publish lists the article's page, which no process held yet (the lane of its own).
+        listed: async (changes) => (changes.some((change) => change.event === 'entry.publish') ? ['http://site.test/news/1'] : []),
+        windowMs: 10,
+        warn: () => {},
+      });
+      relay.received({ event: 'entry.publish', model: 'news-article', siteId: 1 }, []);
+      while (refreshes === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      // A visitor asked the page meanwhile, so the unpublish finds it held.
+      relay.received({ event: 'entry.unpublish', model: 'news-article', siteId: 1 }, ['http://site.test/news/1']);
+      while (refreshes < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(overlapping).toEqual([]);
+    } finally {
+      cache.closeAllConnections();
+      await new Promise((resolve) => cache.close(resolve));
+    }
+  });
+});

@@ -63,8 +63,25 @@ export function createPurgeRelay({ peers, cacheUrl, secret, path, listed, window
     }
   }
 
-  /** One GET through the cache with the refresh header, for the page's own host and a variant (the cache's key). */
+  /**
+   * The refresh of each copy (page and variant) still under way: the next one of the same copy
+   * waits for it. Without that, a refresh a publish started (the lane of listed pages can run
+   * seconds) could answer nginx after the refresh an unpublish started a moment later, and nginx
+   * would keep the page that shows the article taken down.
+   */
+  const refreshing = new Map<string, Promise<void>>();
   function refresh(page: string, variant: Record<string, string>): Promise<void> {
+    const copy = `${page} ${JSON.stringify(variant)}`;
+    const mine = (refreshing.get(copy) ?? Promise.resolve()).then(() => refreshOnce(page, variant));
+    refreshing.set(copy, mine);
+    void mine.then(() => {
+      if (refreshing.get(copy) === mine) refreshing.delete(copy);
+    });
+    return mine;
+  }
+
+  /** One GET through the cache with the refresh header, for the page's own host and a variant (the cache's key). */
+  function refreshOnce(page: string, variant: Record<string, string>): Promise<void> {
     const target = new URL(page);
     const via = new URL(cacheUrl as string);
     return new Promise((resolve) => {
