@@ -21,6 +21,7 @@ import { isLoopback, requestIdFrom } from '../http/requestId';
 import { guardUploads } from '../http/uploadTypes';
 import { contentEtag, keepMediaByVersion } from '../http/mediaCaching';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
+import { boundClose } from './boundedClose';
 
 /**
  * The embedded provider is reached through the site on the same machine: only a loopback hop's
@@ -76,6 +77,7 @@ export async function createProviderApp({
     requestTimeout: 15_000,
     return503OnClosing: true,
   });
+  boundClose(app);
   await app.register(formbody);
   // Pictures, video and PDF only under /uploads/, inert however they are reached (uploadTypes.ts).
   guardUploads(app);
