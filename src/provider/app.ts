@@ -38,6 +38,8 @@ export interface StrapiConnection {
   preview?: StrapiPreview;
   /** How long a call waits for Strapi before the last good answer; unset: TIMING.strapiTimeoutMs. */
   timeoutMs?: number;
+  /** How long a file's body from Strapi may pause before its answer ends in error; unset: STRAPI_BODY_IDLE_MS (client.ts). */
+  bodyIdleMs?: number;
   /** The CMS webhook's secret (CMS_WEBHOOK_SECRET), with which the site relays takedowns; unset: none are taken. */
   webhookSecret?: string;
   /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`. */
