@@ -21,6 +21,7 @@ import { isLoopback, requestIdFrom } from '../http/requestId';
 import { guardUploads } from '../http/uploadTypes';
 import { contentEtag, keepMediaByVersion } from '../http/mediaCaching';
 import { DAILY_RETENTION, scheduleRetention, type RetentionSchedule } from './retentionSchedule';
+import { boundClose } from './boundedClose';
 
 /**
  * The embedded provider is reached through the site on the same machine: only a loopback hop's
@@ -37,6 +38,8 @@ export interface StrapiConnection {
   preview?: StrapiPreview;
   /** How long a call waits for Strapi before the last good answer; unset: TIMING.strapiTimeoutMs. */
   timeoutMs?: number;
+  /** How long a file's body from Strapi may pause before its answer ends in error; unset: STRAPI_BODY_IDLE_MS (client.ts). */
+  bodyIdleMs?: number;
   /** The CMS webhook's secret (CMS_WEBHOOK_SECRET), with which the site relays takedowns; unset: none are taken. */
   webhookSecret?: string;
   /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`. */
@@ -76,6 +79,7 @@ export async function createProviderApp({
     requestTimeout: 15_000,
     return503OnClosing: true,
   });
+  boundClose(app);
   await app.register(formbody);
   // Pictures, video and PDF only under /uploads/, inert however they are reached (uploadTypes.ts).
   guardUploads(app);

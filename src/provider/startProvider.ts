@@ -13,25 +13,6 @@ import { followedReport, followSharedPack, PACK_CONNECT_MS, type PackFollower } 
 
 type ProviderApp = Awaited<ReturnType<typeof createProviderApp>>;
 
-/**
- * Once closing, every answer still to be sent ends its connection: Fastify closes the connections
- * idle when close() starts, but one that was busy then would stay open, kept alive, after its
- * answer, and hold the process until keepAliveTimeout (72 s); with PostgreSQL, whose answers
- * wait on the network, most are busy then.
- */
-function endConnectionsWhenClosing(app: ProviderApp): void {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-}
-
-/** How long closing waits for answers in flight before it ends their connections. */
-const CLOSE_GRACE_MS = 8_000;
-
 export const SEED_MEDIA_DIR = join(__dirname, '..', '..', 'config', 'seed', 'media', 'uploads');
 
 export interface ProviderOptions {
@@ -104,7 +85,6 @@ export async function startProvider({
       });
     }
     app = await createProviderApp({ db, submissions, mediaDir: SEED_MEDIA_DIR, strapi: strapi ?? undefined, trustProxy, logger, retention });
-    endConnectionsWhenClosing(app);
     await app.listen({ port, host });
   } catch (error) {
     await app?.close();
@@ -121,14 +101,8 @@ export async function startProvider({
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`,
     visitorLimit: (name, allowance) => store.visitorLimit(name, allowance),
     async close() {
-      // Answers in flight finish first; a connection still busy after the grace (a client that
-      // stopped reading its answer) is ended, within the site's shutdown budget (start.ts).
-      const forced = setTimeout(() => running.server.closeAllConnections(), CLOSE_GRACE_MS);
-      try {
-        await running.close();
-      } finally {
-        clearTimeout(forced);
-      }
+      // Bounded: answers in flight get a grace, within the site's shutdown budget (start.ts; boundedClose.ts).
+      await running.close();
       await follower?.stop();
       if (packPool) await endPool(packPool);
       await store.close();

@@ -9,6 +9,15 @@ import { TIMING } from '../../contracts/constants';
 import { createBreaker } from './breaker';
 import { createLastGood, unchanged } from './lastGood';
 import { withoutDocument, type Takedown } from './takedown';
+import { endsWhenSilent } from '../../http/silentBody';
+
+/**
+ * How long a file's body from Strapi may pause before its answer ends in error. Strapi streams
+ * from its own disk, so a pause this long is a stall (a file rewritten in place by "Replace media"
+ * while it was sent, shorter than the length announced): without a bound the answer, and the
+ * connection it holds, would wait for bytes that never come.
+ */
+export const STRAPI_BODY_IDLE_MS = 5_000;
 
 export type QueryValue = string | number | boolean | QueryObject | QueryValue[];
 export interface QueryObject {
@@ -57,6 +66,8 @@ export interface StrapiClientOptions {
   /** The CMS as editors open it (CMS_PUBLIC_URL), when not `url`: its rich-text editor names uploads by it. */
   publicUrl?: string;
   timeoutMs?: number;
+  /** How long a file's body may go without a byte before its answer ends in error (default STRAPI_BODY_IDLE_MS). */
+  bodyIdleMs?: number;
   coolDownMs?: number;
   /** Bounds of the last good answers, in bytes. */
   kept?: { pinnedBytes?: number; recentBytes?: number; ttlMs?: number };
@@ -78,6 +89,7 @@ export function createStrapiClient({
   url,
   token,
   timeoutMs = TIMING.strapiTimeoutMs,
+  bodyIdleMs = STRAPI_BODY_IDLE_MS,
   coolDownMs = TIMING.strapiCoolDownMs,
   kept,
   warn = () => {},
@@ -117,7 +129,7 @@ export function createStrapiClient({
   /**
    * A file of Strapi's /uploads/ (a picture, the video), behind the same breaker as the content:
    * an outage costs one timeout for both, then a file fails at once. The timeout is the answer's
-   * headers' alone; a long video's body keeps streaming.
+   * headers'; a long video's body keeps streaming as long as bytes keep coming (bodyIdleMs).
    */
   async function fetchFile(path: string, headers: Record<string, string>, method: string): Promise<Response> {
     const controller = new AbortController();
@@ -134,7 +146,7 @@ export function createStrapiClient({
       await response.body?.cancel();
       throw new StrapiUnavailable(`Strapi answered ${response.status} to ${path}`);
     }
-    return response;
+    return endsWhenSilent(response, bodyIdleMs, () => new StrapiSilent(`Strapi sent nothing of ${path} for ${bodyIdleMs} ms`));
   }
 
   const breaker = createBreaker((run: () => Promise<unknown>) => run(), {
