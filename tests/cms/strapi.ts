@@ -9,6 +9,7 @@ import { loadContentPack } from '../../src/provider/content/loadPack';
 import { openDatabase } from '../../src/provider/sqliteDatabase';
 import { startCms, type RunningCms } from '../../config/cms/cms';
 import { createSiteServer } from '../../src/server/app';
+import { STRAPI_ANSWER_MS } from './bounds';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { freePort } from '../../src/server/server.testing';
 import { startNginx } from '../cdn/nginx';
@@ -106,7 +107,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     const uploader = await newAdminUser(cms.url, jwt, role, email);
     const db = await openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
     closers.push(async () => db.close());
-    const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token }, retention: false });
+    const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token, timeoutMs: STRAPI_ANSWER_MS }, retention: false });
     closers.push(() => provider.close());
     const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
     const cacheUrl = `http://127.0.0.1:${cachePort}`;
@@ -117,6 +118,8 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
         providerUrl,
         mediaUrl: '',
         variant: 'standard',
+        // As the other Strapi stacks (stack.ts): what the pictures show, not the machine's speed.
+        renderDeadlineMs: 15_000,
         publicUrl: cacheUrl,
         pictureCopies,
         cmsWebhookSecret: secrets.CMS_WEBHOOK_SECRET,

@@ -71,6 +71,18 @@ describe('a file replaced or deleted in the CMS', () => {
     expect(await siteProcess().takedown.replaced(PATH)).toBe(false);
   });
 
+  it('is found replaced while lookups rest after a failed one, and the renders after it are given the new version', async () => {
+    const process = siteProcess();
+    const red = await process.versions.current(PATH, 0);
+    served = 'down';
+    await process.versions.current('/uploads/news/other.jpg', 0); // a failed lookup: the others rest 10 s
+    served = 'blue';
+    expect(await process.takedown.replaced(PATH)).toBe(true);
+    expect(versionsNamed(await process.takedown.forgetFile(PATH))).toEqual([red]);
+    const given = await process.versions.current(PATH, 0); // a render, still within the rest
+    expect({ given, red: given === red }).toEqual({ given: expect.stringMatching(/^[\w-]{12}$/), red: false });
+  });
+
   it('told by a peer that it was replaced, refreshes the old version only, though its own memory already holds the new one', async () => {
     const red = await siteProcess().versions.current(PATH, 0);
     served = 'blue';

@@ -45,10 +45,13 @@ export function createFileTakedown(pictures: Resizer, versions: PictureVersions,
     return new Set([...((await ledger?.list(path)) ?? []), versions.known?.(path) ?? '']);
   }
 
+  /** Asked of the provider now, not taken from a memory resting after a failed lookup. */
+  const versionNow = (path: string) => versions.checkNow?.(path) ?? versions.current(path, 0);
+
   return {
     async replaced(path: string): Promise<boolean> {
       const before = await named(path);
-      const now = await versions.current(path, 0);
+      const now = await versionNow(path);
       before.delete('');
       if (now) before.delete(now);
       // No page of this host named another version: nothing kept anywhere shows old bytes.
@@ -58,7 +61,7 @@ export function createFileTakedown(pictures: Resizer, versions: PictureVersions,
     },
     /** `replaced`: a peer found the file replaced; its version now is kept, whatever this process saw. */
     async forgetFile(path: string, replaced = false): Promise<string[]> {
-      const keep = replacedBy.has(path) ? (replacedBy.get(path) ?? null) : replaced ? await versions.current(path, 0) : null;
+      const keep = replacedBy.has(path) ? (replacedBy.get(path) ?? null) : replaced ? await versionNow(path) : null;
       replacedBy.delete(path);
       const gone = await named(path);
       if (!keep) versions.forget?.(path); // deleted: its last version is no answer while the provider fails

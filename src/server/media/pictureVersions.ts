@@ -22,6 +22,8 @@ const MAX_PATHS = 20_000;
  */
 const LOOKUP_SHARE_OF_DEADLINE = 0.25;
 const COOL_DOWN_MS = 10_000;
+/** A check that follows a CMS change is no render: it may wait for the provider this long. */
+const CHECK_TIMEOUT_MS = 5000;
 
 export interface PictureVersions {
   /**
@@ -29,6 +31,12 @@ export interface PictureVersions {
    * known while the provider fails; null if none.
    */
   current(path: string, maxAgeMs?: number): Promise<string | null>;
+  /**
+   * The token of the picture at path, asked of the provider now, even while lookups rest after a
+   * failure: a "Replace media" is told by the version the file has now, and the renders after it
+   * are given that version, not the one they knew (whose copies the change takes away).
+   */
+  checkNow?(path: string): Promise<string | null>;
   /** The token last read for path, without asking (undefined: never read): what pages were given. */
   known?(path: string): string | null | undefined;
   /** The picture was deleted: its last token is no answer, not even while the provider fails. */
@@ -52,9 +60,9 @@ export function createPictureVersions(
   const asking = new Map<string, { at: number; answer: Promise<string | null> }>();
   let failedAt = -Infinity;
 
-  async function ask(path: string, at: number): Promise<string | null> {
+  async function ask(path: string, at: number, timeoutMs = lookupTimeoutMs): Promise<string | null> {
     try {
-      const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(lookupTimeoutMs) });
+      const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
@@ -85,6 +93,7 @@ export function createPictureVersions(
       asking.set(path, { at: asked, answer });
       return answer;
     },
+    checkNow: (path) => ask(path, now(), Math.max(lookupTimeoutMs, CHECK_TIMEOUT_MS)),
     known: (path) => tokens.get(path)?.token,
     forget(path) {
       tokens.delete(path);
