@@ -32,6 +32,11 @@ export interface CachedPage {
   /** One per encoding: a cache must never answer a gzip client's If-None-Match with brotli's bytes. */
   etags: { identity: string; gzip: string; br: string };
   renderedAt: number;
+  /**
+   * The content changed while this page rendered (a drop or a clear overtook it): it answers the
+   * requests that waited for it, but is kept by no cache, this one or one in front.
+   */
+  overtaken?: true;
 }
 
 export interface PageCacheOptions {
@@ -110,7 +115,8 @@ export function createPageCache(options: PageCacheOptions) {
       }
       if (!result) return null;
       const page = await toCachedPage(result.status, result.html, now());
-      if (owner.current) pages.set(key, page);
+      if (!owner.current) return { ...page, overtaken: true };
+      pages.set(key, page);
       return page;
     } catch (error) {
       onRenderError?.(key, error);

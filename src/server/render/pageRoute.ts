@@ -65,6 +65,9 @@ export function registerPageRoute(app: FastifyInstance, { pages, originOf, serve
       reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
       return sendShell(reply, pages.shell(address), encoding);
     }
+    // A page the content changed under while it rendered: a cache in front keeps the copy it has
+    // (or the one a refresh after the change brings), never this one.
+    if (page.overtaken) reply.header('Cache-Control', 'no-store');
     const etag = page.etags[encoding];
     reply.code(page.status).header('ETag', etag);
     if (page.status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
