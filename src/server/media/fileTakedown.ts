@@ -10,6 +10,7 @@
  * its alternative text leaves every copy as it was. A deleted file's last version is forgotten
  * too, so no copy of it is served while the provider fails.
  */
+import type { VersionLedger } from './versionLedger';
 import { PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../../contracts/endpoints';
 import { PICTURE_VERSION_PARAM } from '../../http/mediaCaching';
 import type { PictureVersions } from './pictureVersions';
@@ -19,10 +20,8 @@ interface Resizer {
   forgetStored(path: string, gone: Iterable<string>): Promise<void>;
 }
 
-interface Ledger {
-  list(path: string): Promise<string[]>;
-  drop(path: string, tokens: Iterable<string>): Promise<void>;
-}
+/** What this module reads and drops of the host's shared ledger. */
+type Ledger = Pick<VersionLedger, 'list' | 'drop'>;
 
 /** Every URL a cache may keep the file or a copy of it under: plain or by version, whole or at a width. */
 export function fileUrls(path: string, versions: Iterable<string>): string[] {

@@ -5,6 +5,7 @@
  * and writes new bytes: the validators change, and so does the token.
  */
 import { LRUCache } from 'lru-cache';
+import type { VersionLedger } from './versionLedger';
 import { TIMING } from '../../contracts/constants';
 import { PICTURE_VERSION_PARAM, versionOf } from '../../http/mediaCaching';
 /**
@@ -44,9 +45,7 @@ export interface PictureVersions {
 }
 
 /** Where the tokens given out are noted for every process of the host (versionLedger.ts). */
-interface TokenLedger {
-  add(path: string, token: string): Promise<void>;
-}
+type TokenLedger = Pick<VersionLedger, 'add'>;
 
 export function createPictureVersions(
   providerUrl: string,
