@@ -60,6 +60,11 @@ describe('the lint config', () => {
     ['src/provider/submissions/probe.ts', value('../content/loadPack'), []],
     ['src/provider/strapi/probe.ts', value('../content/contentSource'), []],
     ['src/provider/staff/probe.ts', value('../submissions/store'), []],
+    ['src/features/shared/probe.ts', value('../chunks/actions'), [paths]],
+    ['src/features/product/probe.ts', value('../navigation/selectors'), [paths]],
+    ['src/features/navigation/probe.ts', value('../product/selectors'), []],
+    ['src/server/render/probe.ts', value('../../provider/app'), [paths]],
+    ['src/http/probe.ts', value('../server/app'), [paths]],
   ];
 
   let broken: [cycle: RulesBroken, typeCycle: RulesBroken, layers: RulesBroken];
