@@ -83,6 +83,9 @@ describe('what is printed and passed on of DATABASE_URL', () => {
         expect(argv).toContain('--dbname=postgres://app@db.example/site?sslmode=require');
         expect(readFileSync(join(data.dir, 'password'), 'utf8')).toBe('s3cret');
       }
+      // The other parameters reach pg_dump as written: libpq reads a + as a plus, not a space.
+      await pgDump('postgres://app@db.example/site?options=-c%20search_path%3Dsite&password=s3cret', join(data.dir, 'backup.dump'), fake);
+      expect(readFileSync(join(data.dir, 'argv'), 'utf8')).toContain('--dbname=postgres://app@db.example/site?options=-c%20search_path%3Dsite\n');
     } finally {
       data.remove();
     }

@@ -15,7 +15,12 @@ export function pgDump(url: string, file: string, command = 'pg_dump'): Promise<
   const parsed = new URL(url);
   const password = parsed.searchParams.get('password') ?? decodeURIComponent(parsed.password);
   parsed.password = '';
-  parsed.searchParams.delete('password');
+  // The other parameters go as written: searchParams would re-encode them (a %20 turned into +, which libpq reads as a plus).
+  parsed.search = parsed.search
+    .slice(1)
+    .split('&')
+    .filter((parameter) => parameter !== '' && !parameter.startsWith('password='))
+    .join('&');
   return new Promise((resolve, reject) => {
     let stderr = '';
     const child = spawn(command, ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${parsed.toString()}`], {
