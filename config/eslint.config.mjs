@@ -42,7 +42,7 @@ const boundaries = [
 const providerRoom = (room) => `./src/provider/${room}`;
 const providerRooms = [
   zone(
-    './src/provider/content/!(importCli).ts',
+    ['./src/provider/content/!(importCli).ts', './src/provider/content/*/**'],
     ['strapi', 'submissions'].map(providerRoom),
     "content is the provider's bottom room: it knows neither Strapi nor the submissions",
   ),
@@ -227,7 +227,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!(slice|selectors|saga|types|actions)$)[^/]+$',
-              message: 'Import another feature only through its slice, selectors, saga or types.',
+              message: 'Import another feature only through its slice, selectors, saga, actions or types.',
             },
             { group: ['**/app/*', '**/app'], message: 'Features never import src/app (it assembles them).' },
           ],

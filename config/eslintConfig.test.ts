@@ -55,6 +55,7 @@ describe('the lint config', () => {
     ['src/provider/submissions/probe.ts', value('../staff/cli'), [paths]],
     ['src/provider/submissions/probe.ts', value('../strapi/source'), [paths]],
     ['src/provider/content/probe.ts', value('../submissions/store'), [paths]],
+    ['src/provider/content/migrations/probe.ts', value('../../strapi/source'), [paths]],
     ['src/provider/strapi/probe.ts', value('../staff/audit'), [paths]],
     ['src/provider/probe.ts', value('./staff/audit'), [paths]],
     ['src/provider/submissions/probe.ts', value('../content/loadPack'), []],
