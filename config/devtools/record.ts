@@ -35,7 +35,13 @@ const IN_PAGE = `(() => {
   }).observe(document, { childList: true, subtree: true });
   window.__recordedDocument = () => {
     const monitor = window.__REDUX_DEVTOOLS_MONITOR__;
-    return { session: monitor.exportSession(), sagaActionIds: monitor.sagaActionIds(), toasts: window.__recordedToasts, storage: window.__storageAtStart ?? {} };
+    return {
+      session: monitor.exportSession(),
+      sagaActionIds: monitor.sagaActionIds(),
+      toasts: window.__recordedToasts,
+      storage: window.__storageAtStart ?? {},
+      pageStartedAt: Math.round(performance.timeOrigin),
+    };
   };
   // The first document to go keeps its recording in the tab's storage, for the recorder to read from the next one.
   addEventListener('pagehide', () => sessionStorage.getItem(STASH) || sessionStorage.setItem(STASH, JSON.stringify(window.__recordedDocument())));
@@ -46,6 +52,7 @@ interface RecordedDocument {
   sagaActionIds: number[];
   toasts: string[];
   storage: Record<string, string>;
+  pageStartedAt: number;
 }
 
 /** One scenario: its page, and what it tells the recorder (the values it typed into forms). */
@@ -124,10 +131,10 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
     await Promise.all(answers);
     // The first document that went away is the recorded one: the session ends with it.
     const stashed = (await page.evaluate('sessionStorage.getItem("__recordedDocument")')) as string | null;
-    const { session, sagaActionIds, toasts, storage } = stashed
+    const { session, sagaActionIds, toasts, storage, pageStartedAt } = stashed
       ? (JSON.parse(stashed) as RecordedDocument)
       : ((await page.evaluate('window.__recordedDocument()')) as RecordedDocument);
-    const file = { ...(JSON.parse(session) as object), saga: { sagaActionIds, provider, effects: { toasts, documents }, typed, storage } };
+    const file = { ...(JSON.parse(session) as object), saga: { sagaActionIds, provider, effects: { toasts, documents }, typed, storage, pageStartedAt } };
     writeFileSync(join(SESSIONS, `${name}.json`), `${JSON.stringify(file)}\n`);
     console.log(`${name}: ${JSON.parse(session).payload.length} characters, ${provider.length} provider calls`);
   } finally {

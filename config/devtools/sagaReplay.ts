@@ -50,6 +50,8 @@ export interface SagaRecording {
   typed?: Record<string, string>[];
   /** The tab's sessionStorage when the page started (the chunk-reload guard keeps its time there). */
   storage?: Record<string, string>;
+  /** When the page's load began (the browser's time origin); sessions recorded before it was kept: their first action's time. */
+  pageStartedAt?: number;
 }
 
 export interface SagaReplay {
@@ -195,7 +197,7 @@ class RecordedProvider {
   }
 }
 
-function recordingServices(effects: Effects, clock: { now: number }, stored: Record<string, string> = {}): Services {
+function recordingServices(effects: Effects, clock: { now: number }, pageStartedAt: number, stored: Record<string, string> = {}): Services {
   const toast = (msg: string) => void effects.toasts.push(msg);
   const storage = new Map(Object.entries(stored));
   return {
@@ -212,6 +214,7 @@ function recordingServices(effects: Effects, clock: { now: number }, stored: Rec
     load: (url) => void effects.documents.push(url),
     preloadPage: () => Promise.resolve(true),
     now: () => clock.now,
+    pageStartedAt: () => pageStartedAt,
     storageGet: (key) => storage.get(key) ?? null,
     storageSet: (key, value) => void storage.set(key, value),
     log: () => undefined,
@@ -259,7 +262,7 @@ export async function replayWithSagas(session: Session, recording: SagaRecording
   };
   const { store } = createAppStore(
     initial,
-    { api, services: recordingServices(effects, clock, recording.storage) },
+    { api, services: recordingServices(effects, clock, recording.pageStartedAt ?? session.timestamps?.[0] ?? 0, recording.storage) },
     { middleware: [watch], checks: false, effectMiddlewares: [instantDelays] },
   );
   let submissions = 0;

@@ -49,6 +49,7 @@ export function createBrowserServices(): Services {
     load: (url) => window.location.assign(url),
     afterPaint,
     now: () => Date.now(),
+    pageStartedAt: () => Math.round(performance.timeOrigin),
     storageGet: (key) => {
       try {
         return window.sessionStorage.getItem(key);

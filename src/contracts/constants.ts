@@ -14,9 +14,9 @@ export const TIMING = {
   /** A chunk-load failure reloads the page at most once per minute. */
   chunkReloadGuardMs: 60_000,
   /**
-   * A chunk request that hangs fails after this long (webpack's default is 120 s). Less than half
-   * the reload guard: a chunk that still hangs after its reload fails inside the guard, so the
-   * page gives up with the message instead of reloading every two minutes for ever.
+   * A chunk request (script or stylesheet) that hangs fails after this long (webpack's default is
+   * 120 s for scripts, none for stylesheets). The guard knows the page its reload opened, so a
+   * chunk that still hangs there gives up with the message however late it fails.
    */
   chunkLoadTimeoutMs: 25_000,
   scrollTopStepMs: 20,

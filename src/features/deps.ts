@@ -37,6 +37,8 @@ export interface Services {
    */
   afterPaint?(): Promise<void>;
   now(): number;
+  /** When this page's load began (the browser's time origin), on the same clock as `now`. */
+  pageStartedAt(): number;
   storageGet(key: string): string | null;
   storageSet(key: string, value: string): void;
   log(...args: unknown[]): void;

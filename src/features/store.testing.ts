@@ -37,6 +37,7 @@ export function fakeServices(overrides: Partial<Services> = {}): Services {
     reload: jest.fn(),
     load: jest.fn(),
     now: jest.fn(() => (clock += 10)),
+    pageStartedAt: jest.fn(() => 0),
     storageGet: jest.fn((key: string) => storage.get(key) ?? null),
     storageSet: jest.fn((key: string, value: string) => void storage.set(key, value)),
     log: jest.fn(),

@@ -14,16 +14,22 @@ import { chunkReloadGaveUp } from './slice';
 
 type Deps = ReturnType<typeof fakeDeps>;
 
-/** The browser's clock as an input: every services.now read answers `clock.now`, which the test moves. */
+/**
+ * The browser's clock as an input: every services.now read answers `clock.now`, which the test
+ * moves, and services.pageStartedAt `clock.pageStartedAt` (by default a page opened long before).
+ */
 const clockOf = (deps: Deps, now = 5_000_000) => {
-  const clock = { now };
-  const provider = [matchers.call.fn(deps.services.now), dynamic(() => clock.now)] as [matchers.Matcher, unknown];
+  const clock = { now, pageStartedAt: 0 };
+  const provider = [
+    [matchers.call.fn(deps.services.now), dynamic(() => clock.now)],
+    [matchers.call.fn(deps.services.pageStartedAt), dynamic(() => clock.pageStartedAt)],
+  ] as [matchers.Matcher, unknown][];
   return { clock, provider };
 };
 
 /** The guard hearing of `failures` in one page's life (the same storage, a fresh store). */
-const page = (deps: Deps, provider: [matchers.Matcher, unknown], ...failures: UnknownAction[]) => {
-  let saga = expectSaga(watchChunks, deps).provide([provider]).withReducer(rootReducer);
+const page = (deps: Deps, provider: [matchers.Matcher, unknown][], ...failures: UnknownAction[]) => {
+  let saga = expectSaga(watchChunks, deps).provide(provider).withReducer(rootReducer);
   for (const failure of failures) saga = saga.dispatch(failure);
   return saga.dispatch(END).run();
 };
@@ -50,15 +56,28 @@ describe('chunk-reload guard', () => {
     expect(deps.services.now).not.toHaveBeenCalled(); // the clock is the test's
   });
 
-  it('a chunk that still hangs after its reload times out inside the guard: the page gives up instead of reloading every time out', async () => {
+  it('a chunk that still hangs on the page its reload opened gives up, however slowly that page came up: no reload every time out', async () => {
     const deps = fakeDeps();
     const { clock, provider } = clockOf(deps);
     await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
-    // The reloaded page takes up to 10 s to ask for the chunk again, which hangs until webpack's time out.
-    clock.now += 10_000 + TIMING.chunkLoadTimeoutMs;
+    // The reloaded page opens 2 s later, takes 40 s on a slow network to ask for the chunk again, which hangs until its time out.
+    clock.pageStartedAt = clock.now + 2_000;
+    clock.now = clock.pageStartedAt + 40_000 + TIMING.chunkLoadTimeoutMs;
+    expect(clock.now - 5_000_000).toBeGreaterThan(TIMING.chunkReloadGuardMs);
     const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
     expect(deps.services.reload).toHaveBeenCalledTimes(1);
     expect(selectChunkReloadGaveUp(storeState)).toBe(true);
+  });
+
+  it('a page opened after the guard period, not by the reload, reloads for its own failure', async () => {
+    const deps = fakeDeps();
+    const { clock, provider } = clockOf(deps);
+    await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
+    clock.pageStartedAt = clock.now + TIMING.chunkReloadGuardMs;
+    clock.now = clock.pageStartedAt + 5_000;
+    const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'route' }));
+    expect(deps.services.reload).toHaveBeenCalledTimes(2);
+    expect(selectChunkReloadGaveUp(storeState)).toBe(false);
   });
 
   it('a reload by one path guards the other: the boundary after a loader reload gives up', async () => {
@@ -84,7 +103,7 @@ describe('chunk-reload guard', () => {
     const { clock, provider } = clockOf(deps);
     deps.services.storageSet(CHUNK_RELOAD_KEY, String(clock.now - 1000)); // the reload a second ago
     await expectSaga(watchChunks, deps)
-      .provide([provider])
+      .provide(provider)
       .withReducer(rootReducer)
       .put(chunkReloadGaveUp())
       .dispatch(chunkLoadFailed({ source: 'route' }))

@@ -76,6 +76,7 @@ export function serverServices(log: (...args: unknown[]) => void): Services {
     reload: nothing,
     load: nothing,
     now: () => Date.now(),
+    pageStartedAt: () => Date.now(),
     storageGet: () => null,
     storageSet: nothing,
     log,
