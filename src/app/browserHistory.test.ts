@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { ActionCreators, instrument } from '@redux-devtools/instrument';
 import { rootReducer, type RootState } from '../features/rootReducer';
 import { formFieldEdited } from '../features/forms/slice';
 import { scrollPositionChanged } from '../features/navigation/slice';
@@ -26,26 +27,24 @@ function jumpableStore(initial: RootState) {
 }
 
 /**
- * A real store (reducers and the history middleware) that can show an earlier state again, as
- * DevTools do: a jump changes what getState gives and tells the subscribers, with no action.
+ * A real store (reducers and the history middleware) with Redux DevTools' own instrument inside
+ * it, as the development build has it (config/devtools/extension.ts): a jump shows an earlier
+ * state and tells the subscribers, with no action through the middleware; an action dispatched
+ * while the past is shown is recorded and leaves the past on screen.
  */
 function travellingStore(initial: RootState) {
-  const store = configureStore({ reducer: rootReducer, preloadedState: initial, middleware: (d) => d().concat(historyMiddleware) });
-  const states = [store.getState()];
-  const listeners = new Set<() => void>();
-  let shown: RootState | null = null;
-  store.subscribe(() => {
-    states.push(store.getState());
-    shown = null;
-    for (const listener of listeners) listener();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: initial,
+    middleware: (d) => d().concat(historyMiddleware),
+    enhancers: (e) => e().concat(instrument()),
   });
   return {
-    getState: () => shown ?? store.getState(),
+    getState: () => store.getState(),
     dispatch: (action: Parameters<typeof store.dispatch>[0]) => store.dispatch(action),
-    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    subscribe: (listener: () => void) => store.subscribe(listener),
     jumpTo(index: number) {
-      shown = states[index]!;
-      for (const listener of listeners) listener();
+      store.liftedStore.dispatch(ActionCreators.jumpToState(index));
     },
   };
 }
@@ -102,6 +101,24 @@ describe('the URL follows the store', () => {
     expect(url()).toBe('/en/about?utm_source=mail#contact');
     store.jumpTo(1);
     expect(url()).toBe('/en/news');
+    unbind();
+  });
+
+  it('leaves the URL at the page on screen when a navigation is recorded while DevTools show the past, and follows it once it is shown', () => {
+    window.history.replaceState(null, '', '/en/about');
+    const store = travellingStore(at('/about', 'en'));
+    const unbind = bindBrowserHistory(store);
+    store.dispatch(routeEntered(routeEntryOf('/news', 'push')));
+    store.jumpTo(0);
+    const before = history.length;
+    store.dispatch(routeEntered(routeEntryOf('/product', 'push'))); // a link clicked on the past page
+    expect({ url: url(), entries: history.length, shown: store.getState().navigation.route?.path }).toEqual({
+      url: '/en/about',
+      entries: before,
+      shown: '/about',
+    });
+    store.jumpTo(2);
+    expect({ url: url(), entries: history.length }).toEqual({ url: '/en/product', entries: before });
     unbind();
   });
 

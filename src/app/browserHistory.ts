@@ -24,22 +24,33 @@ function urlOf(state: RootState): string | null {
   return route && (shownAt.get(route) ?? localizedPath(routeUrl(route), state.locale.current));
 }
 
+/** True while a navigation goes through the store: its URL is written once the store shows it. */
+let navigating = false;
+
 /**
- * Writes the URL of a navigation before the store sees it, so that the store's subscribers find
- * URL and route already agreeing. Only actions dispatched through the middleware get here:
- * DevTools time travel happens inside the store and never pushes.
+ * Writes the URL of a navigation once the store shows its route; one the store does not show
+ * (Redux DevTools keeps showing a past state while new actions are recorded) leaves the URL at
+ * the page on screen. Only actions dispatched through the middleware get here: DevTools time
+ * travel happens inside the store and never pushes.
  */
 export const historyMiddleware: Middleware<object, RootState> = (store) => (next) => (action) => {
-  if (routeEntered.match(action)) {
-    if (action.payload.navigation === 'pop') {
-      // Back, forward or the shell's landing: the browser is at the entry's URL already.
-      if (splitLocalePath(window.location.pathname).path === action.payload.path) shownAt.set(action.payload, currentUrl());
-    } else {
-      const url = localizedPath(routeUrl(action.payload), store.getState().locale.current);
-      if (url !== currentUrl()) window.history[action.payload.navigation === 'replace' ? 'replaceState' : 'pushState'](null, '', url);
+  if (!routeEntered.match(action)) return next(action);
+  const entry = action.payload;
+  // Back, forward or the shell's landing: the browser is at the entry's URL already.
+  if (entry.navigation === 'pop' && splitLocalePath(window.location.pathname).path === entry.path) shownAt.set(entry, currentUrl());
+  const wasNavigating = navigating;
+  navigating = true;
+  try {
+    return next(action);
+  } finally {
+    navigating = wasNavigating;
+    const state = store.getState();
+    // A route the store does not show (DevTools showing the past) writes nothing.
+    if (entry.navigation !== 'pop' && state.navigation.route === entry) {
+      const url = localizedPath(routeUrl(entry), state.locale.current);
+      if (url !== currentUrl()) window.history[entry.navigation === 'replace' ? 'replaceState' : 'pushState'](null, '', url);
     }
   }
-  return next(action);
 };
 
 /** The location the browser is at, as a route entry (for the landing and for back and forward). */
@@ -57,6 +68,8 @@ export function bindBrowserHistory(store: { getState(): RootState; dispatch(acti
     const state = store.getState();
     if (state.navigation.route === followed) return;
     followed = state.navigation.route;
+    // The middleware writes a navigation's URL, as a new history entry when it is one.
+    if (navigating && followed?.navigation !== 'pop') return;
     // In place, and only when it differs: a replace, even with the URL shown, cancels a page load
     // under way (a link clicked before the app started, whose next page the landing would keep
     // from ever coming). A null URL (no route yet: a jump to the state before the landing) leaves it.
