@@ -48,7 +48,27 @@ describe('a replay with sagas', () => {
     [first.order, second.order] = [second.order, first.order];
     [first.at, second.at] = [second.at, first.at];
     const replay = await replayWithSagas(session, session.saga!);
-    expect(replay.differences).toEqual([expect.stringMatching(/^the sagas put the same actions in another order, from #\d+: recorded .*content\/succeeded/)]);
+    expect(replay.differences).toEqual([
+      expect.stringMatching(/^the sagas put the actions both runs share in another order, from #\d+: recorded .*content\/succeeded/),
+    ]);
+  });
+
+  it('names a stale answer applied last even when an action is gone too', async () => {
+    const { replayWithSagas } = await import('./sagaReplay');
+    const session = sessionFile('browse-products-news-zh');
+    const answered = session.saga!.provider.filter((exchange) => exchange.order !== undefined).sort((a, b) => a.order! - b.order!);
+    const [first, second] = [answered[0]!, answered[1]!];
+    [first.order, second.order] = [second.order, first.order];
+    [first.at, second.at] = [second.at, first.at];
+    const last = answered.at(-1)!;
+    session.saga!.provider = session.saga!.provider.filter((exchange) => exchange !== last);
+    const replay = await replayWithSagas(session, session.saga!);
+    expect(replay.differences).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^a saga no longer puts /),
+        expect.stringMatching(/^the sagas put the actions both runs share in another order, from #\d+: recorded .*content\/succeeded/),
+      ]),
+    );
   });
 
   it('fails when a toast is no longer shown', async () => {

@@ -93,17 +93,27 @@ function missing(a: unknown[], b: unknown[]): string[] {
     .map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
 }
 
+/** The items of `a` that `b` holds too (as multisets), in `a`'s order. */
+function sharedWith(a: string[], b: string[]): string[] {
+  const left = [...b];
+  return a.filter((item) => {
+    const index = left.indexOf(item);
+    if (index >= 0) left.splice(index, 1);
+    return index >= 0;
+  });
+}
+
 /**
- * Where the replayed sequence first departs from the recorded one, when both hold the same items
- * in another order: a stale answer applied after a newer one, or a load finished before the one
- * it waited for, reorders what the sagas put.
+ * Where the actions both runs put first come in another order: a stale answer applied after a
+ * newer one, or a load finished before the one it waited for, reorders what the sagas put, even
+ * when an action gone or added hides it from a plain comparison.
  */
 function firstReordering(recorded: unknown[], replayed: unknown[]): string[] {
-  const a = recorded.map((item) => JSON.stringify(item));
-  const b = replayed.map((item) => JSON.stringify(item));
-  const index = a.findIndex((item, i) => item !== b[i]);
-  if (index < 0 || a.length !== b.length) return [];
-  return [`the sagas put the same actions in another order, from #${index}: recorded ${a[index]}, replayed ${b[index]}`];
+  const [a, b] = [recorded, replayed].map((items) => items.map((item) => JSON.stringify(item))) as [string[], string[]];
+  const [inRecorded, inReplayed] = [sharedWith(a, b), sharedWith(b, a)];
+  const index = inRecorded.findIndex((item, i) => item !== inReplayed[i]);
+  if (index < 0) return [];
+  return [`the sagas put the actions both runs share in another order, from #${index}: recorded ${inRecorded[index]}, replayed ${inReplayed[index]}`];
 }
 
 /**
@@ -283,7 +293,7 @@ export async function replayWithSagas(session: Session, recording: SagaRecording
   const differences = [
     ...gone.map((a) => `a saga no longer puts ${a}`),
     ...added.map((a) => `a saga now puts ${a}`),
-    ...(gone.length === 0 && added.length === 0 ? firstReordering(recordedPuts, replayedPuts) : []),
+    ...firstReordering(recordedPuts, replayedPuts),
     ...missing(
       recording.provider.map((e) => exchangeKey(e.method, e.path, e.query)),
       requests,
