@@ -387,15 +387,23 @@ describe('pages', () => {
   });
 
   it('a section that failed shows its error and a retry', async () => {
-    const report = jest.fn(() => Promise.reject({ kind: 'envelope', code: 1, msg: '内容服务暂时不可用' }));
+    const refused = { kind: 'envelope', code: 1, msg: '内容服务暂时不可用' };
+    let refuseAgain!: (reason: unknown) => void;
+    const report = jest
+      .fn()
+      .mockImplementationOnce(() => Promise.reject(refused))
+      .mockImplementationOnce(() => new Promise((_, reject) => (refuseAgain = reject)));
     renderApp('/report', { entries: layout, api: { report } });
     expect(await screen.findByText('内容服务暂时不可用')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('内容加载失败');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
-    await waitFor(() => expect(report).toHaveBeenCalledTimes(2));
-    // Asked again once: the section shows its error again, not a third request.
-    expect(await screen.findByText('内容服务暂时不可用')).toBeInTheDocument();
+    // Asked again: the error gives way while the section loads, and comes back with the new refusal.
+    await waitFor(() => expect(screen.queryByText('内容服务暂时不可用')).not.toBeInTheDocument());
     expect(report).toHaveBeenCalledTimes(2);
+    refuseAgain(refused);
+    expect(await screen.findByText('内容服务暂时不可用')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
+    expect(report).toHaveBeenCalledTimes(2); // one Retry, one request
   });
 
   it('an unknown path shows the 404 page with a way home', async () => {
