@@ -259,6 +259,21 @@ describe('loadProductPage (entering /product)', () => {
     expect(selectProductList(storeState as RootState).data).toEqual(listPage(0, 1));
   });
 
+  it('left while its categories load, the page asks nothing more: no list for a page no longer shown', async () => {
+    const categoriesAsked = deferred<void>();
+    const api = provider((asked) => (asked.name === 'classifyList' ? (categoriesAsked.resolve(), new Promise(() => {})) : answered(asked)));
+    await expectSaga(function* leave() {
+      const visit = yield fork(loadProductPage, fakeDeps(), route('/product?category=12'));
+      yield call(() => categoriesAsked.promise);
+      yield cancel(visit);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, at('/product?category=12', stateAfter()))
+      .run();
+    expect(api.requests()).toEqual([['classifyList']]);
+    expect(api.asked[0]?.signal.aborted).toBe(true);
+  });
+
   it('a list left before it answers is aborted, not left loading, and asked again on return; its late answer changes nothing', async () => {
     const listAsked = deferred<void>();
     const late = deferred<List>();
