@@ -32,9 +32,9 @@ function* legacyCategoryOf(deps: Deps, route: RouteEntry, shown: readonly Catego
   const here = legacyCategory(route, shown);
   if (here !== null) return here;
   const { locale } = (yield* sagaMemory()) as SagaMemory;
-  const others: ApiResult<Category[]>[] = yield all(
-    LOCALES.filter((other) => other !== locale).map((other) => call(loadContentIn, deps, other, 'classifyList')),
-  );
+  const others = (yield all(LOCALES.filter((other) => other !== locale).map((other) => call(loadContentIn, deps, other, 'classifyList')))) as ApiResult<
+    Category[]
+  >[];
   return legacyCategory(route, ...others.map((other) => (other.ok ? other.data : [])));
 }
 

@@ -186,7 +186,7 @@ describe('SharedLoads.run', () => {
     const loads = new SharedLoads();
     const failing = jest.fn(function* (): Generator<unknown, ApiResult<string>, unknown> {
       yield call(tick);
-      return { ok: false, error: { kind: 'network', message: 'down' } } as ApiResult<string>;
+      return { ok: false, error: { kind: 'network', code: null, msg: 'down' } };
     });
     const { task } = start(function* () {
       for (const key of ['k', 'k']) yield* loads.run(key, failing);
