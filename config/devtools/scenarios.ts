@@ -195,7 +195,11 @@ async function quickTabTapsOnSlowNetwork({ page }: Recording) {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fallback();
   });
+  // The second tap while the first tab's list is on the wire (not while its request waits for a
+  // paint, which a busy machine may stretch past the second tap): the replay asks at once.
+  const firstAsked = page.waitForRequest('**/api/index/product/lists**');
   await page.getByRole('tab').nth(1).click();
+  await firstAsked;
   await page.getByRole('tab').nth(2).click();
   await page.getByRole('tab', { selected: true }).and(page.getByRole('tab').nth(2)).waitFor();
   await waitForContent(page);

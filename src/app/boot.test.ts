@@ -177,6 +177,34 @@ describe('the boot script', () => {
     expect(clicks).toHaveLength(5);
   });
 
+  it('holds a plain click on a link while the app hydrates and clicks it once live: a link React replaced by its href and place, a link gone by going to its href', async () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    // jsdom reports a navigation it cannot make as an error: that report is the browser going to the href.
+    const navigations = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    document.body.innerHTML =
+      '<nav><a href="/product" id="header">P</a><a href="/news" id="news">N</a></nav><footer><a href="/product" id="footer">P</a><a href="/about" id="about">A</a></footer>';
+    await boot({ entry: '/assets/main.js' });
+    const clicks: string[] = [];
+    // The app's router takes a link's click (so jsdom is asked to navigate by no click).
+    document.addEventListener('click', (event) => {
+      clicks.push((event.target as Element).id);
+      event.preventDefault();
+    });
+    document.dispatchEvent(new Event(APP_HYDRATING_EVENT));
+    for (const id of ['footer', 'news', 'about']) document.getElementById(id)!.click();
+    expect(clicks).toEqual([]);
+    // Hydration replaces the footer's product link with a node of its own, and drops the about link.
+    const replaced = Object.assign(document.createElement('a'), { id: 'footer-live', textContent: 'P' });
+    replaced.setAttribute('href', '/product');
+    document.getElementById('footer')!.replaceWith(replaced);
+    document.getElementById('about')!.remove();
+
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    expect(clicks).toEqual(['footer-live', 'news']);
+    expect(navigations).toHaveBeenCalledTimes(1);
+    expect(String(navigations.mock.calls[0]?.[0])).toContain('navigation');
+  });
+
   it('starts the app after 1 s in a tab that runs no frames', async () => {
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
     await boot({ entry: '/assets/main.js' });

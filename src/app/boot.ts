@@ -107,17 +107,37 @@ setTimeout(loadApp, 1000);
 // cancels the browser's navigation and starts none of its own: so a plain click on a link of
 // this site is held back from React and clicked again once the app is live. Clicks with a
 // modifier key or on a link opening elsewhere stay the browser's.
-const early: HTMLElement[] = [];
+//
+// Hydration may replace a held link's node (a mismatch, a Suspense boundary rendered on the
+// client): the click then goes to the live link with the same href in the same place (the same
+// rank among the links with that href), or, with none there, the browser goes to the href itself.
+// A click is never lost.
+interface Held {
+  element: HTMLElement;
+  /** A link's href as written, its rank among the page's links with that href, and its URL. */
+  link?: { href: string; rank: number; url: string };
+}
+const early: Held[] = [];
+const linksTo = (href: string) => [...document.querySelectorAll('a')].filter((candidate) => candidate.getAttribute('href') === href);
 const keepButton = (event: MouseEvent) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[type="button"]:not([popovertarget])') : null;
-  if (button) early.push(button);
+  if (button) early.push({ element: button });
 };
 const keepLink = (event: MouseEvent) => {
   const link = event.target instanceof Element ? event.target.closest('a') : null;
   if (!link || !isPlainClick(event) || !isOwnPageLink(link)) return;
   event.preventDefault();
   event.stopPropagation();
-  early.push(link);
+  const href = link.getAttribute('href') ?? '';
+  early.push({ element: link, link: { href, rank: linksTo(href).indexOf(link), url: link.href } });
+};
+const clickAgain = ({ element, link }: Held) => {
+  if (element.isConnected) return element.click();
+  // A button React replaced is not followed: its tap meant what that button showed then.
+  if (!link) return;
+  const live = linksTo(link.href)[link.rank];
+  if (live) live.click();
+  else window.location.assign(link.url);
 };
 document.addEventListener('click', keepButton, true);
 document.addEventListener(
@@ -132,7 +152,7 @@ document.addEventListener(
   APP_HYDRATED_EVENT,
   () => {
     document.removeEventListener('click', keepLink, true);
-    for (const element of early.splice(0)) if (element.isConnected) element.click();
+    for (const held of early.splice(0)) clickAgain(held);
   },
   { once: true },
 );

@@ -15,6 +15,7 @@ import type { Api } from '../api/api';
 import { recordUnexpectedApiCall } from './unexpectedApiCalls.testing';
 import { fetchContent } from './content/saga';
 import type { ContentName, ContentParams } from './content/types';
+import type { Locale } from '../contracts/locale';
 import type { ApiError } from '../api/types';
 import { contentFailed, contentRequested, contentSucceeded } from './content/slice';
 import { rootReducer } from './rootReducer';
@@ -119,6 +120,7 @@ export function virtualClock() {
 export interface AskedContent {
   name: ContentName;
   params: ContentParams;
+  locale: Locale;
   signal: AbortSignal;
 }
 
@@ -132,9 +134,9 @@ export function contentProvider(answer: (asked: AskedContent) => unknown) {
   const fetch: [matchers.Matcher, ReturnType<typeof dynamic>] = [
     matchers.call.fn(fetchContent),
     dynamic(({ args }: { args: unknown[] }) => {
-      const [, name, params, , signal] = args as [unknown, ContentName, ContentParams, unknown, AbortSignal];
-      asked.push({ name, params, signal });
-      return answer({ name, params, signal });
+      const [, name, params, locale, signal] = args as [unknown, ContentName, ContentParams, Locale, AbortSignal];
+      asked.push({ name, params, locale, signal });
+      return answer({ name, params, locale, signal });
     }),
   ];
   return { fetch, asked };

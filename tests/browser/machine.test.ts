@@ -175,6 +175,21 @@ describe('the product category lives in the URL, by its id', () => {
     });
   });
 
+  test('an old ?name= link in the other language opens its category: the zh name under /en, the en name under /', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      const answer = await page.goto(`/en/product?name=${encodeURIComponent('乳膏剂')}&page=2#product`);
+      // The server sent it for good to the URL naming the category by id (the fragment is kept).
+      assert.equal((await answer?.request().redirectedFrom()?.response())?.status(), 301);
+      await page.getByRole('tab', { name: 'Creams', selected: true }).waitFor();
+      await page.waitForURL(
+        (url) => url.pathname === '/en/product' && url.searchParams.get('page') === '2' && !url.searchParams.has('name') && url.hash === '#product',
+      );
+      await page.goto('/product?name=Creams');
+      await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/product' && /^\d+$/.test(url.searchParams.get('category') ?? ''));
+    });
+  });
+
   test('a shared English link opens on its category, and every category link carries its id and the /en prefix', async (t) => {
     await withPage(t, browser, site, {}, async ({ page }) => {
       await page.goto('/en/product?name=Tinctures');

@@ -48,7 +48,32 @@ export function* loadContent<N extends ContentName>(
   params: ContentParams = {},
   context?: CallContext,
 ): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
-  const { locale, loads } = (yield* sagaMemory()) as SagaMemory;
+  const memory = (yield* sagaMemory()) as SagaMemory;
+  return yield* loadKeyed(memory, deps, memory.locale, name, params, context);
+}
+
+/**
+ * loadContent in another language than the page's: what a decision of this page needs from the
+ * other language (an old link naming a category by its name in either language, product/saga.ts).
+ */
+export function* loadContentIn<N extends ContentName>(
+  deps: Deps,
+  locale: Locale,
+  name: N,
+  params: ContentParams = {},
+): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
+  const memory = (yield* sagaMemory()) as SagaMemory;
+  return yield* loadKeyed(memory, deps, locale, name, params, undefined);
+}
+
+function* loadKeyed<N extends ContentName>(
+  { loads }: SagaMemory,
+  deps: Deps,
+  locale: Locale,
+  name: N,
+  params: ContentParams,
+  context: CallContext | undefined,
+): Generator<unknown, ApiResult<ContentData[N]>, unknown> {
   const key = contentKey(name, locale, params);
   return (yield* loads.run(key, loadEntry, deps, key, name, params, locale, context)) as ApiResult<ContentData[N]>;
 }

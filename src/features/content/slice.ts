@@ -1,6 +1,7 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, nanoid, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import type { Resource } from '../shared/resource';
+import { loadRestored } from '../shared/sharedLoads';
 
 /** Every load of the site, keyed by what it loads (content/key.ts): sections, list pages, details. */
 export interface ContentState {
@@ -46,6 +47,16 @@ const contentSlice = createSlice({
     },
     /** The Retry button of every error state: reload the current page's failed entries. */
     retryRequested() {},
+  },
+  extraReducers: (builder) => {
+    // A load the sagas found answered in their record: the entry shows that answer, whatever past
+    // Redux DevTools put in its place (a request no saga will answer, or nothing). Already shown: no change.
+    builder.addCase(loadRestored, (state, { payload: { key, data } }) => {
+      // The entry as it is, not immer's draft of it: its data is compared by identity.
+      const shown = original(state)?.entries[key];
+      if (shown?.status === 'succeeded' && shown.data === data) return;
+      state.entries[key] = { status: 'succeeded', data, error: null, requestId: null };
+    });
   },
 });
 

@@ -2,7 +2,8 @@ import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
-import { all, call, fork, put, select, setContext, take } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, select, setContext, take } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { EMPTY_APPLICATION, EMPTY_PATIENT, type ApplicationForm, type PatientForm } from '../../contracts/forms';
@@ -15,7 +16,7 @@ import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { routeEntryOf, routeEntered } from '../shared/route';
 import { deferred, endOn, envelopeError, fakeDeps, networkError, stateAfter, stateWith } from '../store.testing';
-import { submissionKey, submitApplication, submitPatient, watchForms } from './saga';
+import { submitApplication, submitPatient, watchForms } from './saga';
 import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
 import { fieldErrorsOf, selectForm } from './selectors';
 import {
@@ -497,24 +498,53 @@ describe('coming back to a form still being sent', () => {
     const send = jest.fn(async () => ({ reference: 'R2' })).mockImplementationOnce(first.reply);
     const deps = fakeDeps({ submitPatient: send });
     const memory = new SagaMemory(visiting('/patient'));
-    const inFlight: boolean[] = [];
     function* visit() {
       yield setContext({ [SAGA_MEMORY]: memory });
       yield fork(watchForms, deps);
       yield put(patient(message));
       yield call(() => first.asked);
       yield put(patient(message)); // a second click while the first is in flight
-      inFlight.push(memory.loads.inFlight(submissionKey(0, 'patient')));
       yield call(() => first.answer.resolve({ reference: 'R1' }));
       yield take(formSucceeded.type);
-      inFlight.push(memory.loads.inFlight(submissionKey(0, 'patient')));
       yield put(patient(message)); // after the answer: sent anew
       yield take(formSucceeded.type);
       yield put(END);
     }
     await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/patient')).run();
     expect(send).toHaveBeenCalledTimes(2);
-    expect(inFlight).toEqual([true, false]);
+  });
+
+  it("a watcher restarted counts the page's visits on from the sagas' memory: a submit on a new visit has a key of its own and is sent", async () => {
+    const first = lateAnswer<{ reference: string }>();
+    const send = jest.fn(async (_lan: Locale, _form: unknown) => ({ reference: 'R2' })).mockImplementationOnce(first.reply);
+    const deps = fakeDeps({ submitPatient: send });
+    const memory = new SagaMemory(visiting('/patient'));
+    const keys = jest.spyOn(memory.loads, 'join');
+    function* visit() {
+      yield setContext({ [SAGA_MEMORY]: memory });
+      const watcher: Task = yield fork(watchForms, deps);
+      yield put(patient(message));
+      yield call(() => first.asked);
+      // The visitor leaves and comes back: a new visit of the form's page.
+      yield put(routeEntered(routeEntryOf('/about', 'push')));
+      yield put(routeEntered(routeEntryOf('/patient', 'push')));
+      yield call(() => Promise.resolve()); // the entries are taken before the watcher ends
+      // The watcher ends (a bug it threw) and keepAlive starts it again, on the same memory.
+      yield cancel(watcher);
+      yield fork(watchForms, deps);
+      yield put(patient({ ...message, description: '第二次' }));
+      yield take(formSucceeded.type);
+      yield call(() => first.answer.resolve({ reference: 'R1' }));
+      yield put(END);
+    }
+    await expectSaga(visit).provide([content()]).withReducer(rootReducer, visiting('/patient')).run();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]?.[1]).toMatchObject({ description: '第二次' });
+    // Each visit its own key: the restarted watcher never takes an old visit's again. (Today the
+    // restart cancels the first submission, its only waiter being the old watcher's; one that
+    // outlived it under the same key would be joined, and these values dropped.)
+    const [firstKey, secondKey] = keys.mock.calls.map(([key]) => key).filter((key) => key.startsWith('form|'));
+    expect(secondKey).not.toBe(firstKey);
   });
 
   it("a watcher (re)started while Redux DevTools shows another page knows the page from the sagas' memory: an anchor keeps the guard", async () => {

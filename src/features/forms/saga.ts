@@ -184,21 +184,22 @@ function* submitted(deps: Deps, action: Submitted, page: string | null) {
  * loads and More are: a second click while it is in flight joins it and sends nothing; another
  * job's form is another form. Leaving the page forgets its forms, as the slice does: the key
  * names the visit, so a submission still in flight there is announced when it answers, and the
- * form the visitor finds on coming back can be sent anew. The page and the visit are this
- * watcher's own variables (the page it starts on, the sagas' memory's), never the state's.
+ * form the visitor finds on coming back can be sent anew. The page is this watcher's own variable
+ * (the page it starts on, the sagas' memory's), the visit is counted in the sagas' memory (a
+ * watcher restarted never counts from 0 again, so it never joins an old visit's submission),
+ * never in the state.
  */
 export function* watchForms(deps: Deps) {
   const memory: SagaMemory = yield* sagaMemory();
   let page = memory.route?.path ?? null;
-  let visit = 0;
   for (;;) {
     const action: Submitted | ReturnType<typeof routeEntered> = yield take([applicationSubmitted.type, patientSubmitted.type, routeEntered.type]);
     if (routeEntered.match(action)) {
-      if (action.payload.path !== page) visit += 1;
       page = action.payload.path;
+      memory.visitOf(page);
       continue;
     }
-    const key = submissionKey(visit, keyOf(action));
+    const key = submissionKey(memory.visitOf(page), keyOf(action));
     const sentFrom = page;
     yield fork(function* submission() {
       yield* memory.loads.join(key, submitted, deps, action, sentFrom);

@@ -231,21 +231,34 @@ describe('loads belong to what they fetch', () => {
     expect(api.classifyList).toHaveBeenCalledTimes(1);
   });
 
-  it('what the server loaded is not asked again, even while Redux DevTools shows a past in which it was not loaded', async () => {
-    const server = stateAfter(...loaded('main'), ...loaded('classifyList'), ...loaded('pageBanner', { type: 6 }), ...loaded('report'));
-    // A store showing the past: its state after the entry has none of the loads the server made.
+  it("what the server loaded is not asked again while Redux DevTools shows a past without it, and the page is filled from the sagas' record", async () => {
+    const server = stateAfter(
+      ...loaded('main', {}, { company: 'Y' }),
+      ...loaded('classifyList', {}, [{ id: 1, name: 'A' }]),
+      ...loaded('pageBanner', { type: 6 }, { name: 'banner' }),
+      ...loaded('report', {}, { title: 'T', content: '' }),
+    );
+    // A store that imported a session, or jumped to a past: the entry has none of the loads the server made.
     const showingThePast = (state: RootState | undefined, action: Parameters<typeof rootReducer>[1]) => {
       const next = rootReducer(state, action);
       return routeEntered.match(action) ? { ...next, content: { entries: {} } } : next;
     };
     const deps = fakeDeps(); // any provider call fails the test
-    await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
+    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
       .provide([virtualClock().provider])
       .withReducer(showingThePast, server)
       .not.put.actionType(contentRequested.type)
       .dispatch(enter('/report'))
       .dispatch(END)
       .run();
+    for (const [name, params, data] of [
+      ['main', {}, { company: 'Y' }],
+      ['classifyList', {}, [{ id: 1, name: 'A' }]],
+      ['pageBanner', { type: 6 }, { name: 'banner' }],
+      ['report', {}, { title: 'T', content: '' }],
+    ] as const) {
+      expect(selectContent(name, params)(storeState)).toEqual({ status: 'succeeded', data, error: null, requestId: null });
+    }
   });
 
   it('a new page cancels and aborts only the loads it no longer lists', async () => {

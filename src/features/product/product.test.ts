@@ -23,6 +23,12 @@ const categories: Category[] = [
   { id: 12, name: '乳膏剂' },
   { id: 13, name: '酊剂' },
 ];
+/** The same categories as the provider answers them in English. */
+const englishCategories: Category[] = [
+  { id: 11, name: 'Ointments' },
+  { id: 12, name: 'Creams' },
+  { id: 13, name: 'Tinctures' },
+];
 type List = Paged<ProductRow>;
 /** A page of a category's list (classifyId 0: a search of every category). */
 const listPage = (classifyId: number, page: number): List => ({
@@ -100,6 +106,12 @@ describe('legacyCategory (links that named a category by its display name)', () 
     expect(legacyCategory(route('/product'), categories)).toBeNull();
     expect(legacyCategory(route('/product?name=酊剂'), [])).toBeNull();
   });
+
+  it('finds the name in any of the languages given (ids are the same in every language)', () => {
+    expect(legacyCategory(route('/product?name=Creams'), categories, englishCategories)).toBe(12);
+    expect(legacyCategory(route('/product?name=%E4%B9%B3%E8%86%8F%E5%89%82'), englishCategories, categories)).toBe(12);
+    expect(legacyCategory(route('/product?name=Creams&category=11'), categories, englishCategories)).toBeNull();
+  });
 });
 
 describe('productUrl', () => {
@@ -174,7 +186,31 @@ describe('loadProductPage (entering /product)', () => {
     const { storeState, effects } = await enter('/product?name=unknown', stateAfter(), api).run();
     expect(effects.put?.map((effect) => effect.payload.action.type)).not.toContain(routeEntered.type);
     expect((storeState as RootState).navigation.route?.query).toEqual({ name: 'unknown' });
-    expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 11, page: 1 }]]);
+    // Looked for in the other language too, once.
+    expect(api.asked.map(({ name, locale }) => `${name} ${locale}`)).toEqual(['classifyList zh', 'classifyList en', 'productList zh']);
+    expect(api.requests().at(-1)).toEqual(['productList', { classifyId: 11, page: 1 }]);
+  });
+
+  it.each([
+    ['en', '/product?name=%E4%B9%B3%E8%86%8F%E5%89%82&page=2#product', 'zh'],
+    ['zh', '/product?name=Creams&page=2#product', 'en'],
+  ] as const)('an old ?name= link in the other language opens its category under %s and is rewritten to its id', async (locale, url, other) => {
+    const api = provider(({ name, locale: asked, params }) =>
+      name === 'classifyList' ? (asked === 'en' ? englishCategories : categories) : listPage(params.classifyId ?? -1, params.page ?? -1),
+    );
+    const state: RootState = { ...stateAfter(), locale: { current: locale } };
+    const { storeState } = await expectSaga(loadProductPage, fakeDeps(), route(url))
+      .provide([api.fetch])
+      .withReducer(rootReducer, at(url, state))
+      .put(routeEntered(routeEntryOf('/product?category=12&page=2#product', 'replace')))
+      .run();
+    expect(api.asked.map(({ name, locale: asked }) => `${name} ${asked}`)).toEqual([
+      `classifyList ${locale}`,
+      `classifyList ${other}`,
+      `productList ${locale}`,
+    ]);
+    expect(api.requests().at(-1)).toEqual(['productList', { classifyId: 12, page: 2 }]);
+    expect(selectProductTab(storeState as RootState)).toBe(1);
   });
 
   it('?keyword= searches every category (classifyId 0), trimmed, on the page of the URL', async () => {
@@ -221,6 +257,21 @@ describe('loadProductPage (entering /product)', () => {
     const { storeState } = await enter('/product?category=13', stateAfter(), api).put(apiFailed(error)).run();
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 0, page: 1 }]]);
     expect(selectProductList(storeState as RootState).data).toEqual(listPage(0, 1));
+  });
+
+  it('left while its categories load, the page asks nothing more: no list for a page no longer shown', async () => {
+    const categoriesAsked = deferred<void>();
+    const api = provider((asked) => (asked.name === 'classifyList' ? (categoriesAsked.resolve(), new Promise(() => {})) : answered(asked)));
+    await expectSaga(function* leave() {
+      const visit = yield fork(loadProductPage, fakeDeps(), route('/product?category=12'));
+      yield call(() => categoriesAsked.promise);
+      yield cancel(visit);
+    })
+      .provide([api.fetch])
+      .withReducer(rootReducer, at('/product?category=12', stateAfter()))
+      .run();
+    expect(api.requests()).toEqual([['classifyList']]);
+    expect(api.asked[0]?.signal.aborted).toBe(true);
   });
 
   it('a list left before it answers is aborted, not left loading, and asked again on return; its late answer changes nothing', async () => {

@@ -24,6 +24,8 @@ export class SagaMemory {
   route: RouteEntry | null;
   /** How many pages each growing list shows (news' More), by list: Back to it finds the same rows. */
   private readonly pagesShown: Map<string, number>;
+  /** The visit of a page the forms count (its path, its number): a restarted watcher counts on, never from 0 again. */
+  private pageVisit: { path: string | null; visit: number };
 
   constructor(state: RootState) {
     const loaded = Object.entries(state.content.entries).filter(([, entry]) => entry.status === 'succeeded');
@@ -32,6 +34,13 @@ export class SagaMemory {
     this.landing = { route: state.navigation.route, notFound: state.navigation.notFound };
     this.route = state.navigation.route;
     this.pagesShown = new Map([['newsList', state.news.pages]]);
+    this.pageVisit = { path: this.route?.path ?? null, visit: 0 };
+  }
+
+  /** The number of the visit of `path`: the same while the visitor stays on it, a new one once they enter it from another page. */
+  visitOf(path: string | null): number {
+    if (path !== this.pageVisit.path) this.pageVisit = { path, visit: this.pageVisit.visit + 1 };
+    return this.pageVisit.visit;
   }
 
   /** The pages `list` shows (0: none yet). */

@@ -32,6 +32,8 @@ export interface CachedPage {
   /** One per encoding: a cache must never answer a gzip client's If-None-Match with brotli's bytes. */
   etags: { identity: string; gzip: string; br: string };
   renderedAt: number;
+  /** The page moved here for good (a redirect's Location; html is empty). */
+  location?: string;
   /**
    * The content changed while this page rendered (a drop or a clear overtook it): it answers the
    * requests that waited for it, but is kept by no cache, this one or one in front.
@@ -56,7 +58,7 @@ export interface PageCacheOptions {
 }
 
 /** `gone`: the provider says this page's content does not exist. null: this render failed. */
-export type RenderResult = { status: number; html: string } | 'gone' | null;
+export type RenderResult = { status: number; html: string; location?: string } | 'gone' | null;
 export type Render = () => Promise<RenderResult>;
 /** Whether the asking visitor may start a render (their budget, searchBudget.ts). */
 export type Admit = () => Promise<boolean>;
@@ -71,10 +73,11 @@ const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
 /** Compressed on libuv's thread pool: a large page never holds the event loop. */
-export async function toCachedPage(status: number, html: string, renderedAt: number): Promise<CachedPage> {
+export async function toCachedPage(status: number, html: string, renderedAt: number, location?: string): Promise<CachedPage> {
   const [br, gz] = await Promise.all([compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), compressGzip(html)]);
   const hash = createHash('sha1').update(html).digest('base64url').slice(0, 20);
-  return { status, html, gzip: gz, br, etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` }, renderedAt };
+  const page: CachedPage = { status, html, gzip: gz, br, etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` }, renderedAt };
+  return location === undefined ? page : { ...page, location };
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -114,7 +117,7 @@ export function createPageCache(options: PageCacheOptions) {
         return 'gone';
       }
       if (!result) return null;
-      const page = await toCachedPage(result.status, result.html, now());
+      const page = await toCachedPage(result.status, result.html, now(), result.location);
       if (!owner.current) return { ...page, overtaken: true };
       pages.set(key, page);
       return page;

@@ -79,7 +79,7 @@ const UNVERIFIED_QUEUED = 8;
 const VERIFIED_IDS = 20_000;
 
 /** Query keys that change what a page shows; every other key is ignored, so it cannot flood the cache. */
-const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['category', 'name', 'keyword'], resources: ['page'] };
+const PAGE_QUERY_KEYS: Partial<Record<RouteId, string[]>> = { product: ['category', 'name', 'keyword', 'page'], resources: ['page'] };
 /** The one query key a visitor types (the variant's search box): anything can follow it. */
 const SEARCH_QUERY_KEY = 'keyword';
 
@@ -105,6 +105,19 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
   }
   const text = kept.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * Where a page that moved sends this request: the URL its render moved to (made from the query
+ * keys the render saw), the request's other query keys passed on as they came, in its language.
+ */
+function movedTo(routeId: RouteId, { locale, search }: PageAddress, location: string): string {
+  const [path = '/', query = ''] = location.split('?');
+  const seen = new Set(PAGE_QUERY_KEYS[routeId] ?? []);
+  const merged = new URLSearchParams(query);
+  for (const [key, value] of new URLSearchParams(search)) if (!seen.has(key)) merged.append(key, value);
+  const text = merged.toString();
+  return localizedPath(`${path}${text ? `?${text}` : ''}`, locale);
 }
 
 export function createPageRenderer(options: PageRendererOptions) {
@@ -136,6 +149,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       log(`Server render of ${locale} ${path}${search ? ' (with a search)' : ''} fell back: ${outcome.reason}`);
       return null;
     }
+    // Cached like a page: the next request for the old URL costs no render.
+    if (outcome.kind === 'moved') return { status: 301, html: '', location: outcome.location };
     const { state, routeId, status, meta } = outcome;
     if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
     const picture = sharePicture(state, origin);
@@ -165,7 +180,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     /**
      * The rendered page (fresh, stale or just rendered), or null: serve the shell.
      * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand
-     * starts a render; the site's own links (`?name=`, `?page=`) never ask it.
+     * starts a render; the site's own links (`?name=`, `?page=`) never ask it. A page that moved
+     * (an old `?name=` link) has a `location`: where this request is sent for good.
      */
     async page(address: PageAddress, admitSearch?: Admit): Promise<CachedPage | null> {
       const match = matchRoute(address.path);
@@ -186,7 +202,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       );
       if (page !== 'gone') {
         if (page?.status === 200 && match.params.id !== undefined) verified.set(key, true);
-        return page;
+        return page?.location === undefined ? page : { ...page, location: movedTo(match.routeId, address, page.location) };
       }
       if (startedIn === purges) missing.set(key, true);
       return notFound(address);
@@ -220,9 +236,14 @@ export function createPageRenderer(options: PageRendererOptions) {
      * One render with other provider calls (a preview's, which read drafts), outside every cache:
      * the result is for the one request that asked.
      */
-    uncached(address: PageAddress, api: Api): Promise<RenderResult> {
+    async uncached(address: PageAddress, api: Api): Promise<RenderResult> {
       const named = pictureVersions ? withPictureVersions(api, pictureVersions, config.mediaUrl) : api;
-      return render({ ...address, search: pageSearch(matchRoute(address.path)?.routeId ?? null, address.search) }, named);
+      const routeId = matchRoute(address.path)?.routeId ?? null;
+      const result = await render({ ...address, search: pageSearch(routeId, address.search) }, named);
+      if (typeof result !== 'object' || result?.location === undefined) return result;
+      // A page that moved (an old link) is shown as the page it moved to, once: no redirect leaves the preview.
+      const [path = address.path, query = ''] = result.location.split('?');
+      return render({ ...address, path, search: query ? `?${query}` : '' }, named);
     },
     /** The client-rendered shell: the browser loads everything itself. */
     shell({ locale, path, origin }: PageAddress): string {

@@ -256,7 +256,7 @@ describe('server rendering', () => {
     const app = await site();
     await app.inject({ url: '/product?keyword=%E8%BD%AF%E8%86%8F' });
     const calls = gate.counts.get('/index/product/lists');
-    await app.inject({ url: '/product?keyword=%E8%BD%AF%E8%86%8F&utm_source=x&page=9' });
+    await app.inject({ url: '/product?keyword=%E8%BD%AF%E8%86%8F&utm_source=x' });
     expect(gate.counts.get('/index/product/lists')).toBe(calls);
     await app.inject({ url: '/product?keyword=%E4%B9%B3%E8%86%8F' });
     expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 1);
@@ -275,6 +275,45 @@ describe('server rendering', () => {
     expect((await sites[0]!.inject({ url: '/product?keyword=%E8%86%8F0', remoteAddress: visitor })).statusCode).toBe(200);
     expect((await sites[1]!.inject({ url: '/product?page=2', remoteAddress: visitor })).statusCode).toBe(200);
     expect((await sites[1]!.inject({ url: '/product?keyword=%E8%86%8F', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+  });
+
+  it('renders the product page a /product URL names, under its own key, and the language menu keeps it', async () => {
+    const app = await site();
+    const productsOf = (html: string) => new Set([...rootOf(html).matchAll(/href="(?:\/en)?\/product\/(\d+)"/g)].map((match) => match[1]));
+    const first = await app.inject({ url: '/product?category=2' });
+    const second = await app.inject({ url: '/product?category=2&page=2&utm_source=x' });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toMatch(/aria-current="page"[^>]*>2</);
+    const [one, two] = [productsOf(first.body), productsOf(second.body)];
+    expect(one.size).toBe(6);
+    expect(two.size).toBe(3); // the category's 9 products, 6 a page
+    expect([...two].filter((id) => one.has(id))).toEqual([]);
+    expect(stateOf(second.body).navigation.route.query).toEqual({ category: '2', page: '2' });
+    expect(second.body).toContain('href="/en/product?category=2&amp;page=2"');
+    // Cached under its own key: asked again, page 2 costs no provider call and is still page 2.
+    const calls = gate.counts.get('/index/product/lists');
+    expect((await app.inject({ url: '/product?category=2&page=2' })).body).toBe(second.body);
+    expect((await app.inject({ url: '/en/product?page=2&category=2' })).body).toContain('href="/product?category=2&amp;page=2"');
+    expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 1);
+  });
+
+  it('sends an old ?name= link, in either language, for good to the URL naming the category by id', async () => {
+    const app = await site();
+    const creams = await app.inject({ url: '/en/product?name=%E4%B9%B3%E8%86%8F%E5%89%82&utm_source=x&page=2' });
+    expect(creams.statusCode).toBe(301);
+    expect(creams.headers.location).toBe('/en/product?category=2&page=2&utm_source=x');
+    const english = await app.inject({ url: '/product?name=Creams' });
+    expect({ status: english.statusCode, location: english.headers.location }).toEqual({ status: 301, location: '/product?category=2' });
+    expect((await app.inject({ url: '/product?name=%E9%85%8A%E5%89%82' })).headers.location).toBe('/product?category=3');
+    // Kept like a page: the same old link again asks the provider nothing.
+    const calls = [...gate.counts.values()].reduce((sum, count) => sum + count, 0);
+    const again = await app.inject({ url: '/en/product?name=%E4%B9%B3%E8%86%8F%E5%89%82&page=2&utm_source=y' });
+    expect(again.headers.location).toBe('/en/product?category=2&page=2&utm_source=y');
+    expect([...gate.counts.values()].reduce((sum, count) => sum + count, 0)).toBe(calls);
+    // A name no category has: the page as it is, the first category.
+    const unknown = await app.inject({ url: '/en/product?name=nothing' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.headers.location).toBeUndefined();
   });
 
   it('renders the staff page a /resources URL names, as the browser shows it', async () => {

@@ -23,7 +23,7 @@ import type { Deps } from '../../features/deps';
 import { apiFailed } from '../../features/shared/apiFailed';
 import { loadPage } from '../../features/navigation/routeSaga';
 import { sagaMemory } from '../../features/shared/sagaMemory';
-import { routeEntryOf, type RouteEntry, routeEntered } from '../../features/shared/route';
+import { routeEntryOf, routeUrl, type RouteEntry, routeEntered } from '../../features/shared/route';
 import { StoreRouter } from '../../app/StoreRouter';
 import { HtmlPurifier } from '../../ui/RichHtml';
 
@@ -36,6 +36,8 @@ export interface PageRequest {
 
 export type RenderOutcome =
   | { kind: 'rendered'; status: 200 | 404; state: RootState; routeId: RouteId | null; html: string; meta: DocumentMeta | null }
+  /** The sagas replaced the entry with the page's one URL (an old `?name=` link): `location`, of the route table, no hash. */
+  | { kind: 'moved'; location: string }
   | { kind: 'failed'; reason: string };
 
 export interface RenderContext {
@@ -93,6 +95,9 @@ export async function renderPage(request: PageRequest, { deps, config, purifier,
   store.dispatch(routeEntered(route));
   const problem = await runLoads(runSaga, deps, route, deadlineMs);
   if (problem) return { kind: 'failed', reason: problem };
+  // What the browser's sagas rewrite in place, the server answers with a redirect: one URL per page.
+  const entered = store.getState().navigation.route;
+  if (entered?.navigation === 'replace') return { kind: 'moved', location: routeUrl({ ...entered, hash: '' }) };
   const unknownId = isUnknownId(store.getState(), failures);
   if (failures.length > 0 && !unknownId) return { kind: 'failed', reason: `the provider answered: ${failures.map((f) => f.code ?? f.kind).join(', ')}` };
 
