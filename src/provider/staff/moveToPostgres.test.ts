@@ -317,3 +317,40 @@ it.each([
   },
   60_000,
 );
+
+it('finishes an interrupted move without the rows the old site stored after it, and moves those with the next run', async () => {
+  const data = tempDataDir();
+  const database = await createTestDatabase();
+  try {
+    const db = await openDatabase(data.dir, loadContentPack());
+    const old = createSqliteStore(db);
+    const first = await old.savePatientMessage(form, consent, '');
+    await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
+    db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+    await (await openPostgresStore(database.url)).close();
+    expect(move(data.dir, database.url).status).toBe(1);
+    db.exec('DROP TRIGGER stopped_move');
+    // The old site, started again before the move was run again, takes a message; a staff command audits.
+    const later = await old.savePatientMessage({ ...form, phone: '13900000002' }, consent, '');
+    await old.appendAudit(auditEntry('find person', { subject: 'hmac-sha256:x' }));
+    db.close();
+
+    const finished = move(data.dir, database.url);
+    expect(finished.stderr).toMatch(/^Finished an interrupted move \(.+\): .* had committed its 0 applications, 1 patient messages, 1 audit entries/m);
+    expect(finished.stderr).toContain('2 submissions or audit entries were stored in');
+    expect(finished.status).toBe(0);
+    expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: first }]);
+
+    const rest = move(data.dir, database.url);
+    expect(rest.stderr).toMatch(/^Moved 0 applications, 1 patient messages, 1 audit entries/);
+    expect(rest.status).toBe(0);
+    expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: first }, { reference: later }]);
+    expect(
+      (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action),
+    ).toEqual(['export', 'move to postgres', 'find person', 'move to postgres']);
+    expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
+  } finally {
+    await database.drop();
+    data.remove();
+  }
+}, 60_000);
