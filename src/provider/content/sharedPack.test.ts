@@ -14,6 +14,7 @@ import { postgresPerFile } from '../submissions/postgres.testing';
 import { DEFAULT_PACK_DIR, loadContentPack, readPackFiles, type PackFiles } from './loadPack';
 import { followSharedPack, publishPack } from './sharedPack';
 import { openDatabase, type ProviderDatabase } from '../sqliteDatabase';
+import { migratePostgres } from '../schema';
 
 jest.setTimeout(60_000);
 
@@ -169,6 +170,42 @@ it('content:import says the pack reached the other hosts when the import into it
     expect((await pool.query<{ n: number }>('SELECT COUNT(*) AS n FROM content_packs')).rows[0]!.n).toBe(before + 1);
   } finally {
     db.exec('ROLLBACK');
+    db.close();
+    data.remove();
+  }
+});
+
+it('imports a pack that has the id of the one a host applied but other files, as after a pg_restore hands out ids again', async () => {
+  const data = tempDataDir();
+  const db = await openDatabase(data.dir, loadContentPack());
+  const own = boundedPool(await postgres.url(), { max: 2 });
+  await migratePostgres(own, 'the test database');
+  const imported: { id: number; digest: string }[] = [];
+  const before = await publishPack(own, changedPack('恢复前的标题', '2027-02'), 'test');
+  const follower = await followSharedPack({
+    pool: own,
+    db,
+    warn: () => {},
+    everyMs: FOLLOW_MS,
+    onImported: (_report, { id, digest }) => imported.push({ id, digest }),
+  });
+  try {
+    expect(imported).toEqual([before]);
+    // The database restored from a dump taken before that import: the pack is gone and its id is next again.
+    await own.query('DELETE FROM content_packs WHERE id >= $1', [before.id]);
+    await own.query(`ALTER TABLE content_packs ALTER COLUMN id RESTART WITH ${Number(before.id)}`);
+    const after = await publishPack(own, changedPack('恢复后的标题', '2027-03'), 'test');
+    expect(after.id).toBe(before.id);
+    expect(after.digest).not.toBe(before.digest);
+    expect(
+      await until(
+        async () => imported,
+        (now) => now.length === 2,
+      ),
+    ).toEqual([before, after]);
+  } finally {
+    await follower.stop();
+    await own.end();
     db.close();
     data.remove();
   }

@@ -42,25 +42,31 @@ export async function publishPack(pool: pg.Pool, files: PackFiles, by: string): 
   return { id: rows[0]!.id, digest };
 }
 
-/** The id of the newest pack, or 0 when none was ever imported into the shared database. */
-async function newestId(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ id: number }>('SELECT id FROM content_packs ORDER BY id DESC LIMIT 1');
-  return rows[0]?.id ?? 0;
+/**
+ * A pack named by its id and its digest: after a pg_restore of the shared database the identity
+ * hands out ids again, so an id alone may name another pack than the one a host applied.
+ */
+const packKey = (pack: { id: number; digest: string } | undefined) => (pack ? `${pack.id}:${pack.digest}` : 'none');
+
+/** The newest pack's id and digest, or undefined when none was ever imported into the shared database. */
+async function newestPack(pool: pg.Pool): Promise<{ id: number; digest: string } | undefined> {
+  const { rows } = await pool.query<{ id: number; digest: string }>('SELECT id, digest FROM content_packs ORDER BY id DESC LIMIT 1');
+  return rows[0];
 }
 
 type PackRow = { id: number; digest: string; files: PackFiles };
 
 /**
- * The newest pack newer than `after` that this code can read, with the ids of the newer ones it
- * cannot (written by a newer release), newest first.
+ * The newest pack this code can read, with the ids of the newer ones it cannot (written by a
+ * newer release), newest first.
  */
-async function newestReadable(pool: pg.Pool, after: number): Promise<{ shared: SharedPack | null; unreadable: { id: number; error: ContentPackError }[] }> {
+async function newestReadable(pool: pg.Pool): Promise<{ shared: SharedPack | null; unreadable: { id: number; error: ContentPackError }[] }> {
   const unreadable: { id: number; error: ContentPackError }[] = [];
   let below: number | null = null;
   for (;;) {
     const { rows }: pg.QueryResult<PackRow> = await pool.query<PackRow>(
-      'SELECT id, digest, files FROM content_packs WHERE id > $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT 1',
-      [after, below],
+      'SELECT id, digest, files FROM content_packs WHERE $1::bigint IS NULL OR id < $1 ORDER BY id DESC LIMIT 1',
+      [below],
     );
     const row: PackRow | undefined = rows[0];
     if (row === undefined) return { shared: null, unreadable };
@@ -99,27 +105,28 @@ export interface FollowOptions {
  * once the first import is done or found impossible (the host then serves what it has).
  */
 export async function followSharedPack({ pool, db, onImported = () => {}, warn, everyMs = FOLLOW_MS }: FollowOptions): Promise<PackFollower> {
-  let applied = 0;
-  let unreadable = 0;
+  // Id and digest (packKey) of the pack imported last, and of the newest pack found unreadable.
+  let applied = packKey(undefined);
+  let unreadable = packKey(undefined);
   let failing = false;
 
   async function catchUp(): Promise<void> {
-    const id = await newestId(pool);
-    if (id === applied || id === unreadable) return;
+    const newest = await newestPack(pool);
+    if (newest === undefined || packKey(newest) === applied || packKey(newest) === unreadable) return;
     // A pack this release cannot read (a newer release's, during a rolling upgrade) is passed
     // over for the newest one it can: a host started meanwhile serves the pack the others serve,
     // not the shipped seed with its older privacy notice.
-    const { shared, unreadable: newer } = await newestReadable(pool, applied);
+    const { shared, unreadable: newer } = await newestReadable(pool);
     if (newer.length > 0) {
-      unreadable = id;
+      unreadable = packKey(newest);
       warn(
         `the newest content pack (${newer[0]!.id}) cannot be read by this release; ${shared ? `content pack ${shared.digest} (${shared.id}), the newest it can read, is served` : 'the content imported before is served'}`,
         newer[0]!.error,
       );
     }
-    if (!shared) return;
+    if (!shared || packKey(shared) === applied) return;
     const report = importPack(db, shared.pack);
-    applied = shared.id;
+    applied = packKey(shared);
     if (totals(report).added + totals(report).changed + totals(report).removed > 0) onImported(report, shared);
   }
 

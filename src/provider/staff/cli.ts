@@ -48,6 +48,8 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
       host's store: moves <data-dir>'s submissions, consents, case reference counters and audit
       log into PostgreSQL beside what it holds (new ids, case references kept; a reference it
       holds already refuses the move), verifies them there, then deletes them from the SQLite file.
+      Stopped between the two (the process died, the connection dropped), run it again: it
+      finishes that move without copying anything twice.
 
 Dates (--since) are days in Beijing time, as case references count them.
 

@@ -6,15 +6,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
-import { openDatabase } from '../sqliteDatabase';
+import { connect, openDatabase } from '../sqliteDatabase';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
+import { AUDIT_FILE } from '../submissions/auditFile';
 import { createTestDatabase, queryTestDatabase } from '../submissions/postgres.testing';
 import { tempDataDir } from '../provider.testing';
 import { auditEntry } from './audit';
+import { startHalfOpenProxy } from '../submissions/halfOpenProxy.testing';
 import { beijingDay } from '../submissions/caseReference';
 
 const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };
@@ -25,6 +27,18 @@ const move = (dataDir: string, url: string) =>
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
   });
+
+/** The move in a child process, the test's event loop left free (for a proxy it runs). */
+async function moveWhileServing(dataDir: string, url: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', dataDir], {
+    env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [status] = (await once(child, 'exit')) as [number];
+  return { status, stderr };
+}
 
 it('moves an old SQLite store into PostgreSQL once, verified, and continues its numbering there', async () => {
   const data = tempDataDir();
@@ -82,7 +96,7 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
   }
 }, 60_000);
 
-it('never deletes a message the old site stored while the move was running', async () => {
+it('never deletes a message, nor sets aside an audit entry, that the old site stored while the move was running', async () => {
   const data = tempDataDir();
   const database = await createTestDatabase();
   const locker = new pg.Client({ connectionString: database.url });
@@ -107,6 +121,8 @@ it('never deletes a message the old site stored while the move was running', asy
 
     // The old site, still running, takes a message in the middle of the move.
     const during = await old.savePatientMessage({ ...form, phone: '13900000001' }, consent, '').catch((error: Error) => error);
+    // And a staff command on the old host records what it did.
+    const audited = await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 99 })).catch((error: Error) => error);
     await locker.query('COMMIT');
     const [code] = (await exited) as [number];
     expect(stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
@@ -116,11 +132,16 @@ it('never deletes a message the old site stored while the move was running', asy
     const inSqlite = (db.prepare('SELECT reference FROM patient_messages').all() as { reference: string }[]).map((row) => row.reference);
     db.close();
     expect(inPostgres).toEqual([first]);
-    // Acknowledged means kept somewhere; here the old site's save waited for SQLite's lock and was refused.
-    if (typeof during === 'string') expect([...inPostgres, ...inSqlite]).toContain(during);
-    // Matched by its code, not its class: a worker that loaded better-sqlite3 for an earlier file
-    // gives its errors that file's Error, which is not this file's.
+    // The old site's save waited for SQLite's lock and was refused (so its visitor was told), and
+    // nothing else is in either store: no message was acknowledged and then lost. Matched by its
+    // code, not its class: a worker that loaded better-sqlite3 for an earlier file gives its
+    // errors that file's Error, which is not this file's.
     expect(during).toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(inSqlite).toEqual([]);
+    // The audit entry waited for the same lock and was refused: it is not in the log set aside unmoved.
+    expect(audited).toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(await queryTestDatabase(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).toEqual([{ action: 'move to postgres' }]);
+    expect(existsSync(join(data.dir, `${AUDIT_FILE}.moved-to-postgres`))).toBe(false);
   } finally {
     await locker.end().catch(() => {});
     await database.drop();
@@ -175,3 +196,161 @@ it("moves a second host's store beside the first's, with new ids and its referen
     for (const data of hosts) data.remove();
   }
 }, 90_000);
+
+describe('a move stopped after PostgreSQL committed (the process died, or the answer to COMMIT was lost)', () => {
+  // A trigger fails SQLite's side of the move as a death there would: PostgreSQL has committed,
+  // SQLite rolls back and keeps every row.
+  it.each([
+    ['a store of applications only, stopped at the delete', false, 'BEFORE DELETE ON applications'],
+    ['a store with patient messages, stopped at the delete', true, 'BEFORE DELETE ON applications'],
+    ['a store with patient messages, stopped after its audit log was set aside', true, 'BEFORE UPDATE ON submission_moves'],
+  ])(
+    'is finished by a second run, which copies nothing twice: %s',
+    async (_store, withMessages, fault) => {
+      const data = tempDataDir();
+      const database = await createTestDatabase();
+      try {
+        const db = await openDatabase(data.dir, loadContentPack());
+        const old = createSqliteStore(db);
+        await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
+        await old.saveApplication({ id: 3, title: '销售代表' }, { name: '张伟', phone: '13800000002', email: '' }, { consent: '2026-01' }, '');
+        const references = withMessages ? [await old.savePatientMessage(form, consent, '')] : [];
+        await old.appendAudit(auditEntry('export', { kind: 'applications', rows: 2 }));
+        db.exec(`CREATE TRIGGER stopped_move ${fault} BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+        db.close();
+        await (await openPostgresStore(database.url)).close();
+
+        const stopped = move(data.dir, database.url);
+        expect(stopped.status).toBe(1);
+        expect(stopped.stderr).toContain('the move stopped here');
+        const counts = 'SELECT (SELECT COUNT(*) FROM applications) AS applications, (SELECT COUNT(*) FROM patient_messages) AS messages';
+        const inPostgres = { applications: 2, messages: references.length };
+        expect(await queryTestDatabase(database.url, counts)).toEqual([inPostgres]);
+        const kept = connect(join(data.dir, 'provider.sqlite'));
+        expect(kept.prepare(counts).get()).toEqual(inPostgres);
+        kept.exec('DROP TRIGGER stopped_move');
+        kept.close();
+
+        const finished = move(data.dir, database.url);
+        expect(finished.stderr).toMatch(
+          new RegExp(
+            `^Finished an interrupted move \\(.+\\): postgres://.* had committed its 2 applications, ${references.length} patient messages, 1 audit entries`,
+          ),
+        );
+        expect(finished.status).toBe(0);
+        expect(await queryTestDatabase(database.url, counts)).toEqual([inPostgres]);
+        expect(await queryTestDatabase(database.url, 'SELECT job_title FROM applications ORDER BY id')).toEqual([
+          { job_title: '质量检验员' },
+          { job_title: '销售代表' },
+        ]);
+        expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual(references.map((reference) => ({ reference })));
+        expect(
+          (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map(
+            (row) => row.action,
+          ),
+        ).toEqual(['export', 'move to postgres']);
+        const after = connect(join(data.dir, 'provider.sqlite'));
+        expect(after.prepare(counts).get()).toEqual({ applications: 0, messages: 0 });
+        expect(after.prepare('SELECT COUNT(*) AS n FROM submission_moves WHERE finished_at IS NULL').get()).toEqual({ n: 0 });
+        after.close();
+        expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
+        expect(readFileSync(join(data.dir, `${AUDIT_FILE}.moved-to-postgres`), 'utf8')).toContain('"action":"export"');
+
+        const again = move(data.dir, database.url);
+        expect(again.status).toBe(1);
+        expect(again.stderr).toMatch(/nothing to move \(was it moved already\?\)/);
+      } finally {
+        await database.drop();
+        data.remove();
+      }
+    },
+    60_000,
+  );
+});
+
+it.each([
+  ['PostgreSQL committed it', true, /^Finished an interrupted move/],
+  ['PostgreSQL never got it', false, /^Moved 1 applications, 1 patient messages, 1 audit entries/],
+])(
+  "keeps SQLite's rows when the answer to the move's COMMIT is lost (%s), and a second run moves them once",
+  async (_what, delivered, second) => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const proxy = await startHalfOpenProxy(database.url);
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      const old = createSqliteStore(db);
+      await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
+      const reference = await old.savePatientMessage(form, consent, '');
+      await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
+      db.close();
+      await (await openPostgresStore(database.url)).close();
+      const counts = 'SELECT (SELECT COUNT(*) FROM applications) AS applications, (SELECT COUNT(*) FROM patient_messages) AS messages';
+      const sqliteCounts = () => {
+        const file = connect(join(data.dir, 'provider.sqlite'));
+        const found = file.prepare(counts).get();
+        file.close();
+        return found;
+      };
+
+      // The connection goes silent at the COMMIT, as a database host that vanished leaves it.
+      proxy.stallOn(/COMMIT\0/, { delivered });
+      const lost = await moveWhileServing(data.dir, proxy.url, { DATABASE_STATEMENT_TIMEOUT_MS: '1000' });
+      expect(lost.stderr).toContain("gave no answer to the move's COMMIT");
+      expect(lost.stderr).toContain('Nothing was deleted from');
+      expect(lost.status).toBe(1);
+      expect(sqliteCounts()).toEqual({ applications: 1, messages: 1 });
+      // PostgreSQL hears the connection close: a transaction still open there rolls back.
+      await proxy.close();
+
+      const again = move(data.dir, database.url);
+      expect(again.stderr).toMatch(second);
+      expect(again.status).toBe(0);
+      expect(await queryTestDatabase(database.url, counts)).toEqual([{ applications: 1, messages: 1 }]);
+      expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual([{ reference }]);
+      expect(sqliteCounts()).toEqual({ applications: 0, messages: 0 });
+    } finally {
+      await proxy.close();
+      await database.drop();
+      data.remove();
+    }
+  },
+  60_000,
+);
+
+it('finishes an interrupted move without the rows the old site stored after it, and moves those with the next run', async () => {
+  const data = tempDataDir();
+  const database = await createTestDatabase();
+  try {
+    const db = await openDatabase(data.dir, loadContentPack());
+    const old = createSqliteStore(db);
+    const first = await old.savePatientMessage(form, consent, '');
+    await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
+    db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+    await (await openPostgresStore(database.url)).close();
+    expect(move(data.dir, database.url).status).toBe(1);
+    db.exec('DROP TRIGGER stopped_move');
+    // The old site, started again before the move was run again, takes a message; a staff command audits.
+    const later = await old.savePatientMessage({ ...form, phone: '13900000002' }, consent, '');
+    await old.appendAudit(auditEntry('find person', { subject: 'hmac-sha256:x' }));
+    db.close();
+
+    const finished = move(data.dir, database.url);
+    expect(finished.stderr).toMatch(/^Finished an interrupted move \(.+\): .* had committed its 0 applications, 1 patient messages, 1 audit entries/m);
+    expect(finished.stderr).toContain('2 submissions or audit entries were stored in');
+    expect(finished.status).toBe(0);
+    expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: first }]);
+
+    const rest = move(data.dir, database.url);
+    expect(rest.stderr).toMatch(/^Moved 0 applications, 1 patient messages, 1 audit entries/);
+    expect(rest.status).toBe(0);
+    expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: first }, { reference: later }]);
+    expect(
+      (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action),
+    ).toEqual(['export', 'move to postgres', 'find person', 'move to postgres']);
+    expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
+  } finally {
+    await database.drop();
+    data.remove();
+  }
+}, 60_000);

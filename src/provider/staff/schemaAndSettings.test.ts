@@ -36,6 +36,7 @@ describe('DATABASE_URL', () => {
     // Parses as host "site", port 2024: the rest of the password would be the fragment.
     ['a password with a numeric prefix and an unencoded #', 'postgres://site:2024#s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
     ['a password with a numeric prefix and an unencoded /', 'postgres://site:2024/s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
+    ['a password with a % not followed by two hex digits', 'postgres://site:50%s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL: .*% as %25/],
   ])('refuses %s at start, naming DATABASE_URL and never printing it', (_what, url, message) => {
     const data = tempDataDir();
     const provider = run('src/provider/main.ts', [], { DATABASE_URL: url, DATA_DIR: data.dir, PROVIDER_PORT: '0' });

@@ -11,8 +11,12 @@ export interface HalfOpenProxy {
   url: string;
   /** From now on nothing is forwarded either way, and nothing is closed. */
   stall(): void;
-  /** Stalls once a client sends a statement whose text matches `sql`, that statement withheld. */
-  stallOn(sql: RegExp): void;
+  /**
+   * Stalls once a client sends a statement whose text matches `sql`, that statement withheld; or,
+   * `delivered`, passed on with its answer withheld, as a connection lost right after the server
+   * heard it (a COMMIT done whose client never learns it).
+   */
+  stallOn(sql: RegExp, options?: { delivered?: boolean }): void;
   /** Forwards again (connections opened while stalled stay silent). */
   resume(): void;
   close(): Promise<void>;
@@ -23,6 +27,7 @@ export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenP
   const sockets = new Set<Socket>();
   let stalled = false;
   let trigger: RegExp | undefined;
+  let deliver = false;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -34,7 +39,10 @@ export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenP
     const upstream = connect(Number(target.port || 5432), target.hostname);
     track(upstream);
     client.on('data', (chunk) => {
-      if (trigger?.test(chunk.toString('latin1'))) stalled = true;
+      if (!stalled && trigger?.test(chunk.toString('latin1'))) {
+        if (deliver) upstream.write(chunk);
+        stalled = true;
+      }
       if (!stalled) upstream.write(chunk);
     });
     upstream.on('data', (chunk) => void (stalled || client.write(chunk)));
@@ -48,7 +56,10 @@ export async function startHalfOpenProxy(databaseUrl: string): Promise<HalfOpenP
   return {
     url: url.toString(),
     stall: () => void (stalled = true),
-    stallOn: (sql) => void (trigger = sql),
+    stallOn: (sql, { delivered = false } = {}) => {
+      trigger = sql;
+      deliver = delivered;
+    },
     resume: () => void (stalled = false),
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -17,7 +17,16 @@ export const POSTGRES_SETUP = `The PostgreSQL variants of the tests need a Postg
 point TEST_DATABASE_URL at a server and a role that may create databases.`;
 
 /** The tables a test empties between cases (the schema stays). */
-const EMPTIED_TABLES = ['applications', 'patient_messages', 'case_reference_counters', 'staff_audit', 'job_runs', 'rate_limits', 'content_packs'];
+const EMPTIED_TABLES = [
+  'applications',
+  'patient_messages',
+  'case_reference_counters',
+  'staff_audit',
+  'job_runs',
+  'rate_limits',
+  'content_packs',
+  'submission_moves',
+];
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5_000 });

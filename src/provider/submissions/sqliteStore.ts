@@ -41,7 +41,9 @@ export function createSqliteStore(db: ProviderDatabase, { dataDir = dirname(db.n
     backup: async (file) => void (await db.backup(file)),
     // One machine: the process's own memory, as the only process answering.
     visitorLimit: memoryLimit,
-    appendAudit: async (entry) => appendAuditFile(dataDir, entry),
+    // Under the file's write lock, which a move to PostgreSQL holds from its read of the log to
+    // setting it aside: an entry is never appended in between and left behind unmoved.
+    appendAudit: async (entry) => db.transaction(() => appendAuditFile(dataDir, entry)).immediate(),
     auditEntries: async (since) => readAuditFile(dataDir).filter((entry) => entry.at >= since),
     // The database is the content's too: whoever opened it closes it.
     close: async () => {},

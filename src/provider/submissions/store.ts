@@ -117,15 +117,26 @@ export function postgresUrlFrom(url: string | undefined): string | undefined {
   return url;
 }
 
-const NOT_A_VALID_URL = 'DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23).';
+const NOT_A_VALID_URL = 'DATABASE_URL is not a valid URL: percent-encode #, @, /, ? and % in the user name and password (# as %23, % as %25).';
 
 /**
  * `url` parsed, or undefined when it does not parse or an unencoded #, / or ? in its password
  * split it: `postgres://app:2024#Spring@db/site` parses as host app, port 2024, and the rest of
- * the password would end up in the fragment, the database name or the parameters.
+ * the password would end up in the fragment, the database name or the parameters. An unencoded %
+ * (`app:50%off@db`) parses too, but the driver and pg_dump cannot decode it (URIError).
  */
 export function parsedPostgresUrl(url: string): URL | undefined {
   if (!URL.canParse(url) || url.includes('#')) return undefined;
   const parsed = new URL(url);
-  return parsed.pathname.includes('@') || parsed.search.includes('@') ? undefined : parsed;
+  if (parsed.pathname.includes('@') || parsed.search.includes('@')) return undefined;
+  return [parsed.username, parsed.password, parsed.pathname].every(decodable) ? parsed : undefined;
 }
+
+const decodable = (text: string): boolean => {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
