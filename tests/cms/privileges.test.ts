@@ -17,6 +17,9 @@ import { freePort } from '../../src/server/server.testing';
 import { cmsRows, cmsTables } from './database';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 
+/** The read of the media library's texts of named pictures (cms/src/api/picture-text). */
+const PICTURE_TEXTS = 'api::picture-text.picture-text.find';
+
 interface ContentType {
   uid: string;
   kind: 'singleType' | 'collectionType';
@@ -119,7 +122,7 @@ describe("the site's token", () => {
     // Single types have no findOne: their one document is what find answers.
     const expected = [
       ...CONTENT_TYPES.flatMap(({ uid, kind }) => (kind === 'collectionType' ? [`${uid}.find`, `${uid}.findOne`] : [`${uid}.find`])),
-      'api::picture-text.picture-text.find',
+      PICTURE_TEXTS,
     ];
     expect({ type: body.data.type, permissions: [...body.data.permissions].sort() }).toEqual({ type: 'custom', permissions: expected.sort() });
   });
@@ -162,6 +165,24 @@ describe("the site's token", () => {
     expect((await api('GET', `/api/picture-texts?${tooMany}`, strapi.siteToken)).status).toBe(400);
     expect((await api('GET', `/api/picture-texts?url=${encodeURIComponent(pic.url)}`, '')).status).toBe(401);
   });
+
+  it(
+    "made before the picture-texts route, gains it at the CMS's next start",
+    async () => {
+      const site = ((await admin('GET', '/admin/api-tokens')).body.data as { id: number; name: string }[]).find((token) => token.name === SITE_TOKEN)!;
+      const granted = (await admin('GET', `/admin/api-tokens/${site.id}`)).body.data.permissions as string[];
+      const older = granted.filter((permission) => permission !== PICTURE_TEXTS);
+      expect((await admin('PUT', `/admin/api-tokens/${site.id}`, { permissions: older })).status).toBe(200);
+      expect((await api('GET', '/api/picture-texts?url=/uploads/a.jpg', strapi.siteToken)).status).toBe(403);
+
+      await cms.stop();
+      cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
+      jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+      expect(((await admin('GET', `/admin/api-tokens/${site.id}`)).body.data.permissions as string[]).sort()).toEqual([...granted].sort());
+      expect((await api('GET', '/api/picture-texts?url=/uploads/a.jpg', strapi.siteToken)).status).toBe(200);
+    },
+    3 * 60_000,
+  );
 
   it('is refused drafts, which a full-access token reads', async () => {
     const [entry] = (await admin('GET', `${newsEntries}?locale=en&pagination[pageSize]=1`)).body.results as { documentId: string; title: string }[];
