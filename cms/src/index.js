@@ -6,12 +6,14 @@
  * CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD, uploads are stored as given (the site makes its
  * own upright, sized copies of every picture), and every change calls the site (CMS_SITE_URL) with
  * CMS_WEBHOOK_SECRET so it drops the pages that show it. Editors and Authors get back, at every
- * start, the content permissions Strapi's first start loses (contentRoles.js).
+ * start, the content permissions Strapi's first start loses (contentRoles.js); the site's tokens
+ * made before the picture-texts route gain it (pictureTextsGrant.js).
  */
 const { keepDraftsFromReaders } = require('./keepDraftsFromReaders');
 const { previewRights } = require('./previewRights');
 const { editorAdmin } = require('./editorAdmin');
 const { applyContentRoles } = require('./contentRoles');
+const { grantPictureTexts } = require('./pictureTextsGrant');
 
 const LOCALES = [
   { code: 'zh', name: 'Chinese (zh)' },
@@ -105,5 +107,6 @@ module.exports = {
       LOCALES.map((locale) => locale.code),
     );
     await editorAdmin(strapi);
+    await grantPictureTexts(strapi);
   },
 };

@@ -6,7 +6,7 @@
  */
 import { LOCALES } from './locale';
 import { insertFields } from './productInsert';
-import { extend, list, mark, media, nullable, number, oneOf, optional, pics, record, text, type Normalised, type Wire } from './schema/payload';
+import { extend, html, list, mark, media, nullable, number, oneOf, optional, pics, record, text, type Normalised, type Wire } from './schema/payload';
 
 export const PAGE_BANNER_TYPE = {
   index: 1,
@@ -50,9 +50,9 @@ const bannerSlide = record({ type: oneOf('图片', '视频'), img: media, video_
 /** Page banner (pageBanner): webimg for desktop, img for phones. */
 const pageBanner = record({ name: text, des: text, webimg: media, img: media, webimg_alt: alt, img_alt: alt, ...shownIn });
 const homeProductTile = record({ pic: media, over_pic: media, title: text, des: text, pic_alt: alt, ...shownIn });
-const about = record({ title: text, des: text, pic: media, pic_alt: alt, ...shownIn });
+const about = record({ title: text, des: html, pic: media, pic_alt: alt, ...shownIn });
 const newsItem = record({ id: number, pic: media, title: text, des: text, create_time: text, pic_alt: alt });
-const newsDetail = extend(newsItem, { content: text, ...seo, ...shownIn });
+const newsDetail = extend(newsItem, { content: html, ...seo, ...shownIn });
 const homeNews = record({ top: nullable(newsItem), list: list(newsItem) });
 /** index/main: site-wide settings for the header and footer (shape defined by this project). */
 const siteMain = record({
@@ -71,7 +71,7 @@ const siteMain = record({
 });
 const category = record({ id: number, name: text });
 /** index/report and notice items: a titled HTML document. */
-const report = record({ title: text, content: text, ...shownIn });
+const report = record({ title: text, content: html, ...shownIn });
 const timelineItem = record({ title: text, des: text, ...shownIn });
 /** Business / culture carousel item. */
 const cultureItem = record({ pic: media, title: text, des: text, pic_alt: alt, ...shownIn });
@@ -85,7 +85,7 @@ const memberPicture = record({ pic: media, pic_alt: alt });
 /** member/lists: the HR policy blocks (compensation, incentive, welfare, training). */
 const hrPolicy = record({ title: text, des: text, ...shownIn });
 const job = record({ id: number, title: text, type: text, num: number, area: text, status: text, create_time: text });
-const jobDetail = extend(job, { content: text, ...seo, ...shownIn });
+const jobDetail = extend(job, { content: html, ...seo, ...shownIn });
 /** `pics_alt`: the alternative text of each of `pics`, in their order. */
 const productRow = record({ id: number, name: text, pics, pics_alt: optional(list(text)) });
 const productDetail = record({
@@ -93,7 +93,7 @@ const productDetail = record({
   name: text,
   pics,
   pic: media,
-  des: text,
+  des: html,
   productspecial: text,
   ...insertFields(text),
   classify_id: number,
@@ -108,12 +108,12 @@ const productDetail = record({
 /** product/contacts: one row per channel; quirk: `val` holds the domestic value, `val_en` the overseas one. */
 const productContactRow = record({ name: oneOf('phone', 'email'), val: text, val_en: text });
 const noticeSummary = record({ id: number, title: text, create_time: text });
-const notice = extend(noticeSummary, { content: text, ...shownIn });
+const notice = extend(noticeSummary, { content: html, ...shownIn });
 const publication = record({ title: text, pic: media, url: text, pic_alt: alt });
 /** patient/patientContent: the texts around the patient-service form (shape defined by this project). */
 const patientContent = record({ title: text, des: text, confidentiality: text, ...shownIn });
 /** privacy/notice: the notice the forms link to; `version` is what a consent records; content is HTML. */
-const privacyNotice = record({ title: text, content: text, version: text, update_time: text, ...shownIn });
+const privacyNotice = record({ title: text, content: html, version: text, update_time: text, ...shownIn });
 /** patient/submitData's success `data`: the case reference a follow-up call can quote. */
 const patientReceipt = record({ reference: text });
 

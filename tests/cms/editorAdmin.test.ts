@@ -6,7 +6,7 @@
  * restart), and an import's own is kept once published; a product's category set
  * in one language is its category in the other.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContentPack } from '../../src/provider/content/loadPack';
@@ -18,12 +18,15 @@ interface Schema {
   attributes: Record<string, { type: string; component?: string }>;
 }
 const readSchema = (...path: string[]) => JSON.parse(readFileSync(join(CMS_DIR, 'src', ...path), 'utf8')) as Schema;
-const CONTENT_TYPES = readdirSync(join(CMS_DIR, 'src', 'api')).flatMap((api) =>
-  readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => ({
-    uid: `api::${api}.${name}`,
-    schema: readSchema('api', api, 'content-types', name, 'schema.json'),
-  })),
-);
+const CONTENT_TYPES = readdirSync(join(CMS_DIR, 'src', 'api'))
+  // An API without content types (picture-texts) is a route, not content.
+  .filter((api) => existsSync(join(CMS_DIR, 'src', 'api', api, 'content-types')))
+  .flatMap((api) =>
+    readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => ({
+      uid: `api::${api}.${name}`,
+      schema: readSchema('api', api, 'content-types', name, 'schema.json'),
+    })),
+  );
 const COMPONENTS = readdirSync(join(CMS_DIR, 'src', 'components')).flatMap((category) =>
   readdirSync(join(CMS_DIR, 'src', 'components', category)).map((file) => ({
     uid: `${category}.${file.replace(/\.json$/, '')}`,

@@ -6,7 +6,7 @@
  * anyone's, Authors write their own and never publish. A plain HTTP server stands in for the site
  * and records what Strapi sends it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,9 @@ import { freePort } from '../../src/server/server.testing';
 import { cmsRows, cmsTables } from './database';
 import { adminLogin, cmsCall, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 
+/** The read of the media library's texts of named pictures (cms/src/api/picture-text). */
+const PICTURE_TEXTS = 'api::picture-text.picture-text.find';
+
 interface ContentType {
   uid: string;
   kind: 'singleType' | 'collectionType';
@@ -25,15 +28,18 @@ interface ContentType {
 }
 
 /** The site's content types, as cms/src/api declares them. */
-const CONTENT_TYPES: ContentType[] = readdirSync(join(CMS_DIR, 'src', 'api')).flatMap((api) =>
-  readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => {
-    const schema = JSON.parse(readFileSync(join(CMS_DIR, 'src', 'api', api, 'content-types', name, 'schema.json'), 'utf8')) as {
-      kind: ContentType['kind'];
-      info: { singularName: string; pluralName: string };
-    };
-    return { uid: `api::${api}.${name}`, kind: schema.kind, path: schema.kind === 'singleType' ? schema.info.singularName : schema.info.pluralName };
-  }),
-);
+const CONTENT_TYPES: ContentType[] = readdirSync(join(CMS_DIR, 'src', 'api'))
+  // An API without content types (picture-texts) is a route, not content.
+  .filter((api) => existsSync(join(CMS_DIR, 'src', 'api', api, 'content-types')))
+  .flatMap((api) =>
+    readdirSync(join(CMS_DIR, 'src', 'api', api, 'content-types')).map((name) => {
+      const schema = JSON.parse(readFileSync(join(CMS_DIR, 'src', 'api', api, 'content-types', name, 'schema.json'), 'utf8')) as {
+        kind: ContentType['kind'];
+        info: { singularName: string; pluralName: string };
+      };
+      return { uid: `api::${api}.${name}`, kind: schema.kind, path: schema.kind === 'singleType' ? schema.info.singularName : schema.info.pluralName };
+    }),
+  );
 const NEWS = CONTENT_TYPES.find((type) => type.uid === 'api::news-article.news-article')!;
 const SETTINGS = 'api::site-setting.site-setting';
 
@@ -108,13 +114,16 @@ afterAll(async () => {
 }, 60_000);
 
 describe("the site's token", () => {
-  it('is a custom token allowed find and findOne of the 16 content types, and nothing else', async () => {
+  it("is a custom token allowed find and findOne of the 16 content types, the library's texts of named pictures, and nothing else", async () => {
     expect(CONTENT_TYPES).toHaveLength(16);
     const tokens = (await admin('GET', '/admin/api-tokens')).body.data as { id: number; name: string }[];
     const site = tokens.find((token) => token.name === SITE_TOKEN)!;
     const { body } = await admin('GET', `/admin/api-tokens/${site.id}`);
     // Single types have no findOne: their one document is what find answers.
-    const expected = CONTENT_TYPES.flatMap(({ uid, kind }) => (kind === 'collectionType' ? [`${uid}.find`, `${uid}.findOne`] : [`${uid}.find`]));
+    const expected = [
+      ...CONTENT_TYPES.flatMap(({ uid, kind }) => (kind === 'collectionType' ? [`${uid}.find`, `${uid}.findOne`] : [`${uid}.find`])),
+      PICTURE_TEXTS,
+    ];
     expect({ type: body.data.type, permissions: [...body.data.permissions].sort() }).toEqual({ type: 'custom', permissions: expected.sort() });
   });
 
@@ -145,6 +154,35 @@ describe("the site's token", () => {
       '/api/content-type-builder/content-types': 403,
     });
   });
+
+  it("reads the library's alternative texts of the uploads it names only, at most 50 at a time", async () => {
+    const news = await api('GET', `/api/${NEWS.path}?locale=zh&populate[pic]=true&pagination[pageSize]=1`, strapi.siteToken);
+    const pic = news.body.data[0].pic as { url: string; alternativeText: string | null };
+    const texts = await api('GET', `/api/picture-texts?url=${encodeURIComponent(pic.url)}&url=/uploads/no-such-file.jpg&url=/etc/passwd`, strapi.siteToken);
+    expect({ status: texts.status, body: texts.body }).toEqual({ status: 200, body: { data: { [pic.url]: pic.alternativeText ?? '' } } });
+    expect((await api('GET', '/api/picture-texts', strapi.siteToken)).body).toEqual({ data: {} });
+    const tooMany = Array.from({ length: 51 }, (_, i) => `url=/uploads/${i}.jpg`).join('&');
+    expect((await api('GET', `/api/picture-texts?${tooMany}`, strapi.siteToken)).status).toBe(400);
+    expect((await api('GET', `/api/picture-texts?url=${encodeURIComponent(pic.url)}`, '')).status).toBe(401);
+  });
+
+  it(
+    "made before the picture-texts route, gains it at the CMS's next start",
+    async () => {
+      const site = ((await admin('GET', '/admin/api-tokens')).body.data as { id: number; name: string }[]).find((token) => token.name === SITE_TOKEN)!;
+      const granted = (await admin('GET', `/admin/api-tokens/${site.id}`)).body.data.permissions as string[];
+      const older = granted.filter((permission) => permission !== PICTURE_TEXTS);
+      expect((await admin('PUT', `/admin/api-tokens/${site.id}`, { permissions: older })).status).toBe(200);
+      expect((await api('GET', '/api/picture-texts?url=/uploads/a.jpg', strapi.siteToken)).status).toBe(403);
+
+      await cms.stop();
+      cms = await startCms({ port: await freePort(), dataDir: strapi.dataDir, serveAdmin: false, secrets: strapi.secrets, siteUrl, output: 'ignore' });
+      jwt = await adminLogin(cms.url, strapi.secrets.CMS_ADMIN_EMAIL!, strapi.secrets.CMS_ADMIN_PASSWORD!);
+      expect(((await admin('GET', `/admin/api-tokens/${site.id}`)).body.data.permissions as string[]).sort()).toEqual([...granted].sort());
+      expect((await api('GET', '/api/picture-texts?url=/uploads/a.jpg', strapi.siteToken)).status).toBe(200);
+    },
+    3 * 60_000,
+  );
 
   it('is refused drafts, which a full-access token reads', async () => {
     const [entry] = (await admin('GET', `${newsEntries}?locale=en&pagination[pageSize]=1`)).body.results as { documentId: string; title: string }[];

@@ -10,6 +10,11 @@
 
 export type Field =
   | { readonly kind: 'text' }
+  /**
+   * Text the site shows as HTML (rich text), through its sanitiser: a string like `text`, marked
+   * so the site server can name the version of the site's own pictures inside it.
+   */
+  | { readonly kind: 'html' }
   | { readonly kind: 'number' }
   /** A media path relative to the media host, e.g. "/uploads/product/3.webp". */
   | { readonly kind: 'media' }
@@ -28,6 +33,7 @@ export type Field =
   | { readonly kind: 'record'; readonly fields: Readonly<Record<string, Field>> };
 
 export const text = { kind: 'text' } as const;
+export const html = { kind: 'html' } as const;
 export const number = { kind: 'number' } as const;
 export const media = { kind: 'media' } as const;
 export const pics = { kind: 'pics' } as const;
@@ -48,7 +54,7 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 /** The two sides differ only in `pics` (a string on the wire, a list once normalised) and in optional fields. */
 type Side = 'wire' | 'normalised';
 
-type Shape<F, S extends Side> = F extends { kind: 'text' | 'media' }
+type Shape<F, S extends Side> = F extends { kind: 'text' | 'html' | 'media' }
   ? string
   : F extends { kind: 'pics' }
     ? S extends 'wire'
@@ -98,6 +104,7 @@ function toNumber(value: unknown): number {
 function walk(field: Field, value: unknown, mediaHost: string): unknown {
   switch (field.kind) {
     case 'text':
+    case 'html':
       return toText(value);
     case 'number':
       return toNumber(value);
@@ -137,6 +144,7 @@ export function emptyWire<F extends Field>(schema: F): Wire<F> {
 function emptyOf(field: Field): unknown {
   switch (field.kind) {
     case 'text':
+    case 'html':
     case 'media':
     case 'pics':
       return '';

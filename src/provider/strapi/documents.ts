@@ -7,7 +7,8 @@
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_LOCALE, type Locale } from '../../contracts/locale';
 import type { QueryObject, StrapiClient, StrapiEntry } from './client';
-import { readEntry, type EntryLanguage, type EntryReader } from './fields';
+import { readEntry, uploadsInText, type EntryLanguage, type EntryReader } from './fields';
+import { createPictureTexts } from './pictureTexts';
 
 /** How often the same omission is told again: it lasts until an editor acts, and pages ask on every render. */
 const NOTICE_EVERY_MS = 10 * 60_000;
@@ -39,14 +40,16 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
     told.set(message, true);
     warn(message);
   };
+  const libraryTexts = createPictureTexts(client, notice);
 
   /** pin: the address is the code's, not a visitor's (see the client's `pin`). */
   async function read(type: string, plural: string, locale: Locale, query: CollectionQuery, pin: boolean, asked: Locale = locale) {
     const { filters, sort, populate, page: number = 1, pageSize = MAX_PAGE_SIZE } = query;
     const answer = await client.get(plural, { locale, filters, sort, populate, pagination: { page: number, pageSize } }, { pin });
     const data = (answer?.data ?? []) as StrapiEntry[];
+    const texts = await libraryTexts(uploadsInText(data, cmsOrigins), pin);
     return {
-      entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked), cmsOrigins)),
+      entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked), cmsOrigins, texts)),
       total: answer?.meta?.pagination?.total ?? data.length,
       pageCount: answer?.meta?.pagination?.pageCount ?? 1,
     };
@@ -54,7 +57,9 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
 
   async function singleIn(type: string, locale: Locale, populate: QueryObject, asked: Locale) {
     const answer = await client.get(type, { locale, populate }, { missingIsEmpty: true, pin: true });
-    return answer?.data ? readEntry(type, answer.data as StrapiEntry, languageOf(locale, asked), cmsOrigins) : null;
+    if (!answer?.data) return null;
+    const texts = await libraryTexts(uploadsInText(answer.data, cmsOrigins), true);
+    return readEntry(type, answer.data as StrapiEntry, languageOf(locale, asked), cmsOrigins, texts);
   }
 
   /** `name` in the page's language, else in the default one; told when either is missing. */

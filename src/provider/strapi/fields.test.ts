@@ -1,5 +1,5 @@
 import { strapiQuery } from './client';
-import { beijingTime, MissingStrapiField, readEntry, richTextToHtml } from './fields';
+import { beijingTime, MissingStrapiField, readEntry, richTextToHtml, uploadsInText } from './fields';
 
 describe('reading a Strapi entry', () => {
   const entry = readEntry('news-article', {
@@ -42,6 +42,35 @@ describe('reading a Strapi entry', () => {
     );
     expect(readEntry('news-article', { content: '![A walk](http://127.0.0.1:1337/uploads/walk_3f2a.webp)' }, undefined, origins).html('content')).toBe(
       '<p><img src="/uploads/walk_3f2a.webp" alt="A walk"></p>',
+    );
+  });
+});
+
+describe("a rich text's pictures and the media library", () => {
+  const origins = ['http://127.0.0.1:1337'];
+
+  it("are the uploads its texts name as an address, whatever the CMS origin, not its media fields' own paths", () => {
+    const answer = [
+      {
+        pic: { url: '/uploads/cover.jpg' },
+        content: '![a.jpg](http://127.0.0.1:1337/uploads/a.jpg) <img src="/uploads/b.png" alt=""> [the PDF](/uploads/c.pdf) ![](/uploads/a.jpg)',
+        tiles: [{ des: "<img src='/uploads/d.webp'>" }],
+        title: 'Named in prose: /uploads/e.jpg',
+      },
+    ];
+    expect(uploadsInText(answer, origins).sort()).toEqual(['/uploads/a.jpg', '/uploads/b.png', '/uploads/c.pdf', '/uploads/d.webp']);
+  });
+
+  it("give each picture the library's text as its alt when it has one, else leave the editor's", () => {
+    const texts = new Map([
+      ['/uploads/a.jpg', 'Lab bench'],
+      ['/uploads/b.png', '   '],
+    ]);
+    expect(richTextToHtml('![a.jpg](http://127.0.0.1:1337/uploads/a.jpg) ![b.png](/uploads/b.png) ![c](/uploads/c.gif)', origins, texts)).toBe(
+      '<p><img src="/uploads/a.jpg" alt="Lab bench"> <img src="/uploads/b.png" alt="b.png"> <img src="/uploads/c.gif" alt="c"></p>',
+    );
+    expect(readEntry('news-article', { content: '![a.jpg](/uploads/a.jpg)' }, undefined, origins, texts).html('content')).toBe(
+      '<p><img src="/uploads/a.jpg" alt="Lab bench"></p>',
     );
   });
 });

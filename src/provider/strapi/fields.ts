@@ -4,6 +4,7 @@
  * page. A field that is present but empty (null) reads as empty text, as in the pack.
  */
 import { marked } from 'marked';
+import { renamePictures } from '../../contracts/htmlPictures';
 import { DEFAULT_LOCALE, type Locale } from '../../contracts/locale';
 import type { StrapiEntry } from './client';
 
@@ -33,17 +34,48 @@ export function beijingTime(iso: string): string {
   return beijing.format(new Date(iso));
 }
 
+/** What each picture of the media library is described as there (its alternative text), by its path (`/uploads/a.jpg`). */
+export type LibraryTexts = ReadonlyMap<string, string>;
+const NO_TEXTS: LibraryTexts = new Map();
+
 /**
  * Rich text is Markdown, which may hold HTML: the site sanitises what it shows. Strapi's editor
  * names a picture inserted from the media library (button, paste or drag) by the CMS's own
  * address (`http://cms.example/uploads/a.jpg`), which the site's sanitiser refuses: named by its
  * path instead (`cmsOrigins`), it is the site's own picture, shown as its resized copy
- * (src/ui/RichHtml.tsx). Unlike a media field's, its URL names no version (render/versionedPictures.ts
- * leaves markup as it is), so its copy is kept seconds, not a year, and a replacement shows at once.
+ * (src/ui/RichHtml.tsx) under its version (the site server names it: render/versionedPictures.ts).
+ * The editor writes the file's name as its alt, or the library's text as it was then: the
+ * library's text now (`libraryTexts`), when it has one, is the alt instead.
  */
-export function richTextToHtml(markdown: string, cmsOrigins: readonly string[] = []): string {
-  const ownPictures = cmsOrigins.reduce((text, origin) => text.split(`${origin}/uploads/`).join('/uploads/'), markdown);
-  return (marked.parse(ownPictures, { async: false, gfm: true }) as string).trim();
+export function richTextToHtml(markdown: string, cmsOrigins: readonly string[] = [], libraryTexts: LibraryTexts = NO_TEXTS): string {
+  const html = (marked.parse(ownUploads(markdown, cmsOrigins), { async: false, gfm: true }) as string).trim();
+  if (libraryTexts.size === 0) return html;
+  return renamePictures(html, ({ src }) => {
+    const text = libraryTexts.get(src)?.trim();
+    return text ? { alt: text } : {};
+  });
+}
+
+/** `text` with the CMS's own uploads named by their path. */
+const ownUploads = (text: string, cmsOrigins: readonly string[]) =>
+  cmsOrigins.reduce((written, origin) => written.split(`${origin}/uploads/`).join('/uploads/'), text);
+
+/** An upload a text names as a picture's or a link's address: after `(`, a quote or `=`. */
+const UPLOAD_IN_TEXT = /[("'=]\s*(\/uploads\/[^\s)"'<>?#]+)/g;
+
+/**
+ * The uploads the texts of a Strapi answer's entries name (rich text's pictures, at any depth),
+ * not the media fields (whose `url` is the path alone): what to ask the library's texts of.
+ */
+export function uploadsInText(value: unknown, cmsOrigins: readonly string[] = [], into = new Set<string>()): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('/uploads/')) for (const match of ownUploads(value, cmsOrigins).matchAll(UPLOAD_IN_TEXT)) into.add(match[1]!);
+  } else if (Array.isArray(value)) {
+    for (const item of value) uploadsInText(item, cmsOrigins, into);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) uploadsInText(item, cmsOrigins, into);
+  }
+  return [...into];
 }
 
 function mediaPath(value: unknown): string {
@@ -66,13 +98,22 @@ export interface EntryLanguage {
   shownIn?: Locale;
 }
 
-/** `cmsOrigins`: where Strapi's editor may name the CMS's uploads from (richTextToHtml). */
-export function readEntry(type: string, entry: StrapiEntry, language: EntryLanguage = { locale: DEFAULT_LOCALE }, cmsOrigins: readonly string[] = []) {
+/**
+ * `cmsOrigins`: where Strapi's editor may name the CMS's uploads from; `libraryTexts`: the media
+ * library's texts of the pictures its rich text shows (richTextToHtml).
+ */
+export function readEntry(
+  type: string,
+  entry: StrapiEntry,
+  language: EntryLanguage = { locale: DEFAULT_LOCALE },
+  cmsOrigins: readonly string[] = [],
+  libraryTexts: LibraryTexts = NO_TEXTS,
+) {
   const field = (name: string): unknown => {
     if (!(name in entry)) throw new MissingStrapiField(type, name);
     return entry[name];
   };
-  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry, language, cmsOrigins);
+  const nested = (name: string, value: unknown) => readEntry(`${type}.${name}`, value as StrapiEntry, language, cmsOrigins, libraryTexts);
   return {
     type,
     ...language,
@@ -83,7 +124,7 @@ export function readEntry(type: string, entry: StrapiEntry, language: EntryLangu
     number: (name: string) => Number(field(name) ?? 0),
     html: (name: string) => {
       const value = field(name);
-      return value === null ? '' : richTextToHtml(String(value), cmsOrigins);
+      return value === null ? '' : richTextToHtml(String(value), cmsOrigins, libraryTexts);
     },
     time: (name: string) => {
       const value = field(name);

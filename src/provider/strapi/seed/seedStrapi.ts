@@ -117,9 +117,10 @@ async function removeTokens(admin: Call, names: string[]) {
 }
 
 /**
- * find and findOne of the site's own content types (api::…), and nothing else: a read-only token
- * could also list the upload library and other plugins' routes. Drafts stay out of its reach
- * too (cms/src/keepDraftsFromReaders.js).
+ * find and findOne of the site's own APIs (api::…): its content types, and the media library's
+ * alternative texts of the pictures it names (api::picture-text, cms/src/api/picture-text);
+ * nothing else: a read-only token could also list the upload library and other plugins' routes.
+ * Drafts stay out of its reach too (cms/src/keepDraftsFromReaders.js).
  */
 async function siteReadActions(admin: Call): Promise<string[]> {
   const { data } = await admin<{ data: Record<string, { controllers: Record<string, string[]> }> }>('GET', '/admin/content-api/permissions');

@@ -1,0 +1,32 @@
+import { picturesOf, renamePictures } from './htmlPictures';
+
+describe('the pictures of an HTML text', () => {
+  const html =
+    '<p><img src="/uploads/a.jpg" alt="a.jpg"></p>\n' +
+    "<img alt='Tom &amp; &quot;Jerry&quot;' src='/uploads/b.png'/>" +
+    '<p data-src="/uploads/no.jpg">text <IMG SRC=/uploads/c.webp title="x src=/uploads/not.jpg"></p>' +
+    '<img title="no source">';
+
+  it('are read attribute by attribute, in their order, alt decoded', () => {
+    expect(picturesOf(html)).toEqual([
+      { src: '/uploads/a.jpg', alt: 'a.jpg' },
+      { src: '/uploads/b.png', alt: 'Tom & "Jerry"' },
+      { src: '/uploads/c.webp', alt: null },
+      { src: '', alt: null },
+    ]);
+    expect(picturesOf('<p>No picture</p>')).toEqual([]);
+  });
+
+  it('are renamed as asked, escaped, adding what a tag lacks and leaving untouched tags as written', () => {
+    const renamed = renamePictures(html, ({ src }) =>
+      src === '/uploads/a.jpg' ? { src: `${src}?v=abc`, alt: 'A "red" <cup> & saucer' } : src === '/uploads/c.webp' ? { alt: 'C' } : {},
+    );
+    expect(renamed).toBe(
+      '<p><img src="/uploads/a.jpg?v=abc" alt="A &quot;red&quot; &lt;cup&gt; &amp; saucer"></p>\n' +
+        "<img alt='Tom &amp; &quot;Jerry&quot;' src='/uploads/b.png'/>" +
+        '<p data-src="/uploads/no.jpg">text <img SRC=/uploads/c.webp title="x src=/uploads/not.jpg" alt="C"></p>' +
+        '<img title="no source">',
+    );
+    expect(picturesOf(renamed)[0]).toEqual({ src: '/uploads/a.jpg?v=abc', alt: 'A "red" <cup> & saucer' });
+  });
+});
