@@ -97,6 +97,7 @@ export async function providerGate(upstreamUrl: string) {
   /** Paths whose requests wait (a slow provider) until release(); then they pass as they would have. */
   const held = new Set<string>();
   let waiting: (() => void)[] = [];
+  let askedAt = Date.now();
   const gate = {
     mode: 'pass' as GateMode,
     counts,
@@ -108,6 +109,10 @@ export async function providerGate(upstreamUrl: string) {
     get waiting() {
       return waiting.length;
     },
+    /** Settles once no request has come through for `ms`: the refreshes a change set off are over. */
+    async quiet(ms: number) {
+      for (let left = ms; left > 0; left = askedAt + ms - Date.now()) await new Promise((resolve) => setTimeout(resolve, left));
+    },
     release() {
       held.clear();
       const go = waiting;
@@ -117,6 +122,7 @@ export async function providerGate(upstreamUrl: string) {
   };
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
+    askedAt = Date.now();
     counts.set(path, (counts.get(path) ?? 0) + 1);
     if (held.has(path)) {
       req.pause();

@@ -28,6 +28,8 @@ const NEWS = '/content-manager/collection-types/api::news-article.news-article';
 const HOME = '/content-manager/single-types/api::home-page.home-page';
 /** Strapi's timeout for the providers: generous on a busy test machine, and what an outage may cost once per host. */
 const STRAPI_TIMEOUT_MS = 8000;
+/** No host has asked Strapi for this long: what a change set off (renders, refreshes, peers' relays) is over. */
+const QUIET_MS = 1500;
 let seeded: SeededCms;
 let gate: Awaited<ReturnType<typeof providerGate>>;
 let nginx: RunningNginx;
@@ -168,7 +170,7 @@ it('touches no page for drafts saved or deleted, files described or unpublished 
   for (const path of paths) await cached(`${nginx.url}${path}`);
   // Both processes hold every page too (nginx asked one of them for each).
   for (const site of siteUrls) for (const path of paths) expect((await get(`${site}${path}`)).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, 2500)); // any refresh the warm-up caused is over
+  await gate.quiet(QUIET_MS); // any refresh the warm-up caused is over
   gate.counts.clear();
 
   const { about } = (await admin('GET', `${HOME}?locale=zh`)).data as { about: { title: string; des: string; pic: { id: number } | null } };
@@ -181,7 +183,7 @@ it('touches no page for drafts saved or deleted, files described or unpublished 
   expect(described.status).toBe(200);
   const draft = await admin('POST', `${NEWS}?locale=zh`, { title: '从未发布的新闻', date: '2030-02-01T08:00:00.000Z' });
   await admin('PUT', `${NEWS}/${draft.data.documentId}?locale=zh`, { title: '从未发布的新闻（改）' });
-  await new Promise((resolve) => setTimeout(resolve, 2500)); // past the relay's longest burst
+  await new Promise((resolve) => setTimeout(resolve, 2500)); // past the relay's longest burst: nothing may come
 
   for (const path of paths) expect({ path, cache: (await get(`${nginx.url}${path}`)).cache }).toEqual({ path, cache: 'HIT' });
   for (const site of siteUrls) for (const path of paths) expect((await get(`${site}${path}`)).status).toBe(200);
@@ -195,19 +197,19 @@ it('touches no page for drafts saved or deleted, files described or unpublished 
   await admin('PUT', `${NEWS}/${draft.data.documentId}?locale=zh`, { pic: picture, des: '发布' });
   await admin('POST', `${NEWS}/${draft.data.documentId}/actions/publish?locale=zh`, { locale: 'zh' });
   expect(await msUntil([`${nginx.url}/news`], (answer) => answer.body.includes('从未发布的新闻（改）'), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  await gate.quiet(QUIET_MS);
 
   // A draft never published, deleted: no page is thrown away, rendered again or refreshed.
   gate.counts.clear();
   const abandoned = await admin('POST', `${NEWS}?locale=zh`, { title: '放弃的草稿', date: '2030-03-01T08:00:00.000Z' });
   await admin('DELETE', `${NEWS}/${abandoned.data.documentId}?locale=zh`);
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  await new Promise((resolve) => setTimeout(resolve, 2500)); // nothing may come
   expect(Object.fromEntries(gate.counts)).toEqual({});
 
   // A single type's publish: the home page shows it; the about and innovation pages (below) are not rendered again.
   await admin('POST', `${HOME}/actions/publish?locale=zh`, { locale: 'zh' });
   expect(await msUntil([`${nginx.url}/`], (answer) => answer.body.includes('草稿 19'), CARRIED_BY_WEBHOOK_MS)).not.toBeNull();
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  await gate.quiet(QUIET_MS);
   gate.counts.clear();
   for (const site of siteUrls) for (const path of ['/about', '/en/about', '/innovation']) expect((await get(`${site}${path}`)).status).toBe(200);
   expect(Object.fromEntries(gate.counts)).toEqual({});
