@@ -131,8 +131,10 @@ async function exportKind(store: SubmissionStore, kind: string | undefined, { si
   const from = beijingDayStart(since);
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format expects csv or json, got "${format}"`);
   const rows = await store.submissionsSince(kind as SubmissionKind, from);
-  print(format === 'csv' ? toCsv(await store.columnsOf(kind as SubmissionKind), rows) : toJson(rows));
+  const text = format === 'csv' ? toCsv(await store.columnsOf(kind as SubmissionKind), rows) : toJson(rows);
+  // Recorded first: no personal data leaves unaudited (an audit log locked by a move, a full disk).
   await audit(store, 'export', { kind, since, rows: rows.length });
+  print(text);
   tell(`Exported ${rows.length} ${rows.length === 1 ? kind.replace(/s$/, '') : kind} since ${since}.`);
 }
 
@@ -178,17 +180,18 @@ async function findCommand(store: SubmissionStore, dataDir: string, values: Valu
   const subject = subjectOf(values);
   const hash = personHash(store, dataDir, subject); // first: a key problem stops the command before it prints anything
   const rows = await store.findPerson(subject);
-  if (full) print(`${JSON.stringify(rows, null, 2)}\n`);
-  else {
-    for (const kind of KINDS) {
-      for (const row of rows[kind])
-        print(`${[kind, `id ${String(row.id)}`, row.created_at, row.name, row.email, row.phone].map((value) => inert(String(value))).join('\t')}\n`);
-    }
-  }
+  const text = full
+    ? `${JSON.stringify(rows, null, 2)}\n`
+    : KINDS.flatMap((kind) =>
+        rows[kind].map(
+          (row) => `${[kind, `id ${String(row.id)}`, row.created_at, row.name, row.email, row.phone].map((value) => inert(String(value))).join('\t')}\n`,
+        ),
+      ).join('');
   await audit(store, full ? 'export person' : 'find person', {
     subject: hash,
     rows: { applications: rows.applications.length, patients: rows.patients.length },
   });
+  print(text);
   tell(`Found ${rows.applications.length} applications and ${rows.patients.length} patient messages.`);
 }
 
@@ -214,11 +217,12 @@ async function backupCommand(store: SubmissionStore, target: string | undefined)
   privateFile(target); // 0600 before a byte is written
   try {
     await store.backup(target);
+    await audit(store, 'backup', { file: target });
   } catch (error) {
-    rmSync(target, { force: true }); // nothing half written is left to be mistaken for a backup
+    // Nothing half written is left to be mistaken for a backup, nor a copy the audit trail does not name.
+    rmSync(target, { force: true });
     throw error;
   }
-  await audit(store, 'backup', { file: target });
   tell(
     store.kind === 'postgres'
       ? `Backed up to ${target} (restore: pg_restore --clean --if-exists --dbname <database> ${target}).`

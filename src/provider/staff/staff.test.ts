@@ -1,11 +1,12 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { loadContentPack } from '../content/loadPack';
 import { openDatabase } from '../sqliteDatabase';
+import { AUDIT_FILE } from '../submissions/auditFile';
 import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/postgres.testing';
 import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../provider.testing';
 
@@ -225,4 +226,30 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       expect(acknowledgedBefore.filter((name) => !names.has(name))).toEqual([]);
     }, 60_000);
   });
+});
+
+describe('a staff command whose audit entry cannot be written (the SQLite audit log turned into a folder)', () => {
+  it('prints nothing and keeps no backup: no personal data leaves unaudited', async () => {
+    const site = await providerOn('sqlite', postgres);
+    try {
+      const message = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: 'a@b.com', description: '发红' };
+      await site.store.savePatientMessage(message, { consent: '2026-01', health_consent: '2026-01' }, '');
+      mkdirSync(join(site.dataDir, AUDIT_FILE));
+      const staffSync = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', site.dataDir], { encoding: 'utf8' });
+      for (const args of [
+        ['export', 'patients'],
+        ['find', '--email', 'a@b.com'],
+        ['export', '--email', 'a@b.com'],
+      ]) {
+        const { status, stdout } = staffSync(...args);
+        expect({ args, failed: status !== 0, stdout }).toEqual({ args, failed: true, stdout: '' });
+      }
+      const backup = join(site.dataDir, 'backup.sqlite');
+      expect(staffSync('backup', backup).status).not.toBe(0);
+      expect(existsSync(backup)).toBe(false);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });
