@@ -92,12 +92,13 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
     // The site's answers are read here, whole, before the page gets them: a page that goes away
     // right after (the language switch) takes no answer with it. A scenario's own route for a
     // call (a refusal it needs) is asked first and answers instead.
-    const bodies = new Map<Request, string>();
+    const bodies = new Map<Request, Promise<{ status: number; body: string }>>();
     await page.route('**/api/**', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      bodies.set(route.request(), body);
-      await route.fulfill({ response, body });
+      const answered = route.fetch().then(async (response) => ({ response, status: response.status(), body: await response.text() }));
+      bodies.set(route.request(), answered);
+      const { response, body } = await answered;
+      // A request the page has aborted meanwhile takes no answer; what the provider said is kept.
+      await route.fulfill({ response, body }).catch(() => undefined);
     });
     page.on('request', (request) => {
       if (!started || documents.length > 0) return;
@@ -121,8 +122,30 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
         (async () => {
           const response = await request.response();
           exchange.status = response?.status() ?? 0;
-          const text = bodies.get(request) ?? (await response?.text().catch(() => '')) ?? '';
+          const text = (await bodies.get(request))?.body ?? (await response?.text().catch(() => '')) ?? '';
           exchange.body = text ? (JSON.parse(text) as unknown) : null;
+        })().catch(() => undefined),
+      );
+    });
+    // A request the page aborted (its load was cancelled) keeps when that was, and the answer the
+    // provider gave all the same (asked again when a scenario's own route held the request, as a
+    // slow network does): a replay whose sagas no longer cancel it gets that answer then.
+    page.on('requestfailed', (request) => {
+      const exchange = exchanges.get(request);
+      const answer =
+        bodies.get(request) ??
+        (request.method() === 'GET'
+          ? page.request.get(request.url()).then(async (response) => ({ status: response.status(), body: await response.text() }))
+          : undefined);
+      if (!exchange || !answer) return;
+      exchange.order = answered++;
+      exchange.at = Date.now();
+      exchange.aborted = true;
+      answers.push(
+        (async () => {
+          const { status, body } = await answer;
+          exchange.status = status;
+          exchange.body = body ? (JSON.parse(body) as unknown) : null;
         })().catch(() => undefined),
       );
     });

@@ -71,6 +71,27 @@ describe('a replay with sagas', () => {
     );
   });
 
+  it('fails when a load the page left is no longer cancelled: the answer it aborted while recording is given, and applied', async () => {
+    const session = sessionFile('quick-tab-taps-slow-network');
+    const abandoned = session.saga!.provider.filter((exchange) => exchange.aborted);
+    expect(abandoned.map((exchange) => exchange.query)).toEqual([expect.stringContaining('classify_id=2')]);
+    expect((await replayChanged('quick-tab-taps-slow-network', () => undefined)).differences).toEqual([]);
+    const replay = await replayChanged('quick-tab-taps-slow-network', () => {
+      const actual = jest.requireActual('../../src/features/shared/sharedLoads');
+      const { join, spawn } = jest.requireActual('redux-saga/effects');
+      // Every run detached and waited for: a waiter whose page is left no longer cancels it.
+      class NeverCancelled extends actual.SharedLoads {
+        *join(_key: string, saga: (...args: unknown[]) => unknown, ...args: unknown[]): Generator<unknown, unknown, unknown> {
+          return yield join((yield spawn(saga, ...args)) as never);
+        }
+      }
+      jest.doMock('../../src/features/shared/sharedLoads', () => ({ ...actual, SharedLoads: NeverCancelled }));
+    });
+    expect(replay.differences).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^a saga now puts \{"type":"content\/succeeded","payload":\{"key":"productList\|zh\|classifyId=2&/)]),
+    );
+  });
+
   it('fails when a toast is no longer shown', async () => {
     const replay = await replayChanged('refused-section-code-1', () => {
       jest.doMock('../../src/features/errors/saga', () => ({ *watchApiErrors() {} }));

@@ -25,10 +25,19 @@ export interface Exchange {
   query: string;
   status: number;
   body: unknown;
-  /** When the page got the answer, among all answers (0, 1, …); none: it never did (aborted). */
+  /**
+   * When the page got the answer, among all answers (0, 1, …), or when it gave it up (`aborted`);
+   * none: it never did either (sessions recorded before aborts were kept).
+   */
   order?: number;
   /** When the page got it, on the machine's clock (ms), as the visitor's actions are stamped: which of them it came before. */
   at?: number;
+  /**
+   * The page aborted the request (its load was cancelled) at `order`; `status` and `body` are what
+   * the provider answered all the same. A replay whose sagas have not aborted it by then is given
+   * that answer: a stale load no longer cancelled shows as what it puts.
+   */
+  aborted?: true;
 }
 
 /** What the visitor saw happen besides the page: toasts, and pages loaded anew (`reload` or a path). */
@@ -191,10 +200,15 @@ class RecordedProvider {
     this.requests.push(key);
     const exchange = this.answers.get(key)?.shift();
     if (!exchange) throw { kind: 'network', code: null, msg: `no answer recorded for ${key}` };
-    if (exchange.order === undefined) {
-      return new Promise<never>((_resolve, reject) => signal?.addEventListener('abort', () => reject({ kind: 'network', code: null, msg: 'aborted' })));
-    }
-    await this.turn(exchange.order);
+    const aborted = new Promise<never>((_resolve, reject) => {
+      const abort = () => reject({ kind: 'network', code: null, msg: 'aborted' });
+      if (signal?.aborted) abort();
+      else signal?.addEventListener('abort', abort);
+    });
+    if (exchange.order === undefined) return aborted;
+    // An answer the page gave up still takes its turn, so the answers after it keep their order.
+    const turn = this.turn(exchange.order);
+    await (exchange.aborted ? Promise.race([turn, aborted]) : turn);
     if (exchange.status >= 200 && exchange.status < 300) return decodeEnvelope(exchange.body);
     throw toApiError({ isAxiosError: true, message: `HTTP ${exchange.status}`, response: { status: exchange.status, data: exchange.body } });
   }
