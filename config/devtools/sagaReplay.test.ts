@@ -22,6 +22,15 @@ async function replayChanged(name: string, change: () => void): Promise<SagaRepl
   return result;
 }
 
+/** The session's first two answers swapped, as a stale answer applied after a newer one; its answers by order. */
+function swapFirstTwoAnswers(session: ReturnType<typeof sessionFile>) {
+  const answered = session.saga!.provider.filter((exchange) => exchange.order !== undefined).sort((a, b) => a.order! - b.order!);
+  const [first, second] = [answered[0]!, answered[1]!];
+  [first.order, second.order] = [second.order, first.order];
+  [first.at, second.at] = [second.at, first.at];
+  return answered;
+}
+
 afterEach(() => jest.resetModules());
 
 describe('a replay with sagas', () => {
@@ -43,10 +52,7 @@ describe('a replay with sagas', () => {
   it('fails when the answers are applied in another order than the page got them (a stale answer applied last)', async () => {
     const { replayWithSagas } = await import('./sagaReplay');
     const session = sessionFile('browse-products-news-zh');
-    const answered = session.saga!.provider.filter((exchange) => exchange.order !== undefined).sort((a, b) => a.order! - b.order!);
-    const [first, second] = [answered[0]!, answered[1]!];
-    [first.order, second.order] = [second.order, first.order];
-    [first.at, second.at] = [second.at, first.at];
+    swapFirstTwoAnswers(session);
     const replay = await replayWithSagas(session, session.saga!);
     expect(replay.differences).toEqual([
       expect.stringMatching(/^the sagas put the actions both runs share in another order, from #\d+: recorded .*content\/succeeded/),
@@ -56,10 +62,7 @@ describe('a replay with sagas', () => {
   it('names a stale answer applied last even when an action is gone too', async () => {
     const { replayWithSagas } = await import('./sagaReplay');
     const session = sessionFile('browse-products-news-zh');
-    const answered = session.saga!.provider.filter((exchange) => exchange.order !== undefined).sort((a, b) => a.order! - b.order!);
-    const [first, second] = [answered[0]!, answered[1]!];
-    [first.order, second.order] = [second.order, first.order];
-    [first.at, second.at] = [second.at, first.at];
+    const answered = swapFirstTwoAnswers(session);
     const last = answered.at(-1)!;
     session.saga!.provider = session.saga!.provider.filter((exchange) => exchange !== last);
     const replay = await replayWithSagas(session, session.saga!);
