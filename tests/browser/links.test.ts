@@ -130,6 +130,25 @@ describe('in-app links', () => {
     });
   });
 
+  test("the language menu's links keep the category, the page and the anchor: a new tab opens the twin where the switch would go", async (t) => {
+    await withPage(t, browser, site, { locale: 'en' }, async ({ page, context }) => {
+      await watchLanding(context);
+      for (const [from, twin] of [
+        ['/en/news#journal', '/news#journal'],
+        ['/en/product?category=2&page=2#product', '/product?category=2&page=2#product'],
+      ]) {
+        await page.goto(from);
+        await page.waitForFunction(() => document.documentElement.dataset.landing === 'live');
+        const zh = page.locator('.language-menu a[lang="zh-CN"]');
+        assert.equal(await zh.getAttribute('href'), twin, `from ${from}`);
+        await page.locator('.language-menu summary').click();
+        const [opened] = await Promise.all([context.waitForEvent('page'), zh.click({ modifiers: ['ControlOrMeta'] })]);
+        await opened.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === twin);
+        await opened.close();
+      }
+    });
+  });
+
   for (const link of CASES) {
     test(`${link.kind}: a Ctrl-click and a middle click open a new tab and leave the page as it is`, async (t) => {
       await withPage(t, browser, site, { locale: 'en' }, async ({ page, context }) => {

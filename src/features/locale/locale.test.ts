@@ -114,7 +114,8 @@ describe('twin URLs', () => {
     expect(twinUrl(null, 'en')).toBe('/en/');
   });
 
-  it("links the language menu to the page's twin without the hash the server cannot see", () => {
-    expect(selectTwinLinks(visiting('/about?a=1#contact'))).toEqual({ zh: '/about?a=1', en: '/en/about?a=1' });
+  it("links the language menu to the page's twin, query and anchor kept", () => {
+    expect(selectTwinLinks(visiting('/about?a=1#contact'))).toEqual({ zh: '/about?a=1#contact', en: '/en/about?a=1#contact' });
+    expect(selectTwinLinks(visiting('/product?category=2&page=2'))).toEqual({ zh: '/product?category=2&page=2', en: '/en/product?category=2&page=2' });
   });
 });

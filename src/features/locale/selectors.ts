@@ -12,10 +12,11 @@ export function twinUrl(route: RouteEntry | null, locale: Locale): string {
 }
 
 /**
- * The language menu's links to this page in each language. No hash: the server never sees one,
- * so the links render the same on both sides (the switch itself keeps the hash, see the locale saga).
+ * The language menu's links to this page in each language, category, page and anchor kept, so a
+ * link opened in a new tab lands where the switch would. The server never sees a hash: its links
+ * (and the hydration, made from its state) have none; the browser's landing entry brings it.
  */
-export const selectTwinLinks = createSelector([(state: RootState) => state.navigation.route], (route) => {
-  const page = route && { ...route, hash: '' };
-  return Object.fromEntries(LOCALES.map((locale) => [locale, twinUrl(page, locale)])) as Record<Locale, string>;
-});
+export const selectTwinLinks = createSelector(
+  [(state: RootState) => state.navigation.route],
+  (route) => Object.fromEntries(LOCALES.map((locale) => [locale, twinUrl(route, locale)])) as Record<Locale, string>,
+);
