@@ -136,7 +136,7 @@ describe('in-app links', () => {
       for (const [from, twin] of [
         ['/en/news#journal', '/news#journal'],
         ['/en/product?category=2&page=2#product', '/product?category=2&page=2#product'],
-      ]) {
+      ] as const) {
         await page.goto(from);
         await page.waitForFunction(() => document.documentElement.dataset.landing === 'live');
         const zh = page.locator('.language-menu a[lang="zh-CN"]');
