@@ -9,17 +9,16 @@
 import sharp from 'sharp';
 import { IMMUTABLE_PICTURE } from '../../src/http/mediaCaching';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { freePort } from '../../src/server/server.testing';
 import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { cmsTestFile } from './stack';
-import { adminLogin, cmsCall, newAdminUser, type SeededCms } from './strapi';
+import { cmsCall, type SeededCms } from './strapi';
 
 const pack = loadContentPack();
 const article = pack.news[0]!;
 const NEWS = '/content-manager/collection-types/api::news-article.news-article';
 const LIBRARY_ALT = '实验室里排成一行的试管';
 
-const { stack, seed } = cmsTestFile('cms-in-text-', pack);
+const cmsFile = cmsTestFile('cms-in-text-', pack);
 let seeded: SeededCms;
 let siteUrl: string;
 let editor: string;
@@ -75,14 +74,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 }
 
 beforeAll(async () => {
-  // Strapi's webhook names the site: its port comes first.
-  const sitePort = await freePort();
-  siteUrl = `http://127.0.0.1:${sitePort}`;
-  seeded = await seed(siteUrl);
-  const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken });
-  await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET });
-  const jwt = await adminLogin(seeded.cms.url, seeded.secrets.CMS_ADMIN_EMAIL!, seeded.secrets.CMS_ADMIN_PASSWORD!);
-  editor = await newAdminUser(seeded.cms.url, jwt, 'strapi-editor', 'in-text-editor@example.com');
+  ({ seeded, siteUrl, editor } = await cmsFile.siteWithEditor('in-text-editor@example.com'));
 }, 10 * 60_000);
 
 describe("a picture inserted into an article through Strapi's editor", () => {

@@ -12,9 +12,8 @@ import sharp from 'sharp';
 import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { SITE_META } from '../../src/contracts/siteMeta';
 import { loadContentPack } from '../../src/provider/content/loadPack';
-import { freePort } from '../../src/server/server.testing';
 import { cmsTestFile } from './stack';
-import { adminLogin, cmsCall, newAdminUser, type SeededCms } from './strapi';
+import { cmsCall, type SeededCms } from './strapi';
 
 const pack = loadContentPack();
 const [withSeo, without] = [pack.news[0]!, pack.news[1]!];
@@ -29,7 +28,7 @@ const SEO: Record<Locale, { metaTitle: string; metaDescription: string; alt: str
 };
 const PICTURE_ALT = '灌装线上的软膏管';
 
-const { stack, seed } = cmsTestFile('cms-seo-', pack);
+const cmsFile = cmsTestFile('cms-seo-', pack);
 let seeded: SeededCms;
 let siteUrl: string;
 let editor: string;
@@ -118,14 +117,7 @@ function headOf(html: string) {
 const withoutQuery = (url: string | undefined) => url?.replace(/\?.*$/, '');
 
 beforeAll(async () => {
-  // Strapi's webhook names the site: its port comes first.
-  const sitePort = await freePort();
-  siteUrl = `http://127.0.0.1:${sitePort}`;
-  seeded = await seed(siteUrl);
-  const provider = await stack.provider({ url: seeded.cms.url, token: seeded.siteToken });
-  await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: seeded.secrets.CMS_WEBHOOK_SECRET });
-  const jwt = await adminLogin(seeded.cms.url, seeded.secrets.CMS_ADMIN_EMAIL!, seeded.secrets.CMS_ADMIN_PASSWORD!);
-  editor = await newAdminUser(seeded.cms.url, jwt, 'strapi-editor', 'seo-editor@example.com');
+  ({ seeded, siteUrl, editor } = await cmsFile.siteWithEditor('seo-editor@example.com'));
 
   shareImages.zh = await upload('share-zh', '#0b6e6e', SEO.zh.alt);
   shareImages.en = await upload('share-en', '#6e0b6e', SEO.en.alt);

@@ -12,8 +12,8 @@ import { createProviderApp, type StrapiConnection } from '../../src/provider/app
 import { openDatabase } from '../../src/provider/sqliteDatabase';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
-import { fakeDist } from '../../src/server/server.testing';
-import { startSeededCms, type SeededCms } from './strapi';
+import { fakeDist, freePort } from '../../src/server/server.testing';
+import { adminLogin, newAdminUser, startSeededCms, type SeededCms } from './strapi';
 import { STRAPI_ANSWER_MS } from './bounds';
 
 export type Site = Awaited<ReturnType<typeof createSiteServer>>;
@@ -121,6 +121,20 @@ export function cmsTestFile(prefix: string, pack: ContentPack) {
     async seed(siteUrl: string): Promise<SeededCms> {
       seeded = await startSeededCms({ work, siteUrl });
       return seeded;
+    },
+    /**
+     * The seeded Strapi, a provider reading it and the site its webhook calls, and an Editor
+     * (`email`) signed in to the admin panel: what a file whose editor publishes and reads the site needs.
+     */
+    async siteWithEditor(email: string): Promise<{ seeded: SeededCms; siteUrl: string; editor: string }> {
+      // Strapi's webhook names the site: its port comes first.
+      const sitePort = await freePort();
+      const siteUrl = `http://127.0.0.1:${sitePort}`;
+      const started = await this.seed(siteUrl);
+      const provider = await stack.provider({ url: started.cms.url, token: started.siteToken });
+      await stack.site(provider.url, { port: sitePort, cmsWebhookSecret: started.secrets.CMS_WEBHOOK_SECRET });
+      const jwt = await adminLogin(started.cms.url, started.secrets.CMS_ADMIN_EMAIL!, started.secrets.CMS_ADMIN_PASSWORD!);
+      return { seeded: started, siteUrl, editor: await newAdminUser(started.cms.url, jwt, 'strapi-editor', email) };
     },
   };
 }
