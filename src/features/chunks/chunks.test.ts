@@ -69,6 +69,17 @@ describe('chunk-reload guard', () => {
     expect(selectChunkReloadGaveUp(storeState)).toBe(true);
   });
 
+  it('the page the reload opened, failing long after it came up (a later deploy), reloads once more', async () => {
+    const deps = fakeDeps();
+    const { clock, provider } = clockOf(deps);
+    await page(deps, provider, chunkLoadFailed({ source: 'loader' }));
+    clock.pageStartedAt = clock.now + 2_000;
+    clock.now = clock.pageStartedAt + 30 * 60_000;
+    const { storeState } = await page(deps, provider, chunkLoadFailed({ source: 'route' }));
+    expect(deps.services.reload).toHaveBeenCalledTimes(2);
+    expect(selectChunkReloadGaveUp(storeState)).toBe(false);
+  });
+
   it('a page opened after the guard period, not by the reload, reloads for its own failure', async () => {
     const deps = fakeDeps();
     const { clock, provider } = clockOf(deps);

@@ -11,8 +11,8 @@ export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 /**
  * A chunk that fails to load (usually a deploy replaced it) reloads the page at most once per
  * guard period, whoever reports it. A chunk that is still broken after that reload (a failure
- * within the guard period, or any failure on the page that reload opened, however slowly that
- * page came up and its chunk timed out), or a browser
+ * within the guard period, or a failure of the page that reload opened while it comes up, however
+ * slowly, its chunk timing out), or a browser
  * that cannot remember the reload (storage disabled), gets the message with a reload button
  * instead: a page that cannot load never reloads in a loop. Never for a form being sent: a reload
  * would empty what the visitor typed, so the form says the site was updated and offers the reload
@@ -27,7 +27,10 @@ export function* reloadForChunk({ services }: Deps, action: ReturnType<typeof ch
   const pageStartedAt: number = yield call(services.pageStartedAt);
   const stored: string | null = yield call(services.storageGet, CHUNK_RELOAD_KEY);
   const last = stored === null ? Number.NaN : Number(stored);
-  const openedByReload = pageStartedAt >= last && pageStartedAt - last < TIMING.chunkReloadGuardMs;
+  // The page the reload opened, failing on its way up (its first chunks, however slow); a failure
+  // long after it came up is a later deploy's, and reloads once as any other.
+  const openedByReload =
+    pageStartedAt >= last && pageStartedAt - last < TIMING.chunkReloadGuardMs && now - pageStartedAt < TIMING.chunkReloadGuardMs + TIMING.chunkLoadTimeoutMs;
   if (Number.isFinite(last) && (now - last < TIMING.chunkReloadGuardMs || openedByReload)) {
     yield call(services.log, `Chunk failed again (${action.payload.source}) within the guard period; not reloading.`);
     yield put(chunkReloadGaveUp());
