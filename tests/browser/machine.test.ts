@@ -136,6 +136,13 @@ describe('a staff page loading keeps the gallery', () => {
 
 describe('the product category lives in the URL, by its id', () => {
   const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]');
+  /** The grid shows the selected tab's own rows: labelled by it, no longer busy. */
+  const panelOfSelectedTab = (page: Page) =>
+    page.waitForFunction(() => {
+      const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.id;
+      const panel = document.querySelector('#product-panel');
+      return tab !== undefined && panel?.getAttribute('aria-labelledby') === tab && panel.getAttribute('aria-busy') === 'false';
+    });
 
   test('a tab names its category; Back from a product returns to that tab', async (t) => {
     await withPage(t, browser, site, {}, async ({ page }) => {
@@ -144,7 +151,7 @@ describe('the product category lives in the URL, by its id', () => {
       await page.getByRole('tab', { name: '乳膏剂' }).click();
       await page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('category') ?? ''));
       const category = query(page, 'category');
-      await waitForContent(page);
+      await panelOfSelectedTab(page);
       const first = await page.locator('.product-card h3').first().textContent();
       await page.locator('.product-card').first().click();
       await page.waitForURL(/\/product\/\d+$/);
@@ -152,6 +159,7 @@ describe('the product category lives in the URL, by its id', () => {
       await page.goBack();
       await page.getByRole('tab', { name: '乳膏剂', selected: true }).waitFor();
       assert.equal(query(page, 'category'), category);
+      await panelOfSelectedTab(page);
       assert.equal(await page.locator('.product-card h3').first().textContent(), first);
       await page.goBack();
       await page.getByRole('tab', { name: '软膏剂', selected: true }).waitFor();

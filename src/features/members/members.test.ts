@@ -196,6 +196,11 @@ describe('selectMemberList', () => {
     expect(selectMemberList(stateAfter(...loaded(1), routeEntered(resources('/resources?page=0')))).page).toBe(1);
   });
 
+  it('a page the URL names before its request starts shows the rows last shown as loading, never as its own', () => {
+    const entered = stateAfter(...loaded(1), routeEntered(resources('/resources?page=2')));
+    expect(selectMemberList(entered)).toEqual({ page: 2, list: { status: 'loading', data: pictures(1), error: null, requestId: null } });
+  });
+
   it('a page that failed is shown failed as it is, without the rows of another page', () => {
     const request = contentRequested({ key: key(2) });
     const failed = stateAfter(
