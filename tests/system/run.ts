@@ -7,7 +7,7 @@
  * what one waits for (the registry while cms/ installs, Strapi starting) is another's computing:
  *   checks:   typecheck → lint → unit and integration (with coverage)
  *   builds:   client builds → Strapi on SQLite, once cms/ is in → on PostgreSQL → browser suite,
- *             once the checks are done (it takes both cores)
+ *             four files at a time, once the checks are done (it takes both cores)
  *   registry: install cms/
  * A failing step ends its lane and skips the steps that need it; the other lanes run on, so one
  * run shows every failure it can. What each step printed is shown when it ends (the browser
@@ -29,6 +29,8 @@ interface Step {
   needs?: string[];
   /** Print as it comes (the long last step), rather than when the step ends. */
   live?: boolean;
+  /** Set for this step only. */
+  env?: Record<string, string>;
 }
 
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', script, ...args];
@@ -43,8 +45,10 @@ const LANES: Step[][] = [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
-    // Alone: beside the Strapi tests, two browser files overload two cores and renders miss their deadlines.
-    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], needs: ['unit and integration'], live: true },
+    // Alone: beside the Strapi tests, two browser files overload two cores and renders miss their
+    // deadlines. Alone, a file spends most of its time waiting (on the network going idle, on a
+    // page's timers), so four at a time still leave the cores some room.
+    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '4' }, needs: ['unit and integration'], live: true },
   ],
   [{ name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') }],
 ];
@@ -88,7 +92,12 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<boolean> {
   const started = Date.now();
   const [file, ...args] = step.command as [string, ...string[]];
   // Its own process group: an interrupted run stops it and everything it started (Strapi, Chromium).
-  const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'] });
+  const child = spawn(file, args, {
+    cwd: ROOT,
+    env: { ...env, ...step.env },
+    detached: true,
+    stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'],
+  });
   running.add(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
