@@ -123,10 +123,11 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     const first = await old.savePatientMessage(form, consent, '');
     await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
     await (await openPostgresStore(database.url)).close();
-    // Holds the move in PostgreSQL after it has read the SQLite file and before it deletes there.
+    // Holds the move in PostgreSQL after it has read the SQLite file and before it deletes there:
+    // it copies the case reference counters after the rows.
     await locker.connect();
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
+    await locker.query('LOCK TABLE case_reference_counters IN ACCESS EXCLUSIVE MODE');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', data.dir], {
       env: { ...process.env, DATABASE_URL: database.url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -145,6 +146,12 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     const [code] = (await exited) as [number];
     expect(stderr).toMatch(/^Moved 0 applications, 1 patient messages, 1 audit entries/);
     expect(code).toBe(0);
+    // The audit entry waited for SQLite's lock and was refused: the log set aside holds the one
+    // entry moved, and no entry is left behind in the log unmoved.
+    expect(movedAuditFiles(data.dir)).toEqual([expect.stringMatching(/^\{[^\n]*"action":"export"[^\n]*"rows":1\}\n$/)]);
+    expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
+    expect(await auditActions(database.url)).toEqual(['export', 'move to postgres']);
+    expect(audited).toMatchObject({ code: 'SQLITE_BUSY' });
 
     const inPostgres = (await queryTestDatabase<{ reference: string }>(database.url, 'SELECT reference FROM patient_messages')).map((row) => row.reference);
     const inSqlite = (db.prepare('SELECT reference FROM patient_messages').all() as { reference: string }[]).map((row) => row.reference);
@@ -156,12 +163,6 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     // errors that file's Error, which is not this file's.
     expect(during).toMatchObject({ code: 'SQLITE_BUSY' });
     expect(inSqlite).toEqual([]);
-    // The audit entry waited for the same lock and was refused: the log set aside holds the one
-    // entry moved, and no entry is left behind in the log unmoved.
-    expect(await auditActions(database.url)).toEqual(['export', 'move to postgres']);
-    expect(movedAuditFiles(data.dir)).toEqual([expect.stringMatching(/^\{[^\n]*"action":"export"[^\n]*"rows":1\}\n$/)]);
-    expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
-    expect(audited).toMatchObject({ code: 'SQLITE_BUSY' });
   } finally {
     await locker.end().catch(() => {});
     await database.drop();
