@@ -569,6 +569,10 @@ describe('which move a run finishes', () => {
       expect(refused.status).toBe(1);
       expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM submission_moves')).toEqual([{ n: 0 }]);
       expect(await auditActions(database.url)).toEqual([]);
+      // The run's own id, refused before anything was copied, is not kept as a move to finish.
+      const after = connect(join(data.dir, 'provider.sqlite'));
+      expect(after.prepare('SELECT id FROM submission_moves').pluck().all()).toEqual(['a-run-that-copied-nothing']);
+      after.close();
     } finally {
       await database.drop();
       data.remove();

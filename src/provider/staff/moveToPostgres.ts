@@ -80,6 +80,8 @@ interface Moved {
 /** SQLite's side, read under its write lock. */
 interface Source {
   rows: Record<string, Row[]>;
+  /** Each row's digest without its id, in the order of `rows`: computed before PostgreSQL's transaction opens. */
+  rowDigests: Record<string, string[]>;
   counters: unknown[];
   audit: AuditEntry[];
 }
@@ -112,7 +114,7 @@ const describeSource = (source: Source, postgresIds: Record<string, number[]>): 
           last: rows.reduce((last, row) => Math.max(last, Number(row.id)), 0),
           rows: rows.length,
           digest: digest(rows.map(withoutId)),
-          copied: rows.map((row, n): [number, number, string] => [Number(row.id), postgresIds[table]![n]!, rowDigest(row)]),
+          copied: rows.map((row, n): [number, number, string] => [Number(row.id), postgresIds[table]![n]!, source.rowDigests[table]![n]!]),
         },
       ];
     }),
@@ -147,15 +149,20 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
     // A staff command's audit entry waits for the same lock (sqliteStore.ts). Another run of the
     // move waits too, and then learns from PostgreSQL what this one committed.
     sqlite.exec('BEGIN IMMEDIATE');
+    let committing = false;
     let outcome: { finish: Finish; interrupted: boolean; more: boolean };
     try {
-      outcome = await inPostgres(id, unfinishedMoves(sqlite));
+      // Read before PostgreSQL's transaction opens: while it holds the tables, it is never idle for long.
+      const source = readSource();
+      outcome = await inPostgres(id, unfinishedMoves(sqlite), source, () => (committing = true));
       finishSqlite(outcome.finish);
       // A run that finished an earlier move copied nothing under its own id.
       if (outcome.interrupted) sqlite.prepare('DELETE FROM submission_moves WHERE id = ?').run(id);
       sqlite.exec('COMMIT');
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      // Refused before its COMMIT was sent, the move copied nothing under this id.
+      if (!committing) sqlite.prepare('DELETE FROM submission_moves WHERE id = ? AND finished_at IS NULL').run(id);
       throw error;
     }
     const notErased = eraseFromWal(sqlite);
@@ -194,8 +201,10 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
   }
 
   function readSource(): Source {
+    const rows = Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)]));
     return {
-      rows: Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)])),
+      rows,
+      rowDigests: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.map(rowDigest)])),
       counters: sqlite.prepare('SELECT year, last FROM case_reference_counters ORDER BY year').all(),
       audit: readAuditFile(dataDir),
     };
@@ -208,7 +217,12 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
    * first; otherwise SQLite's rows copied and verified under the move `id`. An earlier run whose
    * COMMIT is still under way is waited for, so its id is seen.
    */
-  async function inPostgres(id: string, unfinished: string[]): Promise<{ finish: Finish; interrupted: boolean; more: boolean }> {
+  async function inPostgres(
+    id: string,
+    unfinished: string[],
+    source: Source,
+    onCommit: () => void,
+  ): Promise<{ finish: Finish; interrupted: boolean; more: boolean }> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -233,8 +247,13 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
         ).rows;
         const result =
           committed.length > 0
-            ? { finish: await reconcile(client, committed[0]!.id, JSON.parse(committed[0]!.moved) as Moved), interrupted: true, more: committed.length > 1 }
-            : { finish: await copy(client, id), interrupted: false, more: false };
+            ? {
+                finish: await reconcile(client, committed[0]!.id, JSON.parse(committed[0]!.moved) as Moved, source),
+                interrupted: true,
+                more: committed.length > 1,
+              }
+            : { finish: await copy(client, id, source), interrupted: false, more: false };
+        onCommit();
         await client.query('COMMIT').catch((error: Error) => {
           // The connection is not reused, nor waited on again for a ROLLBACK.
           broken = error;
@@ -259,8 +278,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
    * have stored since): their case references are kept, as their reporters were given them, so a
    * reference PostgreSQL holds already refuses the whole move.
    */
-  async function copy(client: pg.PoolClient, id: string): Promise<Finish> {
-    const source = readSource();
+  async function copy(client: pg.PoolClient, id: string, source: Source): Promise<Finish> {
     if (isEmpty(source)) throw nothingToMove();
     const { rows, counters, audit } = source;
     const references = rows.patient_messages!.map((row) => row.reference).filter((reference) => typeof reference === 'string');
@@ -334,8 +352,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
    * (retention) is cut alike there; any other change refuses, deleting nothing. Rows stored after
    * the move are left for the next run.
    */
-  async function reconcile(client: pg.PoolClient, id: string, moved: Moved): Promise<Finish> {
-    const source = readSource();
+  async function reconcile(client: pg.PoolClient, id: string, moved: Moved, source: Source): Promise<Finish> {
     const changed = (what: string, why = '') =>
       new OperatorError(
         `${what} in ${file} differ from what move ${id} copied into ${where}${why}: nothing was deleted. ` +
@@ -352,18 +369,18 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
         if (stored.length !== rows || digest(stored.map(withoutId)) !== expected) throw changed(`The ${table} rows`, ' (counts or digests)');
         finish.deletes[table] = stored.map((row) => Number(row.id));
       } else {
-        const byId = new Map(stored.map((row) => [Number(row.id), row]));
+        const byId = new Map(source.rows[table]!.map((row, n) => [Number(row.id), { row, digest: source.rowDigests[table]![n]! }]));
         const gone: number[] = [];
         finish.deletes[table] = [];
         for (const [sqliteId, postgresId, expectedRow] of copied) {
-          const row = byId.get(sqliteId);
-          if (!row) {
+          const found = byId.get(sqliteId);
+          if (!found) {
             gone.push(postgresId);
             continue;
           }
           finish.deletes[table]!.push(sqliteId);
-          if (rowDigest(row) !== expectedRow)
-            finish.cut[table]! += await cutAlike(client, table, row, postgresId, () => changed(`The ${table} row ${sqliteId}`));
+          if (found.digest !== expectedRow)
+            finish.cut[table]! += await cutAlike(client, table, found.row, postgresId, () => changed(`The ${table} row ${sqliteId}`));
         }
         if (gone.length > 0) finish.erased[table] = (await client.query(`DELETE FROM ${table} WHERE id = ANY($1::bigint[])`, [gone])).rowCount ?? 0;
       }
