@@ -31,7 +31,7 @@ import { boundedPool, describeUrl, endPool, vacuum } from '../submissions/postgr
 import { OperatorError, storable, SUBMISSION_TABLES, type AuditEntry, type Row, type SubmissionKind } from '../submissions/store';
 import { AUDIT_FILE, readAuditFile, setAuditAside } from '../submissions/auditFile';
 import { auditEntry } from './audit';
-import { eraseFromWal } from '../submissions/retention';
+import { ERASE_FAILED, eraseFromWal } from '../submissions/retention';
 
 const TABLES = Object.values(SUBMISSION_TABLES);
 /** Where a move's audit entries stay on the old host, for the record: one file per move. */
@@ -137,7 +137,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
       );
     });
     await checkPostgresSchema(pool, where);
-    // Saves recording a move for nothing; checked again under the locks.
+    // Spares recording a move for nothing; decided again under the locks.
     if (unfinishedMoves(sqlite).length === 0 && TABLES.every((table) => count(sqlite, table) === 0) && readAuditFile(dataDir).length === 0)
       throw nothingToMove();
     // Committed on its own before anything is copied, so a run after a death finds it.
@@ -188,7 +188,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
         pool,
         TABLES.filter((table) => finish.erased[table]! > 0).map((table) => KIND_OF[table]!),
       ).catch((error: Error) => [
-        `the deleted rows' space in ${where} could not be overwritten (${error.message}): run npm run staff -- purge when the database is quiet.`,
+        `${ERASE_FAILED} (${error.message}): they stay in ${where}'s table files until the next VACUUM (autovacuum, or a staff delete or purge).`,
       ]))
         tell(`Not guaranteed: ${reason}`);
     if (left > 0) tell(`${left} submissions or audit entries were stored in ${file} after the interrupted move: run move-to-postgres again to move them.`);
