@@ -42,14 +42,16 @@ export const HELP = `Staff tools for the site's submissions (run in the site's f
       The audit trail, one JSON line per action.
   npm run staff -- migrate [--dry-run]
       Bring the PostgreSQL schema forward to this release's, saying what it applies. No other
-      command changes the schema: they refuse one that is not this release's.
+      command changes the schema: they refuse one that is not this release's. Hosts of an older
+      release then refuse to start: restart every host on this release (not one by one).
   npm run staff -- move-to-postgres
       When a site moves from SQLite to PostgreSQL (DATABASE_URL set, schema migrated), once per
       host's store: moves <data-dir>'s submissions, consents, case reference counters and audit
       log into PostgreSQL beside what it holds (new ids, case references kept; a reference it
       holds already refuses the move), verifies them there, then deletes them from the SQLite file.
       Stopped between the two (the process died, the connection dropped), run it again: it
-      finishes that move without copying anything twice.
+      finishes that move without copying anything twice, deleting from PostgreSQL too what the
+      old site deleted since. It gives up after waiting 20 s for tables another session holds.
 
 Dates (--since) are days in Beijing time, as case references count them.
 
@@ -217,6 +219,7 @@ async function backupCommand(store: SubmissionStore, target: string | undefined)
   privateFile(target); // 0600 before a byte is written
   try {
     await store.backup(target);
+    // Audited once copied, before the file is kept (staff README): a copy the audit trail cannot name is removed.
     await audit(store, 'backup', { file: target });
   } catch (error) {
     // Nothing half written is left to be mistaken for a backup, nor a copy the audit trail does not name.

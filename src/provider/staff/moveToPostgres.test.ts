@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
 import { connect, openDatabase } from '../sqliteDatabase';
@@ -18,6 +18,7 @@ import { tempDataDir } from '../provider.testing';
 import { auditEntry } from './audit';
 import { startHalfOpenProxy } from '../submissions/halfOpenProxy.testing';
 import { beijingDay } from '../submissions/caseReference';
+import { moveToPostgres } from './moveToPostgres';
 
 const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };
 const consent = { consent: '2026-01', health_consent: '2026-01' };
@@ -27,6 +28,22 @@ const move = (dataDir: string, url: string) =>
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
   });
+
+/** The audit log parts the moves set aside, one per move, oldest first by their entries' times. */
+const movedAuditFiles = (dataDir: string) =>
+  readdirSync(dataDir)
+    .filter((name) => name.startsWith(`${AUDIT_FILE}.moved-to-postgres.`))
+    .map((name) => readFileSync(join(dataDir, name), 'utf8'))
+    .sort();
+const auditActions = async (url: string) =>
+  (await queryTestDatabase<{ action: string }>(url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action);
+const COUNTS = 'SELECT (SELECT COUNT(*) FROM applications) AS applications, (SELECT COUNT(*) FROM patient_messages) AS messages';
+const sqliteCounts = (dataDir: string) => {
+  const file = connect(join(dataDir, 'provider.sqlite'));
+  const found = file.prepare(COUNTS).get();
+  file.close();
+  return found;
+};
 
 /** The move in a child process, the test's event loop left free (for a proxy it runs). */
 async function moveWhileServing(dataDir: string, url: string, env: Record<string, string>) {
@@ -104,11 +121,13 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     const db = await openDatabase(data.dir, loadContentPack());
     const old = createSqliteStore(db);
     const first = await old.savePatientMessage(form, consent, '');
+    await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
     await (await openPostgresStore(database.url)).close();
-    // Holds the move in PostgreSQL after it has read the SQLite file and before it deletes there.
+    // Holds the move in PostgreSQL after it has read the SQLite file and before it deletes there:
+    // it copies the case reference counters after the rows.
     await locker.connect();
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
+    await locker.query('LOCK TABLE case_reference_counters IN ACCESS EXCLUSIVE MODE');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', data.dir], {
       env: { ...process.env, DATABASE_URL: database.url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -125,8 +144,14 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     const audited = await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 99 })).catch((error: Error) => error);
     await locker.query('COMMIT');
     const [code] = (await exited) as [number];
-    expect(stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
+    expect(stderr).toMatch(/^Moved 0 applications, 1 patient messages, 1 audit entries/);
     expect(code).toBe(0);
+    // The audit entry waited for SQLite's lock and was refused: the log set aside holds the one
+    // entry moved, and no entry is left behind in the log unmoved.
+    expect(movedAuditFiles(data.dir)).toEqual([expect.stringMatching(/^\{[^\n]*"action":"export"[^\n]*"rows":1\}\n$/)]);
+    expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
+    expect(await auditActions(database.url)).toEqual(['export', 'move to postgres']);
+    expect(audited).toMatchObject({ code: 'SQLITE_BUSY' });
 
     const inPostgres = (await queryTestDatabase<{ reference: string }>(database.url, 'SELECT reference FROM patient_messages')).map((row) => row.reference);
     const inSqlite = (db.prepare('SELECT reference FROM patient_messages').all() as { reference: string }[]).map((row) => row.reference);
@@ -138,10 +163,6 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     // errors that file's Error, which is not this file's.
     expect(during).toMatchObject({ code: 'SQLITE_BUSY' });
     expect(inSqlite).toEqual([]);
-    // The audit entry waited for the same lock and was refused: it is not in the log set aside unmoved.
-    expect(audited).toMatchObject({ code: 'SQLITE_BUSY' });
-    expect(await queryTestDatabase(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).toEqual([{ action: 'move to postgres' }]);
-    expect(existsSync(join(data.dir, `${AUDIT_FILE}.moved-to-postgres`))).toBe(false);
   } finally {
     await locker.end().catch(() => {});
     await database.drop();
@@ -254,7 +275,7 @@ describe('a move stopped after PostgreSQL committed (the process died, or the an
         expect(after.prepare('SELECT COUNT(*) AS n FROM submission_moves WHERE finished_at IS NULL').get()).toEqual({ n: 0 });
         after.close();
         expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
-        expect(readFileSync(join(data.dir, `${AUDIT_FILE}.moved-to-postgres`), 'utf8')).toContain('"action":"export"');
+        expect(movedAuditFiles(data.dir)).toEqual([expect.stringContaining('"action":"export"')]);
 
         const again = move(data.dir, database.url);
         expect(again.status).toBe(1);
@@ -349,8 +370,212 @@ it('finishes an interrupted move without the rows the old site stored after it, 
       (await queryTestDatabase<{ action: string }>(database.url, "SELECT entry ->> 'action' AS action FROM staff_audit ORDER BY id")).map((row) => row.action),
     ).toEqual(['export', 'move to postgres', 'find person', 'move to postgres']);
     expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
+    // Each move's entries stay on the old host in a file of their own: the second does not replace the first.
+    const [firstAside, secondAside] = movedAuditFiles(data.dir).sort((a, b) => Number(a.includes('find person')) - Number(b.includes('find person')));
+    expect(movedAuditFiles(data.dir)).toHaveLength(2);
+    expect(firstAside).toContain('"action":"export"');
+    expect(secondAside).toContain('"action":"find person"');
   } finally {
     await database.drop();
     data.remove();
   }
 }, 60_000);
+
+describe('the move holds the submission tables on every host for a bounded time', () => {
+  // Tight for the test: a save is refused after 5 s while they stay locked.
+  const limits = { idleInTransactionMs: 500, lockMs: 2_000, answerMs: 1_000 };
+
+  it('releases them when its connection goes silent before the COMMIT reaches PostgreSQL: another host saves, and a second run moves the store', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const proxy = await startHalfOpenProxy(database.url);
+    const otherHost = await openPostgresStore(database.url);
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      const old = createSqliteStore(db);
+      await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
+      const reference = await old.savePatientMessage(form, consent, '');
+      await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
+      db.close();
+
+      // The COMMIT never reaches PostgreSQL, and the connection stays open, silent: no FIN, no RST.
+      proxy.stallOn(/COMMIT\0/, { delivered: false });
+      await expect(moveToPostgres(data.dir, proxy.url, () => {}, limits)).rejects.toThrow("gave no answer to the move's COMMIT");
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 1, messages: 1 });
+
+      // Another host's save (refused after 5 s while the tables stay locked) is stored.
+      await otherHost.saveApplication({ id: 3, title: '销售代表' }, { name: '张伟', phone: '13800000002', email: '' }, { consent: '2026-01' }, '');
+      const told: string[] = [];
+      await moveToPostgres(data.dir, database.url, (text) => told.push(text), limits);
+      expect(told[0]).toMatch(/^Moved 1 applications, 1 patient messages, 1 audit entries/);
+      expect(await queryTestDatabase(database.url, 'SELECT job_title FROM applications ORDER BY id')).toEqual([
+        { job_title: '销售代表' },
+        { job_title: '质量检验员' },
+      ]);
+      expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual([{ reference }]);
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
+    } finally {
+      await otherHost.close();
+      await proxy.close();
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+
+  it('gives up, saying so and moving nothing, while another session keeps them locked', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const locker = new pg.Client({ connectionString: database.url });
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      await createSqliteStore(db).savePatientMessage(form, consent, '');
+      db.close();
+      await (await openPostgresStore(database.url)).close();
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
+
+      await expect(moveToPostgres(data.dir, database.url, () => {}, { ...limits, lockMs: 300 })).rejects.toThrow(
+        /kept the submission tables locked for 0\.3 s \(another move, or a session holding them\): nothing was moved\. .*run move-to-postgres again/,
+      );
+      await locker.query('COMMIT');
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
+      expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
+      const told: string[] = [];
+      await moveToPostgres(data.dir, database.url, (text) => told.push(text), limits);
+      expect(told[0]).toMatch(/^Moved 0 applications, 1 patient messages/);
+    } finally {
+      await locker.end().catch(() => {});
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe('finishing an interrupted move after the old site ran on SQLite again', () => {
+  it('deletes from PostgreSQL the copies of what the old site deleted since, cuts the addresses it cut, and moves what it stored', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      const old = createSqliteStore(db);
+      await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '203.0.113.7');
+      const erased = await old.savePatientMessage({ ...form, phone: '13900000009' }, consent, '203.0.113.8');
+      const kept = await old.savePatientMessage(form, consent, '203.0.113.9');
+      await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 2 }));
+      db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+      await (await openPostgresStore(database.url)).close();
+      expect(move(data.dir, database.url).status).toBe(1);
+      expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 2 }]);
+      db.exec('DROP TRIGGER stopped_move');
+
+      // The old site, started again on SQLite: a person asks to be deleted; retention cuts addresses; a new message.
+      expect(await old.deletePerson({ phone: '13900000009' })).toMatchObject({ patients: 1 });
+      await old.truncateOldAddresses(30, new Date(Date.now() + 365 * 86_400_000));
+      const later = await old.savePatientMessage({ ...form, phone: '13900000002' }, consent, '');
+      db.close();
+
+      const finished = move(data.dir, database.url);
+      expect(finished.stderr).toMatch(/^Finished an interrupted move \(.+\): .* had committed its 1 applications, 2 patient messages, 1 audit entries/);
+      expect(finished.stderr).toContain('1 of the moved submissions had been deleted from');
+      expect(finished.stderr).toContain('2 of the moved submissions had their address cut to its network');
+      expect(finished.stderr).toContain('were stored in');
+      expect(finished.status).toBe(0);
+      expect(await queryTestDatabase(database.url, 'SELECT reference, client_ip FROM patient_messages ORDER BY id')).toEqual([
+        { reference: kept, client_ip: '203.0.113.0/24' },
+      ]);
+      expect(await queryTestDatabase(database.url, 'SELECT client_ip FROM applications')).toEqual([{ client_ip: '203.0.113.0/24' }]);
+      expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM patient_messages WHERE reference = $1', [erased])).toEqual([{ n: 0 }]);
+      expect(await auditActions(database.url)).toEqual(['export', 'move to postgres', 'finish move to postgres']);
+
+      const rest = move(data.dir, database.url);
+      expect(rest.stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
+      expect(rest.status).toBe(0);
+      expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: kept }, { reference: later }]);
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
+    } finally {
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+
+  it('refuses, deleting nothing, a copied row changed otherwise than its address', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      await createSqliteStore(db).savePatientMessage(form, consent, '');
+      db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+      await (await openPostgresStore(database.url)).close();
+      expect(move(data.dir, database.url).status).toBe(1);
+      db.exec('DROP TRIGGER stopped_move');
+      db.exec("UPDATE patient_messages SET description = 'changed'");
+      db.close();
+
+      const refused = move(data.dir, database.url);
+      expect(refused.stderr).toMatch(/The patient_messages row 1 in .* differ from what move .* copied into .*: nothing was deleted/);
+      expect(refused.status).toBe(1);
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
+      expect(await queryTestDatabase(database.url, 'SELECT description FROM patient_messages')).toEqual([{ description: '发红' }]);
+    } finally {
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe('which move a run finishes', () => {
+  it('is the one PostgreSQL committed, not the newest the SQLite file started (a concurrent run that failed after recording its id)', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      await createSqliteStore(db).saveApplication(
+        { id: 2, title: '质量检验员' },
+        { name: '李明', phone: '13800000001', email: '' },
+        { consent: '2026-01' },
+        '',
+      );
+      db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON applications BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+      await (await openPostgresStore(database.url)).close();
+      expect(move(data.dir, database.url).status).toBe(1);
+      db.exec('DROP TRIGGER stopped_move');
+      // A second run, started meanwhile, recorded its id and then found SQLite locked.
+      db.prepare('INSERT INTO submission_moves (id, started_at) VALUES (?, ?)').run('a-run-that-copied-nothing', new Date(Date.now() + 60_000).toISOString());
+      db.close();
+
+      const finished = move(data.dir, database.url);
+      expect(finished.stderr).toMatch(/^Finished an interrupted move \((?!a-run-that-copied-nothing).+\): .* had committed its 1 applications/);
+      expect(finished.status).toBe(0);
+      expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 0 }]);
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
+    } finally {
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+
+  it('refuses a store with nothing to move even when it records an unfinished move PostgreSQL never committed', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    try {
+      const db = await openDatabase(data.dir, loadContentPack());
+      db.prepare('INSERT INTO submission_moves (id, started_at) VALUES (?, ?)').run('a-run-that-copied-nothing', new Date().toISOString());
+      db.close();
+      await (await openPostgresStore(database.url)).close();
+
+      const refused = move(data.dir, database.url);
+      expect(refused.stderr).toMatch(/holds no submissions and no audit log: nothing to move/);
+      expect(refused.status).toBe(1);
+      expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM submission_moves')).toEqual([{ n: 0 }]);
+      expect(await auditActions(database.url)).toEqual([]);
+      // The run's own id, refused before anything was copied, is not kept as a move to finish.
+      const after = connect(join(data.dir, 'provider.sqlite'));
+      expect(after.prepare('SELECT id FROM submission_moves').pluck().all()).toEqual(['a-run-that-copied-nothing']);
+      after.close();
+    } finally {
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+});

@@ -11,8 +11,15 @@
  * Two databases commit one after the other, so a move can stop between them (the process dies,
  * or the answer to PostgreSQL's COMMIT is lost). Each move therefore has an id, recorded in the
  * SQLite file before anything is copied and in PostgreSQL's `submission_moves` in the copy's own
- * transaction, with what it copied. Run again, a move whose id PostgreSQL holds copies nothing:
- * it checks that the SQLite rows are the ones copied and deletes them (finishing the SQLite side).
+ * transaction, with what it copied. Run again (under SQLite's lock, as every run copies), a move whose id
+ * PostgreSQL holds copies nothing: it finishes the SQLite side, deleting the rows it copied. What
+ * the old site did to those rows meanwhile (started again on SQLite: a person deleted, retention's
+ * purge or address cut) is done to their copies in PostgreSQL first, so nobody erased there stays.
+ *
+ * The move's PostgreSQL transaction locks the submission tables on every host: it is bounded by
+ * `idle_in_transaction_session_timeout` (a connection gone silent before its COMMIT arrived
+ * releases them within seconds, not after TCP keep-alive's hours) and `lock_timeout` (a run
+ * waiting on them gives up, saying so).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -20,15 +27,34 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { connect, DATABASE_FILE, type ProviderDatabase } from '../sqliteDatabase';
 import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
-import { boundedPool, describeUrl, endPool } from '../submissions/postgresStore';
-import { OperatorError, storable, SUBMISSION_TABLES, type AuditEntry, type Row } from '../submissions/store';
+import { boundedPool, describeUrl, endPool, vacuum } from '../submissions/postgresStore';
+import { OperatorError, storable, SUBMISSION_TABLES, type AuditEntry, type Row, type SubmissionKind } from '../submissions/store';
 import { AUDIT_FILE, readAuditFile, setAuditAside } from '../submissions/auditFile';
 import { auditEntry } from './audit';
-import { eraseFromWal } from '../submissions/retention';
+import { ERASE_FAILED, eraseFromWal } from '../submissions/retention';
 
 const TABLES = Object.values(SUBMISSION_TABLES);
-/** Where the moved audit entries stay on the old host, for the record. */
-export const MOVED_AUDIT_FILE = `${AUDIT_FILE}.moved-to-postgres`;
+/** Where a move's audit entries stay on the old host, for the record: one file per move. */
+export const movedAuditFile = (move: string) => `${AUDIT_FILE}.moved-to-postgres.${move}`;
+const KIND_OF = Object.fromEntries(Object.entries(SUBMISSION_TABLES).map(([kind, table]) => [table, kind])) as Record<string, SubmissionKind>;
+
+/** The bounds of the move's PostgreSQL transaction. */
+export interface MoveLimits {
+  /** How long the move waits for the submission tables while another session holds them (a host's save, another move). */
+  lockMs: number;
+  /** How long PostgreSQL keeps the move's transaction, and so its locks, while no statement comes. */
+  idleInTransactionMs: number;
+  /** How long an answer is waited for; by default the staff tools' (DATABASE_STATEMENT_TIMEOUT_MS + 5 s). */
+  answerMs?: number;
+}
+/**
+ * A host's save holds the tables for 8 s at most (SAVE_LIMITS), so 20 s of waiting means
+ * something else holds them. The move's own statements follow each other within milliseconds:
+ * 10 s without one is a client gone.
+ */
+export const MOVE_LIMITS: MoveLimits = { lockMs: 20_000, idleInTransactionMs: 10_000 };
+/** PostgreSQL's lock_not_available: lock_timeout expired. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** A row as PostgreSQL will hold it: text cleaned as every write is (`storable`). */
 const cleaned = (row: Row): Row =>
@@ -41,8 +67,12 @@ const maxId = async (client: pg.PoolClient, table: string): Promise<number> =>
 
 /** What a move copied, as `submission_moves.moved` records it: enough to recognise those rows in SQLite again. */
 interface Moved {
-  /** Per table: the highest SQLite id copied, how many rows, and the digest of the rows without their ids. */
-  tables: Record<string, { last: number; rows: number; digest: string }>;
+  /**
+   * Per table: the highest SQLite id copied, how many rows, the digest of the rows without their
+   * ids, and each row's SQLite id, PostgreSQL id and digest (`copied`; absent from the moves of
+   * earlier releases), so a finish can tell which rows the old site deleted or changed since.
+   */
+  tables: Record<string, { last: number; rows: number; digest: string; copied?: [number, number, string][] }>;
   /** The audit log's first `entries` entries, and their digest. */
   audit: { entries: number; digest: string };
 }
@@ -50,26 +80,56 @@ interface Moved {
 /** SQLite's side, read under its write lock. */
 interface Source {
   rows: Record<string, Row[]>;
+  /** Each row's digest without its id, in the order of `rows`: computed before PostgreSQL's transaction opens. */
+  rowDigests: Record<string, string[]>;
   counters: unknown[];
   audit: AuditEntry[];
 }
 
-const describeSource = (source: Source): Moved => ({
+/** What finishing a move committed in PostgreSQL does: decided under both databases' locks. */
+interface Finish {
+  id: string;
+  moved: Moved;
+  /** Per table, the SQLite ids to delete: the copied rows still there. */
+  deletes: Record<string, number[]>;
+  /** Per table, the copies deleted from PostgreSQL (the old site deleted them since), and those whose address was cut alike. */
+  erased: Record<string, number>;
+  cut: Record<string, number>;
+  /** Whether the moved audit entries are still at the head of the log (else an earlier run set them aside). */
+  auditInLog: boolean;
+  /** Rows and audit entries stored after the move, left for the next run. */
+  left: number;
+}
+
+const rowDigest = (row: Row) => digest([withoutId(row)]);
+
+/** `source` as copied, its rows given the PostgreSQL ids `postgresIds` (in the same order). */
+const describeSource = (source: Source, postgresIds: Record<string, number[]>): Moved => ({
   tables: Object.fromEntries(
     TABLES.map((table) => {
       const rows = source.rows[table]!;
-      return [table, { last: rows.reduce((last, row) => Math.max(last, Number(row.id)), 0), rows: rows.length, digest: digest(rows.map(withoutId)) }];
+      return [
+        table,
+        {
+          last: rows.reduce((last, row) => Math.max(last, Number(row.id)), 0),
+          rows: rows.length,
+          digest: digest(rows.map(withoutId)),
+          copied: rows.map((row, n): [number, number, string] => [Number(row.id), postgresIds[table]![n]!, source.rowDigests[table]![n]!]),
+        },
+      ];
     }),
   ),
   audit: { entries: source.audit.length, digest: digest(source.audit) },
 });
 
-export async function moveToPostgres(dataDir: string, url: string, tell: (text: string) => void): Promise<void> {
+export async function moveToPostgres(dataDir: string, url: string, tell: (text: string) => void, limits: Partial<MoveLimits> = {}): Promise<void> {
+  const { lockMs, idleInTransactionMs, answerMs } = { ...MOVE_LIMITS, ...limits };
   const file = join(dataDir, DATABASE_FILE);
   if (!existsSync(file)) throw new OperatorError(`No SQLite database at ${file}: nothing to move (check --data-dir, the old site's DATA_DIR).`);
   const sqlite = connect(file, { fileMustExist: true });
   const where = describeUrl(url);
-  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000, ...(answerMs === undefined ? {} : { query_timeout: answerMs }) });
+  const nothingToMove = () => new OperatorError(`${file} holds no submissions and no audit log: nothing to move (was it moved already?).`);
   try {
     await checkSqliteSubmissions(sqlite).catch((error: unknown) => {
       throw new OperatorError(
@@ -77,39 +137,62 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
       );
     });
     await checkPostgresSchema(pool, where);
-    const unfinished = sqlite.prepare('SELECT id FROM submission_moves WHERE finished_at IS NULL ORDER BY started_at DESC LIMIT 1').pluck().get() as
-      string | undefined;
-    if (unfinished === undefined && TABLES.every((table) => count(sqlite, table) === 0) && readAuditFile(dataDir).length === 0)
-      throw new OperatorError(`${file} holds no submissions and no audit log: nothing to move (was it moved already?).`);
-    // Committed before anything is copied, so a run after a death finds it.
-    const id = unfinished ?? startMove(sqlite);
+    // Spares recording a move for nothing; decided again under the locks.
+    if (unfinishedMoves(sqlite).length === 0 && TABLES.every((table) => count(sqlite, table) === 0) && readAuditFile(dataDir).length === 0)
+      throw nothingToMove();
+    // Committed on its own before anything is copied, so a run after a death finds it.
+    const id = startMove(sqlite);
 
     // SQLite's write lock from the read through the delete: a site still running on the file
     // (not stopped as the README says) cannot store a message in between, which the delete would
     // then take away unmoved. Its save waits busy_timeout, then fails and the visitor is told so.
-    // A staff command's audit entry waits for the same lock (sqliteStore.ts).
+    // A staff command's audit entry waits for the same lock (sqliteStore.ts). Another run of the
+    // move waits too, and then learns from PostgreSQL what this one committed.
     sqlite.exec('BEGIN IMMEDIATE');
-    let outcome: { moved: Moved; interrupted: boolean; left: number };
+    let committing = false;
+    let outcome: { finish: Finish; interrupted: boolean; more: boolean };
     try {
+      // Read before PostgreSQL's transaction opens: while it holds the tables, it is never idle for long.
       const source = readSource();
-      const copied = await copyOnce(id, source);
-      outcome = { ...copied, left: finishSqlite(id, copied.moved, source, copied.interrupted) };
+      outcome = await inPostgres(id, unfinishedMoves(sqlite), source, () => (committing = true));
+      finishSqlite(outcome.finish);
+      // A run that finished an earlier move copied nothing under its own id.
+      if (outcome.interrupted) sqlite.prepare('DELETE FROM submission_moves WHERE id = ?').run(id);
       sqlite.exec('COMMIT');
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      // Refused before its COMMIT was sent, the move copied nothing under this id.
+      if (!committing) sqlite.prepare('DELETE FROM submission_moves WHERE id = ? AND finished_at IS NULL').run(id);
       throw error;
     }
     const notErased = eraseFromWal(sqlite);
-    const { moved, interrupted, left } = outcome;
+    const { finish, interrupted, more } = outcome;
+    const { moved, left } = finish;
     const counts = `${moved.tables.applications!.rows} applications, ${moved.tables.patient_messages!.rows} patient messages, ${moved.audit.entries} audit entries`;
     tell(
       interrupted
-        ? `Finished an interrupted move (${id}): ${where} had committed its ${counts} and the case reference counters from ${file}, and these SQLite rows match them ` +
-            `(counts and digests). Nothing was copied again. They are deleted from the SQLite file; the moved audit entries are now in ${MOVED_AUDIT_FILE}.`
+        ? `Finished an interrupted move (${finish.id}): ${where} had committed its ${counts} and the case reference counters from ${file}, and the SQLite rows still there match them ` +
+            `(digests). Nothing was copied again. They are deleted from the SQLite file; the moved audit entries are now in ${movedAuditFile(finish.id)}.`
         : `Moved ${counts} and the case reference counters from ${file} to ${where}, verified: PostgreSQL reads back SQLite's rows. ` +
-            `They are deleted from the SQLite file; its audit log is now ${MOVED_AUDIT_FILE}.`,
+            `They are deleted from the SQLite file; its audit log is now ${movedAuditFile(finish.id)}.`,
     );
+    const erased = Object.values(finish.erased).reduce((sum, n) => sum + n, 0);
+    if (erased > 0)
+      tell(
+        `${erased} of the moved submissions had been deleted from ${file} since the move (a person's deletion, retention): they are deleted from ${where} too.`,
+      );
+    const cut = Object.values(finish.cut).reduce((sum, n) => sum + n, 0);
+    if (cut > 0) tell(`${cut} of the moved submissions had their address cut to its network in ${file} since the move: cut alike in ${where}.`);
+    if (erased > 0)
+      for (const reason of await vacuum(
+        pool,
+        TABLES.filter((table) => finish.erased[table]! > 0).map((table) => KIND_OF[table]!),
+      ).catch((error: Error) => [
+        `${ERASE_FAILED} (${error.message}): they stay in ${where}'s table files until the next VACUUM (autovacuum, or a staff delete or purge).`,
+      ]))
+        tell(`Not guaranteed: ${reason}`);
     if (left > 0) tell(`${left} submissions or audit entries were stored in ${file} after the interrupted move: run move-to-postgres again to move them.`);
+    if (more) tell(`${file} records another move that ${where} committed: run move-to-postgres again to finish it.`);
     for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
   } finally {
     sqlite.close();
@@ -118,89 +201,59 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
   }
 
   function readSource(): Source {
+    const rows = Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)]));
     return {
-      rows: Object.fromEntries(TABLES.map((table) => [table, (sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Row[]).map(cleaned)])),
+      rows,
+      rowDigests: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.map(rowDigest)])),
       counters: sqlite.prepare('SELECT year, last FROM case_reference_counters ORDER BY year').all(),
       audit: readAuditFile(dataDir),
     };
   }
 
   /**
-   * Copies, verifies and commits in PostgreSQL, recording the move's id with what it copied; or,
-   * when PostgreSQL holds that id already (an earlier run committed it), copies nothing and
-   * returns what that run copied. The rows get PostgreSQL's next ids, after whatever it holds
-   * (another host's moved store, or what hosts have stored since): their case references are
-   * kept, as their reporters were given them, so a reference PostgreSQL holds already refuses the
-   * whole move.
+   * One PostgreSQL transaction, holding the submission tables against every host (saves wait,
+   * bounded, and are refused after 5 s): when PostgreSQL holds one of SQLite's unfinished moves
+   * (an earlier run committed it, then stopped), what finishing it takes, done in PostgreSQL
+   * first; otherwise SQLite's rows copied and verified under the move `id`. An earlier run whose
+   * COMMIT is still under way is waited for, so its id is seen.
    */
-  async function copyOnce(id: string, source: Source): Promise<{ moved: Moved; interrupted: boolean }> {
-    const { rows, counters, audit } = source;
+  async function inPostgres(
+    id: string,
+    unfinished: string[],
+    source: Source,
+    onCommit: () => void,
+  ): Promise<{ finish: Finish; interrupted: boolean; more: boolean }> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      await client.query(
+        `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.round(idleInTransactionMs)}; SET LOCAL lock_timeout = ${Math.round(lockMs)}`,
+      );
       try {
-        // Hosts writing meanwhile wait (their saves are bounded and refused after 5 s): the ids
-        // after `before` are then this move's alone. An earlier run of this move whose COMMIT is
-        // still under way is waited for too, so its id is seen below.
-        await client.query(`LOCK TABLE ${TABLES.join(', ')}, staff_audit, submission_moves IN SHARE ROW EXCLUSIVE MODE`);
-        const earlier = (await client.query<{ moved: string }>('SELECT moved FROM submission_moves WHERE id = $1', [id])).rows[0];
-        if (earlier) {
-          await client.query('ROLLBACK');
-          return { moved: JSON.parse(earlier.moved) as Moved, interrupted: true };
-        }
-        const references = rows.patient_messages!.map((row) => row.reference).filter((reference) => typeof reference === 'string');
-        const taken = (
-          await client.query<{ reference: string }>('SELECT reference FROM patient_messages WHERE reference = ANY($1::text[]) ORDER BY reference', [references])
+        await client
+          .query(`LOCK TABLE ${TABLES.join(', ')}, staff_audit, submission_moves IN SHARE ROW EXCLUSIVE MODE`)
+          .catch((error: Error & { code?: string }) => {
+            if (error.code !== LOCK_NOT_AVAILABLE) throw error;
+            throw new OperatorError(
+              `${where} kept the submission tables locked for ${lockMs / 1000} s (another move, or a session holding them): nothing was moved. ` +
+                `A session gone silent loses them within ${idleInTransactionMs / 1000} s; run move-to-postgres again. ` +
+                'If it keeps failing, pg_locks and pg_stat_activity name the session.',
+            );
+          });
+        const committed = (
+          await client.query<{ id: string; moved: string }>('SELECT id, moved FROM submission_moves WHERE id = ANY($1::text[]) ORDER BY started_at, id', [
+            unfinished,
+          ])
         ).rows;
-        if (taken.length > 0)
-          throw new OperatorError(
-            `${taken.length} case reference${taken.length === 1 ? ' is' : 's are'} of this store in ${where} already (${taken
-              .slice(0, 3)
-              .map((row) => row.reference)
-              .join(', ')}${taken.length > 3 ? ', …' : ''}): two stores gave the same numbers to different reporters, who hold them. Nothing was moved. ` +
-              'Keep this SQLite file and its backup: merging it needs a decision on which reports get new numbers, and telling their reporters.',
-          );
-        for (const table of TABLES) {
-          const before = await maxId(client, table);
-          const columns = (
-            await client.query<{ name: string }>(
-              "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' ORDER BY ordinal_position",
-              [table],
-            )
-          ).rows.map((row) => row.name);
-          const list = columns.map((column) => `"${column}"`).join(', ');
-          await client.query(
-            `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json) WITH ORDINALITY AS moved ORDER BY ordinality`,
-            [JSON.stringify(rows[table])],
-          );
-          const readBack = (await client.query(`SELECT * FROM ${table} WHERE id > $1 ORDER BY id`, [before])).rows as Row[];
-          if (digest(readBack.map(withoutId)) !== digest(rows[table]!.map(withoutId)))
-            throw new Error(`${table} read back from PostgreSQL differs from SQLite's; nothing was moved.`);
-        }
-        await client.query(
-          `INSERT INTO case_reference_counters SELECT * FROM json_populate_recordset(NULL::case_reference_counters, $1::json)
-           ON CONFLICT (year) DO UPDATE SET last = GREATEST(case_reference_counters.last, EXCLUDED.last)`,
-          [JSON.stringify(counters)],
-        );
-        const auditBefore = await maxId(client, 'staff_audit');
-        await client.query(
-          "INSERT INTO staff_audit (at, entry) SELECT e ->> 'at', e FROM json_array_elements($1::json) WITH ORDINALITY AS a(e, n) ORDER BY n",
-          [JSON.stringify(audit)],
-        );
-        const trail = (await client.query<{ entry: unknown }>('SELECT entry FROM staff_audit WHERE id > $1 ORDER BY id', [auditBefore])).rows.map(
-          (row) => row.entry,
-        );
-        if (digest(trail) !== digest(audit)) throw new Error("The audit trail read back from PostgreSQL differs from SQLite's; nothing was moved.");
-        const entry = auditEntry('move to postgres', {
-          from: file,
-          move: id,
-          rows: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.length])),
-          auditEntries: audit.length,
-        });
-        await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
-        const moved = describeSource(source);
-        await client.query('INSERT INTO submission_moves (id, started_at, finished_at, moved) VALUES ($1, $2, $2, $3)', [id, entry.at, JSON.stringify(moved)]);
+        const result =
+          committed.length > 0
+            ? {
+                finish: await reconcile(client, committed[0]!.id, JSON.parse(committed[0]!.moved) as Moved, source),
+                interrupted: true,
+                more: committed.length > 1,
+              }
+            : { finish: await copy(client, id, source), interrupted: false, more: false };
+        onCommit();
         await client.query('COMMIT').catch((error: Error) => {
           // The connection is not reused, nor waited on again for a ROLLBACK.
           broken = error;
@@ -209,7 +262,7 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
               'Run move-to-postgres again: it finishes this move if PostgreSQL has it, and copies it otherwise.',
           );
         });
-        return { moved, interrupted: false };
+        return result;
       } catch (error) {
         if (!broken) await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
         throw error;
@@ -220,44 +273,172 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
   }
 
   /**
-   * In SQLite's open transaction: the rows `moved` names deleted (after checking, for a move an
-   * earlier run committed, that they are still the rows it copied), the move marked finished and
-   * the moved audit entries set aside. Returns how many rows and entries are left, stored after
-   * an interrupted move.
+   * SQLite's rows copied, verified and recorded as the move `id`, with what it copied. The rows
+   * get PostgreSQL's next ids, after whatever it holds (another host's moved store, or what hosts
+   * have stored since): their case references are kept, as their reporters were given them, so a
+   * reference PostgreSQL holds already refuses the whole move.
    */
-  function finishSqlite(id: string, moved: Moved, source: Source, interrupted: boolean): number {
-    let left = 0;
-    const changed = (what: string) =>
+  async function copy(client: pg.PoolClient, id: string, source: Source): Promise<Finish> {
+    if (isEmpty(source)) throw nothingToMove();
+    const { rows, counters, audit } = source;
+    const references = rows.patient_messages!.map((row) => row.reference).filter((reference) => typeof reference === 'string');
+    const taken = (
+      await client.query<{ reference: string }>('SELECT reference FROM patient_messages WHERE reference = ANY($1::text[]) ORDER BY reference', [references])
+    ).rows;
+    if (taken.length > 0)
+      throw new OperatorError(
+        `${taken.length} case reference${taken.length === 1 ? ' is' : 's are'} of this store in ${where} already (${taken
+          .slice(0, 3)
+          .map((row) => row.reference)
+          .join(', ')}${taken.length > 3 ? ', …' : ''}): two stores gave the same numbers to different reporters, who hold them. Nothing was moved. ` +
+          'Keep this SQLite file and its backup: merging it needs a decision on which reports get new numbers, and telling their reporters.',
+      );
+    const postgresIds: Record<string, number[]> = {};
+    for (const table of TABLES) {
+      const before = await maxId(client, table);
+      const columns = (
+        await client.query<{ name: string }>(
+          "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' ORDER BY ordinal_position",
+          [table],
+        )
+      ).rows.map((row) => row.name);
+      const list = columns.map((column) => `"${column}"`).join(', ');
+      await client.query(
+        `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json) WITH ORDINALITY AS moved ORDER BY ordinality`,
+        [JSON.stringify(rows[table])],
+      );
+      const readBack = (await client.query(`SELECT * FROM ${table} WHERE id > $1 ORDER BY id`, [before])).rows as Row[];
+      if (digest(readBack.map(withoutId)) !== digest(rows[table]!.map(withoutId)))
+        throw new Error(`${table} read back from PostgreSQL differs from SQLite's; nothing was moved.`);
+      postgresIds[table] = readBack.map((row) => Number(row.id));
+    }
+    await client.query(
+      `INSERT INTO case_reference_counters SELECT * FROM json_populate_recordset(NULL::case_reference_counters, $1::json)
+       ON CONFLICT (year) DO UPDATE SET last = GREATEST(case_reference_counters.last, EXCLUDED.last)`,
+      [JSON.stringify(counters)],
+    );
+    const auditBefore = await maxId(client, 'staff_audit');
+    await client.query("INSERT INTO staff_audit (at, entry) SELECT e ->> 'at', e FROM json_array_elements($1::json) WITH ORDINALITY AS a(e, n) ORDER BY n", [
+      JSON.stringify(audit),
+    ]);
+    const trail = (await client.query<{ entry: unknown }>('SELECT entry FROM staff_audit WHERE id > $1 ORDER BY id', [auditBefore])).rows.map(
+      (row) => row.entry,
+    );
+    if (digest(trail) !== digest(audit)) throw new Error("The audit trail read back from PostgreSQL differs from SQLite's; nothing was moved.");
+    const entry = auditEntry('move to postgres', {
+      from: file,
+      move: id,
+      rows: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.length])),
+      auditEntries: audit.length,
+    });
+    await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
+    const moved = describeSource(source, postgresIds);
+    await client.query('INSERT INTO submission_moves (id, started_at, finished_at, moved) VALUES ($1, $2, $2, $3)', [id, entry.at, JSON.stringify(moved)]);
+    const none = Object.fromEntries(TABLES.map((table) => [table, 0]));
+    return {
+      id,
+      moved,
+      deletes: Object.fromEntries(TABLES.map((table) => [table, rows[table]!.map((row) => Number(row.id))])),
+      erased: none,
+      cut: none,
+      auditInLog: true,
+      left: 0,
+    };
+  }
+
+  /**
+   * The move `id`, committed in PostgreSQL by an earlier run, checked against SQLite's rows now.
+   * A copied row the old site deleted since is deleted from PostgreSQL; one whose address it cut
+   * (retention) is cut alike there; any other change refuses, deleting nothing. Rows stored after
+   * the move are left for the next run.
+   */
+  async function reconcile(client: pg.PoolClient, id: string, moved: Moved, source: Source): Promise<Finish> {
+    const changed = (what: string, why = '') =>
       new OperatorError(
-        `${what} in ${file} differ from what move ${id} copied into ${where} (counts or digests): nothing was deleted. ` +
+        `${what} in ${file} differ from what move ${id} copied into ${where}${why}: nothing was deleted. ` +
           'Keep this SQLite file and its backup, and compare them with PostgreSQL before deciding what to keep.',
       );
+    const finish: Finish = { id, moved, deletes: {}, erased: {}, cut: {}, auditInLog: true, left: 0 };
     for (const table of TABLES) {
-      const { last, rows, digest: expected } = moved.tables[table]!;
-      const copied = source.rows[table]!.filter((row) => Number(row.id) <= last);
-      if (copied.length !== rows || digest(copied.map(withoutId)) !== expected) throw changed(`The ${table} rows`);
-      left += source.rows[table]!.length - copied.length;
-      sqlite.prepare(`DELETE FROM ${table} WHERE id <= ?`).run(last);
+      const { last, rows, digest: expected, copied } = moved.tables[table]!;
+      const stored = source.rows[table]!.filter((row) => Number(row.id) <= last);
+      finish.erased[table] = 0;
+      finish.cut[table] = 0;
+      if (!copied) {
+        // A move recorded without its rows' ids: only the whole set can be recognised.
+        if (stored.length !== rows || digest(stored.map(withoutId)) !== expected) throw changed(`The ${table} rows`, ' (counts or digests)');
+        finish.deletes[table] = stored.map((row) => Number(row.id));
+      } else {
+        const byId = new Map(source.rows[table]!.map((row, n) => [Number(row.id), { row, digest: source.rowDigests[table]![n]! }]));
+        const gone: number[] = [];
+        finish.deletes[table] = [];
+        for (const [sqliteId, postgresId, expectedRow] of copied) {
+          const found = byId.get(sqliteId);
+          if (!found) {
+            gone.push(postgresId);
+            continue;
+          }
+          finish.deletes[table]!.push(sqliteId);
+          if (found.digest !== expectedRow)
+            finish.cut[table]! += await cutAlike(client, table, found.row, postgresId, () => changed(`The ${table} row ${sqliteId}`));
+        }
+        if (gone.length > 0) finish.erased[table] = (await client.query(`DELETE FROM ${table} WHERE id = ANY($1::bigint[])`, [gone])).rowCount ?? 0;
+      }
+      finish.left += source.rows[table]!.length - finish.deletes[table]!.length;
     }
-    const { entries, digest: expected } = moved.audit;
+    const { entries, digest: expectedAudit } = moved.audit;
     const inLog = source.audit.slice(0, entries);
-    if (inLog.length === entries && digest(inLog) === expected) {
-      left += source.audit.length - entries;
-      setAuditAside(dataDir, entries, MOVED_AUDIT_FILE);
-    } else if (!(interrupted && digest(readAuditFile(dataDir, MOVED_AUDIT_FILE)) === expected)) {
-      // Unless an earlier run set them aside before it stopped.
-      throw changed('The audit entries');
-    } else left += source.audit.length;
+    if (inLog.length === entries && digest(inLog) === expectedAudit) finish.left += source.audit.length - entries;
+    // Unless an earlier run set them aside before it stopped.
+    else if (digest(readAuditFile(dataDir, movedAuditFile(id))) === expectedAudit) {
+      finish.auditInLog = false;
+      finish.left += source.audit.length;
+    } else throw changed('The audit entries', ' (counts or digests)');
+    const erased = Object.values(finish.erased).reduce((sum, n) => sum + n, 0);
+    const cut = Object.values(finish.cut).reduce((sum, n) => sum + n, 0);
+    if (erased + cut > 0) {
+      const entry = auditEntry('finish move to postgres', { from: file, move: id, deleted: finish.erased, addressesCut: finish.cut });
+      await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
+    }
+    return finish;
+  }
+
+  /**
+   * In SQLite's open transaction, after PostgreSQL committed: the copied rows still there deleted,
+   * the move marked finished and its audit entries set aside.
+   */
+  function finishSqlite({ id, moved, deletes, auditInLog }: Finish): void {
+    for (const table of TABLES) sqlite.prepare(`DELETE FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).run(JSON.stringify(deletes[table]));
+    if (auditInLog) setAuditAside(dataDir, moved.audit.entries, movedAuditFile(id));
     sqlite.prepare('UPDATE submission_moves SET finished_at = ?, moved = ? WHERE id = ?').run(new Date().toISOString(), JSON.stringify(moved), id);
-    return left;
   }
 }
 
-const count = (sqlite: ProviderDatabase, table: string) => sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+/**
+ * `row` changed in SQLite since it was copied as PostgreSQL's `postgresId`: 1 when only its
+ * address differs from the copy, which is then cut alike (retention on the old site), 0 when the
+ * copy is gone or alike already; any other change is `refused`.
+ */
+async function cutAlike(client: pg.PoolClient, table: string, row: Row, postgresId: number, refused: () => Error): Promise<number> {
+  const copy = (await client.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [postgresId])).rows[0];
+  if (!copy) return 0;
+  const differing = Object.keys(withoutId(row)).filter((column) => JSON.stringify(copy[column]) !== JSON.stringify(row[column]));
+  if (differing.some((column) => column !== 'client_ip')) throw refused();
+  if (differing.length === 0) return 0;
+  await client.query(`UPDATE ${table} SET client_ip = $1 WHERE id = $2`, [row.client_ip, postgresId]);
+  return 1;
+}
 
-/** A new move's id, committed in the SQLite file before anything is copied. */
+const count = (sqlite: ProviderDatabase, table: string) => sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+const isEmpty = (source: Source) => TABLES.every((table) => source.rows[table]!.length === 0) && source.audit.length === 0;
+
+/** The moves this SQLite file started and has not finished, oldest first: PostgreSQL says which of them committed. */
+const unfinishedMoves = (sqlite: ProviderDatabase): string[] =>
+  sqlite.prepare('SELECT id FROM submission_moves WHERE finished_at IS NULL ORDER BY started_at, id').pluck().all() as string[];
+
+/** A new move's id, committed in the SQLite file (under its write lock) before anything is copied. */
 function startMove(sqlite: ProviderDatabase): string {
   const id = randomUUID();
-  sqlite.prepare('INSERT INTO submission_moves (id, started_at) VALUES (?, ?)').run(id, new Date().toISOString());
+  sqlite.transaction(() => sqlite.prepare('INSERT INTO submission_moves (id, started_at) VALUES (?, ?)').run(id, new Date().toISOString())).immediate();
   return id;
 }

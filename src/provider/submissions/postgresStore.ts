@@ -194,7 +194,7 @@ function onConnection(client: pg.PoolClient): SubmissionDb {
  * Its VERBOSE report says what it could not do: a table skipped (the role does not own it), or
  * deleted rows still visible to an open transaction (a pg_dump, a long query) and so kept.
  */
-async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]> {
+export async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<string[]> {
   const client = await pool.connect();
   const notices: string[] = [];
   const listen = (notice: { message?: string }) => notices.push(notice.message ?? '');
