@@ -30,7 +30,7 @@ describe('the pictures of an HTML text', () => {
     expect(picturesOf(renamed)[0]).toEqual({ src: '/uploads/a.jpg?v=abc', alt: 'A "red" <cup> & saucer' });
   });
 
-  it("end where HTML ends them: a quote inside an unquoted value is text, and the text after the tag stays", () => {
+  it('end where HTML ends them: a quote inside an unquoted value is text, and the text after the tag stays', () => {
     const written = "<p><img src=/uploads/a.jpg alt=it's> a walk by the lake, isn't it? <img src='/uploads/b.jpg' alt=x=\"y>z\"></p>";
     expect(picturesOf(written)).toEqual([
       { src: '/uploads/a.jpg', alt: "it's" },
