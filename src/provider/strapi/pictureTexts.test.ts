@@ -17,18 +17,25 @@ async function fakeStrapi() {
     textsStatus: 200,
     down: false,
     textCalls: [] as string[][],
+    /** Every path asked, in order. */
+    requests: [] as string[],
     url: '',
     server: undefined as unknown as Server,
   };
   state.server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://strapi');
     const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    state.requests.push(url.pathname);
     if (state.down) return send(503, { error: { status: 503 } });
     if (url.pathname === '/api/picture-texts') {
       const asked = [...url.searchParams].filter(([key]) => /^url(\[\d+\])?$/.test(key)).map(([, value]) => value);
       state.textCalls.push(asked);
       if (state.textsStatus !== 200) return send(state.textsStatus, { error: { status: state.textsStatus } });
       return send(200, { data: Object.fromEntries(asked.filter((path) => path in state.library).map((path) => [path, state.library[path]])) });
+    }
+    if (url.pathname === '/api/notices') {
+      const notice = { documentId: 'doc2', locale: 'zh', site_id: 3, title: 'Closed on Monday', date: '2026-01-16T01:00:00.000Z', content: state.content };
+      return send(200, { data: [notice], meta: { pagination: { total: 1, pageCount: 1 } } });
     }
     if (url.pathname === '/api/news') {
       const article = {
@@ -116,6 +123,23 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     strapi.down = true;
     expect(await article()).toEqual(before);
     expect(before.content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+  });
+
+  it("is not asked for a list, which shows no rich text: one Strapi call per list page; the article's page still has the library's text", async () => {
+    strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    strapi.library = { '/uploads/walk.jpg': 'Teams walking' };
+
+    const list = await source.news('zh', { page: 1, pageSize: 10 });
+    expect(list.rows.map((row) => row.id)).toEqual([7]);
+    expect(strapi.requests).toEqual(['/api/news']);
+    await source.noticeSummaries('zh');
+    expect(strapi.requests).toEqual(['/api/news', '/api/notices']);
+
+    strapi.requests = [];
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+    expect(strapi.requests).toEqual(['/api/news', '/api/picture-texts']);
+    // The notices page shows each notice whole: its pictures are described.
+    expect((await source.notices('zh'))[0]!.content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
   });
 
   it('is asked in calls of at most 50 pictures', async () => {
