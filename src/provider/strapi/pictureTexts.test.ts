@@ -99,10 +99,17 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     expect(warnings).toEqual([]);
   });
 
-  it('asks nothing more for an answer without in-text pictures', async () => {
-    strapi.content = 'Plain **text**, a [link](https://example.com/) and a media field.';
-    expect((await article()).content).toBe('<p>Plain <strong>text</strong>, a <a href="https://example.com/">link</a> and a media field.</p>');
-    expect(strapi.textCalls).toEqual([]);
+  it('asks nothing more for an answer without in-text pictures: not for its media field, an upload it links to, nor one named in prose', async () => {
+    strapi.content = `Plain **text**, [the report](${CMS_ORIGIN}/uploads/report.pdf), /uploads/walk.jpg in prose and a media field.`;
+    expect((await article()).content).toBe(
+      '<p>Plain <strong>text</strong>, <a href="/uploads/report.pdf">the report</a>, /uploads/walk.jpg in prose and a media field.</p>',
+    );
+    expect(strapi.requests).toEqual(['/api/news']);
+    // The same article once it shows a picture asks for its text.
+    strapi.content += `\n\n![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    await article();
+    expect(strapi.requests).toEqual(['/api/news', '/api/news', '/api/picture-texts']);
+    expect(strapi.textCalls).toEqual([['/uploads/walk.jpg']]);
   });
 
   it.each([
