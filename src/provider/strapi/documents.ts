@@ -41,10 +41,11 @@ const languageOf = (locale: Locale, asked: Locale): EntryLanguage => (asked === 
 /** `cmsOrigins`: the CMS's addresses its rich-text editor names uploads by (fields.ts). */
 export function createDocuments(client: StrapiClient, warn: (message: string) => void = () => {}, cmsOrigins: readonly string[] = [client.origin]) {
   const told = new LRUCache<string, true>({ max: 1000, ttl: NOTICE_EVERY_MS });
-  const notice = (message: string) => {
+  /** Told once per `message` in a while; `detail` (an error, addresses) is told with it but never makes it new. */
+  const notice = (message: string, detail?: string) => {
     if (told.has(message)) return;
     told.set(message, true);
-    warn(message);
+    warn(detail === undefined ? message : `${message} (${detail})`);
   };
   const libraryTexts = createPictureTexts(client, notice);
 

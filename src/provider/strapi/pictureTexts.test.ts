@@ -41,7 +41,7 @@ async function fakeStrapi() {
       const article = {
         documentId: 'doc1',
         locale: 'zh',
-        site_id: 7,
+        site_id: Number(url.searchParams.get('filters[site_id][$eq]') ?? 7),
         title: 'Spring walk',
         des: '',
         date: '2026-01-15T01:00:00.000Z',
@@ -121,6 +121,19 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     strapi.textsStatus = status;
     expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="walk.jpg"></p>');
     expect(warnings.some((warning) => warning.includes("the media library's texts of pictures in rich text could not be read"))).toBe(true);
+  });
+
+  it('is told once in a while when it fails, not once per article (each names other pictures)', async () => {
+    strapi.textsStatus = 500;
+    strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    expect((await source.newsDetail(7, 'zh'))!.content).toBe('<p><img src="/uploads/walk.jpg" alt="walk.jpg"></p>');
+    strapi.content = `![hall.jpg](${CMS_ORIGIN}/uploads/hall.jpg)`;
+    expect((await source.newsDetail(8, 'zh'))!.content).toBe('<p><img src="/uploads/hall.jpg" alt="hall.jpg"></p>');
+    expect(strapi.textCalls).toEqual([['/uploads/walk.jpg'], ['/uploads/hall.jpg']]);
+    const told = warnings.filter((warning) => warning.includes("the media library's texts of pictures in rich text could not be read"));
+    expect(told).toHaveLength(1);
+    // The first failure's details are told with it.
+    expect(told[0]).toContain('500');
   });
 
   it("keeps the library's text during an outage, from the last good answer, as it keeps the article", async () => {
