@@ -123,6 +123,16 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     expect(warnings.some((warning) => warning.includes("the media library's texts of pictures in rich text could not be read"))).toBe(true);
   });
 
+  it("follows the library: a text edited after the article was published is the alt at the article's next read", async () => {
+    strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    strapi.library = { '/uploads/walk.jpg': 'Teams walking' };
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+    strapi.library = { '/uploads/walk.jpg': 'Teams walking by the lake at dawn' };
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking by the lake at dawn"></p>');
+    strapi.library = {};
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="walk.jpg"></p>');
+  });
+
   it('is told once in a while when it fails, not once per article (each names other pictures)', async () => {
     strapi.textsStatus = 500;
     strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
