@@ -1,8 +1,8 @@
 /**
  * The media library's alternative texts of the pictures an answer's rich text shows, asked of the
  * CMS's `GET /api/picture-texts?url=…` (cms/src/api/picture-text): the site's token may ask that,
- * not list the library. One call per Strapi answer (per MAX_URLS_PER_CALL pictures), through the
- * client like content: kept for outages, behind the same breaker. A failed call costs the
+ * not list the library. One call per Strapi answer whose rich text is shown (per MAX_URLS_PER_CALL
+ * pictures; a list asks none: documents.ts), through the client like content: kept for outages, behind the same breaker. A failed call costs the
  * library's texts only: the pictures keep the alt the editor wrote, and the page is served.
  */
 import type { StrapiClient } from './client';
