@@ -29,4 +29,22 @@ describe('the pictures of an HTML text', () => {
     );
     expect(picturesOf(renamed)[0]).toEqual({ src: '/uploads/a.jpg?v=abc', alt: 'A "red" <cup> & saucer' });
   });
+
+  it('end where HTML ends them: a quote inside an unquoted value is text, and the text after the tag stays', () => {
+    const written = "<p><img src=/uploads/a.jpg alt=it's> a walk by the lake, isn't it? <img src='/uploads/b.jpg' alt=x=\"y>z\"></p>";
+    expect(picturesOf(written)).toEqual([
+      { src: '/uploads/a.jpg', alt: "it's" },
+      { src: '/uploads/b.jpg', alt: 'x="y' },
+    ]);
+    expect(renamePictures(written, ({ src }) => ({ alt: src === '/uploads/a.jpg' ? 'A walk' : 'B' }))).toBe(
+      '<p><img src=/uploads/a.jpg alt="A walk"> a walk by the lake, isn\'t it? <img src=\'/uploads/b.jpg\' alt="B">z"></p>',
+    );
+  });
+
+  it('cost one pass over a tag that never ends (a pattern that let values split anew took seconds for this one)', () => {
+    const endless = `<img ${'a=b='.repeat(9)}"`;
+    const started = performance.now();
+    expect(picturesOf(endless)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
 });

@@ -16,7 +16,13 @@ export interface HtmlPicture {
 /** A change to one picture: the attributes to set. */
 export type PictureChange = Partial<Record<'src' | 'alt', string>>;
 
-const IMG_TAG = /<img(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+/**
+ * An `<img>` tag as HTML reads it: it ends at the first `>` outside a quoted value, and a value is
+ * quoted only when a quote opens it (right after `=`): an unquoted value (`alt=it's`) ends at
+ * whitespace or `>`, a quote inside it is text. Each value is taken whole (the lookahead's
+ * capture, matched again), so a tag that never ends costs one pass.
+ */
+const IMG_TAG = /<img(?=[\s/>])(?:[^>=]|=(?=(\s*(?:"[^"]*"|'[^']*'|[^\s>]*)))\1)*>/gi;
 /** One attribute of a tag: its name and, if given, its value in double, single or no quotes. */
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 

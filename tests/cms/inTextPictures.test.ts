@@ -42,6 +42,14 @@ async function upload(name: string, colour: string, alternativeText?: string, re
   return uploaded;
 }
 
+/** The media library's Save of a file's alternative text, as an Editor makes it. */
+async function giveAlternativeText(file: { id: number }, alternativeText: string) {
+  const form = new FormData();
+  form.append('fileInfo', JSON.stringify({ alternativeText }));
+  const response = await fetch(`${seeded.cms.url}/upload?id=${file.id}`, { method: 'POST', headers: { authorization: `Bearer ${editor}` }, body: form });
+  expect(response.status).toBe(200);
+}
+
 /** What Strapi's Markdown editor writes for a picture chosen in the media library: its name as the alt, the CMS's address. */
 const inserted = (file: { url: string; name: string }) => `![${file.name}](${seeded.cms.url}${file.url})`;
 
@@ -56,9 +64,9 @@ async function saveAndPublish(documentId: string, content: string) {
   return cmsCall(seeded.cms.url, 'POST', `${NEWS}/${documentId}/actions/publish?locale=zh`, editor, { locale: 'zh' });
 }
 
-/** The <img> tags of the article's page whose source is the file's. */
-async function picturesOf(file: { url: string }): Promise<{ src: string; alt: string | undefined }[]> {
-  const response = await fetch(`${siteUrl}/news/${article.id}`);
+/** The <img> tags of an article's page whose source is the file's. */
+async function picturesOf(file: { url: string }, siteId = article.id): Promise<{ src: string; alt: string | undefined }[]> {
+  const response = await fetch(`${siteUrl}/news/${siteId}`);
   expect(response.status).toBe(200);
   const html = await response.text();
   return [...html.matchAll(/<img [^>]*>/g)]
@@ -99,11 +107,21 @@ describe("a picture inserted into an article through Strapi's editor", () => {
     expect(shown[0]!.src).not.toBe(before);
   }, 120_000);
 
-  it('without a text in the media library, is refused at publish, naming the file and the field', async () => {
+  it('without a text in the media library, is refused at publish, naming the file and the field; given one after it was inserted, shows with that text', async () => {
     const file = await upload('undescribed-beaker', '#a62');
-    const refused = await saveAndPublish(await documentIdOf(pack.news[1]!.id), `烧杯：\n\n${inserted(file)}\n`);
+    const other = pack.news[1]!;
+    const markdown = `烧杯：\n\n${inserted(file)}\n`;
+    const refused = await saveAndPublish(await documentIdOf(other.id), markdown);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ name: 'ValidationError', message: expect.stringContaining('alternative text') });
     expect(refused.body.error.message).toContain(`${file.name} (content)`);
-  }, 60_000);
+
+    // The editor describes the picture in the library; the Markdown keeps the file's name as its alt.
+    await giveAlternativeText(file, '一只装着红色液体的烧杯');
+    const published = await saveAndPublish(await documentIdOf(other.id), markdown);
+    expect({ status: published.status, error: published.body?.error }).toEqual({ status: 200, error: undefined });
+    let shown: Awaited<ReturnType<typeof picturesOf>> = [];
+    await until(async () => (shown = await picturesOf(file, other.id)).length > 0);
+    expect(shown).toEqual([{ src: expect.stringMatching(new RegExp(`^${file.url}\\?v=[\\w-]{12}&w=1280$`)), alt: '一只装着红色液体的烧杯' }]);
+  }, 120_000);
 });

@@ -22,6 +22,12 @@ export interface CollectionQuery {
   populate?: QueryObject;
   page?: number;
   pageSize?: number;
+  /**
+   * The entries' rich text is shown (their `html`): the media library's texts of its pictures are
+   * asked too (one more Strapi call). Lists show none of it, so they ask nothing more; a detail
+   * page and a single type always ask.
+   */
+  richText?: boolean;
 }
 
 /** A scene component's pictures: what most page components need populated. */
@@ -35,19 +41,20 @@ const languageOf = (locale: Locale, asked: Locale): EntryLanguage => (asked === 
 /** `cmsOrigins`: the CMS's addresses its rich-text editor names uploads by (fields.ts). */
 export function createDocuments(client: StrapiClient, warn: (message: string) => void = () => {}, cmsOrigins: readonly string[] = [client.origin]) {
   const told = new LRUCache<string, true>({ max: 1000, ttl: NOTICE_EVERY_MS });
-  const notice = (message: string) => {
+  /** Told once per `message` in a while; `detail` (an error, addresses) is told with it but never makes it new. */
+  const notice = (message: string, detail?: string) => {
     if (told.has(message)) return;
     told.set(message, true);
-    warn(message);
+    warn(detail === undefined ? message : `${message} (${detail})`);
   };
   const libraryTexts = createPictureTexts(client, notice);
 
   /** pin: the address is the code's, not a visitor's (see the client's `pin`). */
   async function read(type: string, plural: string, locale: Locale, query: CollectionQuery, pin: boolean, asked: Locale = locale) {
-    const { filters, sort, populate, page: number = 1, pageSize = MAX_PAGE_SIZE } = query;
+    const { filters, sort, populate, page: number = 1, pageSize = MAX_PAGE_SIZE, richText = false } = query;
     const answer = await client.get(plural, { locale, filters, sort, populate, pagination: { page: number, pageSize } }, { pin });
     const data = (answer?.data ?? []) as StrapiEntry[];
-    const texts = await libraryTexts(uploadsInText(data, cmsOrigins), pin);
+    const texts = richText ? await libraryTexts(uploadsInText(data, cmsOrigins), pin) : undefined;
     return {
       entries: data.map((entry) => readEntry(type, entry, languageOf(locale, asked), cmsOrigins, texts)),
       total: answer?.meta?.pagination?.total ?? data.length,
@@ -82,7 +89,11 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
       inPageLanguage(type, locale, (language) => singleIn(type, language, populate, locale)),
     /** The one document of a collection that `filters` picks, with the same fallback as a single type's; `name` says which in the log. */
     async pick(type: string, plural: string, name: string, locale: Locale, query: Omit<CollectionQuery, 'page' | 'pageSize'>): Promise<EntryReader | null> {
-      return inPageLanguage(name, locale, async (language) => (await read(type, plural, language, { ...query, pageSize: 1 }, true, locale)).entries[0] ?? null);
+      return inPageLanguage(
+        name,
+        locale,
+        async (language) => (await read(type, plural, language, { ...query, pageSize: 1, richText: true }, true, locale)).entries[0] ?? null,
+      );
     },
     /** A part of `entry` an editor emptied (an optional component): told, and the page leaves it out. */
     leftOut(entry: EntryReader, part: string) {
@@ -93,6 +104,7 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
     /**
      * One page of documents. Lists page by the visitor's page number, so a query with a number
      * is a visitor's address; one without (a page banner) is fixed by the code, and pinned.
+     * Unless the query says `richText`, the pictures in their rich text keep the editor's alt.
      */
     page: (type: string, plural: string, locale: Locale, query: CollectionQuery) => read(type, plural, locale, query, query.page === undefined),
     /** Every document that matches, page by page: whole collections are the code's queries. */
@@ -112,7 +124,7 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
     async bySiteId(type: string, plural: string, locale: Locale, id: number, populate: QueryObject = {}): Promise<EntryReader | null> {
       if (!Number.isInteger(id) || id < 1) return null;
       const readIn = async (language: Locale) =>
-        (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1 }, false, locale)).entries[0] ?? null;
+        (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1, richText: true }, false, locale)).entries[0] ?? null;
       const own = await readIn(locale);
       if (own || locale === DEFAULT_LOCALE) return own;
       // Quiet when missing in both: a made-up id in a visitor's address is no editor's omission.

@@ -49,7 +49,7 @@ describe('reading a Strapi entry', () => {
 describe("a rich text's pictures and the media library", () => {
   const origins = ['http://127.0.0.1:1337'];
 
-  it("are the uploads its texts name as an address, whatever the CMS origin, not its media fields' own paths", () => {
+  it("are the uploads its texts show as pictures, whatever the CMS origin, not its media fields' own paths nor the uploads it links to", () => {
     const answer = [
       {
         pic: { url: '/uploads/cover.jpg' },
@@ -58,7 +58,25 @@ describe("a rich text's pictures and the media library", () => {
         title: 'Named in prose: /uploads/e.jpg',
       },
     ];
-    expect(uploadsInText(answer, origins).sort()).toEqual(['/uploads/a.jpg', '/uploads/b.png', '/uploads/c.pdf', '/uploads/d.webp']);
+    expect(uploadsInText(answer, origins).sort()).toEqual(['/uploads/a.jpg', '/uploads/b.png', '/uploads/d.webp']);
+  });
+
+  it('are found however Markdown names them (by reference, in <…>) and named as the library names them, however the HTML encodes them', () => {
+    const markdown = [
+      '![by reference][walk] and ![in brackets](<http://127.0.0.1:1337/uploads/lake view.jpg>) and ![湖](/uploads/湖边.jpg)',
+      '',
+      '[walk]: http://127.0.0.1:1337/uploads/walk.jpg "A title"',
+    ].join('\n');
+    expect(uploadsInText({ content: markdown }, origins).sort()).toEqual(['/uploads/lake view.jpg', '/uploads/walk.jpg', '/uploads/湖边.jpg']);
+    const texts = new Map([
+      ['/uploads/walk.jpg', 'Walking'],
+      ['/uploads/lake view.jpg', 'The lake'],
+      ['/uploads/湖边.jpg', '湖边的小路'],
+    ]);
+    expect(richTextToHtml(markdown, origins, texts)).toBe(
+      '<p><img src="/uploads/walk.jpg" alt="Walking" title="A title"> and <img src="/uploads/lake%20view.jpg" alt="The lake"> and ' +
+        '<img src="/uploads/%E6%B9%96%E8%BE%B9.jpg" alt="湖边的小路"></p>',
+    );
   });
 
   it("give each picture the library's text as its alt when it has one, else leave the editor's", () => {

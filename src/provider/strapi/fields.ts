@@ -4,7 +4,7 @@
  * page. A field that is present but empty (null) reads as empty text, as in the pack.
  */
 import { marked } from 'marked';
-import { renamePictures } from '../../contracts/htmlPictures';
+import { picturesOf, renamePictures } from '../../contracts/htmlPictures';
 import { DEFAULT_LOCALE, type Locale } from '../../contracts/locale';
 import type { StrapiEntry } from './client';
 
@@ -48,28 +48,49 @@ const NO_TEXTS: LibraryTexts = new Map();
  * library's text now (`libraryTexts`), when it has one, is the alt instead.
  */
 export function richTextToHtml(markdown: string, cmsOrigins: readonly string[] = [], libraryTexts: LibraryTexts = NO_TEXTS): string {
-  const html = (marked.parse(ownUploads(markdown, cmsOrigins), { async: false, gfm: true }) as string).trim();
+  const html = markdownHtml(markdown, cmsOrigins);
   if (libraryTexts.size === 0) return html;
   return renamePictures(html, ({ src }) => {
-    const text = libraryTexts.get(src)?.trim();
+    const upload = uploadOf(src);
+    const text = upload === null ? undefined : libraryTexts.get(upload)?.trim();
     return text ? { alt: text } : {};
   });
 }
+
+const markdownHtml = (markdown: string, cmsOrigins: readonly string[]) =>
+  (marked.parse(ownUploads(markdown, cmsOrigins), { async: false, gfm: true }) as string).trim();
 
 /** `text` with the CMS's own uploads named by their path. */
 const ownUploads = (text: string, cmsOrigins: readonly string[]) =>
   cmsOrigins.reduce((written, origin) => written.split(`${origin}/uploads/`).join('/uploads/'), text);
 
-/** An upload a text names as a picture's or a link's address: after `(`, a quote or `=`. */
-const UPLOAD_IN_TEXT = /[("'=]\s*(\/uploads\/[^\s)"'<>?#]+)/g;
+/**
+ * The upload a picture's `src` in the rendered HTML shows, as the media library names it (its
+ * `url`: `/uploads/湖.jpg`, where Markdown's output writes `/uploads/%E6%B9%96.jpg`); null for a
+ * picture that is not one of the CMS's uploads.
+ */
+function uploadOf(src: string): string | null {
+  if (!src.startsWith('/uploads/')) return null;
+  const path = src.split(/[?#]/, 1)[0]!;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
- * The uploads the texts of a Strapi answer's entries name (rich text's pictures, at any depth),
- * not the media fields (whose `url` is the path alone): what to ask the library's texts of.
+ * The uploads the texts of a Strapi answer's entries show as pictures (rich text's, at any depth,
+ * however Markdown or HTML names them: inline, by reference, `<…>`), not the media fields (whose
+ * `url` is the path alone) nor uploads a text links to: what to ask the library's texts of.
  */
 export function uploadsInText(value: unknown, cmsOrigins: readonly string[] = [], into = new Set<string>()): string[] {
   if (typeof value === 'string') {
-    if (value.includes('/uploads/')) for (const match of ownUploads(value, cmsOrigins).matchAll(UPLOAD_IN_TEXT)) into.add(match[1]!);
+    if (value.includes('/uploads/'))
+      for (const { src } of picturesOf(markdownHtml(value, cmsOrigins))) {
+        const upload = uploadOf(src);
+        if (upload !== null) into.add(upload);
+      }
   } else if (Array.isArray(value)) {
     for (const item of value) uploadsInText(item, cmsOrigins, into);
   } else if (value && typeof value === 'object') {

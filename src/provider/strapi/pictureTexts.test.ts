@@ -17,12 +17,15 @@ async function fakeStrapi() {
     textsStatus: 200,
     down: false,
     textCalls: [] as string[][],
+    /** Every path asked, in order. */
+    requests: [] as string[],
     url: '',
     server: undefined as unknown as Server,
   };
   state.server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://strapi');
     const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    state.requests.push(url.pathname);
     if (state.down) return send(503, { error: { status: 503 } });
     if (url.pathname === '/api/picture-texts') {
       const asked = [...url.searchParams].filter(([key]) => /^url(\[\d+\])?$/.test(key)).map(([, value]) => value);
@@ -30,11 +33,15 @@ async function fakeStrapi() {
       if (state.textsStatus !== 200) return send(state.textsStatus, { error: { status: state.textsStatus } });
       return send(200, { data: Object.fromEntries(asked.filter((path) => path in state.library).map((path) => [path, state.library[path]])) });
     }
+    if (url.pathname === '/api/notices') {
+      const notice = { documentId: 'doc2', locale: 'zh', site_id: 3, title: 'Closed on Monday', date: '2026-01-16T01:00:00.000Z', content: state.content };
+      return send(200, { data: [notice], meta: { pagination: { total: 1, pageCount: 1 } } });
+    }
     if (url.pathname === '/api/news') {
       const article = {
         documentId: 'doc1',
         locale: 'zh',
-        site_id: 7,
+        site_id: Number(url.searchParams.get('filters[site_id][$eq]') ?? 7),
         title: 'Spring walk',
         des: '',
         date: '2026-01-15T01:00:00.000Z',
@@ -92,10 +99,17 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     expect(warnings).toEqual([]);
   });
 
-  it('asks nothing more for an answer without in-text pictures', async () => {
-    strapi.content = 'Plain **text**, a [link](https://example.com/) and a media field.';
-    expect((await article()).content).toBe('<p>Plain <strong>text</strong>, a <a href="https://example.com/">link</a> and a media field.</p>');
-    expect(strapi.textCalls).toEqual([]);
+  it('asks nothing more for an answer without in-text pictures: not for its media field, an upload it links to, nor one named in prose', async () => {
+    strapi.content = `Plain **text**, [the report](${CMS_ORIGIN}/uploads/report.pdf), /uploads/walk.jpg in prose and a media field.`;
+    expect((await article()).content).toBe(
+      '<p>Plain <strong>text</strong>, <a href="/uploads/report.pdf">the report</a>, /uploads/walk.jpg in prose and a media field.</p>',
+    );
+    expect(strapi.requests).toEqual(['/api/news']);
+    // The same article once it shows a picture asks for its text.
+    strapi.content += `\n\n![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    await article();
+    expect(strapi.requests).toEqual(['/api/news', '/api/news', '/api/picture-texts']);
+    expect(strapi.textCalls).toEqual([['/uploads/walk.jpg']]);
   });
 
   it.each([
@@ -109,6 +123,29 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     expect(warnings.some((warning) => warning.includes("the media library's texts of pictures in rich text could not be read"))).toBe(true);
   });
 
+  it("follows the library: a text edited after the article was published is the alt at the article's next read", async () => {
+    strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    strapi.library = { '/uploads/walk.jpg': 'Teams walking' };
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+    strapi.library = { '/uploads/walk.jpg': 'Teams walking by the lake at dawn' };
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking by the lake at dawn"></p>');
+    strapi.library = {};
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="walk.jpg"></p>');
+  });
+
+  it('is told once in a while when it fails, not once per article (each names other pictures)', async () => {
+    strapi.textsStatus = 500;
+    strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    expect((await source.newsDetail(7, 'zh'))!.content).toBe('<p><img src="/uploads/walk.jpg" alt="walk.jpg"></p>');
+    strapi.content = `![hall.jpg](${CMS_ORIGIN}/uploads/hall.jpg)`;
+    expect((await source.newsDetail(8, 'zh'))!.content).toBe('<p><img src="/uploads/hall.jpg" alt="hall.jpg"></p>');
+    expect(strapi.textCalls).toEqual([['/uploads/walk.jpg'], ['/uploads/hall.jpg']]);
+    const told = warnings.filter((warning) => warning.includes("the media library's texts of pictures in rich text could not be read"));
+    expect(told).toHaveLength(1);
+    // The first failure's details are told with it.
+    expect(told[0]).toContain('500');
+  });
+
   it("keeps the library's text during an outage, from the last good answer, as it keeps the article", async () => {
     strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
     strapi.library = { '/uploads/walk.jpg': 'Teams walking' };
@@ -116,6 +153,23 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     strapi.down = true;
     expect(await article()).toEqual(before);
     expect(before.content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+  });
+
+  it("is not asked for a list, which shows no rich text: one Strapi call per list page; the article's page still has the library's text", async () => {
+    strapi.content = `![walk.jpg](${CMS_ORIGIN}/uploads/walk.jpg)`;
+    strapi.library = { '/uploads/walk.jpg': 'Teams walking' };
+
+    const list = await source.news('zh', { page: 1, pageSize: 10 });
+    expect(list.rows.map((row) => row.id)).toEqual([7]);
+    expect(strapi.requests).toEqual(['/api/news']);
+    await source.noticeSummaries('zh');
+    expect(strapi.requests).toEqual(['/api/news', '/api/notices']);
+
+    strapi.requests = [];
+    expect((await article()).content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+    expect(strapi.requests).toEqual(['/api/news', '/api/picture-texts']);
+    // The notices page shows each notice whole: its pictures are described.
+    expect((await source.notices('zh'))[0]!.content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
   });
 
   it('is asked in calls of at most 50 pictures', async () => {

@@ -1,8 +1,8 @@
 /**
  * The media library's alternative texts of the pictures an answer's rich text shows, asked of the
  * CMS's `GET /api/picture-texts?url=…` (cms/src/api/picture-text): the site's token may ask that,
- * not list the library. One call per Strapi answer (per MAX_URLS_PER_CALL pictures), through the
- * client like content: kept for outages, behind the same breaker. A failed call costs the
+ * not list the library. One call per Strapi answer whose rich text is shown (per MAX_URLS_PER_CALL
+ * pictures; a list asks none: documents.ts), through the client like content: kept for outages, behind the same breaker. A failed call costs the
  * library's texts only: the pictures keep the alt the editor wrote, and the page is served.
  */
 import type { StrapiClient } from './client';
@@ -14,7 +14,10 @@ export const MAX_URLS_PER_CALL = 50;
 
 const NONE: LibraryTexts = new Map();
 
-export function createPictureTexts(client: Pick<StrapiClient, 'get'>, notice: (message: string) => void = () => {}) {
+/** Told once in a while whatever the answer and error: their addresses differ, the editor's remedy does not. */
+const NOT_READ = "Strapi: the media library's texts of pictures in rich text could not be read: they keep the alt the editor wrote";
+
+export function createPictureTexts(client: Pick<StrapiClient, 'get'>, notice: (message: string, detail?: string) => void = () => {}) {
   /** The texts of `urls` (`/uploads/a.jpg`), by URL; a file without one, or unknown, is absent. `pin` as the answer's. */
   return async function libraryTexts(urls: readonly string[], pin: boolean): Promise<LibraryTexts> {
     if (urls.length === 0) return NONE;
@@ -27,7 +30,7 @@ export function createPictureTexts(client: Pick<StrapiClient, 'get'>, notice: (m
     const texts = new Map<string, string>();
     for (const answer of answers) {
       if (answer.status === 'rejected') {
-        notice(`Strapi: the media library's texts of pictures in rich text could not be read (${String(answer.reason)}): they keep the alt the editor wrote`);
+        notice(NOT_READ, String(answer.reason));
         continue;
       }
       const data = answer.value?.data;

@@ -1,4 +1,7 @@
+import DOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
 import { PAYLOADS } from '../../contracts/payloads';
+import { sanitizeHtml } from '../../ui/RichHtml';
 import type { Api } from '../../api/api';
 import type { PictureVersions } from '../media/pictureVersions';
 import { withPictureVersions, withWirePictureVersions } from './versionedPictures';
@@ -51,5 +54,16 @@ describe('pictures inside rich text', () => {
     fake.asked.length = 0;
     expect(await read()).toBe('<p>No picture</p>');
     expect(fake.asked).toEqual([]);
+  });
+
+  it('keep their version beside the width of the copy the page shows, so the copy is the one kept a year', async () => {
+    const { versions } = fakeVersions({ '/uploads/news/hall.jpg': '3kq9abcdEF_-' });
+    const article = { id: 3, pic: '', title: '', des: '', create_time: '', content: '<p><img src="/uploads/news/hall.jpg" alt="the hall"></p>' };
+    // The article as the site server answers it, then as the page shows it (sanitised as a server render does).
+    const { content } = (await withWirePictureVersions(PAYLOADS.newsDetail, article, versions)) as typeof article;
+    const purifier = DOMPurify(new JSDOM('').window);
+    const src = (mediaUrl: string) => /src="([^"]*)"/.exec(sanitizeHtml(content, mediaUrl, { purifier }))?.[1];
+    expect(src('')).toBe('/uploads/news/hall.jpg?v=3kq9abcdEF_-&amp;w=1280');
+    expect(src('https://media.example.com')).toBe('https://media.example.com/uploads/news/hall.jpg?v=3kq9abcdEF_-&amp;w=1280');
   });
 });

@@ -5,7 +5,9 @@ import type { Documents } from '../documents';
 import type { EntryReader } from '../fields';
 import { shownIn } from './scene';
 
-const all = (documents: Documents, locale: Locale) => documents.all('notice', 'notices', locale, { sort: ['date:desc', 'site_id:desc'] });
+/** `richText`: the notices are shown whole, their pictures described by the media library. */
+const all = (documents: Documents, locale: Locale, richText = false) =>
+  documents.all('notice', 'notices', locale, { sort: ['date:desc', 'site_id:desc'], richText });
 
 const noticeOf = (entry: EntryReader): NoticeDto => ({
   id: entry.number('site_id'),
@@ -20,7 +22,7 @@ export function notice(documents: Documents) {
       return (await all(documents, locale)).map((entry) => ({ id: entry.number('site_id'), title: entry.text('title'), create_time: entry.time('date') }));
     },
     async notices(locale: Locale): Promise<NoticeDto[]> {
-      return (await all(documents, locale)).map(noticeOf);
+      return (await all(documents, locale, true)).map(noticeOf);
     },
     /** Its page's notice: without its own version in `locale`, the default language's, marked. */
     async notice(id: number, locale: Locale): Promise<NoticeDto | undefined> {
