@@ -120,11 +120,12 @@ export function createDocuments(client: StrapiClient, warn: (message: string) =>
      * language, else in the default one (marked `shownIn`, told in the log): an entry without its
      * English version is shown in Chinese under /en, as every other part of a page is, so the
      * links that name its /en page (hreflang, the language menu, the sitemap) never lead to a 404.
+     * `richText: false` when only its plain fields are read (a title): its pictures' texts are not asked.
      */
-    async bySiteId(type: string, plural: string, locale: Locale, id: number, populate: QueryObject = {}): Promise<EntryReader | null> {
+    async bySiteId(type: string, plural: string, locale: Locale, id: number, populate: QueryObject = {}, richText = true): Promise<EntryReader | null> {
       if (!Number.isInteger(id) || id < 1) return null;
       const readIn = async (language: Locale) =>
-        (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1, richText: true }, false, locale)).entries[0] ?? null;
+        (await read(type, plural, language, { filters: { site_id: { $eq: id } }, populate, pageSize: 1, richText }, false, locale)).entries[0] ?? null;
       const own = await readIn(locale);
       if (own || locale === DEFAULT_LOCALE) return own;
       // Quiet when missing in both: a made-up id in a visitor's address is no editor's omission.

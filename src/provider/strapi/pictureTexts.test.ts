@@ -37,6 +37,21 @@ async function fakeStrapi() {
       const notice = { documentId: 'doc2', locale: 'zh', site_id: 3, title: 'Closed on Monday', date: '2026-01-16T01:00:00.000Z', content: state.content };
       return send(200, { data: [notice], meta: { pagination: { total: 1, pageCount: 1 } } });
     }
+    if (url.pathname === '/api/jobs') {
+      const job = {
+        documentId: 'doc3',
+        locale: 'zh',
+        site_id: 5,
+        title: 'Pharmacist',
+        type: 'Full time',
+        openings: 1,
+        area: 'Shanghai',
+        opening_status: 'open',
+        date: '2026-01-14T01:00:00.000Z',
+        content: state.content,
+      };
+      return send(200, { data: [job], meta: { pagination: { total: 1, pageCount: 1 } } });
+    }
     if (url.pathname === '/api/news') {
       const article = {
         documentId: 'doc1',
@@ -170,6 +185,13 @@ describe("a picture inserted into rich text through Strapi's editor", () => {
     expect(strapi.requests).toEqual(['/api/news', '/api/picture-texts']);
     // The notices page shows each notice whole: its pictures are described.
     expect((await source.notices('zh'))[0]!.content).toBe('<p><img src="/uploads/walk.jpg" alt="Teams walking"></p>');
+  });
+
+  it("is not asked for a job application's title: the job's text is not shown", async () => {
+    strapi.content = `![team.jpg](${CMS_ORIGIN}/uploads/team.jpg)`;
+    strapi.library = { '/uploads/team.jpg': 'The team' };
+    expect(await source.jobTitle(5, 'zh')).toBe('Pharmacist');
+    expect(strapi.requests).toEqual(['/api/jobs']);
   });
 
   it('is asked in calls of at most 50 pictures', async () => {

@@ -28,10 +28,11 @@ export function job(documents: Documents) {
   return {
     jobs: async (locale: Locale) => (await documents.all(TYPE, PLURAL, locale, { sort: ['date:desc', 'site_id:desc'] })).map(jobOf),
     job: detail,
+    /** For an application: the title alone, so its text's pictures are not looked up. */
     async jobTitle(id: number, locale: Locale) {
       for (const language of [locale, ...LOCALES.filter((l) => l !== locale)]) {
-        const found = await detail(id, language);
-        if (found) return found.title;
+        const found = await documents.bySiteId(TYPE, PLURAL, language, id, {}, false);
+        if (found) return jobOf(found).title;
       }
       return undefined;
     },
