@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { createSlots } from '../slots';
-import { createPageCache, toCachedPage, type RenderResult } from './pageCache';
+import { createPageCache, recompressed, toCachedPage, type RenderResult } from './pageCache';
 
 /** A promise resolved from outside, to hold a render until the test lets it finish. */
 function deferred<T>() {
@@ -21,6 +21,29 @@ describe('the page cache', () => {
     expect(gunzipSync(cached.gzip).toString()).toBe(cached.html);
     expect(brotliDecompressSync(cached.br).toString()).toBe(cached.html);
     expect(new Set(Object.values(cached.etags)).size).toBe(3);
+  });
+
+  it("keeps a page at brotli's best once its render is answered: smaller, the same page, the same weak ETag", async () => {
+    const html = Array.from(
+      { length: 600 },
+      (_, i) => `<li class="card card--${i % 7}"><a href="/product/${i}">产品 ${i} ${'软膏乳膏酊剂溶液'.slice(i % 4)}</a></li>`,
+    ).join('');
+    const quick = await toCachedPage(200, html, 0);
+    const best = await recompressed(quick);
+    expect(best.br.length).toBeLessThan(quick.br.length);
+    expect(brotliDecompressSync(best.br).toString()).toBe(html);
+    expect({ ...best, br: null }).toEqual({ ...quick, br: null });
+    expect(best.etags.br).toMatch(/^W\//);
+
+    const cache = createPageCache(options(() => 0));
+    const first = await cache.get('k', async () => page(html));
+    expect(first !== 'gone' && first?.br).toEqual(quick.br); // the waiting visitor is not kept waiting
+    let kept = first;
+    for (let turn = 0; turn < 200 && kept !== 'gone' && kept?.br.length === quick.br.length; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      kept = await cache.get('k', async () => page('unexpected'));
+    }
+    expect(kept !== 'gone' && kept && { br: kept.br.length, etag: kept.etags.br, html: kept.html }).toEqual({ br: best.br.length, etag: quick.etags.br, html });
   });
 
   it('serves the last good page at once while one background render retries, once a refresh failed', async () => {
