@@ -14,6 +14,12 @@ export interface RouteEntry {
   hash: string;
   /** How the visitor got here: 'pop' is back/forward, whose position the browser restores; none on the server. */
   navigation?: Navigation;
+  /**
+   * A 'replace' only: the URL it replaces named this page in an old form that is gone for good
+   * (an old `?name=` link), so the server answers that URL with a permanent redirect. Any other
+   * entry replaced in place (the content it followed may change back) is a temporary one.
+   */
+  renamed?: true;
 }
 
 /**
@@ -60,6 +66,8 @@ export const routeEntered = createAction<RouteEntry>('navigation/routeEntered');
 export const routeNotFound = createAction('navigation/routeNotFound');
 /** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */
 export const navigatedTo = (url: string) => routeEntered(routeEntryOf(url, 'push'));
+/** The entry replaced in place by `url`, the one the page now has for good: the URL left was an old form of it. */
+export const renamedTo = (url: string) => routeEntered({ ...routeEntryOf(url, 'replace'), renamed: true });
 
 /** The page the store shows: what the app renders and the URL follows. */
 export const selectRoute = (state: RootState) => state.navigation.route;

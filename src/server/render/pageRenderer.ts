@@ -149,8 +149,9 @@ export function createPageRenderer(options: PageRendererOptions) {
       log(`Server render of ${locale} ${path}${search ? ' (with a search)' : ''} fell back: ${outcome.reason}`);
       return null;
     }
-    // Cached like a page: the next request for the old URL costs no render.
-    if (outcome.kind === 'moved') return { status: 301, html: '', location: outcome.location };
+    // Cached like a page: the next request for the old URL costs no render. Only an old form of
+    // the URL moved for good; any other replace follows content that may change back.
+    if (outcome.kind === 'moved') return { status: outcome.permanent ? 301 : 302, html: '', location: outcome.location };
     const { state, routeId, status, meta } = outcome;
     if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
     const picture = sharePicture(state, origin);
