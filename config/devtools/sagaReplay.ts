@@ -16,6 +16,7 @@ import { createAppStore } from '../../src/app/store';
 import type { Services } from '../../src/features/deps';
 import type { RootState } from '../../src/features/rootReducer';
 import { changedPaths, type Session } from './session';
+import { firstReordering } from './effectOrder';
 
 /** One provider call as the browser made it (path without /api) and its answer. */
 export interface Exchange {
@@ -100,29 +101,6 @@ function missing(a: unknown[], b: unknown[]): string[] {
       return false;
     })
     .map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-}
-
-/** The items of `a` that `b` holds too (as multisets), in `a`'s order. */
-function sharedWith(a: string[], b: string[]): string[] {
-  const left = [...b];
-  return a.filter((item) => {
-    const index = left.indexOf(item);
-    if (index >= 0) left.splice(index, 1);
-    return index >= 0;
-  });
-}
-
-/**
- * Where the actions both runs put first come in another order: a stale answer applied after a
- * newer one, or a load finished before the one it waited for, reorders what the sagas put, even
- * when an action gone or added hides it from a plain comparison.
- */
-function firstReordering(recorded: unknown[], replayed: unknown[]): string[] {
-  const [a, b] = [recorded, replayed].map((items) => items.map((item) => JSON.stringify(item))) as [string[], string[]];
-  const [inRecorded, inReplayed] = [sharedWith(a, b), sharedWith(b, a)];
-  const index = inRecorded.findIndex((item, i) => item !== inReplayed[i]);
-  if (index < 0) return [];
-  return [`the sagas put the actions both runs share in another order, from #${index}: recorded ${inRecorded[index]}, replayed ${inReplayed[index]}`];
 }
 
 /**
