@@ -39,6 +39,11 @@ export interface Exchange {
    * that answer: a stale load no longer cancelled shows as what it puts.
    */
   aborted?: true;
+  /**
+   * The request failed on its way at `order` (a scenario's `route.abort()`, an outage it plays):
+   * the page got no answer, so a replay gets a network failure then.
+   */
+  failed?: true;
 }
 
 /** What the visitor saw happen besides the page: toasts, and pages loaded anew (`reload` or a path). */
@@ -187,6 +192,7 @@ class RecordedProvider {
     // An answer the page gave up still takes its turn, so the answers after it keep their order.
     const turn = this.turn(exchange.order);
     await (exchange.aborted ? Promise.race([turn, aborted]) : turn);
+    if (exchange.failed) throw toApiError({ isAxiosError: true, message: 'Network Error' });
     if (exchange.status >= 200 && exchange.status < 300) return decodeEnvelope(exchange.body);
     throw toApiError({ isAxiosError: true, message: `HTTP ${exchange.status}`, response: { status: exchange.status, data: exchange.body } });
   }
