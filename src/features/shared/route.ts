@@ -62,6 +62,13 @@ export function routeUrl(route: Pick<RouteEntry, 'path' | 'query' | 'hash'>): st
 
 /** Every navigation: a router link, back and forward, the landing, a saga's `navigatedTo`. */
 export const routeEntered = createAction<RouteEntry>('navigation/routeEntered');
+/**
+ * The server-rendered landing as the browser has it (its #hash and every query key, which the
+ * server never sees), told the sagas before hydration: from then on React answers clicks, and a
+ * saga acting on one (the language switch) must know the page on screen. No reducer takes it, so
+ * hydration renders the server's state; the landing is entered (routeEntered) once hydrated.
+ */
+export const landingLocated = createAction<RouteEntry>('navigation/landingLocated');
 /** The route's detail does not exist (the provider answered 404): the page is the 404 page. */
 export const routeNotFound = createAction('navigation/routeNotFound');
 /** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */
