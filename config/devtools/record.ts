@@ -12,6 +12,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../../tests/browser/browser';
 import { DESKTOP, startTestSite } from '../../tests/browser/harness';
 import { buildDevClient, withDevTools } from './devSite';
+import { pageTellingAborts } from './scenarioRoutes';
 import { sortedQuery, type Exchange } from './sagaReplay';
 import { SCENARIOS } from './scenarios';
 
@@ -89,6 +90,8 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
     const typed: Record<string, string>[] = [];
     let started = false;
     let answered = 0;
+    /** Requests the scenario's own routes failed (an outage it plays), not the page. */
+    const failedByScenario = new Set<Request>();
     // The site's answers are read here, whole, before the page gets them: a page that goes away
     // right after (the language switch) takes no answer with it. A scenario's own route for a
     // call (a refusal it needs) is asked first and answers instead.
@@ -132,6 +135,13 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
     // slow network does): a replay whose sagas no longer cancel it gets that answer then.
     page.on('requestfailed', (request) => {
       const exchange = exchanges.get(request);
+      if (exchange && failedByScenario.has(request)) {
+        // The scenario failed it on the way: the page got no answer, and the provider was never asked.
+        exchange.order = answered++;
+        exchange.at = Date.now();
+        exchange.failed = true;
+        return;
+      }
       const answer =
         bodies.get(request) ??
         (request.method() === 'GET'
@@ -150,7 +160,7 @@ async function record(browser: Browser, url: string, name: string, scenario: (re
       );
     });
     page.on('load', () => void (started ||= true));
-    await scenario({ page, typed: (values) => void typed.push(values) });
+    await scenario({ page: pageTellingAborts(page, (request) => void failedByScenario.add(request)), typed: (values) => void typed.push(values) });
     await Promise.all(answers);
     // The first document that went away is the recorded one: the session ends with it.
     const stashed = (await page.evaluate('sessionStorage.getItem("__recordedDocument")')) as string | null;

@@ -59,6 +59,19 @@ describe('a replay with sagas', () => {
     ]);
   });
 
+  it('gives a request the scenario failed on its way (an outage it played) a network failure, not an answer', async () => {
+    const { replayWithSagas } = await import('./sagaReplay');
+    const session = sessionFile('browse-products-news-zh');
+    const first = session.saga!.provider.find((exchange) => exchange.order === 0)!;
+    first.failed = true;
+    const replay = await replayWithSagas(session, session.saga!);
+    expect(replay.differences).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^a saga now puts \{"type":"errors\/apiFailed","payload":\{"kind":"network","code":null,"msg":"Network Error"\}/),
+      ]),
+    );
+  });
+
   it('names a stale answer applied last even when an action is gone too', async () => {
     const { replayWithSagas } = await import('./sagaReplay');
     const session = sessionFile('browse-products-news-zh');

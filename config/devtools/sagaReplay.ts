@@ -16,6 +16,7 @@ import { createAppStore } from '../../src/app/store';
 import type { Services } from '../../src/features/deps';
 import type { RootState } from '../../src/features/rootReducer';
 import { changedPaths, type Session } from './session';
+import { firstReordering } from './effectOrder';
 
 /** One provider call as the browser made it (path without /api) and its answer. */
 export interface Exchange {
@@ -38,6 +39,11 @@ export interface Exchange {
    * that answer: a stale load no longer cancelled shows as what it puts.
    */
   aborted?: true;
+  /**
+   * The request failed on its way at `order` (a scenario's `route.abort()`, an outage it plays):
+   * the page got no answer, so a replay gets a network failure then.
+   */
+  failed?: true;
 }
 
 /** What the visitor saw happen besides the page: toasts, and pages loaded anew (`reload` or a path). */
@@ -100,29 +106,6 @@ function missing(a: unknown[], b: unknown[]): string[] {
       return false;
     })
     .map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-}
-
-/** The items of `a` that `b` holds too (as multisets), in `a`'s order. */
-function sharedWith(a: string[], b: string[]): string[] {
-  const left = [...b];
-  return a.filter((item) => {
-    const index = left.indexOf(item);
-    if (index >= 0) left.splice(index, 1);
-    return index >= 0;
-  });
-}
-
-/**
- * Where the actions both runs put first come in another order: a stale answer applied after a
- * newer one, or a load finished before the one it waited for, reorders what the sagas put, even
- * when an action gone or added hides it from a plain comparison.
- */
-function firstReordering(recorded: unknown[], replayed: unknown[]): string[] {
-  const [a, b] = [recorded, replayed].map((items) => items.map((item) => JSON.stringify(item))) as [string[], string[]];
-  const [inRecorded, inReplayed] = [sharedWith(a, b), sharedWith(b, a)];
-  const index = inRecorded.findIndex((item, i) => item !== inReplayed[i]);
-  if (index < 0) return [];
-  return [`the sagas put the actions both runs share in another order, from #${index}: recorded ${inRecorded[index]}, replayed ${inReplayed[index]}`];
 }
 
 /**
@@ -209,6 +192,7 @@ class RecordedProvider {
     // An answer the page gave up still takes its turn, so the answers after it keep their order.
     const turn = this.turn(exchange.order);
     await (exchange.aborted ? Promise.race([turn, aborted]) : turn);
+    if (exchange.failed) throw toApiError({ isAxiosError: true, message: 'Network Error' });
     if (exchange.status >= 200 && exchange.status < 300) return decodeEnvelope(exchange.body);
     throw toApiError({ isAxiosError: true, message: `HTTP ${exchange.status}`, response: { status: exchange.status, data: exchange.body } });
   }

@@ -109,16 +109,31 @@ setTimeout(loadApp, 1000);
 // modifier key or on a link opening elsewhere stay the browser's.
 //
 // Hydration may replace a held link's node (a mismatch, a Suspense boundary rendered on the
-// client): the click then goes to the live link with the same href in the same place (the same
-// rank among the links with that href), or, with none there, the browser goes to the href itself.
+// client), and the app may give the link another href (the language menu's gains the page's
+// #hash): the click then goes to the link the live page has in the held one's place (the same
+// path of elements from <body>, the same text), else to the live link with the same href and
+// rank among the links with that href, or, with neither, the browser goes to the href itself.
 // A click is never lost.
 interface Held {
   element: HTMLElement;
-  /** A link's href as written, its rank among the page's links with that href, and its URL. */
-  link?: { href: string; rank: number; url: string };
+  /** A link's place (its elements' indexes from <body>) and text, href as written, rank among the page's links with that href, and URL. */
+  link?: { place: number[]; text: string; href: string; rank: number; url: string };
 }
 const early: Held[] = [];
 const linksTo = (href: string) => [...document.querySelectorAll('a')].filter((candidate) => candidate.getAttribute('href') === href);
+/** The indexes of `element` and its ancestors among their parents' elements, from <body> down. */
+const placeOf = (element: Element): number[] => {
+  const place: number[] = [];
+  for (let node: Element | null = element; node && node !== document.body; node = node.parentElement)
+    place.unshift(node.parentElement ? [...node.parentElement.children].indexOf(node) : -1);
+  return place;
+};
+/** The link the live page has at `place` with `text`, if any. */
+const linkAt = (place: number[], text: string): HTMLAnchorElement | null => {
+  let node: Element | undefined = document.body;
+  for (const index of place) node = node?.children[index];
+  return node instanceof HTMLAnchorElement && node.textContent === text ? node : null;
+};
 const keepButton = (event: MouseEvent) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[type="button"]:not([popovertarget])') : null;
   if (button) early.push({ element: button });
@@ -129,13 +144,13 @@ const keepLink = (event: MouseEvent) => {
   event.preventDefault();
   event.stopPropagation();
   const href = link.getAttribute('href') ?? '';
-  early.push({ element: link, link: { href, rank: linksTo(href).indexOf(link), url: link.href } });
+  early.push({ element: link, link: { place: placeOf(link), text: link.textContent ?? '', href, rank: linksTo(href).indexOf(link), url: link.href } });
 };
 const clickAgain = ({ element, link }: Held) => {
   if (element.isConnected) return element.click();
   // A button React replaced is not followed: its tap meant what that button showed then.
   if (!link) return;
-  const live = linksTo(link.href)[link.rank];
+  const live = linkAt(link.place, link.text) ?? linksTo(link.href)[link.rank];
   if (live) live.click();
   else window.location.assign(link.url);
 };

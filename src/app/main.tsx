@@ -67,7 +67,7 @@ async function start() {
   await nextTask();
   const { Provider } = await import(/* webpackMode: "eager" */ 'react-redux');
   await nextTask();
-  const [{ App }, { StoreRouter }, history, { routeEntered }] = await Promise.all([
+  const [{ App }, { StoreRouter }, history, { landingLocated, routeEntered }] = await Promise.all([
     import(/* webpackMode: "eager" */ './App'),
     import(/* webpackMode: "eager" */ './StoreRouter'),
     import(/* webpackMode: "eager" */ './browserHistory'),
@@ -101,6 +101,9 @@ async function start() {
   // entry flows (a ?name= section, an anchor) run as on any navigation.
   const land = once(() => void store.dispatch(routeEntered(history.browserRouteEntry())));
   if (!preloaded) land();
+  // React answers clicks from the moment hydration starts: the sagas know the landing's whole URL
+  // before it (its #hash: the language switch keeps the anchor), while the state stays the server's.
+  else store.dispatch(landingLocated(history.browserRouteEntry()));
   await nextTask();
 
   const tree = (

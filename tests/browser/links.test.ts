@@ -149,6 +149,63 @@ describe('in-app links', () => {
     });
   });
 
+  test('a link clicked while the app hydrates, whose node hydration replaced and whose href it changed (the language menu gains the #hash), is followed in the app, not loaded anew', async (t) => {
+    await withPage(t, browser, site, { locale: 'en' }, async ({ page, context }) => {
+      // No app: this test plays hydration itself, so the boot script alone decides where the click goes.
+      await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto('/en/product?category=2#product');
+      const zh = page.locator('.language-menu a[lang="zh-CN"]');
+      assert.equal(await zh.getAttribute('href'), '/product?category=2', "the server's link has no anchor");
+      await page.evaluate((hydrating) => document.dispatchEvent(new Event(hydrating)), APP_HYDRATING_EVENT);
+      await page.locator('.language-menu summary').click();
+      await zh.click();
+      assert.equal(pathOf(page), '/en/product#product', 'the click is held while the app hydrates');
+      // Hydration renders the menu anew: the same link in the same place, its href now with the anchor.
+      // Its own click handler stands for the app's: it takes the click over, as the language switch does.
+      await page.evaluate((hydrated) => {
+        const held = document.querySelector('.language-menu a[lang="zh-CN"]')!;
+        const live = held.cloneNode(true) as HTMLAnchorElement;
+        live.setAttribute('href', `${held.getAttribute('href')}#product`);
+        live.addEventListener('click', (event) => {
+          event.preventDefault();
+          document.documentElement.dataset.followed = live.getAttribute('href')!;
+        });
+        held.replaceWith(live);
+        document.dispatchEvent(new Event(hydrated));
+      }, APP_HYDRATED_EVENT);
+      await page.waitForFunction(() => document.documentElement.dataset.followed !== undefined, undefined, { timeout: 5_000 }).catch(() => undefined);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.followed ?? `loaded anew: ${location.href}`), '/product?category=2#product');
+    });
+  });
+
+  test('the language switch clicked while the app hydrates keeps the category and the anchor', async (t) => {
+    await withPage(t, browser, site, {}, async ({ context }) => {
+      await watchLanding(context);
+      const moments: string[] = [];
+      for (let attempt = 0; attempt < 6 && !moments.includes('hydrating'); attempt += 1) {
+        const page = await context.newPage();
+        // Hydration takes a few frames on this machine: on a CPU six times slower, as on a cheap phone, the click lands inside it.
+        const cpu = await context.newCDPSession(page);
+        await cpu.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+        await page.goto('/product?category=2#product', { waitUntil: 'commit' });
+        const english = page.locator('.language-menu a[lang="en"]');
+        await english.waitFor({ state: 'attached' });
+        // The menu opens without the app (a <details>): open it first, then click as soon as hydration starts.
+        await page.locator('.language-menu summary').click();
+        await page.waitForFunction(() => document.documentElement.dataset.landing !== undefined, undefined, { polling: 'raf' });
+        moments.push(await landing(page));
+        await english.click();
+        await page.waitForURL((url) => url.pathname === '/en/product', { timeout: 10_000 });
+        await cpu.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        await page.waitForLoadState('load');
+        const url = new URL(page.url());
+        assert.equal(`${url.pathname}${url.search}${url.hash}`, '/en/product?category=2#product', `clicked ${moments.at(-1)}`);
+        await page.close();
+      }
+      assert.ok(moments.includes('hydrating'), `clicked: ${moments.join(', ')}`);
+    });
+  });
+
   for (const link of CASES) {
     test(`${link.kind}: a Ctrl-click and a middle click open a new tab and leave the page as it is`, async (t) => {
       await withPage(t, browser, site, { locale: 'en' }, async ({ page, context }) => {

@@ -5,8 +5,11 @@ import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { call, fork, put, setContext } from 'redux-saga/effects';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
-import { routeEntryOf, routeEntered } from '../shared/route';
-import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
+import { landingLocated, routeEntryOf, routeEntered } from '../shared/route';
+import { contentRequested } from '../content/slice';
+import { watchRouteLoads } from '../navigation/routeSaga';
+import { LIST_LOADERS } from '../../app/rootSaga';
+import { SAGA_MEMORY, SagaMemory, sagaMemory } from '../shared/sagaMemory';
 import { deferred, envelopeError, fakeDeps } from '../store.testing';
 import { watchLocale } from './saga';
 import { selectTwinLinks, twinUrl } from './selectors';
@@ -81,6 +84,27 @@ describe('language switch', () => {
       .dispatch(END)
       .run();
     expect(jest.mocked(deps.services.load).mock.calls).toEqual([['/en/product?category=3#product']]);
+  });
+
+  it('chosen while a server-rendered page hydrates, loads the twin of the landing at its whole URL: the anchor the server never saw is kept', async () => {
+    const deps = withCheck();
+    // The server's state: its entry has no navigation, no anchor, and none of the keys the page does not use.
+    const served = rootReducer(undefined, routeEntered(routeEntryOf('/product?category=2')));
+    const { storeState } = await expectSaga(function* hydrating() {
+      yield* sagaMemory(); // one memory for both watchers, made from the server's state, as the root saga does
+      yield fork(watchRouteLoads, deps, LIST_LOADERS);
+      yield fork(watchLocale, deps);
+      yield put(landingLocated(routeEntryOf('/product?category=2&utm_source=mail#product', 'pop')));
+      yield put(localeChangeRequested('en'));
+      yield put(END);
+    })
+      .provide([[matchers.call.fn(deps.api.checkLanguage), undefined]])
+      .withReducer(rootReducer, served)
+      .not.put.actionType(contentRequested.type)
+      .run();
+    expect(jest.mocked(deps.services.load).mock.calls).toEqual([['/en/product?category=2&utm_source=mail#product']]);
+    // What hydration renders is the server's: the state did not change.
+    expect(storeState.navigation).toEqual(served.navigation);
   });
 
   it('follows the last choice: a check still on its way when the visitor chooses again loads nothing', async () => {

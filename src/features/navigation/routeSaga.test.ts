@@ -1,6 +1,8 @@
-import { END } from 'redux-saga';
+import { configureStore } from '@reduxjs/toolkit';
+import { ActionCreators, instrument } from '@redux-devtools/instrument';
+import createSagaMiddleware, { END, type EffectMiddleware } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
-import { all, fork, put, setContext, type ActionPattern } from 'redux-saga/effects';
+import { all, call, fork, put, setContext, type ActionPattern } from 'redux-saga/effects';
 import { contentKey } from '../content/key';
 import { selectContent } from '../content/selectors';
 import { contentCancelled, contentFailed, contentRequested, contentSucceeded, retryRequested } from '../content/slice';
@@ -9,8 +11,8 @@ import { watchApiErrors } from '../errors/saga';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import { navigatedTo, routeEntered, routeEntryOf, routeNotFound } from '../shared/route';
-import { SAGA_MEMORY, SagaMemory } from '../shared/sagaMemory';
-import { deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, until, virtualClock } from '../store.testing';
+import { SAGA_MEMORY, SagaMemory, sagaMemory } from '../shared/sagaMemory';
+import { DELAY_FN, deferred, endOn, envelopeError, fakeDeps, loadedEntry, stateAfter, until, virtualClock } from '../store.testing';
 import { LAYOUT_LOADS, routeLoads } from './routeLoads';
 import { watchRouteLoads } from './routeSaga';
 import { selectActivePath } from './selectors';
@@ -231,33 +233,88 @@ describe('loads belong to what they fetch', () => {
     expect(api.classifyList).toHaveBeenCalledTimes(1);
   });
 
-  it("what the server loaded is not asked again while Redux DevTools shows a past without it, and the page is filled from the sagas' record", async () => {
-    const server = stateAfter(
+  /**
+   * The development store: the reducers inside Redux DevTools' own instrument, the sagas' middleware
+   * outside it (as the extension composes them), its delays answered at once. The sagas start on
+   * the server's state, as the root saga does; `lifted` is what the DevTools monitor drives.
+   */
+  function devToolsStore(server: RootState, api: Parameters<typeof fakeDeps>[0] = {}) {
+    const instantDelays: EffectMiddleware = (next) => (effect: { type?: string; payload?: { fn?: unknown } }) =>
+      next(effect?.type === 'CALL' && effect.payload?.fn === DELAY_FN ? call(() => Promise.resolve()) : effect);
+    const sagas = createSagaMiddleware({ effectMiddlewares: [instantDelays] });
+    const store = configureStore({
+      reducer: rootReducer,
+      preloadedState: server,
+      middleware: (d) => d({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagas),
+      enhancers: (e) => e().concat(instrument()),
+    });
+    const task = sagas.run(function* pageLoads() {
+      yield* sagaMemory();
+      yield call(watchRouteLoads, fakeDeps(api), LIST_LOADERS);
+    });
+    const recorded = () => {
+      const { actionsById, stagedActionIds } = store.liftedStore.getState();
+      return stagedActionIds.map((id) => actionsById[id]!.action.type);
+    };
+    const stateAt = (index: number) => store.liftedStore.getState().computedStates[index]!.state as RootState;
+    return { store, task, lifted: store.liftedStore, recorded, stateAt };
+  }
+
+  const reportServed = () =>
+    stateAfter(
+      routeEntered(routeEntryOf('/report')),
       ...loaded('main', {}, { company: 'Y' }),
       ...loaded('classifyList', {}, [{ id: 1, name: 'A' }]),
       ...loaded('pageBanner', { type: 6 }, { name: 'banner' }),
       ...loaded('report', {}, { title: 'T', content: '' }),
     );
-    // A store that imported a session, or jumped to a past: the entry has none of the loads the server made.
-    const showingThePast = (state: RootState | undefined, action: Parameters<typeof rootReducer>[1]) => {
-      const next = rootReducer(state, action);
-      return routeEntered.match(action) ? { ...next, content: { entries: {} } } : next;
-    };
-    const deps = fakeDeps(); // any provider call fails the test
-    const { storeState } = await expectSaga(watchRouteLoads, deps, LIST_LOADERS)
-      .provide([virtualClock().provider])
-      .withReducer(showingThePast, server)
-      .not.put.actionType(contentRequested.type)
-      .dispatch(enter('/report'))
-      .dispatch(END)
-      .run();
-    for (const [name, params, data] of [
-      ['main', {}, { company: 'Y' }],
-      ['classifyList', {}, [{ id: 1, name: 'A' }]],
-      ['pageBanner', { type: 6 }, { name: 'banner' }],
-      ['report', {}, { title: 'T', content: '' }],
-    ] as const) {
-      expect(selectContent(name, params)(storeState)).toEqual({ status: 'succeeded', data, error: null, requestId: null });
+  const reportLoads = [
+    ['main', {}, { company: 'Y' }],
+    ['classifyList', {}, [{ id: 1, name: 'A' }]],
+    ['pageBanner', { type: 6 }, { name: 'banner' }],
+    ['report', {}, { title: 'T', content: '' }],
+  ] as const;
+  const filled = (state: RootState) => reportLoads.map(([name, params]) => selectContent(name, params)(state).status);
+  // A session recorded elsewhere: a visit of /about from a store that had loaded nothing. The
+  // extension imports an action list with the state it started from (`preloadedState`), which the
+  // instrument reads though its action creator's type leaves it out.
+  const importedSession = () => ({ ...ActionCreators.importState([routeEntered(routeEntryOf('/about', 'push'))]), preloadedState: stateAfter() });
+
+  it("what the server loaded is not asked again after Redux DevTools imported a session without it: the page is filled from the sagas' record", async () => {
+    const { store, task, lifted, recorded } = devToolsStore(reportServed()); // any provider call fails the test
+    lifted.dispatch(importedSession());
+    expect(filled(store.getState())).toEqual(['idle', 'idle', 'idle', 'idle']);
+    store.dispatch(enter('/report'));
+    store.dispatch(END);
+    await task.toPromise();
+    expect(recorded()).not.toContain(contentRequested.type);
+    // The imported session is shown at its last action, so what is dispatched now is shown.
+    for (const [name, params, data] of reportLoads) {
+      expect(selectContent(name, params)(store.getState())).toEqual({ status: 'succeeded', data, error: null, requestId: null });
+    }
+  });
+
+  it('while DevTools shows a past without those loads, a new entry asks nothing again; it is recorded after the present, where a jump to it shows the page filled', async () => {
+    const { store, task, lifted, recorded, stateAt } = devToolsStore(reportServed());
+    lifted.dispatch(importedSession());
+    lifted.dispatch(ActionCreators.jumpToState(0)); // the imported session's start: nothing loaded, no page
+    store.dispatch(enter('/report')); // a link clicked on the past page
+    store.dispatch(END);
+    await task.toPromise();
+    expect(recorded()).not.toContain(contentRequested.type);
+    // The real instrument keeps the past on screen: the entry and its restored loads are recorded, not shown.
+    expect({ path: store.getState().navigation.route?.path ?? null, loads: filled(store.getState()) }).toEqual({
+      path: null,
+      loads: ['idle', 'idle', 'idle', 'idle'],
+    });
+    const present = lifted.getState().computedStates.length - 1;
+    expect({ path: stateAt(present).navigation.route?.path, loads: filled(stateAt(present)) }).toEqual({
+      path: '/report',
+      loads: ['succeeded', 'succeeded', 'succeeded', 'succeeded'],
+    });
+    lifted.dispatch(ActionCreators.jumpToState(present));
+    for (const [name, params, data] of reportLoads) {
+      expect(selectContent(name, params)(store.getState())).toEqual({ status: 'succeeded', data, error: null, requestId: null });
     }
   });
 

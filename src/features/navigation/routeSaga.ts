@@ -8,7 +8,7 @@ import { retryRequested } from '../content/slice';
 import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import { LAYOUT_LOADS, routeLoads, type ListLoaders, type RouteLoads } from './routeLoads';
 import { scrollAfterEntering } from './scrollSaga';
-import { routeEntered, routeNotFound, type RouteEntry } from '../shared/route';
+import { landingLocated, routeEntered, routeNotFound, type RouteEntry } from '../shared/route';
 import { isLanding, isServerNotFound } from './slice';
 
 const loadsOf = (route: RouteEntry): RouteLoads => (route.routeId === null ? { content: [] } : routeLoads(route.routeId, route.params));
@@ -58,7 +58,13 @@ export function* watchRouteLoads(deps: Deps, lists: ListLoaders) {
   let loading: Task | undefined;
   let scrolling: Task | undefined;
   for (;;) {
-    const action: { type: string } = yield take([routeEntered.type, retryRequested.type]);
+    const action: { type: string } = yield take([routeEntered.type, retryRequested.type, landingLocated.type]);
+    if (landingLocated.match(action)) {
+      // The landing on screen, at the browser's URL: the sagas' memory has it before React answers
+      // clicks; `current` stays the server's entry, which the landing's routeEntered is compared to.
+      if (current === memory.landing.route && current?.path === action.payload.path) memory.route = action.payload;
+      continue;
+    }
     const entered = routeEntered.match(action);
     if (!entered && !current) continue;
     if (entered) {

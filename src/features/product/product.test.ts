@@ -9,7 +9,7 @@ import type { ContentParams } from '../content/types';
 import { rootReducer, type RootState } from '../rootReducer';
 import { apiFailed } from '../shared/apiFailed';
 import type { Resource } from '../shared/resource';
-import { routeEntryOf, navigatedTo, routeEntered } from '../shared/route';
+import { routeEntryOf, navigatedTo, renamedTo, routeEntered } from '../shared/route';
 import { deferred, envelopeError, fakeDeps, contentProvider, settledEntry, stateAfter, type AskedContent } from '../store.testing';
 import { productQueryOf, productSearch, productUrl, type ProductQuery } from './query';
 import { legacyCategory, loadProductPage, watchProductTabs } from './saga';
@@ -174,10 +174,10 @@ describe('loadProductPage (entering /product)', () => {
   it('an old ?name= link opens its category and is rewritten in place to name it by id, page, search and section kept', async () => {
     const api = provider(answered);
     const { storeState } = await enter('/product?name=%E4%B9%B3%E8%86%8F%E5%89%82&page=2#product', stateAfter(), api)
-      .put(routeEntered(routeEntryOf('/product?category=12&page=2#product', 'replace')))
+      .put(renamedTo('/product?category=12&page=2#product'))
       .run();
     expect(api.requests()).toEqual([['classifyList'], ['productList', { classifyId: 12, page: 2 }]]);
-    expect((storeState as RootState).navigation.route).toEqual(routeEntryOf('/product?category=12&page=2#product', 'replace'));
+    expect((storeState as RootState).navigation.route).toEqual({ ...routeEntryOf('/product?category=12&page=2#product', 'replace'), renamed: true });
     expect(selectProductTab(storeState as RootState)).toBe(1);
   });
 
@@ -202,7 +202,7 @@ describe('loadProductPage (entering /product)', () => {
     const { storeState } = await expectSaga(loadProductPage, fakeDeps(), route(url))
       .provide([api.fetch])
       .withReducer(rootReducer, at(url, state))
-      .put(routeEntered(routeEntryOf('/product?category=12&page=2#product', 'replace')))
+      .put(renamedTo('/product?category=12&page=2#product'))
       .run();
     expect(api.asked.map(({ name, locale: asked }) => `${name} ${asked}`)).toEqual([
       `classifyList ${locale}`,

@@ -5,7 +5,7 @@ import { LOCALES } from '../../contracts/locale';
 import { loadContent, loadContentIn } from '../content/saga';
 import { sagaMemory, type SagaMemory } from '../shared/sagaMemory';
 import type { ApiResult } from '../shared/callApi';
-import { routeEntryOf, type RouteEntry, navigatedTo, routeEntered } from '../shared/route';
+import { type RouteEntry, navigatedTo, renamedTo } from '../shared/route';
 import { productQueryOf, productUrl, type ProductQuery } from './query';
 import { productListParams } from './selectors';
 import { productTabSelected } from './actions';
@@ -51,7 +51,7 @@ export function* loadProductPage(deps: Deps, route: RouteEntry) {
   if (legacy !== null) {
     query = { ...query, category: legacy };
     // A new entry of the page: in the browser it takes these loads over (they are done or not begun).
-    yield put(routeEntered(routeEntryOf(productUrl(query, route.hash), 'replace')));
+    yield put(renamedTo(productUrl(query, route.hash)));
   }
   yield call(loadContent, deps, 'productList', productListParams(list, query));
 }

@@ -14,6 +14,12 @@ export interface RouteEntry {
   hash: string;
   /** How the visitor got here: 'pop' is back/forward, whose position the browser restores; none on the server. */
   navigation?: Navigation;
+  /**
+   * A 'replace' only: the URL it replaces named this page in an old form that is gone for good
+   * (an old `?name=` link), so the server answers that URL with a permanent redirect. Any other
+   * entry replaced in place (the content it followed may change back) is a temporary one.
+   */
+  renamed?: true;
 }
 
 /**
@@ -56,10 +62,19 @@ export function routeUrl(route: Pick<RouteEntry, 'path' | 'query' | 'hash'>): st
 
 /** Every navigation: a router link, back and forward, the landing, a saga's `navigatedTo`. */
 export const routeEntered = createAction<RouteEntry>('navigation/routeEntered');
+/**
+ * The server-rendered landing as the browser has it (its #hash and every query key, which the
+ * server never sees), told the sagas before hydration: from then on React answers clicks, and a
+ * saga acting on one (the language switch) must know the page on screen. No reducer takes it, so
+ * hydration renders the server's state; the landing is entered (routeEntered) once hydrated.
+ */
+export const landingLocated = createAction<RouteEntry>('navigation/landingLocated');
 /** The route's detail does not exist (the provider answered 404): the page is the 404 page. */
 export const routeNotFound = createAction('navigation/routeNotFound');
 /** A navigation a saga asks for: the same routeEntered a link makes (`url` of the route table, hash and query kept). */
 export const navigatedTo = (url: string) => routeEntered(routeEntryOf(url, 'push'));
+/** The entry replaced in place by `url`, the one the page now has for good: the URL left was an old form of it. */
+export const renamedTo = (url: string) => routeEntered({ ...routeEntryOf(url, 'replace'), renamed: true });
 
 /** The page the store shows: what the app renders and the URL follows. */
 export const selectRoute = (state: RootState) => state.navigation.route;

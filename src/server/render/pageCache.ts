@@ -32,7 +32,7 @@ export interface CachedPage {
   /** One per encoding: a cache must never answer a gzip client's If-None-Match with brotli's bytes. */
   etags: { identity: string; gzip: string; br: string };
   renderedAt: number;
-  /** The page moved here for good (a redirect's Location; html is empty). */
+  /** Where the page moved: a redirect's Location (html is empty), for good with status 301, for now with 302. */
   location?: string;
   /**
    * The content changed while this page rendered (a drop or a clear overtook it): it answers the

@@ -19,6 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { createPageCache, type Admit, type CachedPage, type PageCache, type PageCacheOptions, type RenderResult } from './pageCache';
 import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
+import { keptPage, listSearch, pageOfSearch, pagesOfList } from './listPages';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { sharePicture, DEFAULT_SHARE_IMAGE } from './shareImage';
 import type { PictureVersions } from '../media/pictureVersions';
@@ -100,7 +101,8 @@ export function pageSearch(routeId: RouteId | null, search: string): string {
   const query = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const key of keys) {
-    const value = query.get(key)?.trim().slice(0, 50);
+    const trimmed = query.get(key)?.trim().slice(0, 50);
+    const value = trimmed && key === 'page' ? keptPage(trimmed) : trimmed;
     if (value) kept.set(key, value);
   }
   const text = kept.toString();
@@ -139,6 +141,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   const searches = createPageCache({ ...cacheOptions, maxBytes: Math.min(SEARCH_CACHE_BYTES, cacheOptions.maxBytes), onRenderError, onKeptPageServed });
   const missing = new LRUCache<string, true>({ max: MISSING_IDS, ttl: cacheOptions.freshMs || 1 });
   const verified = new LRUCache<string, true>({ max: VERIFIED_IDS });
+  /** The pages of each paged list a render showed, by the key of its first page: the numbers the site links to. */
+  const listPages = new LRUCache<string, number>({ max: VERIFIED_IDS });
   const unverified = createSlots(UNVERIFIED_RENDERS, UNVERIFIED_QUEUED);
   /** Counts purges, whole or partial: a miss found by a render begun before one may be out of date. */
   let purges = 0;
@@ -149,10 +153,13 @@ export function createPageRenderer(options: PageRendererOptions) {
       log(`Server render of ${locale} ${path}${search ? ' (with a search)' : ''} fell back: ${outcome.reason}`);
       return null;
     }
-    // Cached like a page: the next request for the old URL costs no render.
-    if (outcome.kind === 'moved') return { status: 301, html: '', location: outcome.location };
+    // Cached like a page: the next request for the old URL costs no render. Only an old form of
+    // the URL moved for good; any other replace follows content that may change back.
+    if (outcome.kind === 'moved') return { status: outcome.permanent ? 301 : 302, html: '', location: outcome.location };
     const { state, routeId, status, meta } = outcome;
     if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
+    const pages = pagesOfList(routeId, state);
+    if (pages !== null) listPages.set(pageKey(origin, locale, path, listSearch(search)), pages);
     const picture = sharePicture(state, origin);
     const head = headTags({
       locale,
@@ -180,7 +187,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     /**
      * The rendered page (fresh, stale or just rendered), or null: serve the shell.
      * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand
-     * starts a render; the site's own links (`?name=`, `?page=`) never ask it. A page that moved
+     * starts a render, and before a page number (`?page=`) past those a rendered page of its list
+     * links to; the site's own links (`?name=`, `?page=`) never ask it. A page that moved
      * (an old `?name=` link) has a `location`: where this request is sent for good.
      */
     async page(address: PageAddress, admitSearch?: Admit): Promise<CachedPage | null> {
@@ -192,8 +200,11 @@ export function createPageRenderer(options: PageRendererOptions) {
       const { id } = match.params;
       const newId = id !== undefined && !verified.has(key) && !(await listed(address.locale, match.routeId, id));
       // Only a visitor's own search counts against their budget: the site's category and page
-      // links (`?name=`, `?page=`) are finite, and a crawler following them must get them all.
-      const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY);
+      // links (`?name=`, `?page=`) are finite, and a crawler following them must get them all. A
+      // page number past those a rendered page of its list links to is typed, not followed.
+      const pageNumber = pageOfSearch(search);
+      const unlinkedPage = pageNumber > 1 && pageNumber > (listPages.get(pageKey(address.origin, address.locale, address.path, listSearch(search))) ?? 1);
+      const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY) || unlinkedPage;
       const page = await (search ? searches : cache).get(
         key,
         () => render({ ...address, search }),

@@ -68,8 +68,9 @@ export function registerPageRoute(app: FastifyInstance, { pages, originOf, serve
     // A page the content changed under while it rendered: a cache in front keeps the copy it has
     // (or the one a refresh after the change brings), never this one.
     if (page.overtaken) reply.header('Cache-Control', 'no-store');
-    // One URL per page: an old link is sent for good to the URL the page now has (crawlers, shared links).
-    if (page.location !== undefined) return reply.redirect(page.location, 301);
+    // One URL per page: an old link is sent for good to the URL the page now has (crawlers, shared
+    // links); a page its render moved for now (a 302) is sent there this time only.
+    if (page.location !== undefined) return reply.redirect(page.location, page.status === 301 ? 301 : 302);
     const etag = page.etags[encoding];
     reply.code(page.status).header('ETag', etag);
     if (page.status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();

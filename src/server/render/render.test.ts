@@ -262,6 +262,21 @@ describe('server rendering', () => {
     expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 1);
   });
 
+  it('keys the page a list shows by its number: page 1 and a number it cannot read share the first page, page 2 has its own', async () => {
+    const app = await site();
+    const first = await app.inject({ url: '/product?keyword=%E8%86%8F' });
+    const calls = gate.counts.get('/index/product/lists') ?? 0;
+    for (const page of ['1', 'abc', '0', '02', ' 1 ']) {
+      expect((await app.inject({ url: `/product?keyword=%E8%86%8F&page=${encodeURIComponent(page)}` })).body).toBe(first.body);
+    }
+    expect(gate.counts.get('/index/product/lists')).toBe(calls);
+    const second = await app.inject({ url: '/product?keyword=%E8%86%8F&page=2' });
+    expect(second.body).toMatch(/aria-current="page"[^>]*>2</);
+    expect(gate.counts.get('/index/product/lists')).toBe(calls + 1);
+    expect((await app.inject({ url: '/product?page=2&keyword=%E8%86%8F&utm_source=x' })).body).toBe(second.body);
+    expect(gate.counts.get('/index/product/lists')).toBe(calls + 1);
+  });
+
   it('gives a visitor one allowance of new search renders across the sites counting it in one place, and only for searches', async () => {
     // As the hosts of one PostgreSQL do (threeHosts.test.ts): two sites, one count.
     const shared = memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE);
@@ -271,10 +286,26 @@ describe('server rendering', () => {
     for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
       statuses.push((await sites[n % 2]!.inject({ url: `/product?keyword=%E8%86%8F${n}`, remoteAddress: visitor })).statusCode);
     expect(statuses).toEqual([...Array<number>(SEARCH_ALLOWANCE.points).fill(200), 503, 503]);
-    // A search already rendered is free, the site's own links are no searches, and another visitor has their own allowance.
+    // A search already rendered is free, the site's own links are no searches (page 2 once a
+    // rendered page of the list links to it), and another visitor has their own allowance.
     expect((await sites[0]!.inject({ url: '/product?keyword=%E8%86%8F0', remoteAddress: visitor })).statusCode).toBe(200);
+    expect((await sites[1]!.inject({ url: '/product', remoteAddress: visitor })).statusCode).toBe(200);
     expect((await sites[1]!.inject({ url: '/product?page=2', remoteAddress: visitor })).statusCode).toBe(200);
     expect((await sites[1]!.inject({ url: '/product?keyword=%E8%86%8F', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+  });
+
+  it("counts a page number no rendered page of its list links to against the visitor's search allowance: ?page=1…1e6 cannot fill the cache", async () => {
+    const app = await site({}, 1500, null, memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE));
+    const crawler = '203.0.113.20';
+    const statuses: number[] = [];
+    for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
+      statuses.push((await app.inject({ url: `/product?category=2&page=${1000 + n}`, remoteAddress: crawler })).statusCode);
+    expect(statuses.slice(0, SEARCH_ALLOWANCE.points).every((status) => status !== 503)).toBe(true);
+    expect(statuses.slice(SEARCH_ALLOWANCE.points)).toEqual([503, 503]);
+    // The pages the category's first page links to (its 9 products, 6 a page: pages 1 and 2) cost nothing.
+    expect((await app.inject({ url: '/product?category=2', remoteAddress: crawler })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/product?category=2&page=2', remoteAddress: crawler })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/product?category=2&page=3', remoteAddress: crawler })).statusCode).toBe(503);
   });
 
   it('renders the product page a /product URL names, under its own key, and the language menu keeps it', async () => {

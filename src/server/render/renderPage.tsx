@@ -22,6 +22,7 @@ import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Deps } from '../../features/deps';
 import { apiFailed } from '../../features/shared/apiFailed';
 import { loadPage } from '../../features/navigation/routeSaga';
+import type { ListLoaders } from '../../features/navigation/routeLoads';
 import { sagaMemory } from '../../features/shared/sagaMemory';
 import { routeEntryOf, routeUrl, type RouteEntry, routeEntered } from '../../features/shared/route';
 import { StoreRouter } from '../../app/StoreRouter';
@@ -36,8 +37,11 @@ export interface PageRequest {
 
 export type RenderOutcome =
   | { kind: 'rendered'; status: 200 | 404; state: RootState; routeId: RouteId | null; html: string; meta: DocumentMeta | null }
-  /** The sagas replaced the entry with the page's one URL (an old `?name=` link): `location`, of the route table, no hash. */
-  | { kind: 'moved'; location: string }
+  /**
+   * The sagas replaced the entry in place: `location`, of the route table, no hash. `permanent`
+   * only when the entry says the URL asked is an old form of the page's one URL (an old `?name=` link).
+   */
+  | { kind: 'moved'; location: string; permanent: boolean }
   | { kind: 'failed'; reason: string };
 
 export interface RenderContext {
@@ -47,6 +51,8 @@ export interface RenderContext {
   deadlineMs: number;
   /** Watches the render's store, given the page it renders (devToolsMirror.ts). */
   inspect?: (page: string) => Middleware;
+  /** The lists' loaders the page runs (the browser's, LIST_LOADERS, unless told). */
+  loaders?: ListLoaders;
 }
 
 /** Only the detail's "no such id" failed: the page is the 404 page (loadPage decided it from the route's loads). */
@@ -55,13 +61,19 @@ function isUnknownId(state: RootState, failures: ApiError[]): boolean {
 }
 
 /** The page's loads, run alone as the server runs them: they share one memory of the sagas, made from the render's state. */
-function* serverLoads(deps: Deps, route: RouteEntry) {
+function* serverLoads(deps: Deps, loaders: ListLoaders, route: RouteEntry) {
   yield* sagaMemory();
-  yield call(loadPage, deps, LIST_LOADERS, route);
+  yield call(loadPage, deps, loaders, route);
 }
 
-async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps: Deps, route: RouteEntry, deadlineMs: number): Promise<string | null> {
-  const task = run(serverLoads, deps, route);
+async function runLoads(
+  run: ReturnType<typeof createAppStore>['runSaga'],
+  deps: Deps,
+  loaders: ListLoaders,
+  route: RouteEntry,
+  deadlineMs: number,
+): Promise<string | null> {
+  const task = run(serverLoads, deps, loaders, route);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'deadline'>((resolve) => {
     timer = setTimeout(() => resolve('deadline'), deadlineMs);
@@ -80,7 +92,10 @@ async function runLoads(run: ReturnType<typeof createAppStore>['runSaga'], deps:
   }
 }
 
-export async function renderPage(request: PageRequest, { deps, config, purifier, deadlineMs, inspect }: RenderContext): Promise<RenderOutcome> {
+export async function renderPage(
+  request: PageRequest,
+  { deps, config, purifier, deadlineMs, inspect, loaders = LIST_LOADERS }: RenderContext,
+): Promise<RenderOutcome> {
   const route = routeEntryOf(`${request.path}${request.search}`);
   const failures: ApiError[] = [];
   const recordFailures: Middleware = () => (next) => (action) => {
@@ -93,11 +108,12 @@ export async function renderPage(request: PageRequest, { deps, config, purifier,
     middleware: [recordFailures, ...(inspect ? [inspect(localizedPath(`${request.path}${request.search}`, request.locale))] : [])],
   });
   store.dispatch(routeEntered(route));
-  const problem = await runLoads(runSaga, deps, route, deadlineMs);
+  const problem = await runLoads(runSaga, deps, loaders, route, deadlineMs);
   if (problem) return { kind: 'failed', reason: problem };
   // What the browser's sagas rewrite in place, the server answers with a redirect: one URL per page.
+  // Permanent only for an old form of the URL, as the entry says: a browser keeps a 301 for good.
   const entered = store.getState().navigation.route;
-  if (entered?.navigation === 'replace') return { kind: 'moved', location: routeUrl({ ...entered, hash: '' }) };
+  if (entered?.navigation === 'replace') return { kind: 'moved', location: routeUrl({ ...entered, hash: '' }), permanent: entered.renamed === true };
   const unknownId = isUnknownId(store.getState(), failures);
   if (failures.length > 0 && !unknownId) return { kind: 'failed', reason: `the provider answered: ${failures.map((f) => f.code ?? f.kind).join(', ')}` };
 

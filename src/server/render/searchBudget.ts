@@ -1,5 +1,6 @@
 /**
- * Each new search (`/product?keyword=<anything>`) costs a server render. The page cache bounds
+ * Each new search (`/product?keyword=<anything>`) costs a server render, and so does a list page
+ * number no rendered page of its list links to (`?page=<anything>`, pageRenderer.ts). The page cache bounds
  * how many run at once for everyone (pageCache.ts); this bounds how many one visitor may start:
  * SEARCH_ALLOWANCE, counted only when a render starts (a search in hand, or one being rendered for
  * someone else, is free). A visitor over it is told as when the global bound is full: 503 with
