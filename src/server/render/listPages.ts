@@ -1,11 +1,13 @@
 /**
- * The pages of a paged list (?page= of /product and /resources) as the site links to them: a
- * rendered page's pagination names pages 1 to its last, and a crawler following those links must
- * get them all. Any other number costs a render the site never asked for, so pageRenderer.ts
+ * The pages of a paged list (?page= of /product and /resources) and the product categories
+ * (?category=, an old ?name=) as the site links to them: a rendered page's pagination names
+ * pages 1 to its last, its menu every category, and a crawler following those links must get them
+ * all. Any other number or name costs a render the site never asked for, so pageRenderer.ts
  * counts it against the visitor's search budget, as a typed search.
  */
 import { PAGE_SIZE } from '../../contracts/constants';
 import type { RouteId } from '../../contracts/routes';
+import { selectContentData } from '../../features/content/selectors';
 import { selectMemberList } from '../../features/members/selectors';
 import { selectProductList } from '../../features/product/selectors';
 import type { RootState } from '../../features/rootReducer';
@@ -36,4 +38,15 @@ export function listSearch(search: string): string {
 export function keptPage(value: string): string | null {
   const page = pageOfQuery(value);
   return page > 1 ? String(page) : null;
+}
+
+/** The ways a rendered page's links and tabs name its categories: their ids, and their names (old links). */
+export function categoriesNamed(state: RootState): string[] {
+  return (selectContentData('classifyList')(state) ?? []).flatMap((category) => [String(category.id), category.name]);
+}
+
+/** The category a kept search names (`?category=2`, an old `?name=乳膏剂`), or null. */
+export function categoryOfSearch(search: string): string | null {
+  const query = new URLSearchParams(search);
+  return query.get('category') ?? query.get('name');
 }

@@ -19,7 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { createPageCache, type Admit, type CachedPage, type PageCache, type PageCacheOptions, type RenderResult } from './pageCache';
 import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
-import { keptPage, listSearch, pageOfSearch, pagesOfList } from './listPages';
+import { categoriesNamed, categoryOfSearch, keptPage, listSearch, pageOfSearch, pagesOfList } from './listPages';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { sharePicture, DEFAULT_SHARE_IMAGE } from './shareImage';
 import type { PictureVersions } from '../media/pictureVersions';
@@ -143,6 +143,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   const verified = new LRUCache<string, true>({ max: VERIFIED_IDS });
   /** The pages of each paged list a render showed, by the key of its first page: the numbers the site links to. */
   const listPages = new LRUCache<string, number>({ max: VERIFIED_IDS });
+  /** The categories a render's menu named, by origin and id or name: the ones the site links to. */
+  const namedCategories = new LRUCache<string, true>({ max: VERIFIED_IDS });
   const unverified = createSlots(UNVERIFIED_RENDERS, UNVERIFIED_QUEUED);
   /** Counts purges, whole or partial: a miss found by a render begun before one may be out of date. */
   let purges = 0;
@@ -160,6 +162,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
     const pages = pagesOfList(routeId, state);
     if (pages !== null) listPages.set(pageKey(origin, locale, path, listSearch(search)), pages);
+    for (const named of categoriesNamed(state)) namedCategories.set(`${origin}|${named}`, true);
     const picture = sharePicture(state, origin);
     const head = headTags({
       locale,
@@ -200,11 +203,14 @@ export function createPageRenderer(options: PageRendererOptions) {
       const { id } = match.params;
       const newId = id !== undefined && !verified.has(key) && !(await listed(address.locale, match.routeId, id));
       // Only a visitor's own search counts against their budget: the site's category and page
-      // links (`?name=`, `?page=`) are finite, and a crawler following them must get them all. A
-      // page number past those a rendered page of its list links to is typed, not followed.
+      // links (`?category=`, `?page=`) are finite, and a crawler following them must get them all.
+      // A page number past those a rendered page of its list links to, or a category no rendered
+      // page's menu names, is typed, not followed.
       const pageNumber = pageOfSearch(search);
       const unlinkedPage = pageNumber > 1 && pageNumber > (listPages.get(pageKey(address.origin, address.locale, address.path, listSearch(search))) ?? 1);
-      const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY) || unlinkedPage;
+      const category = categoryOfSearch(search);
+      const unlinkedCategory = category !== null && !namedCategories.has(`${address.origin}|${category}`);
+      const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY) || unlinkedPage || unlinkedCategory;
       const page = await (search ? searches : cache).get(
         key,
         () => render({ ...address, search }),

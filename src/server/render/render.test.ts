@@ -308,6 +308,20 @@ describe('server rendering', () => {
     expect((await app.inject({ url: '/product?category=2&page=3', remoteAddress: crawler })).statusCode).toBe(503);
   });
 
+  it("counts a category no rendered page's menu names against the visitor's search allowance: made-up ?category= and ?name= cannot fill the cache", async () => {
+    const app = await site({}, 1500, null, memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE));
+    const crawler = '203.0.113.21';
+    const statuses: number[] = [];
+    for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
+      statuses.push((await app.inject({ url: n % 2 ? `/product?category=${9000 + n}` : `/product?name=made-up-${n}`, remoteAddress: crawler })).statusCode);
+    expect(statuses.slice(0, SEARCH_ALLOWANCE.points).every((status) => status !== 503)).toBe(true);
+    expect(statuses.slice(SEARCH_ALLOWANCE.points)).toEqual([503, 503]);
+    // Every category the menu of a rendered page names costs nothing, by id or by its old name.
+    expect((await app.inject({ url: '/product?category=3', remoteAddress: crawler })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/product?name=${encodeURIComponent('乳膏剂')}`, remoteAddress: crawler })).statusCode).toBe(301);
+    expect((await app.inject({ url: '/product?category=9999', remoteAddress: crawler })).statusCode).toBe(503);
+  });
+
   it('renders the product page a /product URL names, under its own key, and the language menu keeps it', async () => {
     const app = await site();
     const productsOf = (html: string) => new Set([...rootOf(html).matchAll(/href="(?:\/en)?\/product\/(\d+)"/g)].map((match) => match[1]));
