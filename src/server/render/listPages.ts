@@ -45,8 +45,8 @@ export function categoriesNamed(state: RootState): string[] {
   return (selectContentData('classifyList')(state) ?? []).flatMap((category) => [String(category.id), category.name]);
 }
 
-/** The category a kept search names (`?category=2`, an old `?name=乳膏剂`), or null. */
-export function categoryOfSearch(search: string): string | null {
+/** The categories a kept search names (`?category=2`, an old `?name=乳膏剂`, both). */
+export function categoriesOfSearch(search: string): string[] {
   const query = new URLSearchParams(search);
-  return query.get('category') ?? query.get('name');
+  return ['category', 'name'].flatMap((key) => query.getAll(key));
 }

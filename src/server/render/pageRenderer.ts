@@ -19,7 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { createPageCache, type Admit, type CachedPage, type PageCache, type PageCacheOptions, type RenderResult } from './pageCache';
 import { createSlots } from '../slots';
 import { renderPage } from './renderPage';
-import { categoriesNamed, categoryOfSearch, keptPage, listSearch, pageOfSearch, pagesOfList } from './listPages';
+import { categoriesNamed, categoriesOfSearch, keptPage, listSearch, pageOfSearch, pagesOfList } from './listPages';
 import { createProviderApi, serverDeps } from './serverDeps';
 import { sharePicture, DEFAULT_SHARE_IMAGE } from './shareImage';
 import type { PictureVersions } from '../media/pictureVersions';
@@ -162,7 +162,9 @@ export function createPageRenderer(options: PageRendererOptions) {
     if (status === 404 && path !== NOT_FOUND_PATH) return 'gone';
     const pages = pagesOfList(routeId, state);
     if (pages !== null) listPages.set(pageKey(origin, locale, path, listSearch(search)), pages);
-    for (const named of categoriesNamed(state)) namedCategories.set(`${origin}|${named}`, true);
+    const categories = categoriesNamed(state);
+    for (const named of categories) namedCategories.set(`${origin}|${named}`, true);
+    if (categories.length > 0) namedCategories.set(`${origin}|`, true);
     const picture = sharePicture(state, origin);
     const head = headTags({
       locale,
@@ -186,12 +188,13 @@ export function createPageRenderer(options: PageRendererOptions) {
     return page === 'gone' ? null : page;
   }
 
-  return {
+  const renderer = {
     /**
      * The rendered page (fresh, stale or just rendered), or null: serve the shell.
      * `admitSearch`: the asking client's budget, asked before a search (`?keyword=`) not in hand
-     * starts a render, and before a page number (`?page=`) past those a rendered page of its list
-     * links to; the site's own links (`?name=`, `?page=`) never ask it. A page that moved
+     * starts a render, before a page number (`?page=`) past those a rendered page of its list
+     * links to, and before a category no rendered page names; the site's own links
+     * (`?category=`, `?page=`) never ask it. A page that moved
      * (an old `?name=` link) has a `location`: where this request is sent for good.
      */
     async page(address: PageAddress, admitSearch?: Admit): Promise<CachedPage | null> {
@@ -205,11 +208,16 @@ export function createPageRenderer(options: PageRendererOptions) {
       // Only a visitor's own search counts against their budget: the site's category and page
       // links (`?category=`, `?page=`) are finite, and a crawler following them must get them all.
       // A page number past those a rendered page of its list links to, or a category no rendered
-      // page's menu names, is typed, not followed.
+      // page's menu names, is typed, not followed. What the site links to is learnt from a render
+      // here: a host that rendered none yet (just started, or its memory of it evicted) first
+      // renders the list's first page, as the site links to it.
+      const categories = categoriesOfSearch(search);
+      if (categories.length > 0 && !namedCategories.has(`${address.origin}|`)) await renderer.page({ ...address, search: '' });
+      const unlinkedCategory = categories.some((named) => !namedCategories.has(`${address.origin}|${named}`));
       const pageNumber = pageOfSearch(search);
-      const unlinkedPage = pageNumber > 1 && pageNumber > (listPages.get(pageKey(address.origin, address.locale, address.path, listSearch(search))) ?? 1);
-      const category = categoryOfSearch(search);
-      const unlinkedCategory = category !== null && !namedCategories.has(`${address.origin}|${category}`);
+      const listKey = pageKey(address.origin, address.locale, address.path, listSearch(search));
+      if (pageNumber > 1 && !unlinkedCategory && !listPages.has(listKey)) await renderer.page({ ...address, search: listSearch(search) });
+      const unlinkedPage = pageNumber > 1 && pageNumber > (listPages.get(listKey) ?? 1);
       const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY) || unlinkedPage || unlinkedCategory;
       const page = await (search ? searches : cache).get(
         key,
@@ -269,6 +277,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       return renderDocument(assets, { locale, head, config });
     },
   };
+  return renderer;
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

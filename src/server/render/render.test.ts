@@ -320,6 +320,15 @@ describe('server rendering', () => {
     expect((await app.inject({ url: '/product?category=3', remoteAddress: crawler })).statusCode).toBe(200);
     expect((await app.inject({ url: `/product?name=${encodeURIComponent('乳膏剂')}`, remoteAddress: crawler })).statusCode).toBe(301);
     expect((await app.inject({ url: '/product?category=9999', remoteAddress: crawler })).statusCode).toBe(503);
+    expect((await app.inject({ url: `/product?category=3&name=made-up`, remoteAddress: crawler })).statusCode).toBe(503);
+  });
+
+  it('learns what the site links to on a host that rendered nothing yet: its category and page links cost a spent allowance nothing', async () => {
+    const spent = async () => false;
+    const app = await site({}, 1500, null, spent);
+    expect((await app.inject({ url: '/en/product?category=2&page=2' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/en/product?category=2&page=3' })).statusCode).toBe(503);
+    expect((await app.inject({ url: '/en/product?category=9000' })).statusCode).toBe(503);
   });
 
   it('renders the product page a /product URL names, under its own key, and the language menu keeps it', async () => {
@@ -339,7 +348,8 @@ describe('server rendering', () => {
     const calls = gate.counts.get('/index/product/lists');
     expect((await app.inject({ url: '/product?category=2&page=2' })).body).toBe(second.body);
     expect((await app.inject({ url: '/en/product?page=2&category=2' })).body).toContain('href="/product?category=2&amp;page=2"');
-    expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 1);
+    // The English page 2, and the English page 1 rendered first to learn how many pages the list has.
+    expect(gate.counts.get('/index/product/lists')).toBe((calls ?? 0) + 2);
   });
 
   it('sends an old ?name= link, in either language, for good to the URL naming the category by id', async () => {
