@@ -55,6 +55,8 @@ export interface PageCacheOptions {
   onRenderError?: (key: string, error: unknown) => void;
   /** A kept page served because its new render failed (the page may be out of date). */
   onKeptPageServed?: (key: string, page: CachedPage) => void;
+  /** How a kept page is made smaller once its waiting visitors have it (recompressed() unless a test holds it). */
+  recompress?: (page: CachedPage) => Promise<CachedPage>;
 }
 
 /** `gone`: the provider says this page's content does not exist. null: this render failed. */
@@ -109,6 +111,7 @@ export function createPageCache(options: PageCacheOptions) {
     now = Date.now,
     onRenderError,
     onKeptPageServed,
+    recompress = recompressed,
   } = options;
   /** Keys whose last refresh failed while a good page was in hand (bounded with the pages). */
   const failing = new Set<string>();
@@ -185,7 +188,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** Stores `page` recompressed, unless something replaced it or marked it meanwhile. */
   async function keepBest(key: string, page: CachedPage) {
-    const best = await recompressed(page);
+    const best = await recompress(page);
     if (best !== page && pages.peek(key) === page && !outdated.has(key) && !failing.has(key)) pages.set(key, best);
   }
 
