@@ -14,17 +14,28 @@ export interface PaginationProps {
   texts: PaginationTexts;
 }
 
-/** Numbered pages with previous/next; a window of pages around the current one on long lists. */
+/**
+ * Numbered pages with previous/next; a window of pages around the current one on long lists.
+ * Previous and next at an end of the list are marked unavailable rather than disabled: a disabled
+ * button loses the keyboard focus, and the visitor who pressed › to reach the last page would be
+ * sent back to the top of the document.
+ */
 export function Pagination({ page, total, pageSize, onSelect, texts }: PaginationProps) {
   const pages = Math.ceil(total / pageSize);
   if (pages <= 1) return null;
+  const step = (to: number, label: string, text: string) => {
+    const unavailable = to < 1 || to > pages;
+    return (
+      <button type="button" className="pagination__step" aria-disabled={unavailable} onClick={() => !unavailable && onSelect(to)} aria-label={label}>
+        {text}
+      </button>
+    );
+  };
   const first = Math.max(1, Math.min(page - 2, pages - 4));
   const shown = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
   return (
     <nav className="pagination" aria-label={texts.label}>
-      <button type="button" className="pagination__step" disabled={page <= 1} onClick={() => onSelect(page - 1)} aria-label={texts.previous}>
-        ‹
-      </button>
+      {step(page - 1, texts.previous, '‹')}
       {shown.map((n) => (
         <button
           type="button"
@@ -37,9 +48,7 @@ export function Pagination({ page, total, pageSize, onSelect, texts }: Paginatio
           {n}
         </button>
       ))}
-      <button type="button" className="pagination__step" disabled={page >= pages} onClick={() => onSelect(page + 1)} aria-label={texts.next}>
-        ›
-      </button>
+      {step(page + 1, texts.next, '›')}
     </nav>
   );
 }

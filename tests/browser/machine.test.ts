@@ -132,6 +132,20 @@ describe('a staff page loading keeps the gallery', () => {
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), '第 2 页', 'and keeps it once the page is in');
     });
   });
+
+  test('› pressed to reach the last page keeps the focus, and says it goes no further', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/resources');
+      await waitForContent(page);
+      const next = page.locator('#staff').getByRole('button', { name: '下一页' });
+      await next.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await page.locator('#staff [aria-current="page"]', { hasText: '2' }).waitFor();
+      assert.equal(await next.getAttribute('aria-disabled'), 'true');
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), '下一页', 'the focus stays on ›');
+    });
+  });
 });
 
 describe('the product category lives in the URL, by its id', () => {
