@@ -41,10 +41,9 @@ describe('the pictures of an HTML text', () => {
     );
   });
 
-  it('cost one pass over a tag that never ends (a pattern that let values split anew took seconds for this one)', () => {
-    const endless = `<img ${'a=b='.repeat(9)}"`;
-    const started = performance.now();
+  it('cost one pass over a tag that never ends: a pattern that let values split anew would not end within the test limit', () => {
+    // 10 pairs took such a pattern 407 s, and each pair multiplies it; one pass takes microseconds.
+    const endless = `<img ${'a=b='.repeat(12)}"`;
     expect(picturesOf(endless)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
