@@ -116,6 +116,13 @@ describe('in-app links', () => {
       // The moments were reached, not only asked for: every kind of link in plain view was clicked
       // while the app hydrated. The language menu's links are left out: opening the menu first
       // outlasts the hydration here, so they are clicked before the app starts or once it is live.
+      // A small page may hydrate before a busy machine's click lands: such a kind is clicked again
+      // (each click still navigating exactly once) until one lands while it hydrates, a few times at most.
+      const hydrated = (kind: string) => seen['while it hydrates'].some((click) => click === `${kind}: hydrating`);
+      for (const link of CASES.filter((each) => !each.open)) {
+        for (let retry = 0; retry < 6 && !hydrated(link.kind); retry += 1)
+          seen['while it hydrates'].push(`${link.kind}: ${await clickAt(context, link, 'while it hydrates')}`);
+      }
       const hydrating = new Set(seen['while it hydrates'].filter((click) => click.endsWith(': hydrating')).map((click) => click.split(':')[0]));
       const inView = CASES.filter((link) => !link.open).map((link) => link.kind);
       assert.deepEqual(
