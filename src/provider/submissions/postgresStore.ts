@@ -113,7 +113,16 @@ export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresSt
 /** A pool on `url`, migrated to the newest schema under the advisory lock (schema.ts), or only checked (`migrate: false`). */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
   const limits = { ...SAVE_LIMITS, ...options.saveLimits };
-  const pool = boundedPool(url, { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs }, options.warn);
+  // A save's statements follow each other within milliseconds and it is over within workMs: a
+  // transaction idle that long is a host gone silent (power cut, a dropped network), whose locks
+  // (the year's counter row, which every host's patient message takes) PostgreSQL then gives up
+  // rather than keeping them until TCP keep-alive fails, hours later. Staff transactions on this
+  // pool are as brisk.
+  const pool = boundedPool(
+    url,
+    { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs, idle_in_transaction_session_timeout: limits.workMs },
+    options.warn,
+  );
   try {
     if (options.migrate === false) await checkPostgresSchema(pool, describeUrl(url));
     else await migratePostgres(pool, describeUrl(url));
