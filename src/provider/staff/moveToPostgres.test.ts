@@ -459,11 +459,11 @@ describe('the move holds the submission tables on every host for a bounded time'
   }, 60_000);
 
   it.each([
-    ['lock_timeout', { lockMs: 300 }],
-    ['a statement timeout shorter than lock_timeout', { lockMs: 5_000, statementMs: 300 }],
+    ['lock_timeout', { lockMs: 300 }, '0\\.3'],
+    ['a statement timeout shorter than lock_timeout', { lockMs: 5_000, statementMs: 1_000, answerMs: 3_000 }, '1'],
   ])(
     'gives up, saying so and moving nothing, while another session keeps them locked (%s)',
-    async (_what, bounds) => {
+    async (_what, bounds, seconds) => {
       const data = tempDataDir();
       const database = await createTestDatabase();
       const locker = new pg.Client({ connectionString: database.url });
@@ -477,7 +477,9 @@ describe('the move holds the submission tables on every host for a bounded time'
         await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
 
         await expect(moveToPostgres(data.dir, database.url, () => {}, { ...limits, ...bounds })).rejects.toThrow(
-          /kept the submission tables locked for 0\.3 s \(another move, or a session holding them\): nothing was moved\. .*gives them up within 5 s of its last statement; run move-to-postgres again/,
+          new RegExp(
+            `kept the submission tables locked for ${seconds} s \\(another move, or a session holding them\\): nothing was moved\\. .*gives them up within 5 s of its last statement; run move-to-postgres again`,
+          ),
         );
         await locker.query('COMMIT');
         expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
@@ -674,7 +676,7 @@ describe('erasing what a finish deleted from PostgreSQL', () => {
       // The database stops answering when the VACUUM is sent.
       proxy.stallOn(/VACUUM/);
       const told: string[] = [];
-      await moveToPostgres(data.dir, proxy.url, (text) => told.push(text), { answerMs: 1_000 });
+      await moveToPostgres(data.dir, proxy.url, (text) => told.push(text), { answerMs: 3_000 });
       expect(told).toContainEqual(
         expect.stringMatching(
           /^Not guaranteed: the rows are deleted, but the space they took could not be overwritten \(.+\): they stay in postgres:\/\/[^ ]+'s table files until a VACUUM\. When the database is quiet, run in psql, as the tables' owner: VACUUM \(VERBOSE, INDEX_CLEANUP ON\) patient_messages;$/,
@@ -698,7 +700,7 @@ describe('erasing what a finish deleted from PostgreSQL', () => {
       const { kept } = await stoppedMoveThenDeletion(data.dir, database.url);
       // PostgreSQL commits the finish (the copy deleted); its answer never comes.
       proxy.stallOn(/COMMIT\0/, { delivered: true });
-      await expect(moveToPostgres(data.dir, proxy.url, () => {}, { answerMs: 1_000 })).rejects.toThrow("gave no answer to the move's COMMIT");
+      await expect(moveToPostgres(data.dir, proxy.url, () => {}, { answerMs: 3_000 })).rejects.toThrow("gave no answer to the move's COMMIT");
       expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual([{ reference: kept }]);
       const before = await vacuums(database.url);
 
