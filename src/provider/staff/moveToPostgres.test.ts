@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentPack } from '../content/loadPack';
 import { connect, openDatabase } from '../sqliteDatabase';
+import Database from '../sqliteDriver';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
 import { AUDIT_FILE } from '../submissions/auditFile';
@@ -44,6 +45,41 @@ const sqliteCounts = (dataDir: string) => {
   file.close();
   return found;
 };
+
+/** How often each submission table has been vacuumed by hand (PostgreSQL's statistics, which VACUUM updates at once). */
+const vacuums = async (url: string) =>
+  Object.fromEntries(
+    (
+      await queryTestDatabase<{ relname: string; vacuum_count: number }>(
+        url,
+        "SELECT relname, vacuum_count FROM pg_stat_user_tables WHERE relname IN ('applications', 'patient_messages')",
+      )
+    ).map((row) => [row.relname, row.vacuum_count]),
+  );
+/** Until a session of the test database waits for a lock. */
+async function untilWaitingForLock(url: string) {
+  const waiting = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+  while (((await queryTestDatabase<{ n: number }>(url, waiting))[0]?.n ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/**
+ * A move PostgreSQL committed and SQLite's side refused (as a death there would), then the old
+ * site, started again, deleted a person: finishing the move deletes that copy from PostgreSQL.
+ */
+async function stoppedMoveThenDeletion(dataDir: string, url: string) {
+  const db = await openDatabase(dataDir, loadContentPack());
+  const old = createSqliteStore(db);
+  const erased = await old.savePatientMessage({ ...form, phone: '13900000009' }, consent, '');
+  const kept = await old.savePatientMessage(form, consent, '');
+  await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 2 }));
+  db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
+  await (await openPostgresStore(url)).close();
+  await expect(moveToPostgres(dataDir, url, () => {})).rejects.toThrow('the move stopped here');
+  db.exec('DROP TRIGGER stopped_move');
+  expect(await old.deletePerson({ phone: '13900000009' })).toMatchObject({ patients: 1 });
+  db.close();
+  return { erased, kept };
+}
 
 /** The move in a child process, the test's event loop left free (for a proxy it runs). */
 async function moveWhileServing(dataDir: string, url: string, env: Record<string, string>) {
@@ -422,34 +458,43 @@ describe('the move holds the submission tables on every host for a bounded time'
     }
   }, 60_000);
 
-  it('gives up, saying so and moving nothing, while another session keeps them locked', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const locker = new pg.Client({ connectionString: database.url });
-    try {
-      const db = await openDatabase(data.dir, loadContentPack());
-      await createSqliteStore(db).savePatientMessage(form, consent, '');
-      db.close();
-      await (await openPostgresStore(database.url)).close();
-      await locker.connect();
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
+  it.each([
+    ['lock_timeout', { lockMs: 300 }, '0\\.3'],
+    ['a statement timeout shorter than lock_timeout', { lockMs: 5_000, statementMs: 1_000, answerMs: 3_000 }, '1'],
+  ])(
+    'gives up, saying so and moving nothing, while another session keeps them locked (%s)',
+    async (_what, bounds, seconds) => {
+      const data = tempDataDir();
+      const database = await createTestDatabase();
+      const locker = new pg.Client({ connectionString: database.url });
+      try {
+        const db = await openDatabase(data.dir, loadContentPack());
+        await createSqliteStore(db).savePatientMessage(form, consent, '');
+        db.close();
+        await (await openPostgresStore(database.url)).close();
+        await locker.connect();
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE staff_audit IN ACCESS EXCLUSIVE MODE');
 
-      await expect(moveToPostgres(data.dir, database.url, () => {}, { ...limits, lockMs: 300 })).rejects.toThrow(
-        /kept the submission tables locked for 0\.3 s \(another move, or a session holding them\): nothing was moved\. .*run move-to-postgres again/,
-      );
-      await locker.query('COMMIT');
-      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
-      expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
-      const told: string[] = [];
-      await moveToPostgres(data.dir, database.url, (text) => told.push(text), limits);
-      expect(told[0]).toMatch(/^Moved 0 applications, 1 patient messages/);
-    } finally {
-      await locker.end().catch(() => {});
-      await database.drop();
-      data.remove();
-    }
-  }, 60_000);
+        await expect(moveToPostgres(data.dir, database.url, () => {}, { ...limits, ...bounds })).rejects.toThrow(
+          new RegExp(
+            `kept the submission tables locked for ${seconds} s \\(another move, or a session holding them\\): nothing was moved\\. .*gives them up within 5 s of its last statement; run move-to-postgres again`,
+          ),
+        );
+        await locker.query('COMMIT');
+        expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
+        expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
+        const told: string[] = [];
+        await moveToPostgres(data.dir, database.url, (text) => told.push(text), limits);
+        expect(told[0]).toMatch(/^Moved 0 applications, 1 patient messages/);
+      } finally {
+        await locker.end().catch(() => {});
+        await database.drop();
+        data.remove();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('finishing an interrupted move after the old site ran on SQLite again', () => {
@@ -475,6 +520,7 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       const later = await old.savePatientMessage({ ...form, phone: '13900000002' }, consent, '');
       db.close();
 
+      const before = await vacuums(database.url);
       const finished = move(data.dir, database.url);
       expect(finished.stderr).toMatch(/^Finished an interrupted move \(.+\): .* had committed its 1 applications, 2 patient messages, 1 audit entries/);
       expect(finished.stderr).toContain('1 of the moved submissions had been deleted from');
@@ -487,6 +533,8 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       expect(await queryTestDatabase(database.url, 'SELECT client_ip FROM applications')).toEqual([{ client_ip: '203.0.113.0/24' }]);
       expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM patient_messages WHERE reference = $1', [erased])).toEqual([{ n: 0 }]);
       expect(await auditActions(database.url)).toEqual(['export', 'move to postgres', 'finish move to postgres']);
+      // And the tables vacuumed: the deleted copy, and the full addresses the cut rows held, freed in the files.
+      expect(await vacuums(database.url)).toEqual({ applications: before.applications! + 1, patient_messages: before.patient_messages! + 1 });
 
       const rest = move(data.dir, database.url);
       expect(rest.stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
@@ -504,11 +552,15 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
     const database = await createTestDatabase();
     try {
       const db = await openDatabase(data.dir, loadContentPack());
-      await createSqliteStore(db).savePatientMessage(form, consent, '');
+      const old = createSqliteStore(db);
+      await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
+      await old.savePatientMessage(form, consent, '');
       db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
       await (await openPostgresStore(database.url)).close();
       expect(move(data.dir, database.url).status).toBe(1);
       db.exec('DROP TRIGGER stopped_move');
+      // The applicant deleted (its copy is deleted first, applications before patient messages), then a message changed.
+      expect(await old.deletePerson({ phone: '13800000001' })).toMatchObject({ applications: 1 });
       db.exec("UPDATE patient_messages SET description = 'changed'");
       db.close();
 
@@ -516,7 +568,9 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       expect(refused.stderr).toMatch(/The patient_messages row 1 in .* differ from what move .* copied into .*: nothing was deleted/);
       expect(refused.status).toBe(1);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
-      expect(await queryTestDatabase(database.url, 'SELECT description FROM patient_messages')).toEqual([{ description: '发红' }]);
+      // Nothing deleted in PostgreSQL either: the application's copy, deleted before the refusal, is there again.
+      expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 1 }]);
+      expect(await auditActions(database.url)).toEqual(['move to postgres']);
     } finally {
       await database.drop();
       data.remove();
@@ -578,4 +632,220 @@ describe('which move a run finishes', () => {
       data.remove();
     }
   }, 60_000);
+});
+
+describe('erasing what a finish deleted from PostgreSQL', () => {
+  it('names the VACUUM to run by hand when an open transaction (a pg_dump) still sees the deleted copies, and that VACUUM frees them', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const snapshot = new pg.Client({ connectionString: database.url });
+    try {
+      await stoppedMoveThenDeletion(data.dir, database.url);
+      await snapshot.connect();
+      await snapshot.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await snapshot.query('SELECT COUNT(*) FROM patient_messages');
+
+      const told: string[] = [];
+      await moveToPostgres(data.dir, database.url, (text) => told.push(text));
+      expect(told).toContainEqual(expect.stringMatching(/^1 of the moved submissions had been deleted from /));
+      const advice = told.find((text) => text.startsWith('Not guaranteed: 1 deleted rows of patient_messages are still visible to an open transaction'));
+      expect(advice).toMatch(/Once it has ended, run in psql, as the table's owner: VACUUM \(VERBOSE, INDEX_CLEANUP ON\) patient_messages;$/);
+      await snapshot.query('COMMIT');
+
+      // Run again, the move has nothing to move; the VACUUM it named removes the deleted copy.
+      await expect(moveToPostgres(data.dir, database.url, () => {})).rejects.toThrow(/nothing to move/);
+      const byHand = new pg.Client({ connectionString: database.url });
+      const notices: string[] = [];
+      byHand.on('notice', (notice) => notices.push(notice.message ?? ''));
+      await byHand.connect();
+      await byHand.query(/: (VACUUM .*);$/.exec(advice!)![1]!).finally(() => byHand.end());
+      expect(notices.join('\n')).toMatch(/tuples: 1 removed, 1 remain, 0 are dead but not yet removable/);
+    } finally {
+      await snapshot.end().catch(() => {});
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+
+  it('says what stays where, and the VACUUM to run by hand, when its VACUUM fails', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const proxy = await startHalfOpenProxy(database.url);
+    try {
+      await stoppedMoveThenDeletion(data.dir, database.url);
+      // The database stops answering when the VACUUM is sent.
+      proxy.stallOn(/VACUUM/);
+      const told: string[] = [];
+      await moveToPostgres(data.dir, proxy.url, (text) => told.push(text), { answerMs: 3_000 });
+      expect(told).toContainEqual(
+        expect.stringMatching(
+          /^Not guaranteed: the rows are deleted, but the space they took could not be overwritten \(.+\): they stay in postgres:\/\/[^ ]+'s table files until a VACUUM\. When the database is quiet, run in psql, as the tables' owner: VACUUM \(VERBOSE, INDEX_CLEANUP ON\) patient_messages;$/,
+        ),
+      );
+      // The finish itself is done.
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
+      expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM patient_messages')).toEqual([{ n: 1 }]);
+    } finally {
+      await proxy.close();
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+
+  it('still reports and vacuums the copies a finish deleted when the answer to its COMMIT was lost', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const proxy = await startHalfOpenProxy(database.url);
+    try {
+      const { kept } = await stoppedMoveThenDeletion(data.dir, database.url);
+      // PostgreSQL commits the finish (the copy deleted); its answer never comes.
+      proxy.stallOn(/COMMIT\0/, { delivered: true });
+      await expect(moveToPostgres(data.dir, proxy.url, () => {}, { answerMs: 3_000 })).rejects.toThrow("gave no answer to the move's COMMIT");
+      expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual([{ reference: kept }]);
+      const before = await vacuums(database.url);
+
+      const told: string[] = [];
+      await moveToPostgres(data.dir, database.url, (text) => told.push(text));
+      expect(told[0]).toMatch(/^Finished an interrupted move/);
+      expect(told).toContainEqual(expect.stringMatching(/^1 of the moved submissions had been deleted from .*: they are deleted from .* too\.$/));
+      expect(await vacuums(database.url)).toEqual({ applications: before.applications, patient_messages: before.patient_messages! + 1 });
+      // The deletion is in the audit trail once: the run that did it recorded it.
+      expect(await auditActions(database.url)).toEqual(['export', 'move to postgres', 'finish move to postgres']);
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
+    } finally {
+      await proxy.close();
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe("the move beside the hosts' saves", () => {
+  it("waits for a host's patient message holding the year's counter row, instead of deadlocking with it", async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const host = new pg.Client({ connectionString: database.url });
+    try {
+      const year = Number(beijingDay(new Date()).slice(0, 4));
+      const db = await openDatabase(data.dir, loadContentPack());
+      // This store numbered from 101, so its reference is not the host's.
+      db.prepare('INSERT INTO case_reference_counters (year, last) VALUES (?, 100)').run(year);
+      const movedReference = await createSqliteStore(db).savePatientMessage(form, consent, '');
+      db.close();
+      await (await openPostgresStore(database.url)).close();
+
+      // A host's save (submissionStore.ts), held between its statements: the counter row taken, the message not yet inserted.
+      await host.connect();
+      await host.query('BEGIN');
+      const { last } = (
+        await host.query<{ last: number }>(
+          'INSERT INTO case_reference_counters (year, last) VALUES ($1, 1) ON CONFLICT (year) DO UPDATE SET last = case_reference_counters.last + 1 RETURNING last',
+          [year],
+        )
+      ).rows[0]!;
+      const moving = moveToPostgres(data.dir, database.url, () => {}).then(
+        () => 'moved',
+        (error: Error) => error,
+      );
+      await untilWaitingForLock(database.url);
+      const hostReference = `${movedReference.slice(0, -6)}${String(last).padStart(6, '0')}`;
+      await host.query(
+        `INSERT INTO patient_messages (category, medication, reason, name, phone, email, description, client_ip, created_at, reference)
+         VALUES ('other', '', '', '赵', '13800000003', '', '', '', $1, $2)`,
+        [new Date().toISOString(), hostReference],
+      );
+      await host.query('COMMIT');
+
+      expect(await moving).toBe('moved');
+      expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([
+        { reference: hostReference },
+        { reference: movedReference },
+      ]);
+      expect(await queryTestDatabase(database.url, 'SELECT last FROM case_reference_counters WHERE year = $1', [year])).toEqual([{ last: 101 }]);
+    } finally {
+      await host.end().catch(() => {});
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+
+  it('refuses, moving nothing and saying so, when a counter row it writes stays locked', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase();
+    const locker = new pg.Client({ connectionString: database.url });
+    try {
+      const year = Number(beijingDay(new Date()).slice(0, 4));
+      const db = await openDatabase(data.dir, loadContentPack());
+      await createSqliteStore(db).savePatientMessage(form, consent, '');
+      db.close();
+      await (await openPostgresStore(database.url)).close();
+      await queryTestDatabase(database.url, 'INSERT INTO case_reference_counters (year, last) VALUES ($1, 500)', [year]);
+      // A row lock the move's LOCK TABLE does not wait for (ROW SHARE), and its upsert does.
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('SELECT last FROM case_reference_counters FOR UPDATE');
+
+      await expect(moveToPostgres(data.dir, database.url, () => {}, { lockMs: 300 })).rejects.toThrow(
+        /kept a row the move writes locked for 0\.3 s \(.*lock timeout\): nothing was moved\. Run move-to-postgres again/,
+      );
+      await locker.query('COMMIT');
+      expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
+      expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
+    } finally {
+      await locker.end().catch(() => {});
+      await database.drop();
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe("a SQLite file the old site locks between the move's id and its read", () => {
+  it.each([
+    ['gives it back before the run ends: the run forgets its id', true],
+    ['still holds it: the run keeps its id, and says why it stopped', false],
+  ])(
+    'refuses, moving nothing, when the old site %s',
+    async (_what, givesBack) => {
+      const data = tempDataDir();
+      const database = await createTestDatabase();
+      const file = join(data.dir, 'provider.sqlite');
+      let oldSite: InstanceType<typeof Database> | undefined;
+      const exec = Database.prototype.exec;
+      const spy = jest.spyOn(Database.prototype, 'exec').mockImplementation(function (this: InstanceType<typeof Database>, sql: string) {
+        if (sql !== 'BEGIN IMMEDIATE' || oldSite) return exec.call(this, sql);
+        // The old site, still running, takes SQLite's write lock in between; the move waits 50 ms for it.
+        oldSite = connect(file);
+        oldSite.exec('BEGIN IMMEDIATE');
+        this.pragma('busy_timeout = 50');
+        try {
+          return exec.call(this, sql);
+        } finally {
+          if (givesBack) oldSite.exec('ROLLBACK');
+        }
+      });
+      try {
+        const db = await openDatabase(data.dir, loadContentPack());
+        await createSqliteStore(db).savePatientMessage(form, consent, '');
+        db.close();
+        await (await openPostgresStore(database.url)).close();
+
+        await expect(moveToPostgres(data.dir, database.url, () => {})).rejects.toThrow(
+          /provider\.sqlite stayed locked by another process \(the old site still running, or another move\): nothing was moved\. Stop the site/,
+        );
+        if (oldSite!.inTransaction) oldSite!.exec('ROLLBACK');
+        spy.mockRestore();
+        expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
+        const after = connect(file);
+        expect(after.prepare('SELECT COUNT(*) FROM submission_moves').pluck().get()).toBe(givesBack ? 0 : 1);
+        after.close();
+        expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
+      } finally {
+        spy.mockRestore();
+        oldSite?.close();
+        await database.drop();
+        data.remove();
+      }
+    },
+    60_000,
+  );
 });

@@ -19,7 +19,8 @@
  * The move's PostgreSQL transaction locks the submission tables on every host: it is bounded by
  * `idle_in_transaction_session_timeout` (a connection gone silent before its COMMIT arrived
  * releases them within seconds, not after TCP keep-alive's hours) and `lock_timeout` (a run
- * waiting on them gives up, saying so).
+ * waiting on them gives up, saying so). It takes them in the order a host's save does (the case
+ * reference counters first), so the two wait for each other and never deadlock.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -27,7 +28,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { connect, DATABASE_FILE, type ProviderDatabase } from '../sqliteDatabase';
 import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
-import { boundedPool, describeUrl, endPool, vacuum } from '../submissions/postgresStore';
+import { boundedPool, describeUrl, endPool, queryLimits, SAVE_LIMITS, vacuum, vacuumStatement } from '../submissions/postgresStore';
 import { OperatorError, storable, SUBMISSION_TABLES, type AuditEntry, type Row, type SubmissionKind } from '../submissions/store';
 import { AUDIT_FILE, readAuditFile, setAuditAside } from '../submissions/auditFile';
 import { auditEntry } from './audit';
@@ -44,6 +45,8 @@ export interface MoveLimits {
   lockMs: number;
   /** How long PostgreSQL keeps the move's transaction, and so its locks, while no statement comes. */
   idleInTransactionMs: number;
+  /** How long a statement may run; by default the staff tools' (DATABASE_STATEMENT_TIMEOUT_MS, 30 s). */
+  statementMs?: number;
   /** How long an answer is waited for; by default the staff tools' (DATABASE_STATEMENT_TIMEOUT_MS + 5 s). */
   answerMs?: number;
 }
@@ -55,6 +58,14 @@ export interface MoveLimits {
 export const MOVE_LIMITS: MoveLimits = { lockMs: 20_000, idleInTransactionMs: 10_000 };
 /** PostgreSQL's lock_not_available: lock_timeout expired. */
 const LOCK_NOT_AVAILABLE = '55P03';
+/** PostgreSQL's query_canceled: statement_timeout expired (a wait for a lock included). */
+const QUERY_CANCELED = '57014';
+/**
+ * The order every writer takes the submission tables in: a host's patient message upserts the
+ * year's counter row, then inserts its message. The move locks them in the same order, so a save
+ * holding the counter row is waited for, never deadlocked with (40P01).
+ */
+const LOCKED_TABLES = ['case_reference_counters', ...TABLES, 'staff_audit', 'submission_moves'];
 
 /** A row as PostgreSQL will hold it: text cleaned as every write is (`storable`). */
 const cleaned = (row: Row): Row =>
@@ -75,6 +86,12 @@ interface Moved {
   tables: Record<string, { last: number; rows: number; digest: string; copied?: [number, number, string][] }>;
   /** The audit log's first `entries` entries, and their digest. */
   audit: { entries: number; digest: string };
+  /**
+   * Per table, the copies that runs finishing the move deleted from PostgreSQL and those whose
+   * address they cut, recorded in the same transaction: a run after one whose COMMIT answer was
+   * lost finds them done already, and still reports them and vacuums.
+   */
+  finished?: { erased: Record<string, number>; cut: Record<string, number> };
 }
 
 /** SQLite's side, read under its write lock. */
@@ -92,7 +109,10 @@ interface Finish {
   moved: Moved;
   /** Per table, the SQLite ids to delete: the copied rows still there. */
   deletes: Record<string, number[]>;
-  /** Per table, the copies deleted from PostgreSQL (the old site deleted them since), and those whose address was cut alike. */
+  /**
+   * Per table, the copies deleted from PostgreSQL (the old site deleted them since), and those whose
+   * address was cut alike: by this run or, its answer lost, by an earlier run finishing the move.
+   */
   erased: Record<string, number>;
   cut: Record<string, number>;
   /** Whether the moved audit entries are still at the head of the log (else an earlier run set them aside). */
@@ -123,12 +143,19 @@ const describeSource = (source: Source, postgresIds: Record<string, number[]>): 
 });
 
 export async function moveToPostgres(dataDir: string, url: string, tell: (text: string) => void, limits: Partial<MoveLimits> = {}): Promise<void> {
-  const { lockMs, idleInTransactionMs, answerMs } = { ...MOVE_LIMITS, ...limits };
+  const { lockMs, idleInTransactionMs, statementMs = queryLimits().statementMs, answerMs } = { ...MOVE_LIMITS, ...limits };
+  // The hosts' and staff tools' sessions end a transaction left idle after SAVE_LIMITS.workMs (postgresStore.ts), the move's after its own bound.
+  const silentMs = Math.max(idleInTransactionMs, SAVE_LIMITS.workMs);
   const file = join(dataDir, DATABASE_FILE);
   if (!existsSync(file)) throw new OperatorError(`No SQLite database at ${file}: nothing to move (check --data-dir, the old site's DATA_DIR).`);
   const sqlite = connect(file, { fileMustExist: true });
   const where = describeUrl(url);
-  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000, ...(answerMs === undefined ? {} : { query_timeout: answerMs }) });
+  const pool = boundedPool(url, {
+    max: 1,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: statementMs,
+    ...(answerMs === undefined ? {} : { query_timeout: answerMs }),
+  });
   const nothingToMove = () => new OperatorError(`${file} holds no submissions and no audit log: nothing to move (was it moved already?).`);
   try {
     await checkSqliteSubmissions(sqlite).catch((error: unknown) => {
@@ -148,10 +175,17 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
     // then take away unmoved. Its save waits busy_timeout, then fails and the visitor is told so.
     // A staff command's audit entry waits for the same lock (sqliteStore.ts). Another run of the
     // move waits too, and then learns from PostgreSQL what this one committed.
-    sqlite.exec('BEGIN IMMEDIATE');
     let committing = false;
     let outcome: { finish: Finish; interrupted: boolean; more: boolean };
     try {
+      try {
+        sqlite.exec('BEGIN IMMEDIATE');
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+        throw new OperatorError(
+          `${file} stayed locked by another process (the old site still running, or another move): nothing was moved. Stop the site, then run move-to-postgres again.`,
+        );
+      }
       // Read before PostgreSQL's transaction opens: while it holds the tables, it is never idle for long.
       const source = readSource();
       outcome = await inPostgres(id, unfinishedMoves(sqlite), source, () => (committing = true));
@@ -162,7 +196,12 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       // Refused before its COMMIT was sent, the move copied nothing under this id.
-      if (!committing) sqlite.prepare('DELETE FROM submission_moves WHERE id = ? AND finished_at IS NULL').run(id);
+      if (!committing)
+        try {
+          sqlite.prepare('DELETE FROM submission_moves WHERE id = ? AND finished_at IS NULL').run(id);
+        } catch {
+          // A file still locked keeps it (PostgreSQL never holds it, so later runs copy as usual): the error said is the refusal's.
+        }
       throw error;
     }
     const notErased = eraseFromWal(sqlite);
@@ -183,14 +222,19 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
       );
     const cut = Object.values(finish.cut).reduce((sum, n) => sum + n, 0);
     if (cut > 0) tell(`${cut} of the moved submissions had their address cut to its network in ${file} since the move: cut alike in ${where}.`);
-    if (erased > 0)
+    // A cut address's full form stays in the row's old version until VACUUM, as a deleted row does.
+    const touched = TABLES.filter((table) => finish.erased[table]! + finish.cut[table]! > 0);
+    if (touched.length > 0) {
+      // Run again, the move has nothing to move: what it could not erase is said with the VACUUM to run by hand.
       for (const reason of await vacuum(
         pool,
-        TABLES.filter((table) => finish.erased[table]! > 0).map((table) => KIND_OF[table]!),
+        touched.map((table) => KIND_OF[table]!),
       ).catch((error: Error) => [
-        `${ERASE_FAILED} (${error.message}): they stay in ${where}'s table files until the next VACUUM (autovacuum, or a staff delete or purge).`,
+        `${ERASE_FAILED} (${error.message}): they stay in ${where}'s table files until a VACUUM. ` +
+          `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(touched)};`,
       ]))
         tell(`Not guaranteed: ${reason}`);
+    }
     if (left > 0) tell(`${left} submissions or audit entries were stored in ${file} after the interrupted move: run move-to-postgres again to move them.`);
     if (more) tell(`${file} records another move that ${where} committed: run move-to-postgres again to finish it.`);
     for (const reason of notErased) tell(`Not guaranteed: ${reason}`);
@@ -230,16 +274,15 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
         `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.round(idleInTransactionMs)}; SET LOCAL lock_timeout = ${Math.round(lockMs)}`,
       );
       try {
-        await client
-          .query(`LOCK TABLE ${TABLES.join(', ')}, staff_audit, submission_moves IN SHARE ROW EXCLUSIVE MODE`)
-          .catch((error: Error & { code?: string }) => {
-            if (error.code !== LOCK_NOT_AVAILABLE) throw error;
-            throw new OperatorError(
-              `${where} kept the submission tables locked for ${lockMs / 1000} s (another move, or a session holding them): nothing was moved. ` +
-                `A session gone silent loses them within ${idleInTransactionMs / 1000} s; run move-to-postgres again. ` +
-                'If it keeps failing, pg_locks and pg_stat_activity name the session.',
-            );
-          });
+        await client.query(`LOCK TABLE ${LOCKED_TABLES.join(', ')} IN SHARE ROW EXCLUSIVE MODE`).catch((error: Error & { code?: string }) => {
+          // A statement timeout below lock_timeout ends the wait first.
+          if (error.code !== LOCK_NOT_AVAILABLE && error.code !== QUERY_CANCELED) throw error;
+          throw new OperatorError(
+            `${where} kept the submission tables locked for ${Math.min(lockMs, statementMs) / 1000} s (another move, or a session holding them): nothing was moved. ` +
+              `A silent session of the site's hosts, its staff tools or a move gives them up within ${silentMs / 1000} s of its last statement; ` +
+              'run move-to-postgres again. If it keeps failing, another client holds them: pg_locks and pg_stat_activity name the session.',
+          );
+        });
         const committed = (
           await client.query<{ id: string; moved: string }>('SELECT id, moved FROM submission_moves WHERE id = ANY($1::text[]) ORDER BY started_at, id', [
             unfinished,
@@ -265,11 +308,26 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
         return result;
       } catch (error) {
         if (!broken) await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
-        throw error;
+        throw refusal(error as Error & { code?: string });
       }
     } finally {
       client.release(broken);
     }
+  }
+
+  /** A row lock or a statement timeout met after the LOCK (a row another client locked): said, with what to do. */
+  function refusal(error: Error & { code?: string }): Error {
+    if (error.code === LOCK_NOT_AVAILABLE)
+      return new OperatorError(
+        `${where} kept a row the move writes locked for ${lockMs / 1000} s (${error.message}): nothing was moved. ` +
+          'Run move-to-postgres again; if it keeps failing, pg_locks and pg_stat_activity name the session holding it.',
+      );
+    if (error.code === QUERY_CANCELED)
+      return new OperatorError(
+        `${where} cancelled a statement of the move after ${statementMs / 1000} s (${error.message}): nothing was moved. ` +
+          'Run move-to-postgres again when the database is quiet; for a very large store, with a larger DATABASE_STATEMENT_TIMEOUT_MS.',
+      );
+    return error;
   }
 
   /**
@@ -394,13 +452,21 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
       finish.auditInLog = false;
       finish.left += source.audit.length;
     } else throw changed('The audit entries', ' (counts or digests)');
-    const erased = Object.values(finish.erased).reduce((sum, n) => sum + n, 0);
-    const cut = Object.values(finish.cut).reduce((sum, n) => sum + n, 0);
-    if (erased + cut > 0) {
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+    if (total(finish.erased) + total(finish.cut) > 0) {
       const entry = auditEntry('finish move to postgres', { from: file, move: id, deleted: finish.erased, addressesCut: finish.cut });
       await client.query('INSERT INTO staff_audit (at, entry) VALUES ($1, $2)', [entry.at, JSON.stringify(entry)]);
     }
-    return finish;
+    // What earlier runs did here is done already (a DELETE finds the rows gone): added from the record.
+    const earlier = moved.finished ?? { erased: {}, cut: {} };
+    const done = {
+      erased: Object.fromEntries(TABLES.map((table) => [table, finish.erased[table]! + (earlier.erased[table] ?? 0)])),
+      cut: Object.fromEntries(TABLES.map((table) => [table, finish.cut[table]! + (earlier.cut[table] ?? 0)])),
+    };
+    finish.moved = { ...moved, finished: done };
+    if (total(finish.erased) + total(finish.cut) > 0)
+      await client.query('UPDATE submission_moves SET moved = $1 WHERE id = $2', [JSON.stringify(finish.moved), id]);
+    return { ...finish, ...done };
   }
 
   /**

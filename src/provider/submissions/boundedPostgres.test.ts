@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { startHalfOpenProxy, type HalfOpenProxy } from './halfOpenProxy.testing';
-import { boundedPool, openPostgresStore, queryLimits } from './postgresStore';
+import { boundedPool, openPostgresStore, queryLimits, SaveTimeoutError } from './postgresStore';
 import type { SubmissionStore } from './store';
 import { queryTestDatabase, postgresPerFile } from './postgres.testing';
 import { startProviderProcess, tempDataDir } from '../provider.testing';
@@ -105,6 +105,29 @@ describe('a database that stops answering', () => {
     console.log(`SIGTERM with the database silent: the provider exited after ${elapsed} ms (budget ${SHUTDOWN_BUDGET_MS} ms)`);
     expect(elapsed).toBeLessThan(SHUTDOWN_BUDGET_MS + 1_000);
   }, 60_000);
+});
+
+describe('a host gone silent in the middle of a save', () => {
+  it("gives up the year's counter row within the save's bound, so the other hosts' patient messages are stored", async () => {
+    const url = await postgres.url();
+    proxy = await startHalfOpenProxy(url);
+    const workMs = 1_000;
+    store = await openPostgresStore(proxy.url, { saveLimits: { workMs } });
+    const other = await openPostgresStore(url);
+    try {
+      // The message's INSERT never reaches PostgreSQL: its transaction holds the counter row, silent, never closed.
+      proxy.stallOn(/insert into "patient_messages"/);
+      await expect(store.savePatientMessage(form, consent, '')).rejects.toThrow(SaveTimeoutError);
+      // Another host's save waits 4 s at most for the row (its statement timeout): PostgreSQL ended the silent transaction before.
+      const started = Date.now();
+      expect(await other.savePatientMessage(form, consent, '')).toMatch(/^PS-\d{4}-\d{6}$/);
+      console.log(
+        `a host silent mid-save: another host's patient message stored ${Date.now() - started} ms after the silent save was refused (bound ${workMs} ms)`,
+      );
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 });
 
 describe('erasure', () => {

@@ -113,7 +113,16 @@ export function boundedPool(url: string, config: pg.PoolConfig, warn: PostgresSt
 /** A pool on `url`, migrated to the newest schema under the advisory lock (schema.ts), or only checked (`migrate: false`). */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SubmissionStore> {
   const limits = { ...SAVE_LIMITS, ...options.saveLimits };
-  const pool = boundedPool(url, { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs }, options.warn);
+  // A save's statements follow each other within milliseconds and it is over within workMs: a
+  // transaction idle that long is a host gone silent (power cut, a dropped network), whose locks
+  // (the year's counter row, which every host's patient message takes) PostgreSQL then gives up
+  // rather than keeping them until TCP keep-alive fails, hours later. Staff transactions on this
+  // pool are as brisk.
+  const pool = boundedPool(
+    url,
+    { max: options.max ?? 10, connectionTimeoutMillis: limits.connectMs, idle_in_transaction_session_timeout: limits.workMs },
+    options.warn,
+  );
   try {
     if (options.migrate === false) await checkPostgresSchema(pool, describeUrl(url));
     else await migratePostgres(pool, describeUrl(url));
@@ -190,6 +199,14 @@ function onConnection(client: pg.PoolClient): SubmissionDb {
 }
 
 /**
+ * The VACUUM that frees what deletions from `tables` left, as the tools run it and as an operator
+ * runs it by hand when they could not (running the command again deletes nothing, so vacuums
+ * nothing). INDEX_CLEANUP ON: since PostgreSQL 14 VACUUM may otherwise leave the index entries of
+ * a few dead rows.
+ */
+export const vacuumStatement = (tables: string[]) => `VACUUM (VERBOSE, INDEX_CLEANUP ON) ${tables.join(', ')}`;
+
+/**
  * VACUUM of the tables a deletion touched, after its commit (it cannot run in a transaction).
  * Its VERBOSE report says what it could not do: a table skipped (the role does not own it), or
  * deleted rows still visible to an open transaction (a pg_dump, a long query) and so kept.
@@ -205,19 +222,19 @@ export async function vacuum(pool: pg.Pool, kinds: SubmissionKind[]): Promise<st
     for (const kind of new Set(kinds)) {
       const table = SUBMISSION_TABLES[kind];
       notices.length = 0;
-      // INDEX_CLEANUP ON: since PostgreSQL 14 VACUUM may otherwise leave the index entries of a few dead rows.
-      await client.query(`VACUUM (VERBOSE, INDEX_CLEANUP ON) ${table}`).catch((error: Error) => {
+      await client.query(vacuumStatement([table])).catch((error: Error) => {
         broken = error;
         throw error;
       });
       const kept = notices.map((text) => /(\d+) are dead but not yet removable/.exec(text)?.[1]).find((n) => n !== undefined && n !== '0');
       if (notices.some((text) => /skipping/i.test(text)))
         problems.push(
-          `VACUUM skipped ${table}: the database role does not own it, so deleted rows may remain in its files. Run the command as the table's owner.`,
+          `VACUUM skipped ${table}: the database role does not own it, so deleted rows may remain in its files. As the table's owner, run in psql: ${vacuumStatement([table])};`,
         );
       else if (kept)
         problems.push(
-          `${kept} deleted rows of ${table} are still visible to an open transaction (a pg_dump or a long query) and remain in its files until it ends. Run the command again afterwards.`,
+          `${kept} deleted rows of ${table} are still visible to an open transaction (a pg_dump or a long query) and remain in its files until it ends. ` +
+            `Once it has ended, run in psql, as the table's owner: ${vacuumStatement([table])};`,
         );
     }
     return problems;
