@@ -168,7 +168,7 @@ describe('retention run by the provider', () => {
       { kind: 'patients', rows: 1 },
     ]);
     expect(outcome.notErased).toEqual([
-      'the rows are deleted, but the space they took could not be overwritten: canceling statement due to statement timeout. Run the command again when the database is quiet.',
+      "the rows are deleted, but the space they took could not be overwritten: canceling statement due to statement timeout. When the database is quiet, run in psql, as the tables' owner: VACUUM (VERBOSE, INDEX_CLEANUP ON) applications, patient_messages;",
     ]);
     db.close();
     data.remove();

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { connect, DATABASE_FILE, privateFile, privateFolder } from '../sqliteDatabase';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
-import { OperatorError, postgresUrlFrom, SUBMISSION_TABLES, type SubmissionKind, type SubmissionStore } from '../submissions/store';
+import { OperatorError, postgresUrlFrom, SUBMISSION_TABLES, vacuumStatement, type SubmissionKind, type SubmissionStore } from '../submissions/store';
 import { migrateCommand } from './migrateCommand';
 import { moveToPostgres } from './moveToPostgres';
 import { auditEntry, subjectHash } from './audit';
@@ -167,11 +167,11 @@ async function eraseCommitted(store: SubmissionStore, kinds: SubmissionKind[]): 
   try {
     notErased = await store.eraseDeleted(kinds);
   } catch (error) {
-    const tables = kinds.map((kind) => SUBMISSION_TABLES[kind]).join(', ');
+    const tables = [...new Set(kinds)].map((kind) => SUBMISSION_TABLES[kind]);
     throw new OperatorError(
       `Deleted, but the space the rows took could not be overwritten: ${(error as Error).message}. The deletion is in the audit trail. ` +
         (store.kind === 'postgres'
-          ? `Run VACUUM (VERBOSE) ${tables} as the tables' owner when the database is quiet.`
+          ? `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(tables)};`
           : 'Run the command again when the site is quiet.'),
     );
   }

@@ -7,7 +7,7 @@
  */
 import { purposeOf } from '../migrate';
 import { migratePostgres, pendingPostgresMigrations } from '../schema';
-import { boundedPool, describeUrl } from '../submissions/postgresStore';
+import { boundedPool, describeUrl, SAVE_LIMITS } from '../submissions/postgresStore';
 import { OperatorError, postgresUrlFrom } from '../submissions/store';
 
 export async function migrateCommand(dryRun: boolean, tell: (text: string) => void): Promise<void> {
@@ -15,7 +15,9 @@ export async function migrateCommand(dryRun: boolean, tell: (text: string) => vo
   if (!url)
     throw new OperatorError('migrate works on the PostgreSQL database of DATABASE_URL; a SQLite database is brought forward by the provider when it starts.');
   const where = describeUrl(url);
-  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
+  // A migration's session gone silent (the operator's VPN dropped) gives up the tables it altered
+  // within seconds, as a host's does: the hosts' saves wait on them.
+  const pool = boundedPool(url, { max: 1, connectionTimeoutMillis: 5_000, idle_in_transaction_session_timeout: SAVE_LIMITS.workMs });
   try {
     const pending = await pendingPostgresMigrations(pool, where);
     if (pending.length === 0) return tell(`${where} is at the newest schema; nothing to apply.`);

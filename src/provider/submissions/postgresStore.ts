@@ -15,7 +15,7 @@ import { LIMIT_ANSWER_MS, postgresLimit } from '../../http/visitorLimits';
 import { closingUnanswered } from './kyselyPool';
 import { pgDump } from './pgDump';
 import { createSubmissionStore, type SubmissionDb } from './submissionStore';
-import { parsedPostgresUrl, SUBMISSION_TABLES, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
+import { parsedPostgresUrl, SUBMISSION_TABLES, vacuumStatement, type AuditEntry, type SubmissionKind, type SubmissionStore } from './store';
 
 const INT8 = 20;
 
@@ -197,14 +197,6 @@ function onConnection(client: pg.PoolClient): SubmissionDb {
   const pool: PostgresPool = { connect: async () => held, end: async () => {}, options: {} };
   return new Kysely({ dialect: new PostgresDialect({ pool }) });
 }
-
-/**
- * The VACUUM that frees what deletions from `tables` left, as the tools run it and as an operator
- * runs it by hand when they could not (running the command again deletes nothing, so vacuums
- * nothing). INDEX_CLEANUP ON: since PostgreSQL 14 VACUUM may otherwise leave the index entries of
- * a few dead rows.
- */
-export const vacuumStatement = (tables: string[]) => `VACUUM (VERBOSE, INDEX_CLEANUP ON) ${tables.join(', ')}`;
 
 /**
  * VACUUM of the tables a deletion touched, after its commit (it cannot run in a transaction).

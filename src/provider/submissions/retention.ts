@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { PurgeOutcome, SubmissionKind, SubmissionStore } from './store';
+import { SUBMISSION_TABLES, vacuumStatement, type PurgeOutcome, type SubmissionKind, type SubmissionStore } from './store';
 
 export type { PurgeOutcome } from './store';
 
@@ -82,7 +82,9 @@ export async function eraseAfterCommit(store: Pick<SubmissionStore, 'eraseDelete
   try {
     return await store.eraseDeleted([...new Set(kinds)]);
   } catch (error) {
-    return [`${ERASE_FAILED}: ${(error as Error).message}. Run the command again when the database is quiet.`];
+    // A second run deletes nothing, so it would vacuum nothing: the VACUUM itself is what is left to do.
+    const tables = [...new Set(kinds)].map((kind) => SUBMISSION_TABLES[kind]);
+    return [`${ERASE_FAILED}: ${(error as Error).message}. When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(tables)};`];
   }
 }
 

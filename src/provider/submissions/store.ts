@@ -16,6 +16,14 @@ export type StoreKind = 'sqlite' | 'postgres';
 export const SUBMISSION_TABLES = { applications: 'applications', patients: 'patient_messages' } as const;
 export type SubmissionKind = keyof typeof SUBMISSION_TABLES;
 
+/**
+ * The VACUUM that frees what deletions from `tables` left, as the tools run it and as an operator
+ * runs it by hand when they could not (running the command again deletes nothing, so vacuums
+ * nothing). INDEX_CLEANUP ON: since PostgreSQL 14 VACUUM may otherwise leave the index entries of
+ * a few dead rows.
+ */
+export const vacuumStatement = (tables: string[]) => `VACUUM (VERBOSE, INDEX_CLEANUP ON) ${tables.join(', ')}`;
+
 /** The notice versions a visitor agreed to, as sent. */
 export interface GivenConsent {
   consent: string;
