@@ -57,6 +57,18 @@ const vacuums = async (url: string) =>
     ).map((row) => [row.relname, row.vacuum_count]),
   );
 /** Until a session of the test database waits for a lock. */
+/** A provider's data folder and a PostgreSQL database of the test's own, both gone after it. */
+async function withStoreAndDatabase(work: (data: ReturnType<typeof tempDataDir>, database: Awaited<ReturnType<typeof createTestDatabase>>) => Promise<void>) {
+  const data = tempDataDir();
+  const database = await createTestDatabase();
+  try {
+    await work(data, database);
+  } finally {
+    await database.drop();
+    data.remove();
+  }
+}
+
 async function untilWaitingForLock(url: string) {
   const waiting = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
   while (((await queryTestDatabase<{ n: number }>(url, waiting))[0]?.n ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -94,9 +106,7 @@ async function moveWhileServing(dataDir: string, url: string, env: Record<string
 }
 
 it('moves an old SQLite store into PostgreSQL once, verified, and continues its numbering there', async () => {
-  const data = tempDataDir();
-  const database = await createTestDatabase();
-  try {
+  await withStoreAndDatabase(async (data, database) => {
     const db = await openDatabase(data.dir, loadContentPack());
     const old = createSqliteStore(db);
     await old.saveApplication(
@@ -143,10 +153,7 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
     const again = move(data.dir, database.url);
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/holds no submissions and no audit log: nothing to move \(was it moved already\?\)/);
-  } finally {
-    await database.drop();
-    data.remove();
-  }
+  });
 }, 60_000);
 
 it('never deletes a message, nor sets aside an audit entry, that the old site stored while the move was running', async () => {
@@ -264,9 +271,7 @@ describe('a move stopped after PostgreSQL committed (the process died, or the an
   ])(
     'is finished by a second run, which copies nothing twice: %s',
     async (_store, withMessages, fault) => {
-      const data = tempDataDir();
-      const database = await createTestDatabase();
-      try {
+      await withStoreAndDatabase(async (data, database) => {
         const db = await openDatabase(data.dir, loadContentPack());
         const old = createSqliteStore(db);
         await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
@@ -316,10 +321,7 @@ describe('a move stopped after PostgreSQL committed (the process died, or the an
         const again = move(data.dir, database.url);
         expect(again.status).toBe(1);
         expect(again.stderr).toMatch(/nothing to move \(was it moved already\?\)/);
-      } finally {
-        await database.drop();
-        data.remove();
-      }
+      });
     },
     60_000,
   );
@@ -376,9 +378,7 @@ it.each([
 );
 
 it('finishes an interrupted move without the rows the old site stored after it, and moves those with the next run', async () => {
-  const data = tempDataDir();
-  const database = await createTestDatabase();
-  try {
+  await withStoreAndDatabase(async (data, database) => {
     const db = await openDatabase(data.dir, loadContentPack());
     const old = createSqliteStore(db);
     const first = await old.savePatientMessage(form, consent, '');
@@ -411,10 +411,7 @@ it('finishes an interrupted move without the rows the old site stored after it, 
     expect(movedAuditFiles(data.dir)).toHaveLength(2);
     expect(firstAside).toContain('"action":"export"');
     expect(secondAside).toContain('"action":"find person"');
-  } finally {
-    await database.drop();
-    data.remove();
-  }
+  });
 }, 60_000);
 
 describe('the move holds the submission tables on every host for a bounded time', () => {
@@ -499,9 +496,7 @@ describe('the move holds the submission tables on every host for a bounded time'
 
 describe('finishing an interrupted move after the old site ran on SQLite again', () => {
   it('deletes from PostgreSQL the copies of what the old site deleted since, cuts the addresses it cut, and moves what it stored', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    try {
+    await withStoreAndDatabase(async (data, database) => {
       const db = await openDatabase(data.dir, loadContentPack());
       const old = createSqliteStore(db);
       await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '203.0.113.7');
@@ -541,16 +536,11 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       expect(rest.status).toBe(0);
       expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: kept }, { reference: later }]);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
-    } finally {
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 
   it('refuses, deleting nothing, a copied row changed otherwise than its address', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    try {
+    await withStoreAndDatabase(async (data, database) => {
       const db = await openDatabase(data.dir, loadContentPack());
       const old = createSqliteStore(db);
       await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
@@ -571,18 +561,13 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       // Nothing deleted in PostgreSQL either: the application's copy, deleted before the refusal, is there again.
       expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 1 }]);
       expect(await auditActions(database.url)).toEqual(['move to postgres']);
-    } finally {
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 });
 
 describe('which move a run finishes', () => {
   it('is the one PostgreSQL committed, not the newest the SQLite file started (a concurrent run that failed after recording its id)', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    try {
+    await withStoreAndDatabase(async (data, database) => {
       const db = await openDatabase(data.dir, loadContentPack());
       await createSqliteStore(db).saveApplication(
         { id: 2, title: '质量检验员' },
@@ -603,16 +588,11 @@ describe('which move a run finishes', () => {
       expect(finished.status).toBe(0);
       expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 0 }]);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
-    } finally {
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 
   it('refuses a store with nothing to move even when it records an unfinished move PostgreSQL never committed', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    try {
+    await withStoreAndDatabase(async (data, database) => {
       const db = await openDatabase(data.dir, loadContentPack());
       db.prepare('INSERT INTO submission_moves (id, started_at) VALUES (?, ?)').run('a-run-that-copied-nothing', new Date().toISOString());
       db.close();
@@ -627,10 +607,7 @@ describe('which move a run finishes', () => {
       const after = connect(join(data.dir, 'provider.sqlite'));
       expect(after.prepare('SELECT id FROM submission_moves').pluck().all()).toEqual(['a-run-that-copied-nothing']);
       after.close();
-    } finally {
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 });
 
