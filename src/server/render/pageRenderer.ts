@@ -211,14 +211,16 @@ export function createPageRenderer(options: PageRendererOptions) {
       // page's menu names, is typed, not followed. What the site links to is learnt from a render
       // here: a host that rendered none yet (just started, or its memory of it evicted) first
       // renders the list's first page, as the site links to it.
+      // A typed search is charged whatever it names: nothing is learnt (rendered free) for it.
+      const typed = new URLSearchParams(search).has(SEARCH_QUERY_KEY);
       const categories = categoriesOfSearch(search);
-      if (categories.length > 0 && !namedCategories.has(`${address.origin}|`)) await renderer.page({ ...address, search: '' });
+      if (!typed && categories.length > 0 && !namedCategories.has(`${address.origin}|`)) await renderer.page({ ...address, search: '' });
       const unlinkedCategory = categories.some((named) => !namedCategories.has(`${address.origin}|${named}`));
       const pageNumber = pageOfSearch(search);
       const listKey = pageKey(address.origin, address.locale, address.path, listSearch(search));
-      if (pageNumber > 1 && !unlinkedCategory && !listPages.has(listKey)) await renderer.page({ ...address, search: listSearch(search) });
+      if (!typed && pageNumber > 1 && !unlinkedCategory && !listPages.has(listKey)) await renderer.page({ ...address, search: listSearch(search) });
       const unlinkedPage = pageNumber > 1 && pageNumber > (listPages.get(listKey) ?? 1);
-      const ownSearch = new URLSearchParams(search).has(SEARCH_QUERY_KEY) || unlinkedPage || unlinkedCategory;
+      const ownSearch = typed || unlinkedPage || unlinkedCategory;
       const page = await (search ? searches : cache).get(
         key,
         () => render({ ...address, search }),

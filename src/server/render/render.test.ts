@@ -329,6 +329,10 @@ describe('server rendering', () => {
     expect((await app.inject({ url: '/en/product?category=2&page=2' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/en/product?category=2&page=3' })).statusCode).toBe(503);
     expect((await app.inject({ url: '/en/product?category=9000' })).statusCode).toBe(503);
+    // A typed search is charged whatever else it names: no page of it is rendered free first.
+    const asked = gate.counts.get('/index/product/lists') ?? 0;
+    expect((await app.inject({ url: '/en/product?keyword=made-up&page=2' })).statusCode).toBe(503);
+    expect(gate.counts.get('/index/product/lists') ?? 0).toBe(asked);
   });
 
   it('renders the product page a /product URL names, under its own key, and the language menu keeps it', async () => {
