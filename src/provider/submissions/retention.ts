@@ -77,14 +77,18 @@ export async function dailyRetention(store: SubmissionStore, now: Date): Promise
  * or waiting on a lock) does not undo the deletion: it is said as what could not be guaranteed,
  * so the deletion is still reported and recorded as done.
  */
-export async function eraseAfterCommit(store: Pick<SubmissionStore, 'eraseDeleted'>, kinds: SubmissionKind[]): Promise<string[]> {
+export async function eraseAfterCommit(store: Pick<SubmissionStore, 'eraseDeleted' | 'kind'>, kinds: SubmissionKind[]): Promise<string[]> {
   if (kinds.length === 0) return [];
   try {
     return await store.eraseDeleted([...new Set(kinds)]);
   } catch (error) {
-    // A second run deletes nothing, so it would vacuum nothing: the VACUUM itself is what is left to do.
+    // A second run deletes nothing, so it would erase nothing: what is left to do is the erasure itself.
     const tables = [...new Set(kinds)].map((kind) => SUBMISSION_TABLES[kind]);
-    return [`${ERASE_FAILED}: ${(error as Error).message}. When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(tables)};`];
+    const advice =
+      store.kind === 'postgres'
+        ? `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(tables)};`
+        : 'The next start of the provider, or the next deletion when the site is quiet, empties the WAL.';
+    return [`${ERASE_FAILED}: ${(error as Error).message}. ${advice}`];
   }
 }
 
