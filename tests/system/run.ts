@@ -39,18 +39,19 @@ const LANES: Step[][] = [
   [
     { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
     { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
-    { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] },
+    { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage', '--maxWorkers=2'] },
   ],
   [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
-    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
-    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
-    // Alone: beside the Strapi tests, two browser files overload two cores and renders miss their
-    // deadlines. Alone, a file spends most of its time waiting (on the network going idle, on a
-    // page's timers), so four at a time still leave the cores some room.
-    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '4' }, needs: ['unit and integration'], live: true },
+    // Most of a browser file's time is waiting (on the network going idle, on a page's timers):
+    // six at a time keep two cores busy once the unit tests are done.
+    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '6' }, needs: ['unit and integration'], live: true },
   ],
-  [{ name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') }],
+  [
+    { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
+    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'] },
+    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
+  ],
 ];
 
 /** Each step's outcome, settled when it ends: false when it failed or never ran. */

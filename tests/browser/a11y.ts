@@ -1,24 +1,29 @@
 /**
- * axe-core on every route in both languages, desktop and phone: no serious or critical
- * violation. HTML_CodeSniffer (the engine pa11y runs) on every route: no WCAG 2 AA error.
+ * The accessibility suite of one language (a file per language, so the two run side by side):
+ * axe-core on every route, desktop and phone, finds no serious or critical violation;
+ * HTML_CodeSniffer (the engine pa11y runs) finds no WCAG 2 AA error.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
+import type { Locale } from '../../src/contracts/locale';
 import { DESKTOP, PHONE, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
 const PATHS = [...ROUTE_SAMPLES.map((route) => route.path), '/nope', '/login'];
 
-let browser: Browser;
-let site: TestSite;
-onSuite({}, (s, b) => {
-  site = s;
-  browser = b;
-});
+/** What pa11y reports as errors: HTML_CodeSniffer's WCAG2AA messages of type 1. */
+const HTMLCS_SCRIPT = join(require.resolve('@pa11y/html_codesniffer/package.json'), '..', 'build', 'HTMLCS.js');
 
-for (const locale of ['zh', 'en'] as const) {
+export function accessibilitySuite(locale: Locale) {
+  let browser: Browser;
+  let site: TestSite;
+  onSuite({}, (s, b) => {
+    site = s;
+    browser = b;
+  });
+
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -45,13 +50,8 @@ for (const locale of ['zh', 'en'] as const) {
       }
     });
   }
-}
 
-/** What pa11y reports as errors: HTML_CodeSniffer's WCAG2AA messages of type 1. */
-const HTMLCS_SCRIPT = join(require.resolve('@pa11y/html_codesniffer/package.json'), '..', 'build', 'HTMLCS.js');
-
-describe('HTML_CodeSniffer, WCAG 2 AA', () => {
-  for (const locale of ['zh', 'en'] as const) {
+  describe('HTML_CodeSniffer, WCAG 2 AA', () => {
     test(`${locale}: no error on any route`, async (t) => {
       await withPage(t, browser, site, { locale }, async ({ page }) => {
         await page.addInitScript({ path: HTMLCS_SCRIPT });
@@ -85,5 +85,5 @@ describe('HTML_CodeSniffer, WCAG 2 AA', () => {
         assert.deepEqual(errors, []);
       });
     });
-  }
-});
+  });
+}
