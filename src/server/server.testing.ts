@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServer, request as httpRequest, type Agent } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { startProvider, type RunningProvider } from '../provider/startProvider';
 import { tempDataDir } from '../provider/provider.testing';
 import { createSiteServer, type SiteServerOptions } from './app';
@@ -73,16 +73,8 @@ export async function startSiteAndProvider({
   return stack;
 }
 
-/** A port nobody listens on right now, for a server that must be told its port before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** For a server that must be told its port before it starts. */
+export { freePort } from './freePort.testing';
 
 export type GateMode = 'pass' | 'down' | 'slow' | 'garbage' | 'code1' | 'code402' | 'code403';
 

@@ -6,9 +6,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../src/server/freePort.testing';
 
 /** The folder of initdb, pg_ctl and postgres: PG_BIN, else Debian's newest /usr/lib/postgresql/N/bin, else PATH. */
 export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -22,17 +22,6 @@ export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string | n
   }
   const found = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
   return found ? join(found, '..') : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface OwnPostgres {
