@@ -136,7 +136,7 @@ describe('a crawl of the whole sitemap on a cold site', () => {
     gate.counts.clear();
     expect(notRendered(await crawl(base, paths))).toEqual([]);
     expect(gate.counts.get(ENDPOINT.noticeList)).toBe(2); // the purge made the lists be asked again, once
-  });
+  }, 90_000); // two whole crawls
 
   it('answers 503 with Retry-After for a listed page only when the provider fails it', async () => {
     const base = await coldSite(1500);
