@@ -43,9 +43,9 @@ const LANES: Step[][] = [
   ],
   [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
-    // Most of a browser file's time is waiting (on the network going idle, on a page's timers):
-    // six at a time keep two cores busy once the unit tests are done.
-    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '6' }, needs: ['unit and integration'], live: true },
+    // Beside the Strapi lane once the unit tests are done: most of a browser file's time is waiting
+    // (on the network going idle, on a page's timers), as most of a Strapi test's is.
+    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '4' }, needs: ['unit and integration'], live: true },
   ],
   [
     { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
