@@ -86,6 +86,8 @@ async function stoppedMoveThenDeletion(dataDir: string, url: string) {
   await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 2 }));
   db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
   await (await openPostgresStore(url)).close();
+  // Run as the CLI: in a Jest worker where an earlier file loaded better-sqlite3, its errors belong
+  // to that file's realm, and `rejects.toThrow` reads such a rejection as "did not throw".
   const stopped = move(dataDir, url);
   expect(stopped.stderr).toContain('the move stopped here');
   expect(stopped.status).toBe(1);
