@@ -56,13 +56,24 @@ const vacuums = async (url: string) =>
       )
     ).map((row) => [row.relname, row.vacuum_count]),
   );
-/** A provider's data folder and a PostgreSQL database of the test's own, both gone after it. */
-async function withStoreAndDatabase(work: (data: ReturnType<typeof tempDataDir>, database: Awaited<ReturnType<typeof createTestDatabase>>) => Promise<void>) {
+/**
+ * A provider's data folder and a PostgreSQL database of the test's own, both gone after it, and
+ * before them what the test `defer`s (the last deferred closed first).
+ */
+async function withStoreAndDatabase(
+  work: (
+    data: ReturnType<typeof tempDataDir>,
+    database: Awaited<ReturnType<typeof createTestDatabase>>,
+    defer: (close: () => unknown) => void,
+  ) => Promise<void>,
+) {
   const data = tempDataDir();
   const database = await createTestDatabase();
+  const closers: (() => unknown)[] = [];
   try {
-    await work(data, database);
+    await work(data, database, (close) => closers.unshift(close));
   } finally {
+    for (const close of closers) await close();
     await database.drop();
     data.remove();
   }
@@ -161,10 +172,9 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
 }, 60_000);
 
 it('never deletes a message, nor sets aside an audit entry, that the old site stored while the move was running', async () => {
-  const data = tempDataDir();
-  const database = await createTestDatabase();
-  const locker = new pg.Client({ connectionString: database.url });
-  try {
+  await withStoreAndDatabase(async (data, database, defer) => {
+    const locker = new pg.Client({ connectionString: database.url });
+    defer(() => locker.end().catch(() => {}));
     const db = await openDatabase(data.dir, loadContentPack());
     const old = createSqliteStore(db);
     const first = await old.savePatientMessage(form, consent, '');
@@ -210,11 +220,7 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     // errors that file's Error, which is not this file's.
     expect(during).toMatchObject({ code: 'SQLITE_BUSY' });
     expect(inSqlite).toEqual([]);
-  } finally {
-    await locker.end().catch(() => {});
-    await database.drop();
-    data.remove();
-  }
+  });
 }, 60_000);
 
 it("moves a second host's store beside the first's, with new ids and its references kept, and refuses one whose references are taken", async () => {
@@ -337,10 +343,9 @@ it.each([
 ])(
   "keeps SQLite's rows when the answer to the move's COMMIT is lost (%s), and a second run moves them once",
   async (_what, delivered, second) => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const proxy = await startHalfOpenProxy(database.url);
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const proxy = await startHalfOpenProxy(database.url);
+      defer(() => proxy.close());
       const db = await openDatabase(data.dir, loadContentPack());
       const old = createSqliteStore(db);
       await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
@@ -372,11 +377,7 @@ it.each([
       expect(await queryTestDatabase(database.url, counts)).toEqual([{ applications: 1, messages: 1 }]);
       expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual([{ reference }]);
       expect(sqliteCounts()).toEqual({ applications: 0, messages: 0 });
-    } finally {
-      await proxy.close();
-      await database.drop();
-      data.remove();
-    }
+    });
   },
   60_000,
 );
@@ -423,11 +424,11 @@ describe('the move holds the submission tables on every host for a bounded time'
   const limits = { idleInTransactionMs: 500, lockMs: 2_000, answerMs: 1_000 };
 
   it('releases them when its connection goes silent before the COMMIT reaches PostgreSQL: another host saves, and a second run moves the store', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const proxy = await startHalfOpenProxy(database.url);
-    const otherHost = await openPostgresStore(database.url);
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const proxy = await startHalfOpenProxy(database.url);
+      const otherHost = await openPostgresStore(database.url);
+      defer(() => proxy.close());
+      defer(() => otherHost.close());
       const db = await openDatabase(data.dir, loadContentPack());
       const old = createSqliteStore(db);
       await old.saveApplication({ id: 2, title: '质量检验员' }, { name: '李明', phone: '13800000001', email: '' }, { consent: '2026-01' }, '');
@@ -451,12 +452,7 @@ describe('the move holds the submission tables on every host for a bounded time'
       ]);
       expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages')).toEqual([{ reference }]);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
-    } finally {
-      await otherHost.close();
-      await proxy.close();
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 
   it.each([
@@ -465,10 +461,9 @@ describe('the move holds the submission tables on every host for a bounded time'
   ])(
     'gives up, saying so and moving nothing, while another session keeps them locked (%s)',
     async (_what, bounds, seconds) => {
-      const data = tempDataDir();
-      const database = await createTestDatabase();
-      const locker = new pg.Client({ connectionString: database.url });
-      try {
+      await withStoreAndDatabase(async (data, database, defer) => {
+        const locker = new pg.Client({ connectionString: database.url });
+        defer(() => locker.end().catch(() => {}));
         const db = await openDatabase(data.dir, loadContentPack());
         await createSqliteStore(db).savePatientMessage(form, consent, '');
         db.close();
@@ -488,11 +483,7 @@ describe('the move holds the submission tables on every host for a bounded time'
         const told: string[] = [];
         await moveToPostgres(data.dir, database.url, (text) => told.push(text), limits);
         expect(told[0]).toMatch(/^Moved 0 applications, 1 patient messages/);
-      } finally {
-        await locker.end().catch(() => {});
-        await database.drop();
-        data.remove();
-      }
+      });
     },
     60_000,
   );
@@ -617,10 +608,9 @@ describe('which move a run finishes', () => {
 
 describe('erasing what a finish deleted from PostgreSQL', () => {
   it('names the VACUUM to run by hand when an open transaction (a pg_dump) still sees the deleted copies, and that VACUUM frees them', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const snapshot = new pg.Client({ connectionString: database.url });
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const snapshot = new pg.Client({ connectionString: database.url });
+      defer(() => snapshot.end().catch(() => {}));
       await stoppedMoveThenDeletion(data.dir, database.url);
       await snapshot.connect();
       await snapshot.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
@@ -641,18 +631,13 @@ describe('erasing what a finish deleted from PostgreSQL', () => {
       await byHand.connect();
       await byHand.query(/: (VACUUM .*);$/.exec(advice!)![1]!).finally(() => byHand.end());
       expect(notices.join('\n')).toMatch(/tuples: 1 removed, 1 remain, 0 are dead but not yet removable/);
-    } finally {
-      await snapshot.end().catch(() => {});
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 
   it('says what stays where, and the VACUUM to run by hand, when its VACUUM fails', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const proxy = await startHalfOpenProxy(database.url);
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const proxy = await startHalfOpenProxy(database.url);
+      defer(() => proxy.close());
       await stoppedMoveThenDeletion(data.dir, database.url);
       // The database stops answering when the VACUUM is sent.
       proxy.stallOn(/VACUUM/);
@@ -666,18 +651,13 @@ describe('erasing what a finish deleted from PostgreSQL', () => {
       // The finish itself is done.
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
       expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM patient_messages')).toEqual([{ n: 1 }]);
-    } finally {
-      await proxy.close();
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 
   it('still reports and vacuums the copies a finish deleted when the answer to its COMMIT was lost', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const proxy = await startHalfOpenProxy(database.url);
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const proxy = await startHalfOpenProxy(database.url);
+      defer(() => proxy.close());
       const { kept } = await stoppedMoveThenDeletion(data.dir, database.url);
       // PostgreSQL commits the finish (the copy deleted); its answer never comes.
       proxy.stallOn(/COMMIT\0/, { delivered: true });
@@ -693,20 +673,15 @@ describe('erasing what a finish deleted from PostgreSQL', () => {
       // The deletion is in the audit trail once: the run that did it recorded it.
       expect(await auditActions(database.url)).toEqual(['export', 'move to postgres', 'finish move to postgres']);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 0 });
-    } finally {
-      await proxy.close();
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 });
 
 describe("the move beside the hosts' saves", () => {
   it("waits for a host's patient message holding the year's counter row, instead of deadlocking with it", async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const host = new pg.Client({ connectionString: database.url });
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const host = new pg.Client({ connectionString: database.url });
+      defer(() => host.end().catch(() => {}));
       const year = Number(beijingDay(new Date()).slice(0, 4));
       const db = await openDatabase(data.dir, loadContentPack());
       // This store numbered from 101, so its reference is not the host's.
@@ -743,18 +718,13 @@ describe("the move beside the hosts' saves", () => {
         { reference: movedReference },
       ]);
       expect(await queryTestDatabase(database.url, 'SELECT last FROM case_reference_counters WHERE year = $1', [year])).toEqual([{ last: 101 }]);
-    } finally {
-      await host.end().catch(() => {});
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 
   it('refuses, moving nothing and saying so, when a counter row it writes stays locked', async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase();
-    const locker = new pg.Client({ connectionString: database.url });
-    try {
+    await withStoreAndDatabase(async (data, database, defer) => {
+      const locker = new pg.Client({ connectionString: database.url });
+      defer(() => locker.end().catch(() => {}));
       const year = Number(beijingDay(new Date()).slice(0, 4));
       const db = await openDatabase(data.dir, loadContentPack());
       await createSqliteStore(db).savePatientMessage(form, consent, '');
@@ -772,11 +742,7 @@ describe("the move beside the hosts' saves", () => {
       await locker.query('COMMIT');
       expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
-    } finally {
-      await locker.end().catch(() => {});
-      await database.drop();
-      data.remove();
-    }
+    });
   }, 60_000);
 });
 
@@ -787,24 +753,24 @@ describe("a SQLite file the old site locks between the move's id and its read", 
   ])(
     'refuses, moving nothing, when the old site %s',
     async (_what, givesBack) => {
-      const data = tempDataDir();
-      const database = await createTestDatabase();
-      const file = join(data.dir, 'provider.sqlite');
-      let oldSite: InstanceType<typeof Database> | undefined;
-      const exec = Database.prototype.exec;
-      const spy = jest.spyOn(Database.prototype, 'exec').mockImplementation(function (this: InstanceType<typeof Database>, sql: string) {
-        if (sql !== 'BEGIN IMMEDIATE' || oldSite) return exec.call(this, sql);
-        // The old site, still running, takes SQLite's write lock in between; the move waits 50 ms for it.
-        oldSite = connect(file);
-        oldSite.exec('BEGIN IMMEDIATE');
-        this.pragma('busy_timeout = 50');
-        try {
-          return exec.call(this, sql);
-        } finally {
-          if (givesBack) oldSite.exec('ROLLBACK');
-        }
-      });
-      try {
+      await withStoreAndDatabase(async (data, database, defer) => {
+        const file = join(data.dir, 'provider.sqlite');
+        let oldSite: InstanceType<typeof Database> | undefined;
+        const exec = Database.prototype.exec;
+        const spy = jest.spyOn(Database.prototype, 'exec').mockImplementation(function (this: InstanceType<typeof Database>, sql: string) {
+          if (sql !== 'BEGIN IMMEDIATE' || oldSite) return exec.call(this, sql);
+          // The old site, still running, takes SQLite's write lock in between; the move waits 50 ms for it.
+          oldSite = connect(file);
+          oldSite.exec('BEGIN IMMEDIATE');
+          this.pragma('busy_timeout = 50');
+          try {
+            return exec.call(this, sql);
+          } finally {
+            if (givesBack) oldSite.exec('ROLLBACK');
+          }
+        });
+        defer(() => oldSite?.close());
+        defer(() => spy.mockRestore());
         const db = await openDatabase(data.dir, loadContentPack());
         await createSqliteStore(db).savePatientMessage(form, consent, '');
         db.close();
@@ -820,12 +786,7 @@ describe("a SQLite file the old site locks between the move's id and its read", 
         expect(after.prepare('SELECT COUNT(*) FROM submission_moves').pluck().get()).toBe(givesBack ? 0 : 1);
         after.close();
         expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 0, messages: 0 }]);
-      } finally {
-        spy.mockRestore();
-        oldSite?.close();
-        await database.drop();
-        data.remove();
-      }
+      });
     },
     60_000,
   );
