@@ -9,14 +9,14 @@ import { parseArgs } from 'node:util';
 import { connect, DATABASE_FILE, privateFile, privateFolder } from '../sqliteDatabase';
 import { openPostgresStore } from '../submissions/postgresStore';
 import { createSqliteStore } from '../submissions/sqliteStore';
-import { OperatorError, postgresUrlFrom, SUBMISSION_TABLES, vacuumStatement, type SubmissionKind, type SubmissionStore } from '../submissions/store';
+import { OperatorError, postgresUrlFrom, SUBMISSION_TABLES, vacuumByHand, type SubmissionKind, type SubmissionStore } from '../submissions/store';
 import { migrateCommand } from './migrateCommand';
 import { moveToPostgres } from './moveToPostgres';
 import { auditEntry, subjectHash } from './audit';
 import { toCsv, toJson } from './exportRows';
 import { inert, inertKeepingLines } from './inert';
 import type { Subject } from '../submissions/personalData';
-import { RETENTION_DAYS } from '../submissions/retention';
+import { RETENTION_DAYS, WAL_BY_HAND } from '../submissions/retention';
 
 const KINDS = Object.keys(SUBMISSION_TABLES) as SubmissionKind[];
 
@@ -167,12 +167,9 @@ async function eraseCommitted(store: SubmissionStore, kinds: SubmissionKind[]): 
   try {
     notErased = await store.eraseDeleted(kinds);
   } catch (error) {
-    const tables = [...new Set(kinds)].map((kind) => SUBMISSION_TABLES[kind]);
     throw new OperatorError(
       `Deleted, but the space the rows took could not be overwritten: ${(error as Error).message}. The deletion is in the audit trail. ` +
-        (store.kind === 'postgres'
-          ? `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(tables)};`
-          : 'Run the command again when the site is quiet.'),
+        (store.kind === 'postgres' ? vacuumByHand(kinds) : WAL_BY_HAND),
     );
   }
   for (const reason of notErased) tell(`Not guaranteed: ${reason}`);

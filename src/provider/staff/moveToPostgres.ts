@@ -29,7 +29,7 @@ import type pg from 'pg';
 import { connect, DATABASE_FILE, type ProviderDatabase } from '../sqliteDatabase';
 import { checkPostgresSchema, checkSqliteSubmissions } from '../schema';
 import { boundedPool, describeUrl, endPool, queryLimits, SAVE_LIMITS, vacuum } from '../submissions/postgresStore';
-import { OperatorError, storable, SUBMISSION_TABLES, vacuumStatement, type AuditEntry, type Row, type SubmissionKind } from '../submissions/store';
+import { OperatorError, storable, SUBMISSION_TABLES, vacuumByHand, type AuditEntry, type Row, type SubmissionKind } from '../submissions/store';
 import { AUDIT_FILE, readAuditFile, setAuditAside } from '../submissions/auditFile';
 import { auditEntry } from './audit';
 import { ERASE_FAILED, eraseFromWal } from '../submissions/retention';
@@ -225,13 +225,10 @@ export async function moveToPostgres(dataDir: string, url: string, tell: (text: 
     // A cut address's full form stays in the row's old version until VACUUM, as a deleted row does.
     const touched = TABLES.filter((table) => finish.erased[table]! + finish.cut[table]! > 0);
     if (touched.length > 0) {
+      const kinds = touched.map((table) => KIND_OF[table]!);
       // Run again, the move has nothing to move: what it could not erase is said with the VACUUM to run by hand.
-      for (const reason of await vacuum(
-        pool,
-        touched.map((table) => KIND_OF[table]!),
-      ).catch((error: Error) => [
-        `${ERASE_FAILED} (${error.message}): they stay in ${where}'s table files until a VACUUM. ` +
-          `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(touched)};`,
+      for (const reason of await vacuum(pool, kinds).catch((error: Error) => [
+        `${ERASE_FAILED} (${error.message}): they stay in ${where}'s table files until a VACUUM. ${vacuumByHand(kinds)}`,
       ]))
         tell(`Not guaranteed: ${reason}`);
     }

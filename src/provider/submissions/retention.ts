@@ -6,22 +6,28 @@
  */
 import type Database from 'better-sqlite3';
 import { isIPv4, isIPv6 } from 'node:net';
-import { SUBMISSION_TABLES, vacuumStatement, type PurgeOutcome, type SubmissionKind, type SubmissionStore } from './store';
+import { vacuumByHand, type PurgeOutcome, type SubmissionKind, type SubmissionStore } from './store';
 
 export type { PurgeOutcome } from './store';
 
 export const RETENTION_DAYS: Record<SubmissionKind, number> = { applications: 180, patients: 3650 };
 
 /**
+ * What empties the WAL when a checkpoint could not: running the command again deletes nothing,
+ * so checkpoints nothing; SQLite checkpoints when the file's last connection closes.
+ */
+export const WAL_BY_HAND = 'Stopping the provider (and any staff command still open) empties it: SQLite checkpoints the WAL when its last connection closes.';
+
+/**
  * Deleted rows are overwritten in the file (secure_delete), but their earlier versions stay in
  * the WAL until a checkpoint: copy it back and truncate it, so the data is gone from both.
- * Returns false when a reader kept the WAL from being emptied (run again when the site is quiet).
+ * Says what is left when a reader kept the WAL from being emptied.
  */
 export function eraseFromWal(db: Database.Database): string[] {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   return !result || result.busy === 0
     ? []
-    : ['The WAL could not be emptied while the site was reading: the deleted rows may remain in provider.sqlite-wal. Run the command again when it is quiet.'];
+    : [`The WAL could not be emptied while the site was reading: the deleted rows may remain in provider.sqlite-wal. ${WAL_BY_HAND}`];
 }
 
 /** A visitor's address is kept in full this long (for abuse and rate-limit questions), then cut to its network. */
@@ -83,11 +89,7 @@ export async function eraseAfterCommit(store: Pick<SubmissionStore, 'eraseDelete
     return await store.eraseDeleted([...new Set(kinds)]);
   } catch (error) {
     // A second run deletes nothing, so it would erase nothing: what is left to do is the erasure itself.
-    const tables = [...new Set(kinds)].map((kind) => SUBMISSION_TABLES[kind]);
-    const advice =
-      store.kind === 'postgres'
-        ? `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement(tables)};`
-        : 'The next start of the provider, or the next deletion when the site is quiet, empties the WAL.';
+    const advice = store.kind === 'postgres' ? vacuumByHand(kinds) : WAL_BY_HAND;
     return [`${ERASE_FAILED}: ${(error as Error).message}. ${advice}`];
   }
 }

@@ -24,6 +24,10 @@ export type SubmissionKind = keyof typeof SUBMISSION_TABLES;
  */
 export const vacuumStatement = (tables: string[]) => `VACUUM (VERBOSE, INDEX_CLEANUP ON) ${tables.join(', ')}`;
 
+/** What to do by hand when erasing the deletions of `kinds` failed: the VACUUM, in psql, as the owner. */
+export const vacuumByHand = (kinds: SubmissionKind[]) =>
+  `When the database is quiet, run in psql, as the tables' owner: ${vacuumStatement([...new Set(kinds)].map((kind) => SUBMISSION_TABLES[kind]))};`;
+
 /** The notice versions a visitor agreed to, as sent. */
 export interface GivenConsent {
   consent: string;
