@@ -18,9 +18,14 @@ function listenable(port: number): Promise<boolean> {
   });
 }
 
+/** Ports this process handed out: two asked together (Promise.all) never get the same one. */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = randomInt(LOWEST, BELOW_EPHEMERAL);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await listenable(port)) return port;
   }
 }

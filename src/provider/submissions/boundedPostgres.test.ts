@@ -41,7 +41,7 @@ describe('a connection that ends while it is checked out', () => {
     await queryTestDatabase(url, 'SELECT pg_terminate_backend($1)', [pid]);
     // The client hears it between statements, as a checked-out connection does: unheard, the
     // client's 'error' would end the process. (A statement sent first would take the error instead.)
-    while (warnings.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const giveUp = Date.now() + 10_000; warnings.length === 0 && Date.now() < giveUp;) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(warnings).toContain('a PostgreSQL connection in use failed');
     await expect(client.query('SELECT 1')).rejects.toThrow();
     client.release(true);
