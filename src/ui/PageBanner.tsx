@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+import { preload } from 'react-dom';
 import { foldPriority, MediaHost, ownPictureSrcSet } from './Img';
 
 /**
@@ -6,6 +7,7 @@ import { foldPriority, MediaHost, ownPictureSrcSet } from './Img';
  * (theme.css), so below 1352 px of viewport its width follows that height.
  */
 const BANNER_SIZES = '(max-width: 1352px) 1352px, 100vw';
+const PHONE_MEDIA = '(max-width: 767.98px)';
 
 export interface PageBannerProps {
   title: string;
@@ -28,14 +30,29 @@ export interface PageBannerProps {
 export function PageBanner({ title, description, desktopImage, phoneImage, desktopAlt = '', phoneAlt = '', heading = true }: PageBannerProps) {
   const Title = heading ? 'h1' : 'p';
   const mediaHost = useContext(MediaHost);
+  const phoneSrcSet = phoneImage ? (ownPictureSrcSet(phoneImage, 750, mediaHost) ?? `${phoneImage} 750w`) : undefined;
+  const desktopSrcSet = desktopImage ? ownPictureSrcSet(desktopImage, 1920, mediaHost) : undefined;
+  // React preloads no picture inside a <picture>: without these the header's logo, earlier in the
+  // document, is asked for first, and the banner waits for a connection of its own. Each preload
+  // names the viewports that take its picture, so a browser fetches one of the two.
+  if (phoneSrcSet) preload(phoneImage, { as: 'image', imageSrcSet: phoneSrcSet, imageSizes: '100vw', media: PHONE_MEDIA, fetchPriority: 'high' });
+  if (desktopImage || phoneImage) {
+    preload(desktopImage || phoneImage, {
+      as: 'image',
+      imageSrcSet: desktopSrcSet,
+      imageSizes: desktopSrcSet ? BANNER_SIZES : undefined,
+      media: phoneSrcSet ? `not all and ${PHONE_MEDIA}` : undefined,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
         <picture>
           {phoneImage && (
             <source
-              media="(max-width: 767.98px)"
-              srcSet={ownPictureSrcSet(phoneImage, 750, mediaHost) ?? `${phoneImage} 750w`}
+              media={PHONE_MEDIA}
+              srcSet={phoneSrcSet}
               sizes="100vw"
               width={750}
               height={500}
@@ -44,7 +61,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, deskt
           <img
             className="page-banner__image"
             src={desktopImage || phoneImage}
-            srcSet={desktopImage ? ownPictureSrcSet(desktopImage, 1920, mediaHost) : undefined}
+            srcSet={desktopSrcSet}
             sizes={BANNER_SIZES}
             alt={(desktopImage ? desktopAlt : '') || phoneAlt || desktopAlt}
             width={1920}

@@ -206,6 +206,31 @@ describe('server-rendered pages', () => {
     }
   });
 
+  test("the page's largest picture is the first picture asked for; the header's logo is asked for at low priority", async (t) => {
+    for (const path of ['/', '/about', '/product/1']) {
+      await withPage(t, browser, site, { viewport: PHONE }, async ({ page, context, problems }) => {
+        // Chromium's own priorities, which Playwright's request events do not carry.
+        const cdp = await context.newCDPSession(page);
+        const pictures: { url: string; priority: string }[] = [];
+        cdp.on('Network.requestWillBeSent', ({ request, type }) => {
+          if (type === 'Image') pictures.push({ url: request.url, priority: request.initialPriority });
+        });
+        await cdp.send('Network.enable');
+        await page.goto(path);
+        await waitForContent(page);
+        const hero = await page.locator('img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+        const logo = await page.locator('.site-header__logo img').evaluate((img: HTMLImageElement) => img.currentSrc);
+        assert.equal(pictures[0]?.url, hero, `${path}: the first picture asked for`);
+        assert.deepEqual(
+          pictures.filter((picture) => picture.url === logo).map((picture) => picture.priority),
+          ['Low'],
+          `${path}: the logo, once, at low priority`,
+        );
+        assert.deepEqual(problems, [], path);
+      });
+    }
+  });
+
   test('a full-width picture drawn narrower than its original downloads a copy at least as wide as it is drawn', async (t) => {
     const TABLET = { width: 1024, height: 768 };
     // Pictures cover their banner: the home slide on a phone is drawn 70vh × 16/9 wide (1050 px

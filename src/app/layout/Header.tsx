@@ -44,7 +44,7 @@ export function Header() {
       </a>
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo">
-          <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} />
+          <img src={main.data?.logo || '/favicon.svg'} alt="" width={40} height={40} fetchPriority="low" />
           <span className="site-header__name" lang={main.data?.company ? main.data.lang : undefined}>
             {main.data?.company || t.nav.companyFallback}
           </span>
