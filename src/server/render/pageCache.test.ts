@@ -45,6 +45,36 @@ describe('the page cache', () => {
     expect(kept !== 'gone' && kept && { br: kept.br.length, etag: kept.etags.br, html: kept.html }).toEqual({ br: best.br.length, etag: quick.etags.br, html });
   });
 
+  it("recompresses one page at a time, and a burst of renders beyond its queue keeps brotli's quick bytes", async () => {
+    let running = 0;
+    let most = 0;
+    const recompressedKeys: string[] = [];
+    const held = deferred<void>();
+    const cache = createPageCache({
+      ...options(() => 0),
+      maxRenders: 64,
+      maxQueued: 64,
+      recompress: async (kept) => {
+        running += 1;
+        most = Math.max(most, running);
+        await held.promise;
+        running -= 1;
+        recompressedKeys.push(kept.html);
+        return { ...kept, br: Buffer.from('smaller') };
+      },
+    });
+    const keys = Array.from({ length: 30 }, (_, i) => `search ${i}`);
+    await Promise.all(keys.map((key) => cache.get(key, async () => page(key))));
+    held.resolve();
+    for (let turn = 0; turn < 1000 && recompressedKeys.length < 17; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // and none after them
+    expect(most).toBe(1);
+    // One at work and sixteen waiting when the burst came; the rest were never queued.
+    expect(recompressedKeys).toEqual(keys.slice(0, 17));
+    const last = await cache.get(keys[29]!, async () => page('unexpected'));
+    expect(last !== 'gone' && last?.br.toString()).not.toBe('smaller');
+  });
+
   it('keeps no recompressed copy of a page the content changed under meanwhile: the next request renders it again', async () => {
     const held = deferred<void>();
     const cache = createPageCache({ ...options(() => 0), recompress: async (kept) => (await held.promise, { ...kept, br: Buffer.from('smaller') }) });

@@ -78,6 +78,8 @@ const compressGzip = promisify(gzip);
 const QUICK_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 /** Brotli's best: a tenth smaller than quick for a page, for about 60 ms of a pool thread. */
 const BEST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+/** Pages waiting for brotli's best; a burst of renders (visitors' searches) beyond it keeps quick brotli. */
+const MAX_QUEUED_RECOMPRESSIONS = 16;
 
 /**
  * Compressed on libuv's thread pool: a large page never holds the event loop. The brotli ETag is
@@ -127,6 +129,9 @@ export function createPageCache(options: PageCacheOptions) {
   });
   const rendering = new Map<string, RunningRender>();
   const slots = createSlots(maxRenders, maxQueued);
+  // Brotli's best is a saving, not a need: one at a time on the thread pool (which also compresses
+  // and reads files for visitors), a few waiting; past that a page keeps its quick compression.
+  const recompressions = createSlots(1, MAX_QUEUED_RECOMPRESSIONS);
 
   /** `held`: the caller acquired the lane's slot already (refresh with a budget), and hands it over. */
   async function renderOnce(key: string, render: Render, lane: Slots, owner: Owner, held: boolean): Promise<CachedPage | 'gone' | null> {
@@ -188,8 +193,14 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** Stores `page` recompressed, unless something replaced it or marked it meanwhile. */
   async function keepBest(key: string, page: CachedPage) {
-    const best = await recompress(page);
-    if (best !== page && pages.peek(key) === page && !outdated.has(key) && !failing.has(key)) pages.set(key, best);
+    if (!(await recompressions.acquire())) return;
+    try {
+      if (pages.peek(key) !== page) return; // replaced or dropped while it waited
+      const best = await recompress(page);
+      if (best !== page && pages.peek(key) === page && !outdated.has(key) && !failing.has(key)) pages.set(key, best);
+    } finally {
+      recompressions.release();
+    }
   }
 
   /** What a running render learns no longer belongs in the cache: the content changed under it. */
