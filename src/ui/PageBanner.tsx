@@ -49,15 +49,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, deskt
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
         <picture>
-          {phoneImage && (
-            <source
-              media={PHONE_MEDIA}
-              srcSet={phoneSrcSet}
-              sizes="100vw"
-              width={750}
-              height={500}
-            />
-          )}
+          {phoneImage && <source media={PHONE_MEDIA} srcSet={phoneSrcSet} sizes="100vw" width={750} height={500} />}
           <img
             className="page-banner__image"
             src={desktopImage || phoneImage}

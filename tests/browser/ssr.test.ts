@@ -218,7 +218,10 @@ describe('server-rendered pages', () => {
         await cdp.send('Network.enable');
         await page.goto(path);
         await waitForContent(page);
-        const hero = await page.locator('img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+        const hero = await page
+          .locator('img[fetchpriority="high"]')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.currentSrc);
         const logo = await page.locator('.site-header__logo img').evaluate((img: HTMLImageElement) => img.currentSrc);
         assert.equal(pictures[0]?.url, hero, `${path}: the first picture asked for`);
         assert.deepEqual(

@@ -56,7 +56,13 @@ export function readBuildAssets(distDir: string): BuildAssets {
     if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined: it contains "</style"`);
     styles[href] = css;
   }
-  return { boot: { source, hash: inlineScriptHash(source) }, entry, chunks: groups, styles, icon: svgDataUrl(readFileSync(join(distDir, 'favicon.svg'), 'utf8')) };
+  return {
+    boot: { source, hash: inlineScriptHash(source) },
+    entry,
+    chunks: groups,
+    styles,
+    icon: svgDataUrl(readFileSync(join(distDir, 'favicon.svg'), 'utf8')),
+  };
 }
 
 /**
