@@ -8,6 +8,8 @@ import { foldPriority, MediaHost, ownPictureSrcSet } from './Img';
  */
 const BANNER_SIZES = '(max-width: 1352px) 1352px, 100vw';
 const PHONE_MEDIA = '(max-width: 767.98px)';
+/** The phone picture (750×500) spans the viewport. */
+const PHONE_SIZES = '100vw';
 
 export interface PageBannerProps {
   title: string;
@@ -35,7 +37,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, deskt
   // React preloads no picture inside a <picture>: without these the header's logo, earlier in the
   // document, is asked for first, and the banner waits for a connection of its own. Each preload
   // names the viewports that take its picture, so a browser fetches one of the two.
-  if (phoneSrcSet) preload(phoneImage, { as: 'image', imageSrcSet: phoneSrcSet, imageSizes: '100vw', media: PHONE_MEDIA, fetchPriority: 'high' });
+  if (phoneSrcSet) preload(phoneImage, { as: 'image', imageSrcSet: phoneSrcSet, imageSizes: PHONE_SIZES, media: PHONE_MEDIA, fetchPriority: 'high' });
   if (desktopImage || phoneImage) {
     preload(desktopImage || phoneImage, {
       as: 'image',
@@ -49,7 +51,7 @@ export function PageBanner({ title, description, desktopImage, phoneImage, deskt
     <div className="page-banner">
       {(desktopImage || phoneImage) && (
         <picture>
-          {phoneImage && <source media={PHONE_MEDIA} srcSet={phoneSrcSet} sizes="100vw" width={750} height={500} />}
+          {phoneImage && <source media={PHONE_MEDIA} srcSet={phoneSrcSet} sizes={PHONE_SIZES} width={750} height={500} />}
           <img
             className="page-banner__image"
             src={desktopImage || phoneImage}

@@ -76,6 +76,27 @@ describe('the page cache', () => {
     expect(quick !== 'gone' && quick && { html: quick.html, br: brotliDecompressSync(quick.br).toString() }).toEqual({ html: skipped, br: skipped });
   });
 
+  it('recompresses no page purged while it waited for its turn: the next request renders it again', async () => {
+    const held = deferred<void>();
+    const recompressed: string[] = [];
+    const cache = createPageCache({
+      ...options(() => 0),
+      recompress: async (kept) => {
+        await held.promise;
+        recompressed.push(kept.html);
+        return { ...kept, br: Buffer.from('smaller') };
+      },
+    });
+    await cache.get('first', async () => page('first'));
+    await cache.get('waiting', async () => page('old'));
+    cache.clear();
+    held.resolve();
+    for (let turn = 0; turn < 100; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(recompressed).toEqual(['first']);
+    const next = await cache.get('waiting', async () => page('new'));
+    expect(next !== 'gone' && next?.html).toBe('new');
+  });
+
   it('keeps no recompressed copy of a page the content changed under meanwhile: the next request renders it again', async () => {
     const held = deferred<void>();
     const cache = createPageCache({ ...options(() => 0), recompress: async (kept) => (await held.promise, { ...kept, br: Buffer.from('smaller') }) });

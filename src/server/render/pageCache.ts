@@ -193,11 +193,12 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** Stores `page` recompressed, unless something replaced it or marked it meanwhile. */
   async function keepBest(key: string, page: CachedPage) {
+    const stillKept = () => pages.peek(key) === page && !outdated.has(key) && !failing.has(key);
     if (!(await recompressions.acquire())) return;
     try {
-      if (pages.peek(key) !== page) return; // replaced or dropped while it waited
+      if (!stillKept()) return; // replaced, dropped or purged while it waited: no work for nothing
       const best = await recompress(page);
-      if (best !== page && pages.peek(key) === page && !outdated.has(key) && !failing.has(key)) pages.set(key, best);
+      if (best !== page && stillKept()) pages.set(key, best);
     } finally {
       recompressions.release();
     }
