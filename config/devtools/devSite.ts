@@ -3,12 +3,11 @@
  * page (what the recorder and the DevTools browser test drive), or reporting to a running
  * Redux DevTools monitor (monitor.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import WebSocket from 'ws';
-import { isBuildStale } from '../../src/server/build';
+import { isBuildStale, runWebpack } from '../../src/server/build';
 
 const ROOT = join(__dirname, '..', '..');
 export const DEV_DIST = join(ROOT, 'dist-dev');
@@ -17,11 +16,7 @@ export const DEV_DIST = join(ROOT, 'dist-dev');
 export function buildDevClient(): string {
   if (!isBuildStale(ROOT, DEV_DIST)) return DEV_DIST;
   console.log('Building the development client into dist-dev…');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'development', '--output-path', DEV_DIST], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The development build failed');
+  runWebpack(ROOT, DEV_DIST, ['--mode', 'development', '--output-path', DEV_DIST], 'development');
   return DEV_DIST;
 }
 

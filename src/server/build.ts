@@ -1,6 +1,6 @@
 /** `npm start` builds the client only when dist is missing or older than its sources. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 
 const CLIENT_SOURCES = ['src', 'public', 'webpack.config.ts', 'package-lock.json'];
@@ -22,11 +22,19 @@ export function isBuildStale(root: string, distDir: string): boolean {
   return CLIENT_SOURCES.some((source) => newestMtime(join(root, source)) > built);
 }
 
+/**
+ * Runs webpack into `distDir`, then dates its index.html now: webpack leaves a file whose bytes
+ * did not change as it was, so without this a source touched but not changed would leave the
+ * build stale for good, and every later run would build again.
+ */
+export function runWebpack(root: string, distDir: string, args: string[], what: string): void {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/webpack-cli/bin/cli.js'), ...args], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`The ${what} build failed`);
+  const now = new Date();
+  utimesSync(join(distDir, 'index.html'), now, now);
+}
+
 export function buildClient(root: string): void {
   console.log('Building the client (dist is missing or stale)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The client build failed');
+  runWebpack(root, join(root, 'dist'), ['--mode', 'production'], 'client');
 }
