@@ -20,13 +20,16 @@ import { carouselTexts, Section } from './common';
  */
 const HOME_SLIDE_SIZES = '(max-width: 767.98px) 124.45vh, (max-aspect-ratio: 16/9) calc((100vh - 4.5rem) * 16 / 9), 100vw';
 
+/** A slide shows its picture or video: one the content left without either is left out, not shown empty. */
+const shows = (slide: { img: string }) => slide.img !== '';
+
 function HomeBanner() {
   const t = useText();
   const mediaHost = useContext(MediaHost);
   const slides = useContent('banner');
   return (
     <div className="home-banner">
-      <Loaded resource={slides} minHeight="var(--home-banner-height)" isEmpty={(data) => data.length === 0}>
+      <Loaded resource={slides} minHeight="var(--home-banner-height)" isEmpty={(data) => !data.some(shows)}>
         {(data) => (
           <Carousel
             label={t.home.bannerLabel}
@@ -35,7 +38,7 @@ function HomeBanner() {
             speed={TIMING.carouselSpeedMs}
             arrows={false}
             className="home-banner__carousel"
-            slides={data.map((slide, index) => ({
+            slides={data.filter(shows).map((slide, index) => ({
               key: index,
               content: (
                 <div className="home-banner__slide">

@@ -127,6 +127,35 @@ describe('pages', () => {
     expect(store.getState().navigation.route).toMatchObject({ routeId: 'product', query: { category: '2' }, hash: '#product', navigation: 'push' });
   });
 
+  it('home: a banner slide the content left without its picture or video is left out, never an empty src', async () => {
+    renderApp('/', {
+      entries: [
+        ...layout,
+        [
+          'banner',
+          [
+            { type: '图片', img: '', video_img: '', title: '无图', des: '' },
+            { type: '视频', img: '', video_img: '/poster.jpg', title: '无视频', des: '' },
+            { type: '图片', img: '/b.jpg', video_img: '', title: '守护肌肤健康', des: '外用药' },
+          ],
+        ],
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: '守护肌肤健康' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '无图' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '无视频' })).not.toBeInTheDocument();
+    expect(document.querySelectorAll('[src=""], [poster=""]')).toHaveLength(0);
+    // The slide that shows is the first: the picture above the fold.
+    expect(document.querySelector('.home-banner__media')).toHaveAttribute('loading', 'eager');
+  });
+
+  it('home: a banner whose every slide lacks its picture shows the empty state, not an empty carousel', async () => {
+    renderApp('/', { entries: [...layout, ['banner', [{ type: '图片', img: '', video_img: '', title: '无图', des: '' }]]] });
+    expect(await within(document.querySelector<HTMLElement>('.home-banner')!).findByText('暂无内容')).toBeInTheDocument();
+    expect(document.querySelector('.home-banner__carousel')).toBeNull();
+    expect(document.querySelectorAll('[src=""]')).toHaveLength(0);
+  });
+
   it('product list: tabs, grid, pagination, contacts; the empty state', async () => {
     const { store } = renderApp('/product', {
       entries: [
