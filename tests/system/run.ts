@@ -46,8 +46,8 @@ const LANES: Step[][] = [
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
     // Alone: beside the Strapi lane on PostgreSQL, that lane took three times as long (726 s) and
-    // clock-bound tests of both failed. Alone, a file spends most of its time waiting (on the
-    // network going idle, on a page's timers), so four at a time still leave the cores some room.
+    // clock-bound tests of both failed. Four files at a time keep both cores busy (vmstat: 97 %
+    // over the whole step); eight took longer (538 s against 472) and a cold-site crawl got 503s.
     { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '4' }, needs: ['unit and integration'], live: true },
   ],
   [{ name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') }],
@@ -70,7 +70,8 @@ const seconds = (since: number) => (Date.now() - since) / 1000;
  * CPU seconds of every process this one has reaped so far, with their own reaped children
  * (Linux's cutime + cstime); null elsewhere. Read as each step's process is reaped, the growth
  * since the last read is that step's CPU: steps end at distinct moments. Daemons (PostgreSQL)
- * are not counted.
+ * are not counted, nor are Chromium's renderers (reparented when their zygote forks them): the
+ * browser step's figure is well below its real CPU, which keeps both cores busy.
  */
 function reapedCpuSeconds(): number | null {
   try {
