@@ -114,7 +114,19 @@ export async function openPage(
   return { page, context, problems };
 }
 
-/** Runs a test body with a page; on failure the page's screenshot goes to test-results/. */
+/** Runs a test body on `page`; on failure the page's screenshot goes to test-results/. */
+export async function screenshotOnFailure(t: TestContext, page: Page, body: () => Promise<void>) {
+  try {
+    await body();
+  } catch (error) {
+    mkdirSync('test-results', { recursive: true });
+    const name = t.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+    await page.screenshot({ path: join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** Runs a test body with a page of its own (a new context: nothing shared with other tests). */
 export async function withPage(
   t: TestContext,
   browser: Browser,
@@ -124,12 +136,7 @@ export async function withPage(
 ) {
   const watched = await openPage(browser, site, options);
   try {
-    await body(watched);
-  } catch (error) {
-    mkdirSync('test-results', { recursive: true });
-    const name = t.name.replace(/[^\w-]+/g, '_').slice(0, 80);
-    await watched.page.screenshot({ path: join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
-    throw error;
+    await screenshotOnFailure(t, watched.page, () => body(watched));
   } finally {
     await watched.context.close();
   }
