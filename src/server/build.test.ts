@@ -3,9 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBuildStale, runWebpack } from './build';
 
+const made: string[] = [];
+afterEach(() => {
+  for (const root of made.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
 /** A project whose webpack leaves every file as it was (its output unchanged), or fails. */
 function project(webpackExitCode: number) {
   const root = mkdtempSync(join(tmpdir(), 'build-'));
+  made.push(root);
   const dist = join(root, 'dist');
   mkdirSync(join(root, 'src'));
   mkdirSync(dist);
@@ -24,13 +30,11 @@ describe('client build', () => {
     expect(isBuildStale(root, dist)).toBe(true);
     runWebpack(root, dist, ['--mode', 'production'], 'client');
     expect(isBuildStale(root, dist)).toBe(false);
-    rmSync(root, { recursive: true, force: true });
   });
 
   test('a failed build says so and leaves the build stale', () => {
     const { root, dist } = project(2);
     expect(() => runWebpack(root, dist, [], 'client')).toThrow('The client build failed');
     expect(isBuildStale(root, dist)).toBe(true);
-    rmSync(root, { recursive: true, force: true });
   });
 });

@@ -4,12 +4,12 @@
  * HTML_CodeSniffer (the engine pa11y runs) finds no WCAG 2 AA error.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Locale } from '../../src/contracts/locale';
-import { DESKTOP, PHONE, openPage, screenshotOnFailure, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
+import { DESKTOP, PHONE, openPage, screenshotOnFailure, sharedPage, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
 const PATHS = [...ROUTE_SAMPLES.map((route) => route.path), '/nope', '/login'];
 
@@ -29,15 +29,10 @@ export function accessibilitySuite(locale: Locale) {
     ['phone', PHONE],
   ] as const) {
     describe(`accessibility in ${locale} on ${name}`, () => {
-      // One page goes to every path: each is a new document, and axe needs no more. A new context
-      // per path would start a renderer with cold caches each time (about 1.2 s of CPU a page).
-      let page: Page;
-      before(async () => {
-        ({ page } = await openPage(browser, site, { locale, viewport }));
-      });
-      after(() => page?.context().close());
+      const shared = sharedPage(() => openPage(browser, site, { locale, viewport }));
       for (const path of PATHS) {
         test(path, async (t) => {
+          const { page } = shared();
           await screenshotOnFailure(t, page, async () => {
             await page.goto(path);
             await waitForContent(page);

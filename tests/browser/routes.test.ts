@@ -3,10 +3,10 @@
  * nothing errors, no request fails, and nothing scrolls sideways at 360 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { localizedPath } from '../../src/contracts/routes';
-import { DESKTOP, PHONE, openPage, screenshotOnFailure, waitForContent, withPage, type TestSite, type Watched, onSuite, ROUTE_SAMPLES } from './harness';
+import { DESKTOP, PHONE, openPage, screenshotOnFailure, sharedPage, waitForContent, withPage, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
 const ROUTES = ROUTE_SAMPLES;
 
@@ -23,18 +23,10 @@ for (const locale of ['zh', 'en'] as const) {
     ['390', PHONE],
   ] as const) {
     describe(`every route in ${locale} at ${width} px`, () => {
-      // One page goes to every route, each a new document: a new context per route would start a
-      // renderer with cold caches each time (about 1.2 s of CPU a page). The first route meets
-      // the cold caches, as a visitor's first page does.
-      let watched: Watched;
-      before(async () => {
-        watched = await openPage(browser, site, { locale, viewport });
-      });
-      after(() => watched?.context.close());
+      const shared = sharedPage(() => openPage(browser, site, { locale, viewport }));
       for (const route of ROUTES) {
         test(route.path, async (t) => {
-          const { page, problems } = watched;
-          problems.length = 0; // only this route's
+          const { page, problems } = shared();
           await screenshotOnFailure(t, page, async () => {
             const response = await page.goto(localizedPath(route.path, locale));
             assert.equal(response?.status(), 200);
