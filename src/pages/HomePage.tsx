@@ -46,7 +46,7 @@ function HomeBanner() {
                     <video
                       className="home-banner__media"
                       src={slide.img}
-                      poster={slide.video_img}
+                      poster={slide.video_img || undefined}
                       muted
                       loop
                       autoPlay
@@ -58,15 +58,17 @@ function HomeBanner() {
                     // A later slide's video and poster wait until it is near: the first slide's picture
                     // has the network to itself. The carousel plays the video once its slide shows.
                     <>
-                      <img
-                        className="home-banner__media"
-                        src={slide.video_img}
-                        alt={slide.video_img_alt ?? ''}
-                        width={1920}
-                        height={1080}
-                        loading="lazy"
-                        decoding="async"
-                      />
+                      {slide.video_img && (
+                        <img
+                          className="home-banner__media"
+                          src={slide.video_img}
+                          alt={slide.video_img_alt ?? ''}
+                          width={1920}
+                          height={1080}
+                          loading="lazy"
+                          decoding="async"
+                        />
+                      )}
                       <video className="home-banner__media" src={slide.img} muted loop playsInline preload="none" aria-hidden="true" />
                     </>
                   ) : (
