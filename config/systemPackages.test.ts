@@ -23,6 +23,7 @@ describe('the system packages the tests need', () => {
     // No fc-list on this PATH: no font known. (nginx is looked for in sbin too, where this machine may have it.)
     expect(missing).toEqual(expect.arrayContaining(['libxml2-utils', 'fonts-noto-cjk', 'postgresql']));
     expect(missing).not.toContain('chromium');
+    expect(missing).toContain('chromium-headless-shell');
     expect(missing).not.toContain('poppler-utils');
   });
 
@@ -34,7 +35,7 @@ describe('the system packages the tests need', () => {
 
   it('tells someone who is not root the one command to run, and why, instead of installing', () => {
     const advice = withCommands(['apt-get'], {}, (env) => () => ensurePackages(env, 1000));
-    expect(advice).toThrow(/sudo apt-get install -y chromium fonts-noto-cjk poppler-utils libxml2-utils (nginx )?postgresql\n/);
+    expect(advice).toThrow(/sudo apt-get install -y chromium chromium-headless-shell fonts-noto-cjk poppler-utils libxml2-utils (nginx )?postgresql\n/);
     expect(advice).toThrow(/the browser, fonts, nginx and PostgreSQL the tests run for real/);
   });
 

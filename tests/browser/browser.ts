@@ -1,5 +1,10 @@
 /**
- * The browser the suite drives: Debian's chromium through playwright-core.
+ * The browser the suite drives: Debian's Chromium through playwright-core, as its headless shell
+ * (the chromium-headless-shell package, built from the same source and version) when installed.
+ * The shell is Chromium without the desktop browser around Blink and V8, the build Playwright
+ * itself runs for headless tests. The whole browser suite, four files at a time, took 484 s of CPU
+ * and 272 s with it against 705 s and 372 s with the full browser, and passes on both. Lighthouse
+ * keeps the full browser (tests/bench/lighthouse.ts).
  * CHROME_PATH overrides the location; a missing browser is a loud failure, not a skip.
  */
 import { existsSync } from 'node:fs';
@@ -7,8 +12,16 @@ import { chromium, type Browser } from 'playwright-core';
 
 const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
+const firstPresent = (paths: (string | undefined)[]) => paths.find((path): path is string => Boolean(path && existsSync(path))) ?? null;
+
+/** The full browser. */
 export function findChromium(): string | null {
-  return CANDIDATES.find((path): path is string => Boolean(path && existsSync(path))) ?? null;
+  return firstPresent(CANDIDATES);
+}
+
+/** The headless shell, else the full browser. */
+export function findTestBrowser(): string | null {
+  return firstPresent([process.env.CHROME_PATH, '/usr/bin/chromium-headless-shell', ...CANDIDATES]);
 }
 
 export const MISSING_BROWSER_MESSAGE = [
@@ -30,7 +43,7 @@ const FLAGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
+  const executablePath = findTestBrowser();
   if (!executablePath) throw new Error(MISSING_BROWSER_MESSAGE);
   return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClient, isBuildStale } from '../../src/server/build';
 import { buildDevClient } from '../../config/devtools/devSite';
-import { findChromium, MISSING_BROWSER_MESSAGE } from './browser';
+import { findTestBrowser, MISSING_BROWSER_MESSAGE } from './browser';
 
 if (process.env.SKIP_BROWSER_TESTS === '1') {
   console.log('Browser tests skipped (SKIP_BROWSER_TESTS=1).');
@@ -23,7 +23,7 @@ if (isBuildStale(root, join(root, 'dist'))) buildClient(root);
 buildDevClient();
 if (process.argv.includes('--build-only')) process.exit(0);
 
-if (!findChromium()) {
+if (!findTestBrowser()) {
   console.error(MISSING_BROWSER_MESSAGE);
   process.exit(1);
 }

@@ -2,7 +2,7 @@
  * The Debian packages the tests need besides Node (config/system-packages.txt, the one list):
  * which are missing, and installing them. As root (CI, a fresh container) `npm test` installs
  * them itself; anyone else is told the one command to run, once, and why.
- * CHROME_PATH stands in for the chromium package; SKIP_BROWSER_TESTS=1 needs none of the browser ones.
+ * CHROME_PATH stands in for the chromium packages; SKIP_BROWSER_TESTS=1 needs none of the browser ones.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
@@ -55,7 +55,7 @@ function present(probe: string, pkg: string, env: NodeJS.ProcessEnv): boolean {
   const [kind, value = ''] = probe.split(/:(.*)/s);
   if (kind === 'font') return hasFont(value.trim(), env);
   if (kind === 'postgres') return postgresBinDir(env) !== null;
-  if (pkg === 'chromium' && env.CHROME_PATH) return true;
+  if (pkg.startsWith('chromium') && env.CHROME_PATH) return true;
   return value.split(',').some((command) => onPath(command.trim(), env));
 }
 

@@ -5,10 +5,10 @@
  * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
  * of the run's own unless TEST_DATABASE_URL names one. Then lanes side by side, laid out so that
  * what one waits for (the registry while cms/ installs, Strapi starting) is another's computing:
- *   checks:   typecheck → lint → unit and integration (with coverage)
- *   builds:   client builds → Strapi on SQLite, once cms/ is in → on PostgreSQL → browser suite,
- *             four files at a time, once the checks are done (it takes both cores)
- *   registry: install cms/
+ *   checks:   typecheck → lint → unit and integration (with coverage, a worker per core)
+ *   builds:   client builds → Strapi on SQLite, once cms/ is in → browser suite, four files at a
+ *             time, once everything else is done (it takes both cores)
+ *   registry: install cms/ → Strapi on PostgreSQL
  * A failing step ends its lane and skips the steps that need it; the other lanes run on, so one
  * run shows every failure it can. What each step printed is shown when it ends (the browser
  * suite's as it comes), and the time of every step at the end.
@@ -44,13 +44,23 @@ const LANES: Step[][] = [
   [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
-    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
     // Alone: beside the Strapi lane on PostgreSQL, that lane took three times as long (726 s) and
     // clock-bound tests of both failed. Four files at a time keep both cores busy (vmstat: 97 %
     // over the whole step); eight took longer (538 s against 472) and a cold-site crawl got 503s.
-    { name: 'browser', command: [NPM, 'run', '--silent', 'test:browser'], env: { BROWSER_WORKERS: '4' }, needs: ['unit and integration'], live: true },
+    {
+      name: 'browser',
+      command: [NPM, 'run', '--silent', 'test:browser'],
+      env: { BROWSER_WORKERS: '4' },
+      needs: ['unit and integration', 'Strapi on PostgreSQL'],
+      live: true,
+    },
   ],
-  [{ name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') }],
+  // Strapi's two databases side by side: each file mostly waits (Strapi starting, the takedown
+  // file's timeouts), so the other's computing fills the wait.
+  [
+    { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
+    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
+  ],
 ];
 
 /** Each step's outcome, settled when it ends: false when it failed or never ran. */
