@@ -138,7 +138,9 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
+      // A cycle of ours never passes through a package (none imports our code), so no-cycle need
+      // not walk node_modules: that walk was 88 % of the lint's time (CPU 34.9 → 19.4 s without it).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'no-restricted-imports': [
         'error',
