@@ -55,8 +55,8 @@ const LANES: Step[][] = [
       live: true,
     },
   ],
-  // Strapi's two databases side by side: each file mostly waits (Strapi starting, the takedown
-  // file's timeouts), so the other's computing fills the wait.
+  // Strapi's two databases side by side: a Strapi run alone keeps about one core busy (its CPU
+  // about equals its time: Strapi starting, the takedown file's timeouts), the other fills the rest.
   [
     { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
     { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
