@@ -26,7 +26,7 @@ export function findTestBrowser(): string | null {
 
 export const MISSING_BROWSER_MESSAGE = [
   'No Chromium found for the browser tests.',
-  'Install one with `apt-get install -y chromium fonts-noto-cjk` (or set CHROME_PATH),',
+  'Install one with `apt-get install -y chromium-headless-shell chromium fonts-noto-cjk` (or set CHROME_PATH),',
   'or run with SKIP_BROWSER_TESTS=1 to skip them knowingly.',
 ].join('\n');
 
