@@ -10,18 +10,18 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const FULL_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 const firstPresent = (paths: (string | undefined)[]) => paths.find((path): path is string => Boolean(path && existsSync(path))) ?? null;
 
 /** The full browser. */
 export function findChromium(): string | null {
-  return firstPresent(CANDIDATES);
+  return firstPresent([process.env.CHROME_PATH, ...FULL_BROWSERS]);
 }
 
 /** The headless shell, else the full browser. */
 export function findTestBrowser(): string | null {
-  return firstPresent([process.env.CHROME_PATH, '/usr/bin/chromium-headless-shell', ...CANDIDATES]);
+  return firstPresent([process.env.CHROME_PATH, '/usr/bin/chromium-headless-shell', ...FULL_BROWSERS]);
 }
 
 export const MISSING_BROWSER_MESSAGE = [
