@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -142,13 +142,41 @@ describe('copies on disk', () => {
 });
 
 describe('copies made ahead', () => {
+  const formats: PictureFormat[] = ['avif', 'webp'];
+  // The banner is a 1920 px WebP: at that width and format it is its own copy.
+  const bannerCopies = [1920, 1280, 828, 640, 320].flatMap((width) => formats.map((format) => `${width} ${format}`)).filter((copy) => copy !== '1920 webp');
+
   it('go widest first, in both formats browsers take', async () => {
     const made: string[] = [];
     await resizerOn(dir, made).prepare([BANNER]);
-    const formats: PictureFormat[] = ['avif', 'webp'];
-    // The banner is a 1920 px WebP: at that width and format it is its own copy.
-    const expected = [1920, 1280, 828, 640, 320].flatMap((width) => formats.map((format) => `${width} ${format}`)).filter((copy) => copy !== '1920 webp');
-    expect(made).toEqual(expected);
+    expect(made).toEqual(bannerCopies);
+  });
+
+  it('are made once by the processes of a host that start together, each copy by one of them', async () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    await Promise.all([resizerOn(dir, first).prepare([BANNER]), resizerOn(dir, second).prepare([BANNER])]);
+    expect([...first, ...second].sort()).toEqual([...bannerCopies].sort());
+    expect(second.length).toBeGreaterThan(0); // both worked, neither waited for the other to finish
+    expect(readdirSync(dir).filter((name) => name.endsWith('.making'))).toEqual([]);
+    const reader = diskOnly(dir);
+    for (const copy of bannerCopies) {
+      const [width, format] = copy.split(' ') as [string, PictureFormat];
+      expect(await reader.get(BANNER, Number(width), format, null)).not.toBeNull();
+    }
+  });
+
+  it('leave a copy another process is making to it, and take over one it left a minute ago', async () => {
+    const disk = createPictureDisk(dir, MAX_BYTES);
+    const unmark = await disk.claim('a');
+    expect(unmark).not.toBeNull();
+    expect(await createPictureDisk(dir, MAX_BYTES).claim('a')).toBeNull();
+    const [mark] = readdirSync(dir).filter((name) => name.endsWith('.making'));
+    const minuteAgo = new Date(Date.now() - 61_000);
+    utimesSync(join(dir, mark!), minuteAgo, minuteAgo);
+    expect(await createPictureDisk(dir, MAX_BYTES).claim('a')).toBeInstanceOf(Function);
+    await unmark!();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("at start: the home banner's widest copy is on disk before anyone asks, and on the CMS's word for an uploaded picture", async () => {

@@ -8,6 +8,8 @@
  * leave with the size bound: past `maxBytes`, the files least recently used go first (a read
  * touches its file's time). The folder `versions` holds the versions pages named (versionLedger.ts).
  * A file is written whole under a temporary name and renamed, so no reader sees half of one.
+ * A copy made ahead is marked while it is made (claim): the processes of a host start together
+ * and make the same copies ahead, and each would otherwise encode all of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -22,6 +24,8 @@ export interface StoredCopy {
 /** Pruned down to this share of the bound, so a full folder is not scanned on every write. */
 const PRUNE_TO = 0.8;
 const TEMPORARY = '.tmp';
+const MAKING = '.making';
+/** Longer than any copy takes to make: a temporary file or a mark this old was left by a process that stopped. */
 const ABANDONED_MS = 60_000;
 
 export function createPictureDisk(dir: string, maxBytes: number) {
@@ -36,8 +40,8 @@ export function createPictureDisk(dir: string, maxBytes: number) {
     for (const name of await readdir(dir)) {
       const file = await stat(join(dir, name)).catch(() => null);
       if (!file?.isFile()) continue; // the versions' folder (versionLedger.ts) is not a copy
-      // A write a crash cut short leaves its temporary file: gone once surely nobody writes it.
-      if (name.endsWith(TEMPORARY)) {
+      // A write or a making a crash cut short leaves its file: gone once surely nobody writes it.
+      if (name.endsWith(TEMPORARY) || name.endsWith(MAKING)) {
         if (Date.now() - file.mtimeMs > ABANDONED_MS) await unlink(join(dir, name)).catch(() => undefined);
       } else files.push({ name, size: file.size, mtimeMs: file.mtimeMs });
     }
@@ -92,6 +96,24 @@ export function createPictureDisk(dir: string, maxBytes: number) {
       if (counted === null) return pruneSoon();
       counted += copy.body.length;
       if (counted > maxBytes) return pruneSoon();
+    },
+    /**
+     * Marks the copy under key as being made here, so the other processes of the host leave it to
+     * this one and read it once written; returns the unmarking, or null when another process is
+     * making it (marked less than ABANDONED_MS ago). A mark that cannot be written costs only an
+     * encode twice.
+     */
+    async claim(key: string): Promise<(() => Promise<void>) | null> {
+      const mark = `${fileOf(key)}${MAKING}`;
+      const unmark = () => unlink(mark).catch(() => undefined);
+      try {
+        await writeFile(mark, '', { flag: 'wx' });
+        return unmark;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return async () => undefined;
+        const marked = await stat(mark).catch(() => null);
+        return marked && Date.now() - marked.mtimeMs < ABANDONED_MS ? null : unmark;
+      }
     },
     /** Removes the copy stored under key, if any (its picture was deleted or replaced). */
     async remove(key: string): Promise<void> {

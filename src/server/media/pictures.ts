@@ -208,10 +208,27 @@ export function createPictureResizer({
    */
   async function get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
     const version = (await versions.current(path)) ?? '';
-    const entry = await copies.fetch(JSON.stringify([path, version, width, format]));
+    return copyOf(JSON.stringify([path, version, width, format]), asked);
+  }
+
+  async function copyOf(key: string, asked: string | null): Promise<Picture | null> {
+    const entry = await copies.fetch(key);
     if (!entry || !('body' in entry)) return null;
     // Kept a year only when the URL names the bytes the copy was made from.
     return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
+  }
+
+  /** One copy made ahead, unless another process of the host is making it: this one reads it from disk when asked. */
+  async function prepareCopy(path: string, width: number, format: PictureFormat): Promise<void> {
+    const version = (await versions.current(path)) ?? '';
+    const key = JSON.stringify([path, version, width, format]);
+    const unmark = version && disk ? await disk.claim(key) : async () => undefined;
+    if (!unmark) return;
+    try {
+      await copyOf(key, null);
+    } finally {
+      await unmark();
+    }
   }
 
   return {
@@ -226,7 +243,7 @@ export function createPictureResizer({
         for (const path of paths) {
           for (const format of AHEAD_FORMATS) {
             if (signal?.aborted) return;
-            await get(path, width, format, null);
+            await prepareCopy(path, width, format);
           }
         }
       }
