@@ -24,6 +24,11 @@ describe('the site configuration', () => {
     }
   });
 
+  it('keeps picture copies under DATA_DIR unless PICTURE_COPIES_DIR names a folder of their own', () => {
+    expect(read({ DATA_DIR: '/srv/site' }).config.pictureCopies.dir).toBe('/srv/site/picture-copies');
+    expect(read({ DATA_DIR: '/srv/site', PICTURE_COPIES_DIR: '/mnt/copies' }).config.pictureCopies.dir).toBe('/mnt/copies');
+  });
+
   it('reads the CMS webhook secret; unset or empty, there is no webhook', () => {
     expect(read({ CMS_WEBHOOK_SECRET: 's3cret' }).config.cmsWebhookSecret).toBe('s3cret');
     expect(read({ CMS_WEBHOOK_SECRET: '' }).config.cmsWebhookSecret).toBeNull();

@@ -25,7 +25,7 @@ export interface SiteConfig {
   serverRendering: boolean;
   renderDeadlineMs: number;
   pageCache: PageCacheOptions;
-  /** Picture copies on disk (DATA_DIR/picture-copies, PICTURE_CACHE_MB), shared by the host's site processes. */
+  /** Picture copies on disk (PICTURE_COPIES_DIR, else DATA_DIR/picture-copies; PICTURE_CACHE_MB), shared by the host's site processes. */
   pictureCopies: { dir: string; maxBytes: number };
   /** Level of the JSON logs (LOG_LEVEL): debug, info, warn, error or silent. */
   logLevel: string;
@@ -67,7 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     allowedHosts,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     pictureCopies: {
-      dir: join(resolve(env.DATA_DIR ?? 'data'), 'picture-copies'),
+      dir: resolve(env.PICTURE_COPIES_DIR ?? join(env.DATA_DIR ?? 'data', 'picture-copies')),
       maxBytes: count(env.PICTURE_CACHE_MB, 512, 'PICTURE_CACHE_MB') * 1024 * 1024,
     },
     variant,

@@ -53,6 +53,8 @@ function startHost(name: string): Promise<{ child: ChildProcess; port: number }>
     LOG_LEVEL: 'silent',
     DATABASE_URL: postgres.url,
     DATA_DIR: mkdtempSync(join(dir, `${name}-`)),
+    // One folder for the three: the copies each host makes ahead at start are made once (what is tested here is the database).
+    PICTURE_COPIES_DIR: join(dir, 'picture-copies'),
     DIST_DIR: dist,
     TRUST_PROXY: '127.0.0.1',
     STAFF_AUDIT_KEY: AUDIT_KEY,

@@ -29,13 +29,12 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RENDER_DEADLINE_MS: '10000',
+    // The run's sites share one folder of picture copies, as a host's processes do: a copy is named
+    // by its picture's content, so sharing is safe, and each site would otherwise encode the same
+    // ~120 copies again when it starts (about 7 s of CPU per file).
+    ...(process.env.TEST_PICTURE_COPIES_DIR ? { PICTURE_COPIES_DIR: process.env.TEST_PICTURE_COPIES_DIR } : {}),
     ...env,
   });
-  // The run's sites share one folder of picture copies, as a host's processes do: a copy is named by
-  // its picture's content, so sharing is safe, and each site would otherwise encode the same
-  // ~120 copies again when it starts (about 7 s of CPU per file).
-  const sharedCopies = process.env.TEST_PICTURE_COPIES_DIR;
-  if (sharedCopies) config.pictureCopies = { ...config.pictureCopies, dir: sharedCopies };
   const site = await startSite(config, { build: false });
   return {
     ...site,
