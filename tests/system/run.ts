@@ -5,9 +5,9 @@
  * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
  * of the run's own unless TEST_DATABASE_URL names one. Then lanes side by side, laid out so that
  * what one waits for (the registry while cms/ installs, Strapi starting) is another's computing:
- *   checks:   lint → unit and integration (with coverage, a worker per core)
- *   builds:   client builds → typecheck (while cms/ installs) → Strapi on SQLite, once cms/ is in →
- *             browser suite, four files at a time, once everything else is done (it takes both cores)
+ *   checks:   typecheck → lint → unit and integration (with coverage, a worker per core)
+ *   builds:   client builds → Strapi on SQLite, once cms/ is in → browser suite, four files at a
+ *             time, once everything else is done (it takes both cores)
  *   registry: install cms/ → Strapi on PostgreSQL
  * A failing step ends its lane and skips the steps that need it; the other lanes run on, so one
  * run shows every failure it can. What each step printed is shown when it ends (the browser
@@ -37,14 +37,12 @@ const tsx = (script: string, ...args: string[]) => [process.execPath, '--import'
 
 const LANES: Step[][] = [
   [
+    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
     { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
     { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] },
   ],
   [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
-    // Here, not before lint: the builds end before cms/ is installed, and the unit tests, the
-    // longest step before the browser's, start sooner.
-    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     // Alone: beside the Strapi lane on PostgreSQL, that lane took three times as long (726 s) and
     // clock-bound tests of both failed. Four files at a time keep both cores busy (vmstat: 97 %
