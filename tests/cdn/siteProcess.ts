@@ -19,6 +19,8 @@ async function main() {
     mediaUrl: '',
     variant: 'standard',
     logger: { level: 'info' },
+    // Production's (2 s) unless the test says otherwise.
+    ...(process.env.RENDER_DEADLINE_MS ? { renderDeadlineMs: Number(process.env.RENDER_DEADLINE_MS) } : {}),
     pageCache: {
       freshMs: seconds('PAGE_CACHE_FRESH_SECONDS'),
       staleWhileRevalidateMs: seconds('PAGE_CACHE_SWR_SECONDS'),

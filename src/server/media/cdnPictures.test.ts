@@ -67,7 +67,17 @@ async function startHop(upstream: string): Promise<string> {
 
 /** One site process (tests/cdn/siteProcess.ts), pages fresh for 2 s; resolves its port. */
 async function startSite(providerUrl: string): Promise<number> {
-  const env = { DIST_DIR: dist, PROVIDER_URL: providerUrl, PAGE_CACHE_FRESH_SECONDS: '2', PAGE_CACHE_SWR_SECONDS: '0', PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0' };
+  const env = {
+    DIST_DIR: dist,
+    PROVIDER_URL: providerUrl,
+    PAGE_CACHE_FRESH_SECONDS: '2',
+    PAGE_CACHE_SWR_SECONDS: '0',
+    PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0',
+    // A render waits a quarter of its deadline for a picture's version, then names the plain URL:
+    // production's 500 ms was too short on a machine busy with other lanes, and what is checked
+    // here is the versioned URL and its year, not the machine's speed.
+    RENDER_DEADLINE_MS: '10000',
+  };
   const started = await startSiteProcess(env);
   site = started.child;
   return started.port;
