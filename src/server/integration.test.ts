@@ -50,7 +50,9 @@ let stack: Awaited<ReturnType<typeof startSiteAndProvider>>;
 let site: Awaited<ReturnType<typeof createSiteServer>>;
 
 async function startSiteFor(providerUrl: string, mediaUrl: string) {
-  const app = await createSiteServer({ distDir: stack.dist, providerUrl, mediaUrl, variant: 'standard' });
+  // A render waits a quarter of its deadline for each picture's version: production's 500 ms can
+  // pass on a busy machine, and these tests check the versioned URLs, not the machine's speed.
+  const app = await createSiteServer({ distDir: stack.dist, providerUrl, mediaUrl, variant: 'standard', renderDeadlineMs: 10_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
