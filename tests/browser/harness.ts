@@ -32,7 +32,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     // The run's sites share one folder of picture copies, as a host's processes do: a copy is named
     // by its picture's content, so sharing is safe, and each site would otherwise encode the same
     // ~120 copies again when it starts (about 7 s of CPU per file).
-    ...(process.env.TEST_PICTURE_COPIES_DIR ? { PICTURE_COPIES_DIR: process.env.TEST_PICTURE_COPIES_DIR } : {}),
+    ...(process.env.PICTURE_COPIES_DIR ? { PICTURE_COPIES_DIR: process.env.PICTURE_COPIES_DIR } : {}),
     ...env,
   });
   const site = await startSite(config, { build: false });

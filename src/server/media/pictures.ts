@@ -208,7 +208,7 @@ export function createPictureResizer({
    */
   async function get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
     const version = (await versions.current(path)) ?? '';
-    return copyOf(JSON.stringify([path, version, width, format]), asked);
+    return copyOf(copyKey(path, version, width, format), asked);
   }
 
   async function copyOf(key: string, asked: string | null): Promise<Picture | null> {
@@ -221,7 +221,7 @@ export function createPictureResizer({
   /** One copy made ahead, unless another process of the host is making it: this one reads it from disk when asked. */
   async function prepareCopy(path: string, width: number, format: PictureFormat): Promise<void> {
     const version = (await versions.current(path)) ?? '';
-    const key = JSON.stringify([path, version, width, format]);
+    const key = copyKey(path, version, width, format);
     const unmark = version && disk ? await disk.claim(key) : async () => undefined;
     if (!unmark) return;
     try {
@@ -265,14 +265,15 @@ export function createPictureResizer({
      */
     async forgetStored(path: string, gone: Iterable<string>): Promise<void> {
       if (!disk) return;
-      const keys = [...gone].flatMap((version) =>
-        PICTURE_WIDTHS.flatMap((width) => ALL_FORMATS.map((format) => JSON.stringify([path, version, width, format]))),
-      );
+      const keys = [...gone].flatMap((version) => PICTURE_WIDTHS.flatMap((width) => ALL_FORMATS.map((format) => copyKey(path, version, width, format))));
       await Promise.all(keys.map((key) => disk.remove(key)));
     },
   };
 }
 
 export type PictureResizer = ReturnType<typeof createPictureResizer>;
+
+/** A copy's name in memory and on disk: what it is made from ('' for a picture of no known version). */
+const copyKey = (path: string, version: string, width: number, format: PictureFormat) => JSON.stringify([path, version, width, format]);
 
 const etagOf = (data: Buffer) => `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;
