@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultStoreDir, keepModules, restoreModules } from './modulesStore';
 
 export const CMS_DIR = join(__dirname, '..', '..', 'cms');
 const ENV_FILE = join(CMS_DIR, '.env');
@@ -23,12 +24,22 @@ const secret = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
 const SQLITE_DRIVER = 'better-sqlite3';
 
-/** Installs cms/node_modules from its lock file when missing, older than the lock, or without its SQLite driver. */
+/**
+ * Installs cms/node_modules from its lock file when missing, older than the lock, or without its SQLite
+ * driver: linked from this machine's store when another clone installed the same lock, else `npm ci`.
+ */
 export function ensureCmsInstalled(): void {
   const installed = join(CMS_DIR, 'node_modules', '.package-lock.json');
   const driverBuilt = existsSync(join(CMS_DIR, 'node_modules', SQLITE_DRIVER, 'build', 'Release', 'better_sqlite3.node'));
   if (driverBuilt && existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(CMS_DIR, 'package-lock.json')).mtimeMs) return;
+  const store = defaultStoreDir();
+  if (restoreModules(CMS_DIR, store)) return console.log(`The CMS's packages (cms/node_modules) linked from ${store}`);
   console.log('Installing the CMS (cms/, once)…');
+  installCms();
+  keepModules(CMS_DIR, store);
+}
+
+function installCms(): void {
   const driver = siteSqliteDriver();
   npm(['ci', '--no-audit', '--no-fund', ...(driver ? ['--ignore-scripts'] : [])]);
   if (!driver) return;
