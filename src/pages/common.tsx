@@ -100,12 +100,15 @@ export function Section({
   );
 }
 
-/** Its text column (`children`) beside its picture; one above the other on a phone. */
-export function Split({ children, pic, alt }: { children: ReactNode; pic: string; alt: string }) {
+/**
+ * Its text column (`children`) beside its picture; one above the other on a phone. `firstScreen`
+ * when it follows the page's banner: a phone's first screen shows its picture.
+ */
+export function Split({ children, pic, alt, firstScreen = false }: { children: ReactNode; pic: string; alt: string; firstScreen?: boolean }) {
   return (
     <div className="split">
       {children}
-      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} />
+      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} lazy={!firstScreen} />
     </div>
   );
 }

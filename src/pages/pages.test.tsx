@@ -301,19 +301,21 @@ describe('pages', () => {
     expect(screen.getByText('岳川路8号')).toBeInTheDocument();
   });
 
-  it('innovation: four sections', async () => {
-    const item = (title: string) => ({ title, des: `${title}说明`, pic: '' });
+  it("innovation: four sections, the overview's picture fetched at once (a phone's first screen shows it)", async () => {
+    const item = (title: string, pic = '') => ({ title, des: `${title}说明`, pic });
     renderApp('/innovation', {
       entries: [
         ...layout,
         banner(3, '科技创新'),
-        ['sceneOverview', item('研发中心')],
-        ['sceneTeam', [item('王博士')]],
+        ['sceneOverview', item('研发中心', '/uploads/lab.webp')],
+        ['sceneTeam', [item('王博士', '/uploads/wang.webp')]],
         ['sceneCooperation', [item('青梧大学')]],
         ['sceneResearch', [{ ...item('专利'), over_pic: '' }]],
       ],
     });
     for (const text of ['研发中心', '王博士', '青梧大学', '专利']) expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '研发中心' })).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('img', { name: '王博士' })).toHaveAttribute('loading', 'lazy');
   });
 
   it('resources: culture, staff grid, join-us table with apply links, policies', async () => {

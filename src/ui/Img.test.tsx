@@ -21,6 +21,14 @@ describe('pictures', () => {
     });
   });
 
+  it("one in a phone's first screen but below a wide screen's fold is fetched at once, without the fold's priority", () => {
+    expect(attributes(renderToStaticMarkup(<Img src="/c.webp" alt="" width={640} height={420} lazy={false} />))).toEqual({
+      loading: 'eager',
+      decoding: 'async',
+      fetchpriority: null,
+    });
+  });
+
   it('an inner page banner is above the fold', () => {
     const html = renderToStaticMarkup(<PageBanner title="产品中心" description="" desktopImage="/d.webp" phoneImage="/m.webp" />);
     expect(attributes(html)).toEqual({ loading: null, decoding: 'sync', fetchpriority: 'high' });

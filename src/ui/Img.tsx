@@ -41,6 +41,12 @@ export interface ImgProps {
   width: number;
   height: number;
   eager?: boolean;
+  /**
+   * Waits until the page is laid out and the picture nears the viewport (by default unless `eager`).
+   * false for a picture in a phone's first screen that sits below the fold on a wide one: fetched
+   * at once, without the priority of the picture above the fold.
+   */
+  lazy?: boolean;
   className?: string;
   /** How wide the picture is drawn; by default its width, or the viewport's when that is narrower. */
   sizes?: string;
@@ -54,7 +60,7 @@ export interface ImgProps {
  * the others decode off the critical path. One of the site's own pictures comes in the copies
  * its slot needs, up to twice its width for dense screens.
  */
-export function Img({ src, alt, width, height, eager = false, className, sizes }: ImgProps) {
+export function Img({ src, alt, width, height, eager = false, lazy = !eager, className, sizes }: ImgProps) {
   const mediaHost = useContext(MediaHost);
   if (!src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
@@ -69,7 +75,7 @@ export function Img({ src, alt, width, height, eager = false, className, sizes }
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={lazy ? 'lazy' : 'eager'}
       {...foldPriority(eager)}
       className={className}
     />
