@@ -4,18 +4,18 @@
  *
  * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
  * of the run's own unless TEST_DATABASE_URL names one. Then lanes side by side, laid out so that
- * what one waits for (the registry while cms/ installs, Strapi starting) is another's computing:
- *   checks:   typecheck → lint → unit and integration (with coverage, a worker per core)
+ * what one waits for (Strapi starting, a test's timers and child processes) is another's computing:
+ *   checks:   typecheck → unit and integration (with coverage, a worker per core)
  *   builds:   client builds → Strapi on SQLite, once cms/ is in → browser suite, four files at a
  *             time, once everything else is done (it takes both cores)
- *   registry: install cms/ → Strapi on PostgreSQL
+ *   cms:      install cms/ (linked from this machine's store after the first run) → lint → Strapi
+ *             on PostgreSQL
  * A failing step ends its lane and skips the steps that need it; the other lanes run on, so one
  * run shows every failure it can. What each step printed is shown when it ends (the browser
  * suite's as it comes), and the time of every step at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ensurePackages } from './packages';
 import { startOwnPostgres } from './postgres';
@@ -32,30 +32,18 @@ interface Step {
   live?: boolean;
   /** Set for this step only. */
   env?: Record<string, string>;
-  /** Yields the cores to the other lanes by this much (a positive nice, its children's too): for a step with slack. */
-  yields?: number;
 }
 
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', script, ...args];
 
-/**
- * The checks lane is the longest before the browser step (typecheck, lint and the unit tests: 482 s
- * of CPU in a clean clone, against 261 and 249 for the two Strapi lanes with the builds and the
- * install), and the phase is CPU-bound: at equal priority it ended 80 s after both Strapi lanes.
- * A slightly lower priority for the Strapi steps evens the lanes out; PostgreSQL, which every lane
- * uses, keeps its own.
- */
-const STRAPI_YIELDS = 2;
-
 const LANES: Step[][] = [
   [
     { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
-    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
     { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] },
   ],
   [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
-    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'], yields: STRAPI_YIELDS },
+    { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     // Alone: beside the Strapi lane on PostgreSQL, that lane took three times as long (726 s) and
     // clock-bound tests of both failed. Four files at a time keep both cores busy (vmstat: 97 %
     // over the whole step); eight took longer (538 s against 472) and a cold-site crawl got 503s.
@@ -69,9 +57,12 @@ const LANES: Step[][] = [
   ],
   // Strapi's two databases side by side: a Strapi run alone keeps about one core busy (its CPU
   // about equals its time: Strapi starting, the takedown file's timeouts), the other fills the rest.
+  // Lint runs here, not before the unit tests: with cms/ linked rather than installed, this lane
+  // ended 80 s before the checks lane, the longest before the browser step.
   [
     { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
-    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'], yields: STRAPI_YIELDS },
+    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
+    { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
   ],
 ];
 
@@ -121,7 +112,6 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<boolean> {
     detached: true,
     stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'],
   });
-  if (step.yields) setPriority(child.pid!, step.yields);
   running.add(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
