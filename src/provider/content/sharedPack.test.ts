@@ -191,10 +191,20 @@ it('imports a pack that has the id of the one a host applied but other files, as
   });
   try {
     expect(imported).toEqual([before]);
-    // The database restored from a dump taken before that import: the pack is gone and its id is next again.
-    await own.query('DELETE FROM content_packs WHERE id >= $1', [before.id]);
-    await own.query(`ALTER TABLE content_packs ALTER COLUMN id RESTART WITH ${Number(before.id)}`);
-    const after = await publishPack(own, changedPack('恢复后的标题', '2027-03'), 'test');
+    // The database restored from a dump taken before that import: the pack is gone and its id is next
+    // again. In one transaction, so that the host never sees the packs in between (the file's earlier
+    // packs): it would import the newest of them, and then any new pack, whatever its id.
+    const restore = await own.connect();
+    let after: { id: number; digest: string };
+    try {
+      await restore.query('BEGIN');
+      await restore.query('DELETE FROM content_packs WHERE id >= $1', [before.id]);
+      await restore.query(`ALTER TABLE content_packs ALTER COLUMN id RESTART WITH ${Number(before.id)}`);
+      after = await publishPack(restore, changedPack('恢复后的标题', '2027-03'), 'test');
+      await restore.query('COMMIT');
+    } finally {
+      restore.release();
+    }
     expect(after.id).toBe(before.id);
     expect(after.digest).not.toBe(before.digest);
     expect(

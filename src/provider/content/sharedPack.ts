@@ -31,8 +31,11 @@ export interface SharedPack {
 /** The digest naming a pack's files (the same files, the same digest, on every host). */
 export const packDigest = (files: PackFiles) => createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);
 
-/** Stores `files` as the newest pack of every host; `by`: who imported it (shown to operators). */
-export async function publishPack(pool: pg.Pool, files: PackFiles, by: string): Promise<{ id: number; digest: string }> {
+/**
+ * Stores `files` as the newest pack of every host; `by`: who imported it (shown to operators).
+ * `pool` may be a client inside a transaction of the caller's.
+ */
+export async function publishPack(pool: Pick<pg.Pool, 'query'>, files: PackFiles, by: string): Promise<{ id: number; digest: string }> {
   const digest = packDigest(files);
   const { rows } = await pool.query<{ id: number }>('INSERT INTO content_packs (digest, files, imported_by) VALUES ($1, $2, $3) RETURNING id', [
     digest,
