@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** The lock files this installation is made from; kept as its own copy, with a fresh time, in a linked tree. */
+/** npm's record of the installed tree, whose time ensureCmsInstalled compares with the lock file's: a file of its own, with a fresh time, in a linked tree. */
 const INSTALLED_LOCK = '.package-lock.json';
 /** Lock files and Node versions come and go: the store keeps the last ones used. */
 export const KEPT_INSTALLATIONS = 2;
