@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultStoreDir, keepModules, restoreModules } from './modulesStore';
+import { defaultStoreDir, INSTALLED_LOCK, keepModules, restoreModules } from './modulesStore';
 
 export const CMS_DIR = join(__dirname, '..', '..', 'cms');
 const ENV_FILE = join(CMS_DIR, '.env');
@@ -29,7 +29,7 @@ const SQLITE_DRIVER = 'better-sqlite3';
  * driver: linked from this machine's store when another clone installed the same lock, else `npm ci`.
  */
 export function ensureCmsInstalled(): void {
-  const installed = join(CMS_DIR, 'node_modules', '.package-lock.json');
+  const installed = join(CMS_DIR, 'node_modules', INSTALLED_LOCK);
   const driverBuilt = existsSync(join(CMS_DIR, 'node_modules', SQLITE_DRIVER, 'build', 'Release', 'better_sqlite3.node'));
   if (driverBuilt && existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(CMS_DIR, 'package-lock.json')).mtimeMs) return;
   const store = defaultStoreDir();

@@ -1,6 +1,7 @@
 /**
  * cms/node_modules kept once per lock file on this machine, so that a fresh clone links Strapi's
- * 1,400 packages (3 s of system time) instead of installing them (a minute, 87 s of CPU). The
+ * 1,400 packages (about 5 s, nearly all system time) instead of installing them (a minute, 87–114 s
+ * of CPU). The
  * copies are hard links, as pnpm's store makes them: installed packages are read, never written
  * (`npm ci` removes node_modules before it writes). Linking needs the store and the clone on one
  * file system; where it fails, the caller installs as before.
@@ -12,7 +13,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** npm's record of the installed tree, whose time ensureCmsInstalled compares with the lock file's: a file of its own, with a fresh time, in a linked tree. */
-const INSTALLED_LOCK = '.package-lock.json';
+export const INSTALLED_LOCK = '.package-lock.json';
 /** Lock files and Node versions come and go: the store keeps the last ones used. */
 export const KEPT_INSTALLATIONS = 2;
 

@@ -53,7 +53,7 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
 
 /** Starts nginx in `dir` in front of the site processes on `upstreams`; `port` when it must be known before (0: a free one). */
 export async function startNginx(dir: string, upstreams: readonly number[], port = 0): Promise<RunningNginx> {
-  if (!existsSync(NGINX)) throw new Error(`nginx is missing (${NGINX}): apt-get install -y nginx (.ci/run does)`);
+  if (!existsSync(NGINX)) throw new Error(`nginx is missing (${NGINX}): apt-get install -y nginx (npm test does, run as root)`);
   const listen = port || (await freePort());
   const conf = join(dir, 'nginx.conf');
   writeFileSync(conf, nginxConfig(dir, listen, upstreams));

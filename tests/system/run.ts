@@ -46,7 +46,8 @@ const LANES: Step[][] = [
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     // Alone: beside the Strapi lane on PostgreSQL, that lane took three times as long (726 s) and
     // clock-bound tests of both failed. Four files at a time keep both cores busy (vmstat: 97 %
-    // over the whole step); eight took longer (538 s against 472) and a cold-site crawl got 503s.
+    // over the whole step); eight took longer (538 s against 472, when the suite was longer) and a
+    // cold-site crawl got 503s.
     {
       name: 'browser',
       command: [NPM, 'run', '--silent', 'test:browser'],
@@ -177,7 +178,7 @@ async function main(): Promise<boolean> {
     process.once(signal, () => {
       stopAll();
       stopPostgres();
-      process.exit(130);
+      process.exit(signal === 'SIGINT' ? 130 : 143); // 128 + the signal's number, as a shell reports it
     });
   }
 
