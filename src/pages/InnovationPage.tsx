@@ -16,12 +16,12 @@ export default function InnovationPage() {
   const research = useContent('sceneResearch');
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.innovation} title={t.nav.innovation} />
+      <BannerOf type={PAGE_BANNER_TYPE.innovation} title={t.nav.innovation} largestOnPhones={!overview.data?.pic} />
       {!isAbsent(overview) && (
         <Section id="overview" title={t.innovation.overview}>
           <Loaded resource={overview}>
             {(data) => (
-              <Split pic={data.pic} alt={data.pic_alt || data.title} firstScreen>
+              <Split pic={data.pic} alt={data.pic_alt || data.title} leadsOnPhones>
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <p>{data.des}</p>

@@ -24,7 +24,7 @@ const NewsCard = memo(function NewsCard({ item, featured }: { item: NewsItem; fe
   const t = useText();
   return (
     <Link className={`news-card ${featured ? 'news-card--featured' : ''}`} to={pathTo('newsDetail', { id: item.id })}>
-      <Img src={item.pic} alt={item.pic_alt ?? ''} width={featured ? 720 : 400} height={featured ? 450 : 250} eager={featured} />
+      <Img src={item.pic} alt={item.pic_alt ?? ''} width={featured ? 720 : 400} height={featured ? 450 : 250} eager={featured} leadsOnPhones={featured} />
       <div className="news-card__text">
         <time dateTime={item.create_time.slice(0, 10)}>{item.create_time.slice(0, 10)}</time>
         <h3>{item.title}</h3>
@@ -101,9 +101,11 @@ export default function NewsPage() {
   const notices = useContent('noticeList');
   const top = useContent('publicationTop');
   const publications = useContent('publicationList');
+  // The featured card's picture is larger than the banner on a phone.
+  const featuredPic = useAppSelector(selectNewsList).rows[0]?.pic;
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.news} title={t.nav.news} />
+      <BannerOf type={PAGE_BANNER_TYPE.news} title={t.nav.news} largestOnPhones={!featuredPic} />
       <Section id="news" title={t.news.company}>
         <NewsList />
       </Section>

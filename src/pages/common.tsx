@@ -26,11 +26,13 @@ export const BannerOf = memo(function BannerOf({
   title,
   ownTitle = false,
   heading = true,
+  largestOnPhones = true,
 }: {
   type: PageBannerType;
   title: string;
   ownTitle?: boolean;
   heading?: boolean;
+  largestOnPhones?: boolean;
 }) {
   const banner = useContent('pageBanner', { type });
   return (
@@ -44,6 +46,7 @@ export const BannerOf = memo(function BannerOf({
           desktopAlt={data.webimg_alt ?? ''}
           phoneAlt={data.img_alt ?? ''}
           heading={heading}
+          largestOnPhones={largestOnPhones}
         />
       )}
     </Loaded>
@@ -101,14 +104,14 @@ export function Section({
 }
 
 /**
- * Its text column (`children`) beside its picture; one above the other on a phone. `firstScreen`
- * when it follows the page's banner: a phone's first screen shows its picture.
+ * Its text column (`children`) beside its picture; one above the other on a phone. `leadsOnPhones`
+ * when it follows the page's banner: a phone's first screen shows its picture, larger than the banner.
  */
-export function Split({ children, pic, alt, firstScreen = false }: { children: ReactNode; pic: string; alt: string; firstScreen?: boolean }) {
+export function Split({ children, pic, alt, leadsOnPhones = false }: { children: ReactNode; pic: string; alt: string; leadsOnPhones?: boolean }) {
   return (
     <div className="split">
       {children}
-      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} lazy={!firstScreen} />
+      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} leadsOnPhones={leadsOnPhones} />
     </div>
   );
 }

@@ -248,6 +248,8 @@ describe('pages', () => {
       api: { newsList: async () => ({ rows: [news(1), news(2)], total: 7 }) },
     });
     expect(await screen.findByRole('link', { name: /新闻1/ })).toHaveClass('news-card--featured');
+    // the featured card has no picture: the banner stays the largest picture on every screen
+    expect(document.querySelector('.page-banner__image')).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByRole('button', { name: '加载更多' })).toBeEnabled();
     expect(screen.getByRole('link', { name: /公告一/ })).toHaveAttribute('href', '/news/noticedetail/1');
     expect(screen.getByRole('link', { name: /岳川通讯/ })).toHaveAttribute('target', '_blank');
@@ -301,7 +303,7 @@ describe('pages', () => {
     expect(screen.getByText('岳川路8号')).toBeInTheDocument();
   });
 
-  it("innovation: four sections, the overview's picture fetched at once (a phone's first screen shows it)", async () => {
+  it("innovation: four sections, the overview's picture leading a phone's first screen", async () => {
     const item = (title: string, pic = '') => ({ title, des: `${title}说明`, pic });
     renderApp('/innovation', {
       entries: [
@@ -316,6 +318,8 @@ describe('pages', () => {
     for (const text of ['研发中心', '王博士', '青梧大学', '专利']) expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '研发中心' })).toHaveAttribute('loading', 'eager');
     expect(screen.getByRole('img', { name: '王博士' })).toHaveAttribute('loading', 'lazy');
+    // larger than the banner on a phone: the banner leaves its priority to it there
+    expect(document.querySelector('.page-banner__image')).toHaveAttribute('fetchpriority', 'low');
   });
 
   it('resources: culture, staff grid, join-us table with apply links, policies', async () => {

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Img, MediaHost, ownPictureSrcSet } from './Img';
 import { PageBanner } from './PageBanner';
 
@@ -21,12 +21,22 @@ describe('pictures', () => {
     });
   });
 
-  it("one in a phone's first screen but below a wide screen's fold is fetched at once, without the fold's priority", () => {
-    expect(attributes(renderToStaticMarkup(<Img src="/c.webp" alt="" width={640} height={420} lazy={false} />))).toEqual({
-      loading: 'eager',
-      decoding: 'async',
-      fetchpriority: null,
-    });
+  it("the lead picture of a phone's first screen is fetched at once, and preloaded with priority on phones only", () => {
+    const html = renderToString(<Img src="/uploads/innovation/overview.webp?v=k" alt="" width={640} height={420} leadsOnPhones />);
+    expect(attributes(html)).toEqual({ loading: 'eager', decoding: 'async', fetchpriority: null });
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const img = doc.querySelector('img')!;
+    const preloads = [...doc.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(
+      preloads.map((link) => [
+        link.getAttribute('media'),
+        link.getAttribute('fetchpriority'),
+        link.getAttribute('imagesrcset'),
+        link.getAttribute('imagesizes'),
+      ]),
+    ).toEqual([['(max-width: 767.98px)', 'high', img.getAttribute('srcset'), img.getAttribute('sizes')]]);
+    expect(img.getAttribute('srcset')).toContain('overview.webp?v=k&w=828');
+    expect(renderToString(<Img src="/uploads/innovation/team.webp" alt="" width={400} height={300} />)).not.toContain('rel="preload"');
   });
 
   it('an inner page banner is above the fold', () => {

@@ -1,7 +1,11 @@
 import { createContext, useContext } from 'react';
+import { preload } from 'react-dom';
 import { MEDIA_PREFIX, PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../contracts/endpoints';
 
 const LARGEST = Math.max(...PICTURE_WIDTHS);
+
+/** The viewports that take a page banner's phone picture (theme.css's phone breakpoint). */
+export const PHONE_MEDIA = '(max-width: 767.98px)';
 
 /**
  * The host the site's own pictures are named on (MEDIA_URL, which pulls them from the site's
@@ -42,11 +46,12 @@ export interface ImgProps {
   height: number;
   eager?: boolean;
   /**
-   * Waits until the page is laid out and the picture nears the viewport (by default unless `eager`).
-   * false for a picture in a phone's first screen that sits below the fold on a wide one: fetched
-   * at once, without the priority of the picture above the fold.
+   * The largest picture of a phone's first screen, below the page banner (which is the largest on a
+   * wide screen): fetched at once, and on a phone preloaded ahead of everything with the fold's
+   * priority, so that it rides the connection the page came on while the banner opens another.
+   * The page banner then leaves phones to it (`largestOnPhones={false}`).
    */
-  lazy?: boolean;
+  leadsOnPhones?: boolean;
   className?: string;
   /** How wide the picture is drawn; by default its width, or the viewport's when that is narrower. */
   sizes?: string;
@@ -60,22 +65,25 @@ export interface ImgProps {
  * the others decode off the critical path. One of the site's own pictures comes in the copies
  * its slot needs, up to twice its width for dense screens.
  */
-export function Img({ src, alt, width, height, eager = false, lazy = !eager, className, sizes }: ImgProps) {
+export function Img({ src, alt, width, height, eager = false, leadsOnPhones = false, className, sizes }: ImgProps) {
   const mediaHost = useContext(MediaHost);
   if (!src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
     return <span className={`img-placeholder ${className ?? ''}`} {...label} style={{ aspectRatio: `${width} / ${height}` }} />;
   }
   const srcSet = ownPictureSrcSet(src, Math.min(2 * width, LARGEST), mediaHost);
+  const drawnSizes = srcSet ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined;
+  const fallbackSrc = ownPictureSrc(src, width, mediaHost);
+  if (leadsOnPhones) preload(fallbackSrc, { as: 'image', imageSrcSet: srcSet, imageSizes: drawnSizes, media: PHONE_MEDIA, fetchPriority: 'high' });
   return (
     <img
-      src={ownPictureSrc(src, width, mediaHost)}
+      src={fallbackSrc}
       srcSet={srcSet}
-      sizes={srcSet ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined}
+      sizes={drawnSizes}
       alt={alt}
       width={width}
       height={height}
-      loading={lazy ? 'lazy' : 'eager'}
+      loading={eager || leadsOnPhones ? 'eager' : 'lazy'}
       {...foldPriority(eager)}
       className={className}
     />

@@ -36,4 +36,16 @@ describe('the page banner', () => {
     const { preloads } = served({ title: 'News', description: '', desktopImage: '/uploads/banner/page-4.webp?v=a', phoneImage: '' });
     expect(preloads).toEqual([{ media: null, srcset: expect.stringContaining('page-4.webp'), sizes: expect.any(String), priority: 'high' }]);
   });
+
+  it("leaves phones to the page's lead picture when that is larger there: no phone preload, and a low priority on its own picture so no browser raises it beside the lead", () => {
+    const props = { title: '科技创新', description: '', desktopImage: '/uploads/banner/page-3.webp?v=a', largestOnPhones: false };
+    const both = served({ ...props, phoneImage: '/uploads/banner/page-3-m.webp?v=b' });
+    expect(both.preloads).toEqual([
+      { media: 'not all and (max-width: 767.98px)', srcset: both.img?.getAttribute('srcset'), sizes: both.img?.getAttribute('sizes'), priority: 'high' },
+    ]);
+    expect(both.img?.getAttribute('fetchpriority')).toBe('low');
+    expect(both.img?.getAttribute('decoding')).toBe('sync');
+    // with the desktop picture only, phones draw it too: still not preloaded for them
+    expect(served({ ...props, phoneImage: '' }).preloads).toEqual([expect.objectContaining({ media: 'not all and (max-width: 767.98px)', priority: 'high' })]);
+  });
 });
