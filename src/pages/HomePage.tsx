@@ -111,7 +111,7 @@ function HomeProducts() {
           <ul className="product-tiles">
             {data.map((tile, index) => (
               <li key={tile.title} className="product-tile">
-                <Img className="product-tile__pic" src={tile.pic} alt={tile.pic_alt || tile.title} width={400} height={300} />
+                <Img className="product-tile__pic" src={tile.pic} alt={tile.pic_alt || tile.title} width={400} height={300} placement="foldEdge" />
                 <Img className="product-tile__over" src={tile.over_pic} alt="" width={400} height={300} />
                 <div className="product-tile__text">
                   <h3>{tile.title}</h3>

@@ -21,7 +21,7 @@ export default function InnovationPage() {
         <Section id="overview" title={t.innovation.overview}>
           <Loaded resource={overview}>
             {(data) => (
-              <Split pic={data.pic} alt={data.pic_alt || data.title} leadsOnPhones>
+              <Split pic={data.pic} alt={data.pic_alt || data.title} placement="phoneLead">
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <p>{data.des}</p>

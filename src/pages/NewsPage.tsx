@@ -24,7 +24,7 @@ const NewsCard = memo(function NewsCard({ item, featured }: { item: NewsItem; fe
   const t = useText();
   return (
     <Link className={`news-card ${featured ? 'news-card--featured' : ''}`} to={pathTo('newsDetail', { id: item.id })}>
-      <Img src={item.pic} alt={item.pic_alt ?? ''} width={featured ? 720 : 400} height={featured ? 450 : 250} eager={featured} leadsOnPhones={featured} />
+      <Img src={item.pic} alt={item.pic_alt ?? ''} width={featured ? 720 : 400} height={featured ? 450 : 250} placement={featured ? 'phoneLead' : 'below'} />
       <div className="news-card__text">
         <time dateTime={item.create_time.slice(0, 10)}>{item.create_time.slice(0, 10)}</time>
         <h3>{item.title}</h3>

@@ -39,7 +39,7 @@ export default function ProductDetailPage({ params }: PageProps) {
                         alt={(product.pics.length > 0 ? product.pics_alt?.[index] : product.pic_alt) || `${product.name} ${index + 1}`}
                         width={600}
                         height={600}
-                        eager={index === 0}
+                        placement={index === 0 ? 'fold' : 'below'}
                       />
                     ),
                   }))}

@@ -10,7 +10,7 @@ import { useContent } from '../features/content/useContent';
 import { format, type Dictionary } from '../i18n';
 import type { CarouselTexts } from '../ui/Carousel';
 import { Breadcrumbs } from '../ui/Breadcrumbs';
-import { Img } from '../ui/Img';
+import { Img, type Placement } from '../ui/Img';
 import { PageBanner } from '../ui/PageBanner';
 import { Reveal } from '../ui/Reveal';
 import { SectionHeading } from '../ui/SectionHeading';
@@ -104,14 +104,15 @@ export function Section({
 }
 
 /**
- * Its text column (`children`) beside its picture; one above the other on a phone. `leadsOnPhones`
- * when it follows the page's banner: a phone's first screen shows its picture, larger than the banner.
+ * Its text column (`children`) beside its picture; one above the other on a phone. Placed as
+ * `phoneLead` when it follows the page's banner: a phone's first screen shows its picture, larger
+ * than the banner.
  */
-export function Split({ children, pic, alt, leadsOnPhones = false }: { children: ReactNode; pic: string; alt: string; leadsOnPhones?: boolean }) {
+export function Split({ children, pic, alt, placement }: { children: ReactNode; pic: string; alt: string; placement?: Placement }) {
   return (
     <div className="split">
       {children}
-      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} leadsOnPhones={leadsOnPhones} />
+      <Img className="split__pic" src={pic} alt={alt} width={640} height={420} placement={placement} />
     </div>
   );
 }

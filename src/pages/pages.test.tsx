@@ -104,7 +104,7 @@ describe('pages', () => {
         [
           'homeProduct',
           [
-            { pic: '', over_pic: '', title: '软膏剂', des: '滋润' },
+            { pic: '/t1.jpg', over_pic: '', title: '软膏剂', des: '滋润' },
             { pic: '', over_pic: '', title: '乳膏剂', des: '清爽' },
           ],
         ],
@@ -117,6 +117,9 @@ describe('pages', () => {
     const firstSlide = document.querySelector('.home-banner__media');
     expect(firstSlide).toHaveAttribute('loading', 'eager');
     expect(firstSlide).toHaveAttribute('decoding', 'sync');
+    // A phone's first screen ends on the product tiles: they wait, and never go high beside the banner.
+    expect(screen.getByRole('img', { name: '软膏剂' })).toHaveAttribute('fetchpriority', 'low');
+    expect(screen.getByRole('img', { name: '软膏剂' })).toHaveAttribute('loading', 'lazy');
     expect(screen.getByText('成立于2001年')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /新闻1/ })).toHaveAttribute('href', '/news/1');
     expect(document.title).toBe('岳川药业有限公司');

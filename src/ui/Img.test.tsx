@@ -9,7 +9,7 @@ const attributes = (html: string) => {
 
 describe('pictures', () => {
   it('the one above the fold is fetched first and shown with the frame that paints it; the others wait and decode aside', () => {
-    expect(attributes(renderToStaticMarkup(<Img src="/a.webp" alt="" width={600} height={600} eager />))).toEqual({
+    expect(attributes(renderToStaticMarkup(<Img src="/a.webp" alt="" width={600} height={600} placement="fold" />))).toEqual({
       loading: 'eager',
       decoding: 'sync',
       fetchpriority: 'high',
@@ -21,8 +21,16 @@ describe('pictures', () => {
     });
   });
 
+  it("one at the foot of a phone's first screen, under a larger picture, waits and stays low: no browser raises it beside the larger one", () => {
+    expect(attributes(renderToStaticMarkup(<Img src="/t.webp" alt="" width={400} height={300} placement="foldEdge" />))).toEqual({
+      loading: 'lazy',
+      decoding: 'async',
+      fetchpriority: 'low',
+    });
+  });
+
   it("the lead picture of a phone's first screen is fetched at once, and preloaded with priority on phones only", () => {
-    const html = renderToString(<Img src="/uploads/innovation/overview.webp?v=k" alt="" width={640} height={420} leadsOnPhones />);
+    const html = renderToString(<Img src="/uploads/innovation/overview.webp?v=k" alt="" width={640} height={420} placement="phoneLead" />);
     expect(attributes(html)).toEqual({ loading: 'eager', decoding: 'async', fetchpriority: null });
     const doc = new DOMParser().parseFromString(html, 'text/html');
     const img = doc.querySelector('img')!;

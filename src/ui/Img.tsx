@@ -39,19 +39,26 @@ export function ownPictureSrc(src: string, width: number, mediaHost = ''): strin
 export const foldPriority = (aboveTheFold: boolean) =>
   aboveTheFold ? ({ fetchPriority: 'high', decoding: 'sync' } as const) : ({ fetchPriority: undefined, decoding: 'async' } as const);
 
+/**
+ * Where a picture sits, which decides how it is fetched:
+ * - `fold`: above the fold on every screen: fetched first, decoded with the frame that shows it.
+ * - `phoneLead`: the largest picture of a phone's first screen, below the page banner (which is the
+ *   largest on a wide screen): fetched at once, and on a phone preloaded ahead of everything with
+ *   the fold's priority, so that it rides the connection the page came on. The page banner then
+ *   leaves phones to it (`largestOnPhones={false}`).
+ * - `foldEdge`: lazy, at the foot of a phone's first screen under a larger picture (the home page's
+ *   product tiles under its banner): low, so that a browser never raises it to high beside the
+ *   picture that makes the largest paint and fetches both at once.
+ * - `below` (the default): lazy, fetched as it nears the viewport.
+ */
+export type Placement = 'fold' | 'phoneLead' | 'foldEdge' | 'below';
+
 export interface ImgProps {
   src: string;
   alt: string;
   width: number;
   height: number;
-  eager?: boolean;
-  /**
-   * The largest picture of a phone's first screen, below the page banner (which is the largest on a
-   * wide screen): fetched at once, and on a phone preloaded ahead of everything with the fold's
-   * priority, so that it rides the connection the page came on while the banner opens another.
-   * The page banner then leaves phones to it (`largestOnPhones={false}`).
-   */
-  leadsOnPhones?: boolean;
+  placement?: Placement;
   className?: string;
   /** How wide the picture is drawn; by default its width, or the viewport's when that is narrower. */
   sizes?: string;
@@ -60,12 +67,12 @@ export interface ImgProps {
 /**
  * Every content image: explicit size (no layout shift), lazy unless it is above the fold,
  * alt text from the content. An empty src renders a neutral placeholder instead of a broken image.
- * The picture above the fold (`eager`) is fetched first and decoded with the frame that shows
+ * The picture above the fold (`placement="fold"`) is fetched first and decoded with the frame that shows
  * it (`decoding="sync"`), so it appears together with the page's text rather than a frame later;
  * the others decode off the critical path. One of the site's own pictures comes in the copies
  * its slot needs, up to twice its width for dense screens.
  */
-export function Img({ src, alt, width, height, eager = false, leadsOnPhones = false, className, sizes }: ImgProps) {
+export function Img({ src, alt, width, height, placement = 'below', className, sizes }: ImgProps) {
   const mediaHost = useContext(MediaHost);
   if (!src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
@@ -74,7 +81,7 @@ export function Img({ src, alt, width, height, eager = false, leadsOnPhones = fa
   const srcSet = ownPictureSrcSet(src, Math.min(2 * width, LARGEST), mediaHost);
   const drawnSizes = srcSet ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined;
   const fallbackSrc = ownPictureSrc(src, width, mediaHost);
-  if (leadsOnPhones) preload(fallbackSrc, { as: 'image', imageSrcSet: srcSet, imageSizes: drawnSizes, media: PHONE_MEDIA, fetchPriority: 'high' });
+  if (placement === 'phoneLead') preload(fallbackSrc, { as: 'image', imageSrcSet: srcSet, imageSizes: drawnSizes, media: PHONE_MEDIA, fetchPriority: 'high' });
   return (
     <img
       src={fallbackSrc}
@@ -83,8 +90,9 @@ export function Img({ src, alt, width, height, eager = false, leadsOnPhones = fa
       alt={alt}
       width={width}
       height={height}
-      loading={eager || leadsOnPhones ? 'eager' : 'lazy'}
-      {...foldPriority(eager)}
+      loading={placement === 'fold' || placement === 'phoneLead' ? 'eager' : 'lazy'}
+      {...foldPriority(placement === 'fold')}
+      {...(placement === 'foldEdge' && { fetchPriority: 'low' })}
       className={className}
     />
   );

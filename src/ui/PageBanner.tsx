@@ -27,7 +27,7 @@ export interface PageBannerProps {
   heading?: boolean;
   /**
    * False on pages whose first screen on a phone shows a larger picture below the banner (an
-   * `Img` that `leadsOnPhones`): the banner keeps its priority on wider screens only, and on a
+   * `Img` placed as `phoneLead`): the banner keeps its priority on wider screens only, and on a
    * phone comes after the lead picture.
    */
   largestOnPhones?: boolean;
