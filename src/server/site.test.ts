@@ -163,6 +163,14 @@ describe('the site server', () => {
     }
   });
 
+  it("links the site's icon by its URL on the home pages, where search engines read it; every other page carries it", async () => {
+    const iconOf = async (url: string) => /<link rel="icon" href="([^"]*)"/.exec((await app.inject({ url })).body)?.[1];
+    expect(await iconOf('/')).toBe('/favicon.svg');
+    expect(await iconOf('/en/')).toBe('/favicon.svg');
+    expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+    for (const url of ['/about', '/en/news/notice', '/product/7']) expect(await iconOf(url)).toMatch(/^data:image\/svg\+xml,/);
+  });
+
   it('injects the runtime configuration as data, with no inline script', async () => {
     const res = await app.inject({ url: '/' });
     const meta = /<meta name="?app-config"? content="([^"]*)"/.exec(res.body)?.[1] ?? '';

@@ -9,6 +9,7 @@ const assets: BuildAssets = {
   entry: { js: ['/assets/main.js'], css: ['/assets/main.css'] },
   chunks: { 'page-news': { js: ['/assets/page-news.js'], css: [] } },
   styles: {},
+  icon: 'data:,',
 };
 const page = renderDocument(assets, {
   locale: 'zh',

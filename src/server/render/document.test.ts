@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readBuildAssets, renderDocument, type BuildAssets } from './document';
+import { readBuildAssets, renderDocument, svgDataUrl, type BuildAssets } from './document';
 import { headTags } from './headTags';
 
 const assets: BuildAssets = {
@@ -11,6 +11,7 @@ const assets: BuildAssets = {
   entry: { js: ['/assets/runtime.js', '/assets/main.js'], css: ['/assets/main.css'] },
   chunks: { 'page-news': { js: ['/assets/16.js', '/assets/page-news.js'], css: ['/assets/main.css', '/assets/page-news.css'] } },
   styles: { '/assets/main.css': 'body{margin:0}', '/assets/page-news.css': '.news{color:red}' },
+  icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E",
 };
 const config = { mediaUrl: 'https://media.example.com', variant: 'standard' as const };
 
@@ -53,12 +54,16 @@ describe('the document', () => {
   });
 });
 
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">\n  <circle cx="48" cy="48" r="46" fill="#0b6e6e"/>\n  <text font-family="\'Noto Sans\'">药 &amp; 🌿</text>\n</svg>\n';
+
 describe('the build assets', () => {
   const distWith = (boot: string, css = 'body{margin:0}') => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'boot.1.js'), boot);
     writeFileSync(join(dist, 'assets', 'main.1.css'), css);
+    writeFileSync(join(dist, 'favicon.svg'), FAVICON);
     writeFileSync(
       join(dist, 'manifest.json'),
       JSON.stringify({ boot: { js: ['/assets/boot.1.js'], css: [] }, main: { js: ['/assets/main.1.js'], css: ['/assets/main.1.css'] } }),
@@ -75,6 +80,21 @@ describe('the build assets', () => {
     const { boot } = readBuildAssets(distWith('(()=>{go()})();\n//# sourceMappingURL=boot.1.js.map'));
     expect(boot.source).toBe('(()=>{go()})();');
     expect(boot.hash).toBe(`'sha256-${createHash('sha256').update('(()=>{go()})();').digest('base64')}'`);
+  });
+
+  it('carry the icon in the page, as a data: URL that draws the same picture: no request of its own; linked by its URL where asked', async () => {
+    const { icon } = readBuildAssets(distWith('go()'));
+    expect(icon).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
+    expect(icon).not.toMatch(/["<>&\s]/); // a valid URL, safe inside a double-quoted attribute as it is
+    const drawn = await (await fetch(icon)).text();
+    const shapes = (svg: string) => new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document.documentElement.outerHTML.replace(/\s+/g, ' ');
+    expect(shapes(drawn)).toBe(shapes(FAVICON));
+    // Its double quotes as single ones, when that cannot end a value early.
+    expect(svgDataUrl('<svg a="1">\n</svg>')).toBe("data:image/svg+xml,%3Csvg%20a='1'%3E%20%3C/svg%3E");
+    const html = renderDocument({ ...assets, icon }, { locale: 'zh', head: '', config });
+    expect(new JSDOM(html).window.document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(icon);
+    const linked = renderDocument({ ...assets, icon }, { locale: 'zh', head: '', config, linkedIcon: true });
+    expect(new JSDOM(linked).window.document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
   });
 
   it('refuse a boot script that would end its inline tag early', () => {
