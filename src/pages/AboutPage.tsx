@@ -63,7 +63,7 @@ export default function AboutPage() {
         <Section id="company" title={t.about.company}>
           <Loaded resource={about}>
             {(data) => (
-              <Split pic={data.pic} alt={data.pic_alt || data.title}>
+              <Split pic={data.pic} alt={data.pic_alt || data.title} placement="foldEdge">
                 <div className="split__text">
                   <h3>{data.title}</h3>
                   <RichHtml html={data.des} mediaUrl={mediaUrl} />

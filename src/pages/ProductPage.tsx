@@ -72,7 +72,7 @@ function CategoryTabs() {
 const ProductCard = memo(function ProductCard({ product }: { product: ProductRow }) {
   return (
     <Link className="product-card" to={pathTo('productDetail', { id: product.id })}>
-      <Img src={product.pics[0] ?? ''} alt={product.pics_alt?.[0] ?? ''} width={400} height={400} />
+      <Img src={product.pics[0] ?? ''} alt={product.pics_alt?.[0] ?? ''} width={400} height={400} placement="foldEdge" />
       <h3>{product.name}</h3>
     </Link>
   );

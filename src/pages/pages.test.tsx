@@ -175,6 +175,8 @@ describe('pages', () => {
     });
     expect(await screen.findByRole('tab', { name: '软膏剂', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '樟脑软膏' })).toHaveAttribute('href', '/product/7');
+    // The cards begin at the foot of a phone's first screen, under the banner: lazy and low.
+    expect(screen.getByRole('link', { name: '樟脑软膏' }).querySelector('img')).toHaveAttribute('fetchpriority', 'low');
     expect(screen.getByRole('button', { name: '第 3 页' })).toBeInTheDocument();
     expect(screen.getByText('intl@x.com')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: '乳膏剂' }));
@@ -283,7 +285,7 @@ describe('pages', () => {
       entries: [
         ...layout,
         banner(1, '关于我们'),
-        ['aboutUs', { title: '公司简介', des: '<p>成立于2001年</p>', pic: '' }],
+        ['aboutUs', { title: '公司简介', des: '<p>成立于2001年</p>', pic: '/c.jpg' }],
         ['develop', [{ title: '2001', des: '公司成立' }]],
         ['business', [{ pic: '', title: '使命', des: '安全有效' }]],
         [
@@ -300,6 +302,8 @@ describe('pages', () => {
       ],
     });
     expect(await screen.findByText('成立于2001年')).toBeInTheDocument();
+    // The company's picture sits at the foot of a phone's first screen, under the banner: lazy and low.
+    expect(screen.getByRole('img', { name: '公司简介' })).toHaveAttribute('fetchpriority', 'low');
     for (const id of ['company', 'development', 'culture', 'social', 'contact']) expect(container.querySelector(`#${id}`)).not.toBeNull();
     fireEvent.mouseEnter(screen.getByRole('button', { name: '捐赠' }));
     expect(screen.getByText('捐赠', { selector: 'figcaption' })).toBeInTheDocument();

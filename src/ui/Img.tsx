@@ -46,9 +46,10 @@ export const foldPriority = (aboveTheFold: boolean) =>
  *   largest on a wide screen): fetched at once, and on a phone preloaded ahead of everything with
  *   the fold's priority, so that it rides the connection the page came on. The page banner then
  *   leaves phones to it (`largestOnPhones={false}`).
- * - `foldEdge`: lazy, at the foot of a phone's first screen under a larger picture (the home page's
- *   product tiles under its banner): low, so that a browser never raises it to high beside the
- *   picture that makes the largest paint and fetches both at once.
+ * - `foldEdge`: lazy, at the foot of a phone's first screen under the picture that makes the largest
+ *   paint (the home page's product tiles, the product list's cards, the about page's first picture,
+ *   all under a banner): low, so that a browser never raises it to high beside that picture and
+ *   fetches both at once (whether it does depends on the moment of layout: a race, run to run).
  * - `below` (the default): lazy, fetched as it nears the viewport.
  */
 export type Placement = 'fold' | 'phoneLead' | 'foldEdge' | 'below';
