@@ -1,11 +1,12 @@
 /**
- * The home banner's video on a later slide leaves the network to the first slide's picture: it
- * is not fetched while its slide is out of view, and plays once the visitor brings it into view.
+ * The home banner's later slides leave the network to the first slide's picture: their pictures
+ * and poster are fetched once the carousel runs (never without JavaScript, which shows only the
+ * first), and the video only once its slide is in view, where it plays.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { onSuite, waitForContent, withPage, type TestSite } from './harness';
+import { onSuite, PHONE, waitForContent, withPage, type TestSite } from './harness';
 
 let browser: Browser;
 let site: TestSite;
@@ -34,6 +35,39 @@ describe('the home banner video on a later slide', () => {
         return shown instanceof HTMLVideoElement && !shown.paused;
       });
       assert.equal(fetched.length > 0, true);
+    });
+  });
+});
+
+describe("the home banner's later slides", () => {
+  test("fetch their pictures and the video's poster once the carousel runs, not while the first slide is painted", async (t) => {
+    await withPage(t, browser, site, { viewport: PHONE }, async ({ page }) => {
+      await page.addInitScript(() => {
+        const watcher = new MutationObserver(() => {
+          if (!document.querySelector('.home-banner .swiper-initialized')) return;
+          (window as { carouselStartedAt?: number }).carouselStartedAt = performance.now();
+          watcher.disconnect();
+        });
+        watcher.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await page.goto('/');
+      await page.locator('.home-banner .swiper-initialized').waitFor();
+      await page.waitForLoadState('networkidle');
+      const { startedAt, fetches } = await page.evaluate(() => {
+        const later = [...document.querySelectorAll('.home-banner .swiper-slide:not(:first-child) img.home-banner__media')].map(
+          (img) => new URL(img.getAttribute('src') ?? '', location.href).pathname,
+        );
+        const resources = performance.getEntriesByType('resource');
+        return {
+          startedAt: (window as { carouselStartedAt?: number }).carouselStartedAt ?? NaN,
+          fetches: later.map((path) => ({ path, at: resources.find((entry) => new URL(entry.name).pathname === path)?.startTime ?? null })),
+        };
+      });
+      assert.ok(fetches.length >= 2, 'the seed has a picture slide and a video slide with its poster after the first');
+      for (const { path, at } of fetches) {
+        assert.notEqual(at, null, `${path} is fetched once the carousel runs`);
+        assert.ok(at! >= startedAt, `${path} asked for at ${at} ms, before the carousel ran at ${startedAt} ms`);
+      }
     });
   });
 });
