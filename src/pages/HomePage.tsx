@@ -10,7 +10,7 @@ import { isAbsent } from '../features/shared/resource';
 import { AnchorLink } from '../app/layout/AnchorLink';
 import { categoryQuery } from '../features/product/query';
 import { Carousel } from '../ui/Carousel';
-import { foldPriority, Img, MediaHost, ownPictureSrcSet } from '../ui/Img';
+import { fetchAttributes, Img, MediaHost, ownPictureSrcSet } from '../ui/Img';
 import { carouselTexts, Section } from './common';
 
 /**
@@ -80,8 +80,7 @@ function HomeBanner() {
                       alt={slide.img_alt ?? ''}
                       width={1920}
                       height={1080}
-                      loading={index === 0 ? 'eager' : 'lazy'}
-                      {...foldPriority(index === 0)}
+                      {...fetchAttributes(index === 0 ? 'fold' : 'below')}
                     />
                   )}
                   <div className="home-banner__text">

@@ -35,10 +35,6 @@ export function ownPictureSrc(src: string, width: number, mediaHost = ''): strin
   return isOwnPicture(src, mediaHost) ? copyAt(src, PICTURE_WIDTHS.find((copyWidth) => copyWidth >= width) ?? LARGEST) : src;
 }
 
-/** How a picture is fetched and decoded by where it sits. */
-export const foldPriority = (aboveTheFold: boolean) =>
-  aboveTheFold ? ({ fetchPriority: 'high', decoding: 'sync' } as const) : ({ fetchPriority: undefined, decoding: 'async' } as const);
-
 /**
  * Where a picture sits, which decides how it is fetched:
  * - `fold`: above the fold on every screen: fetched first, decoded with the frame that shows it.
@@ -53,6 +49,16 @@ export const foldPriority = (aboveTheFold: boolean) =>
  * - `below` (the default): lazy, fetched as it nears the viewport.
  */
 export type Placement = 'fold' | 'phoneLead' | 'foldEdge' | 'below';
+
+const FETCH = {
+  fold: { loading: 'eager', fetchPriority: 'high', decoding: 'sync' },
+  phoneLead: { loading: 'eager', fetchPriority: undefined, decoding: 'async' },
+  foldEdge: { loading: 'lazy', fetchPriority: 'low', decoding: 'async' },
+  below: { loading: 'lazy', fetchPriority: undefined, decoding: 'async' },
+} as const;
+
+/** How a picture is fetched and decoded by where it sits: its `loading`, `fetchPriority` and `decoding`. */
+export const fetchAttributes = (placement: Placement) => FETCH[placement];
 
 export interface ImgProps {
   src: string;
@@ -84,17 +90,6 @@ export function Img({ src, alt, width, height, placement = 'below', className, s
   const fallbackSrc = ownPictureSrc(src, width, mediaHost);
   if (placement === 'phoneLead') preload(fallbackSrc, { as: 'image', imageSrcSet: srcSet, imageSizes: drawnSizes, media: PHONE_MEDIA, fetchPriority: 'high' });
   return (
-    <img
-      src={fallbackSrc}
-      srcSet={srcSet}
-      sizes={drawnSizes}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={placement === 'fold' || placement === 'phoneLead' ? 'eager' : 'lazy'}
-      {...foldPriority(placement === 'fold')}
-      {...(placement === 'foldEdge' && { fetchPriority: 'low' })}
-      className={className}
-    />
+    <img src={fallbackSrc} srcSet={srcSet} sizes={drawnSizes} alt={alt} width={width} height={height} {...fetchAttributes(placement)} className={className} />
   );
 }
