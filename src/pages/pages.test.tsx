@@ -260,6 +260,22 @@ describe('pages', () => {
     expect(screen.getByRole('link', { name: /岳川通讯/ })).toHaveAttribute('target', '_blank');
   });
 
+  it("news: a featured card with a picture leads a phone's first screen, and the banner's own picture goes low", async () => {
+    renderApp('/news', {
+      entries: [
+        ...layout,
+        banner(4, '新闻资讯'),
+        ['noticeList', []],
+        ['publicationTop', { title: '岳川通讯', pic: '', url: 'https://pub.example.com/1' }],
+        ['publicationList', []],
+      ],
+      api: { newsList: async () => ({ rows: [{ ...news(1), pic: '/n1.jpg' }, news(2)], total: 2 }) },
+    });
+    const featured = await screen.findByRole('link', { name: /新闻1/ });
+    expect(featured.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(document.querySelector('.page-banner__image')).toHaveAttribute('fetchpriority', 'low');
+  });
+
   it('news detail: meta description from des and keywords from the title', async () => {
     renderApp('/news/3', {
       locale: 'en',

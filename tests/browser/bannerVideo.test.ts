@@ -70,4 +70,21 @@ describe("the home banner's later slides", () => {
       }
     });
   });
+
+  test('show their pictures and poster to a visitor without JavaScript, who scrolls through every slide', async (t) => {
+    await withPage(t, browser, site, { javaScriptEnabled: false, viewport: PHONE }, async ({ page }) => {
+      await page.goto('/');
+      const later = page.locator('.home-banner .swiper-slide:not(:first-child) img.home-banner__media');
+      assert.ok((await later.count()) >= 2);
+      await page.locator('.home-banner .swiper-slide').last().scrollIntoViewIfNeeded();
+      for (const img of await later.all()) {
+        await img.scrollIntoViewIfNeeded();
+        await page.waitForFunction(
+          (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
+          await img.elementHandle(),
+        );
+        assert.notEqual(await img.evaluate((element) => getComputedStyle(element).display), 'none');
+      }
+    });
+  });
 });
