@@ -55,18 +55,20 @@ export default function ResourcesPage() {
   const policies = useContent('hrPolicies');
   const jobs = useContent('jobs');
   const columns = t.resources.columns;
+  // On a phone the cards stack under the banner: the first card's picture is the larger.
+  const leadPic = culture.data?.list[0]?.pic;
   return (
     <>
-      <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} />
+      <BannerOf type={PAGE_BANNER_TYPE.resources} title={t.nav.resources} largestOnPhones={!leadPic} />
       {!isAbsent(culture) && (
         <Section id="employee" title={t.resources.employee}>
           <Loaded resource={culture}>
             {(data) => (
               <div className="employee">
                 <ul className="card-grid card-grid--3">
-                  {data.list.slice(0, 3).map((item) => (
+                  {data.list.slice(0, 3).map((item, index) => (
                     <li key={item.title} className="card">
-                      <Img src={item.pic} alt={item.pic_alt || item.title} width={400} height={300} />
+                      <Img src={item.pic} alt={item.pic_alt || item.title} width={400} height={300} placement={index === 0 ? 'phoneLead' : 'foldEdge'} />
                       <h3>{item.title}</h3>
                     </li>
                   ))}

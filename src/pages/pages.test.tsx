@@ -361,6 +361,24 @@ describe('pages', () => {
     expect(screen.getByRole('img', { name: '员工照片 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '第 2 页' })).toBeInTheDocument();
     expect(screen.getByText('优秀员工每2年外训')).toBeInTheDocument();
+    // no culture picture: the banner stays the largest picture on every screen
+    expect(document.querySelector('.page-banner__image')).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it("resources: the first culture card's picture leads a phone's first screen, the cards beside it stay low", async () => {
+    renderApp('/resources', {
+      entries: [
+        ...layout,
+        banner(5, '人力资源'),
+        ['memberCulture', { list: ['团建', '培训', '义诊'].map((title, n) => ({ pic: `/c${n}.jpg`, title })), val: '以人为本' }],
+        ['hrPolicies', []],
+        ['jobs', []],
+        ['memberList', { rows: [], total: 0 }, { page: 1 }],
+      ],
+    });
+    expect(await screen.findByRole('img', { name: '团建' })).toHaveAttribute('loading', 'eager');
+    for (const name of ['培训', '义诊']) expect(screen.getByRole('img', { name })).toHaveAttribute('fetchpriority', 'low');
+    expect(document.querySelector('.page-banner__image')).toHaveAttribute('fetchpriority', 'low');
   });
 
   const jobEntries: Entry[] = [

@@ -45,6 +45,9 @@ async function startSite(): Promise<SiteProcess> {
     PAGE_CACHE_FRESH_SECONDS: String(FRESH_SECONDS),
     PAGE_CACHE_SWR_SECONDS: '0',
     PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0',
+    // A page not rendered is served as a 503 here (no stale copy): what is tested is which copy
+    // nginx keeps, not how fast a busy machine renders.
+    RENDER_DEADLINE_MS: '10000',
   };
   const { child, port } = await startSiteProcess(env, (entry) => {
     const url = (entry.req as { url?: string } | undefined)?.url;
