@@ -33,7 +33,8 @@ import type { CmsChange } from './render/cmsAffectedPages';
 import { createSitemapLists, registerCrawlerRoutes } from './crawl/crawlerRoutes';
 import { listsName } from './crawl/providerLists';
 import { createOriginResolver } from './edge/origin';
-import { readBuildAssets } from './render/document';
+import { readBuildAssets, TOUCH_ICON_URL } from './render/document';
+import { touchIcon } from './touchIcon';
 import { createPageRenderer } from './render/pageRenderer';
 import { devToolsMirror } from './render/devToolsMirror';
 import { registerPageRoute } from './render/pageRoute';
@@ -92,6 +93,8 @@ export const PAGE_CACHE_DEFAULTS: PageCacheOptions = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ROOT_FILES = ['favicon.svg', 'share.png'];
+/** Files at the site's root keep their URL when they change: a day. */
+const ROOT_FILE_CACHING = 'public, max-age=86400';
 
 export async function createSiteServer(options: SiteServerOptions) {
   const { distDir, providerUrl, mediaUrl, variant, upstreamTimeoutMs = TIMING.requestTimeoutMs } = options;
@@ -185,8 +188,15 @@ export async function createSiteServer(options: SiteServerOptions) {
     setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
   });
   for (const file of ROOT_FILES) {
-    app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir));
+    app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', ROOT_FILE_CACHING).sendFile(file, distDir));
   }
+  const touchIconPng = touchIcon(distDir);
+  app.get(TOUCH_ICON_URL, async (_request, reply) =>
+    reply
+      .header('Cache-Control', ROOT_FILE_CACHING)
+      .type('image/png')
+      .send(await touchIconPng()),
+  );
 
   const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf, lists: providerLists });
   // A content import (content:import, or a pack another host imported, which every host follows):

@@ -29,7 +29,7 @@ export function fakeDist(): string {
     'page-home': { js: ['/assets/page-home.0123456789.js'], css: [] },
   };
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  copyFileSync(join(__dirname, '..', '..', 'public', 'favicon.svg'), join(dist, 'favicon.svg'));
   copyFileSync(join(__dirname, '..', '..', 'public', 'share.png'), join(dist, 'share.png'));
   return dist;
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { Agent, createServer, type IncomingMessage, type Server } from 'node:http';
 import { ENDPOINT } from '../contracts/endpoints';
 import { rmSync } from 'node:fs';
@@ -163,12 +164,24 @@ describe('the site server', () => {
     }
   });
 
-  it("links the site's icon by its URL on the home pages, where search engines read it; every other page carries it", async () => {
-    const iconOf = async (url: string) => /<link rel="icon" href="([^"]*)"/.exec((await app.inject({ url })).body)?.[1];
-    expect(await iconOf('/')).toBe('/favicon.svg');
-    expect(await iconOf('/en/')).toBe('/favicon.svg');
+  it("carries the site's icon in every page, and gives the home pages a PNG of it at a URL search engines fetch", async () => {
+    const linksOf = async (url: string) => {
+      const { body } = await app.inject({ url });
+      return { icon: /<link rel="icon" href="([^"]*)"/.exec(body)?.[1], touch: /<link rel="apple-touch-icon" href="([^"]*)"/.exec(body)?.[1] };
+    };
+    for (const url of ['/', '/en/', '/about', '/en/news/notice', '/product/7']) expect((await linksOf(url)).icon).toMatch(/^data:image\/svg\+xml,/);
+    expect((await linksOf('/')).touch).toBe('/apple-touch-icon.png');
+    expect((await linksOf('/en/')).touch).toBe('/apple-touch-icon.png');
+    for (const url of ['/about', '/en/news/notice']) expect((await linksOf(url)).touch).toBeUndefined();
+    const png = await app.inject({ url: '/apple-touch-icon.png' });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    const { width, height, format, hasAlpha } = await sharp(png.rawPayload).metadata();
+    expect({ width, height, format, hasAlpha }).toEqual({ width: 192, height: 192, format: 'png', hasAlpha: false });
+    // drawn from the icon, not blank: the middle of the circle is the icon's own teal
+    const { data } = await sharp(png.rawPayload).extract({ left: 40, top: 40, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect([...data]).toEqual([0x0b, 0x6e, 0x6e]);
     expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
-    for (const url of ['/about', '/en/news/notice', '/product/7']) expect(await iconOf(url)).toMatch(/^data:image\/svg\+xml,/);
   });
 
   it('injects the runtime configuration as data, with no inline script', async () => {

@@ -82,7 +82,7 @@ describe('the build assets', () => {
     expect(boot.hash).toBe(`'sha256-${createHash('sha256').update('(()=>{go()})();').digest('base64')}'`);
   });
 
-  it('carry the icon in the page, as a data: URL that draws the same picture: no request of its own; linked by its URL where asked', async () => {
+  it('carry the icon in the page, as a data: URL that draws the same picture: no request of its own; a PNG of it at a URL where asked', async () => {
     const { icon } = readBuildAssets(distWith('go()'));
     expect(icon).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
     expect(icon).not.toMatch(/["<>&\s]/); // a valid URL, safe inside a double-quoted attribute as it is
@@ -91,10 +91,12 @@ describe('the build assets', () => {
     expect(shapes(drawn)).toBe(shapes(FAVICON));
     // Its double quotes as single ones, when that cannot end a value early.
     expect(svgDataUrl('<svg a="1">\n</svg>')).toBe("data:image/svg+xml,%3Csvg%20a='1'%3E%20%3C/svg%3E");
-    const html = renderDocument({ ...assets, icon }, { locale: 'zh', head: '', config });
-    expect(new JSDOM(html).window.document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(icon);
-    const linked = renderDocument({ ...assets, icon }, { locale: 'zh', head: '', config, linkedIcon: true });
-    expect(new JSDOM(linked).window.document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
+    const html = new JSDOM(renderDocument({ ...assets, icon }, { locale: 'zh', head: '', config })).window.document;
+    expect(html.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(icon);
+    expect(html.querySelector('link[rel="apple-touch-icon"]')).toBeNull();
+    const crawlable = new JSDOM(renderDocument({ ...assets, icon }, { locale: 'zh', head: '', config, crawlableIcon: true })).window.document;
+    expect(crawlable.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(icon);
+    expect(crawlable.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/apple-touch-icon.png');
   });
 
   it('refuse a boot script that would end its inline tag early', () => {

@@ -32,10 +32,9 @@ export interface BuildAssets {
   /** The text of each CSS file the chunks name, by its URL; a file not in it is linked instead. */
   styles: Record<string, string>;
   /**
-   * The site's icon as a data: URL (a few hundred bytes), for every page but the home page: a
-   * browser asks for a linked icon around the page's load, often before its largest picture is
-   * painted, and on a phone's HTTP/1.1 connection to the site that request takes a connection and
-   * a round trip of its own.
+   * The site's icon as a data: URL (a few hundred bytes), on every page: a browser asks for a
+   * linked icon at the page's load, often before its largest picture is painted, and on a phone's
+   * HTTP/1.1 connection to the site that request takes a connection and a round trip of its own.
    */
   icon: string;
 }
@@ -99,16 +98,16 @@ export interface DocumentParts {
   /** Server-rendered markup of #root and the state it was rendered from. */
   rendered?: { html: string; state: unknown };
   /**
-   * The icon linked by its URL rather than carried in the page: on the home page, where search
-   * engines read a site's icon (from a URL they can fetch), and in the shell, which may stand for it.
+   * The icon also at a URL a crawler can fetch (touchIcon.ts): on the home page, where search
+   * engines read a site's icon, and in the shell, which may stand for it.
    */
-  linkedIcon?: boolean;
+  crawlableIcon?: boolean;
 }
 
-/** The site's icon file, served from the site's root. */
-export const ICON_URL = '/favicon.svg';
+/** The icon's PNG, served from the site's root (touchIcon.ts). */
+export const TOUCH_ICON_URL = '/apple-touch-icon.png';
 
-export function renderDocument(assets: BuildAssets, { locale, head, config, chunk, rendered, linkedIcon = false }: DocumentParts): string {
+export function renderDocument(assets: BuildAssets, { locale, head, config, chunk, rendered, crawlableIcon = false }: DocumentParts): string {
   const page = chunk ? assets.chunks[chunk] : undefined;
   const own = (files: string[] | undefined, entryFiles: string[]) => (files ?? []).filter((file) => !entryFiles.includes(file));
   const styles = [...assets.entry.css, ...own(page?.css, assets.entry.css)];
@@ -125,7 +124,8 @@ export function renderDocument(assets: BuildAssets, { locale, head, config, chun
     head,
     `<meta name="app-config" content="${escapeHtml(JSON.stringify(config))}">`,
     '<meta name="theme-color" content="#0b6e6e">',
-    `<link rel="icon" href="${linkedIcon ? ICON_URL : assets.icon}" type="image/svg+xml">`,
+    `<link rel="icon" href="${assets.icon}" type="image/svg+xml">`,
+    crawlableIcon ? `<link rel="apple-touch-icon" href="${TOUCH_ICON_URL}">` : '',
     // Pictures come from a media host: open that connection while the HTML is parsed.
     config.mediaUrl ? `<link rel="preconnect" href="${escapeHtml(config.mediaUrl)}">` : '',
     ...styles.map((href) => styleTag(assets, href)),

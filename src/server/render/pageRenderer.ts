@@ -179,8 +179,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       structuredData: routeId && status === 200 ? structuredDataFor(routeId, state, origin, locale) : [],
     });
     const chunk = routeId && status === 200 ? PAGES[routeId].chunk : undefined;
-    const linkedIcon = routeId === 'index';
-    return { status, html: renderDocument(assets, { locale, head, config, chunk, rendered: { html: outcome.html, state }, linkedIcon }) };
+    const crawlableIcon = routeId === 'index';
+    return { status, html: renderDocument(assets, { locale, head, config, chunk, rendered: { html: outcome.html, state }, crawlableIcon }) };
   }
 
   /** Every unknown path and id shares one error page per language, rendered from a fixed path. */
@@ -277,7 +277,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     shell({ locale, path, origin }: PageAddress): string {
       const { title, description } = SITE_META[locale];
       const head = headTags({ locale, path, origin, title, description, image: `${origin}${DEFAULT_SHARE_IMAGE}` });
-      return renderDocument(assets, { locale, head, config, linkedIcon: true });
+      return renderDocument(assets, { locale, head, config, crawlableIcon: true });
     },
   };
   return renderer;
