@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './forms.css';
 
 export interface FormFieldProps {
   id: string;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Database from '../../src/provider/sqliteDriver';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PHONE, waitForContent, withPage, type TestSite, onSuite } from './harness';
 
 let browser: Browser;
@@ -187,6 +187,53 @@ describe('privacy notice', () => {
       await page.getByRole('heading', { level: 1, name: 'Privacy Notice' }).waitFor();
       await page.getByRole('heading', { name: 'Sensitive personal information' }).waitFor();
       assert.match(await page.title(), /^Privacy Notice - /);
+    });
+  });
+});
+
+describe('form styles travel with the forms', () => {
+  /** The selectors of every style rule the document holds, inline or linked, inside media rules too (but print's). */
+  const styleSelectors = (page: Page) =>
+    page.evaluate(() => {
+      // A list to walk rather than a recursive function: the page gets the source as it is.
+      const selectors: string[] = [];
+      const rules = Array.from(document.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules));
+      while (rules.length > 0) {
+        const rule = rules.shift()!;
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        // print.css hides forms on paper, on every page
+        else if (rule instanceof CSSMediaRule && rule.media.mediaText === 'print') continue;
+        else if (rule instanceof CSSGroupingRule) rules.push(...Array.from(rule.cssRules));
+      }
+      return selectors;
+    });
+  const formPosition = (page: Page) => page.locator('form.form').evaluate((form) => getComputedStyle(form).position);
+
+  test('a page without a form carries none of their rules; a form reached in the app is styled, and on a phone too', async (t) => {
+    await withPage(t, browser, site, {}, async ({ page }) => {
+      await page.goto('/');
+      await waitForContent(page);
+      const before = await styleSelectors(page);
+      assert.ok(
+        before.some((selector) => selector.includes('.site-header')),
+        'the page has its own rules',
+      );
+      assert.deepEqual(
+        before.filter((selector) => /\.form(\b|_|-)/.test(selector)),
+        [],
+      );
+      await page.locator('.site-footer a[href="/patient"]').first().click();
+      await page.waitForURL('**/patient');
+      const form = page.locator('form.form');
+      await form.waitFor();
+      // the wide form's measure comes from the forms' rules alone
+      assert.notEqual(await form.evaluate((element) => getComputedStyle(element).maxWidth), 'none', 'styled as soon as it shows');
+    });
+    await withPage(t, browser, site, { viewport: PHONE }, async ({ page }) => {
+      await page.goto('/resources/2');
+      await waitForContent(page);
+      // the phone's rule comes after the form's own: it wins
+      assert.equal(await formPosition(page), 'static');
     });
   });
 });
