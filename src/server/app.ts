@@ -191,12 +191,11 @@ export async function createSiteServer(options: SiteServerOptions) {
     app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', ROOT_FILE_CACHING).sendFile(file, distDir));
   }
   const touchIconPng = touchIcon(distDir);
-  app.get(TOUCH_ICON_URL, async (_request, reply) =>
-    reply
-      .header('Cache-Control', ROOT_FILE_CACHING)
-      .type('image/png')
-      .send(await touchIconPng()),
-  );
+  app.get(TOUCH_ICON_URL, async (_request, reply) => {
+    // Made before the caching header is set: a failure is answered uncached, and tried again.
+    const png = await touchIconPng();
+    return reply.header('Cache-Control', ROOT_FILE_CACHING).type('image/png').send(png);
+  });
 
   const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf, lists: providerLists });
   // A content import (content:import, or a pack another host imported, which every host follows):
