@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { Agent, createServer, type IncomingMessage, type Server } from 'node:http';
 import { ENDPOINT } from '../contracts/endpoints';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '../contracts/routes';
 import { createSiteServer } from './app';
@@ -182,6 +183,23 @@ describe('the site server', () => {
     const { data } = await sharp(png.rawPayload).extract({ left: 40, top: 40, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
     expect([...data]).toEqual([0x0b, 0x6e, 0x6e]);
     expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('answers a touch icon it could not make uncached, and makes it on a later request', async () => {
+    const broken = fakeDist();
+    const site = await createSiteServer({ distDir: broken, providerUrl: upstreamUrl, mediaUrl: '', variant: 'standard' });
+    try {
+      writeFileSync(join(broken, 'favicon.svg'), 'not a picture');
+      const failed = await site.inject({ url: '/apple-touch-icon.png' });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.headers['cache-control'] ?? '').not.toMatch(/max-age/);
+      copyFileSync(join(__dirname, '..', '..', 'public', 'favicon.svg'), join(broken, 'favicon.svg'));
+      const made = await site.inject({ url: '/apple-touch-icon.png' });
+      expect(made.statusCode).toBe(200);
+      expect(made.headers['cache-control']).toBe('public, max-age=86400');
+    } finally {
+      await site.close();
+    }
   });
 
   it('injects the runtime configuration as data, with no inline script', async () => {
