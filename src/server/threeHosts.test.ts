@@ -22,6 +22,7 @@ import { queryLimits } from '../provider/submissions/postgresStore';
 import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
 import { spawnListening } from '../provider/provider.testing';
 import { fakeDist } from './server.testing';
+import { staffTool } from '../provider/staff/staffTools.testing';
 
 jest.setTimeout(240_000);
 
@@ -109,15 +110,11 @@ const acknowledged = (answer: string | number): answer is string => typeof answe
 /** A visitor no other message used: a host's own limit never stands in the way. */
 const freshVisitor = () => `198.18.${Math.floor(nextVisitor / 250)}.${nextVisitor++ % 250}`;
 
-function staff(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'provider', 'staff', 'cli.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: postgres.url, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY, ...env },
-    encoding: 'utf8',
-  });
-}
-function exported(): { reference: string; description: string }[] {
-  const run = staff(['export', 'patients', '--format', 'json']);
+/** The staff tools as a fourth host runs them, with a data folder of their own. */
+const staff = (args: string[]) =>
+  staffTool(args, { ...process.env, DATABASE_URL: postgres.url, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY });
+async function exported(): Promise<{ reference: string; description: string }[]> {
+  const run = await staff(['export', 'patients', '--format', 'json']);
   if (run.status !== 0) throw new Error(`npm run staff -- export failed:\n${run.stderr}`);
   return JSON.parse(run.stdout) as { reference: string; description: string }[];
 }
@@ -141,8 +138,8 @@ async function streamMessages(first: number, count: number, after: number, durin
   return { references, done };
 }
 
-function expectStoredOnce(references: string[]) {
-  const rows = exported();
+async function expectStoredOnce(references: string[]) {
+  const rows = await exported();
   const found = new Set(rows.map((row) => row.reference));
   expect(references.filter((reference) => !found.has(reference))).toEqual([]);
   expect(found.size).toBe(rows.length);
@@ -221,7 +218,7 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
         }
       }),
     );
-    const stored = expectStoredOnce(references);
+    const stored = await expectStoredOnce(references);
     console.log(
       `PostgreSQL restarted after ${KILL_AFTER} of ${MESSAGES} messages: ${references.length} acknowledged, all among the ${stored} stored; ` +
         `each host took a message again ${backAfter.map((ms) => `${ms} ms`).join(', ')} after the restart began`,
@@ -237,7 +234,7 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
     });
     for (let i = 0; i < 10; i += 1) pagesServed.push((await fetch(`${nginx.url}/about`)).status);
     expect(done).toBe(true);
-    const stored = expectStoredOnce(references);
+    const stored = await expectStoredOnce(references);
     console.log(
       `A host killed after ${KILL_AFTER} of ${MESSAGES} messages: ${references.length} acknowledged, all among the ${stored} stored; ` +
         `pages after the kill: ${pagesServed.filter((status) => status === 200).length}/${pagesServed.length} answered 200`,
@@ -280,11 +277,11 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
   it("deletes a person's data with the staff tools from the one database every host uses", async () => {
     const reference = await send(200, nginx.url, freshVisitor());
     expect(acknowledged(reference)).toBe(true);
-    const personsMessages = () =>
-      (JSON.parse(staff(['export', '--phone', '13800000200']).stdout) as { patients: { reference: string }[] }).patients.map((row) => row.reference);
-    expect(personsMessages()).toEqual([reference]);
-    expect(staff(['delete', '--phone', '13800000200']).status).toBe(0);
-    expect(personsMessages()).toEqual([]);
-    expect(exported().map((row) => row.reference)).not.toContain(reference);
+    const personsMessages = async () =>
+      (JSON.parse((await staff(['export', '--phone', '13800000200'])).stdout) as { patients: { reference: string }[] }).patients.map((row) => row.reference);
+    expect(await personsMessages()).toEqual([reference]);
+    expect((await staff(['delete', '--phone', '13800000200'])).status).toBe(0);
+    expect(await personsMessages()).toEqual([]);
+    expect((await exported()).map((row) => row.reference)).not.toContain(reference);
   });
 });

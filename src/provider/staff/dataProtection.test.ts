@@ -16,6 +16,7 @@ import { postgresPerFile } from '../submissions/postgres.testing';
 import { providerOn, STORE_KINDS } from '../provider.testing';
 import { AUDIT_FILE } from '../submissions/auditFile';
 import { AUDIT_KEY_FILE, subjectHash } from './audit';
+import { staffTool } from './staffTools.testing';
 
 const run = promisify(execFile);
 const { STAFF_AUDIT_KEY: _ignored, DATABASE_URL: _local, ...environment } = process.env;
@@ -66,9 +67,13 @@ describe.each(STORE_KINDS)("a person's request, on %s", (kind) => {
 
   const env = async (extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> =>
     kind === 'postgres' ? { ...environment, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: SHARED_KEY, ...extra } : { ...environment, ...extra };
-  const staff = async (...args: string[]) => run(process.execPath, [...CLI, ...args, '--data-dir', site!.dataDir], { encoding: 'utf8', env: await env() });
-  const staffWith = async (extra: NodeJS.ProcessEnv, ...args: string[]) =>
-    spawnSync(process.execPath, [...CLI, ...args, '--data-dir', site!.dataDir], { encoding: 'utf8', env: await env(extra) });
+  const staffWith = async (extra: NodeJS.ProcessEnv, ...args: string[]) => staffTool([...args, '--data-dir', site!.dataDir], await env(extra));
+  /** A command that must succeed. */
+  const staff = async (...args: string[]) => {
+    const outcome = await staffWith({}, ...args);
+    if (outcome.status !== 0) throw new Error(`staff ${args.join(' ')} failed: ${outcome.stderr}`);
+    return outcome;
+  };
   const auditLines = async () =>
     (await staff('audit')).stdout
       .trim()
@@ -220,15 +225,14 @@ describe('the audit key', () => {
     await site?.close();
     site = undefined;
   });
-  const staff = (dataDir: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
-    spawnSync(process.execPath, [...CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8', env });
+  const staff = (dataDir: string, env: NodeJS.ProcessEnv, ...args: string[]) => staffTool([...args, '--data-dir', dataDir], env);
 
   it('with SQLite, names a person by an HMAC-SHA-256 with a secret key (a 0600 file made on first use) of the identifier as find compares it: one person, one hash', async () => {
     site = await providerOn('sqlite', postgres);
     const dir = site.dataDir;
-    for (const phone of ['+86 139 1234 5678', '13912345678', '0086-139-1234-5678']) staff(dir, environment, 'find', '--phone', phone);
-    staff(dir, environment, 'export', '--email', ' Zhang.San@PKU.edu.cn ');
-    staff(dir, environment, 'delete', '--email', 'zhang.san@pku.edu.cn', '--dry-run');
+    for (const phone of ['+86 139 1234 5678', '13912345678', '0086-139-1234-5678']) await staff(dir, environment, 'find', '--phone', phone);
+    await staff(dir, environment, 'export', '--email', ' Zhang.San@PKU.edu.cn ');
+    await staff(dir, environment, 'delete', '--email', 'zhang.san@pku.edu.cn', '--dry-run');
     const keyFile = join(dir, AUDIT_KEY_FILE);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     const key = readFileSync(keyFile, 'utf8').trim();
@@ -248,7 +252,7 @@ describe('the audit key', () => {
   it('with PostgreSQL, which every host shares, refuses to name a person without STAFF_AUDIT_KEY (a key file per host would give one person several hashes)', async () => {
     site = await providerOn('postgres', postgres);
     await site.store.saveApplication({ id: 1, title: 't' }, { name: MARK, phone: '13912345678', email: 'a@b.cn' }, { consent: 'v1' }, '127.0.0.1');
-    const refused = staff(site.dataDir, { ...environment, DATABASE_URL: await postgres.url() }, 'delete', '--phone', '13912345678');
+    const refused = await staff(site.dataDir, { ...environment, DATABASE_URL: await postgres.url() }, 'delete', '--phone', '13912345678');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('set STAFF_AUDIT_KEY, the same on every host');
     expect(await site.rows('SELECT name FROM applications')).toEqual([{ name: MARK }]);
@@ -282,6 +286,7 @@ describe('a VACUUM that fails after the deletion committed (PostgreSQL)', () => 
       try {
         await holder.query('BEGIN');
         await holder.query('LOCK TABLE patient_messages IN SHARE UPDATE EXCLUSIVE MODE');
+        // A process of its own: the statement timeout is read from its environment when a pool is made.
         const env = { ...environment, DATABASE_URL: url, STAFF_AUDIT_KEY: SHARED_KEY, DATABASE_STATEMENT_TIMEOUT_MS: '1000' };
         const failed = spawnSync(process.execPath, [...CLI, ...args, '--data-dir', site.dataDir], { encoding: 'utf8', env });
         expect(failed.status).toBe(1);
@@ -303,7 +308,7 @@ describe('a VACUUM that fails after the deletion committed (PostgreSQL)', () => 
   );
 });
 
-describe('staff tools', () => {
+describe('staff tools, as npm run staff starts them', () => {
   it('--help lists every command and option', async () => {
     const { stdout } = await run(process.execPath, [...CLI, '--help'], { encoding: 'utf8' });
     for (const word of [
@@ -324,5 +329,11 @@ describe('staff tools', () => {
       '--data-dir',
     ])
       expect(stdout).toContain(word);
+  }, 30_000);
+
+  it('exits with status 1 on a usage error, saying what is wrong on stderr only', () => {
+    const { status, stdout, stderr } = spawnSync(process.execPath, [...CLI, 'exprot'], { encoding: 'utf8' });
+    expect({ status, stdout }).toEqual({ status: 1, stdout: '' });
+    expect(stderr).toContain('Unknown command "exprot"');
   }, 30_000);
 });

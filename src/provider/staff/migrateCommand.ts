@@ -8,10 +8,10 @@
 import { purposeOf } from '../migrate';
 import { migratePostgres, pendingPostgresMigrations } from '../schema';
 import { boundedPool, describeUrl, SAVE_LIMITS } from '../submissions/postgresStore';
-import { OperatorError, postgresUrlFrom } from '../submissions/store';
+import { OperatorError } from '../submissions/store';
 
-export async function migrateCommand(dryRun: boolean, tell: (text: string) => void): Promise<void> {
-  const url = postgresUrlFrom(process.env.DATABASE_URL);
+/** `url`: DATABASE_URL's PostgreSQL database, if it names one. */
+export async function migrateCommand(url: string | undefined, dryRun: boolean, tell: (text: string) => void): Promise<void> {
   if (!url)
     throw new OperatorError('migrate works on the PostgreSQL database of DATABASE_URL; a SQLite database is brought forward by the provider when it starts.');
   const where = describeUrl(url);

@@ -3,7 +3,7 @@
  * audit log arrive whole in PostgreSQL, verified, once; the SQLite file no longer holds them; a
  * new message continues the old numbering without reusing a reference.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,15 +20,13 @@ import { auditEntry } from './audit';
 import { startHalfOpenProxy } from '../submissions/halfOpenProxy.testing';
 import { beijingDay } from '../submissions/caseReference';
 import { moveToPostgres } from './moveToPostgres';
+import { staffTool } from './staffTools.testing';
 
 const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };
 const consent = { consent: '2026-01', health_consent: '2026-01' };
 
 const move = (dataDir: string, url: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', dataDir], {
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
-  });
+  staffTool(['move-to-postgres', '--data-dir', dataDir], { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' });
 
 /** The audit log parts the moves set aside, one per move, oldest first by their entries' times. */
 const movedAuditFiles = (dataDir: string) =>
@@ -97,9 +95,10 @@ async function stoppedMoveThenDeletion(dataDir: string, url: string) {
   await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 2 }));
   db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
   await (await openPostgresStore(url)).close();
-  // Run as the CLI: in a Jest worker where an earlier file loaded better-sqlite3, its errors belong
-  // to that file's realm, and `rejects.toThrow` reads such a rejection as "did not throw".
-  const stopped = move(dataDir, url);
+  // Read as the tools' outcome (status, stderr), not with `rejects.toThrow`: in a Jest worker where an
+  // earlier file loaded better-sqlite3, its errors belong to that file's realm, and `rejects.toThrow`
+  // reads such a rejection as "did not throw".
+  const stopped = await move(dataDir, url);
   expect(stopped.stderr).toContain('the move stopped here');
   expect(stopped.status).toBe(1);
   db.exec('DROP TRIGGER stopped_move');
@@ -142,7 +141,7 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
     db.close();
     await (await openPostgresStore(database.url)).close();
 
-    const moved = move(data.dir, database.url);
+    const moved = await move(data.dir, database.url);
     expect(moved.stderr).toMatch(/^Moved 1 applications, 2 patient messages, 1 audit entries and the case reference counters .* verified/);
     expect(moved.status).toBe(0);
     expect(await queryTestDatabase(database.url, 'SELECT id, name, job_title, consent_version, client_ip FROM applications')).toEqual([
@@ -165,7 +164,7 @@ it('moves an old SQLite store into PostgreSQL once, verified, and continues its 
     expect(await store.savePatientMessage(form, consent, '')).toBe(references[2]!.replace(/3$/, '4'));
     await store.close();
 
-    const again = move(data.dir, database.url);
+    const again = await move(data.dir, database.url);
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/holds no submissions and no audit log: nothing to move \(was it moved already\?\)/);
   });
@@ -240,7 +239,7 @@ it("moves a second host's store beside the first's, with new ids and its referen
     }
     await (await openPostgresStore(database.url)).close();
 
-    for (const data of hosts.slice(0, 2)) expect(move(data.dir, database.url).status).toBe(0);
+    for (const data of hosts.slice(0, 2)) expect((await move(data.dir, database.url)).status).toBe(0);
     expect(await queryTestDatabase(database.url, 'SELECT id, name, reference FROM patient_messages ORDER BY id')).toEqual([
       { id: 1, name: '报告人0', reference: references[0]![0] },
       { id: 2, name: '报告人1', reference: references[1]![0] },
@@ -257,7 +256,7 @@ it("moves a second host's store beside the first's, with new ids and its referen
     expect(await store.savePatientMessage(form, consent, '')).toBe(references[1]![0]!.replace(/\d{6}$/, '000102'));
     await store.close();
 
-    const refused = move(hosts[2]!.dir, database.url);
+    const refused = await move(hosts[2]!.dir, database.url);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(`1 case reference is of this store in postgres://`);
     expect(refused.stderr).toContain(`already (${references[0]![0]}): two stores gave the same numbers to different reporters`);
@@ -292,7 +291,7 @@ describe('a move stopped after PostgreSQL committed (the process died, or the an
         db.close();
         await (await openPostgresStore(database.url)).close();
 
-        const stopped = move(data.dir, database.url);
+        const stopped = await move(data.dir, database.url);
         expect(stopped.status).toBe(1);
         expect(stopped.stderr).toContain('the move stopped here');
         const counts = 'SELECT (SELECT COUNT(*) FROM applications) AS applications, (SELECT COUNT(*) FROM patient_messages) AS messages';
@@ -303,7 +302,7 @@ describe('a move stopped after PostgreSQL committed (the process died, or the an
         kept.exec('DROP TRIGGER stopped_move');
         kept.close();
 
-        const finished = move(data.dir, database.url);
+        const finished = await move(data.dir, database.url);
         expect(finished.stderr).toMatch(
           new RegExp(
             `^Finished an interrupted move \\(.+\\): postgres://.* had committed its 2 applications, ${references.length} patient messages, 1 audit entries`,
@@ -328,7 +327,7 @@ describe('a move stopped after PostgreSQL committed (the process died, or the an
         expect(existsSync(join(data.dir, AUDIT_FILE))).toBe(false);
         expect(movedAuditFiles(data.dir)).toEqual([expect.stringContaining('"action":"export"')]);
 
-        const again = move(data.dir, database.url);
+        const again = await move(data.dir, database.url);
         expect(again.status).toBe(1);
         expect(again.stderr).toMatch(/nothing to move \(was it moved already\?\)/);
       });
@@ -371,7 +370,7 @@ it.each([
       // PostgreSQL hears the connection close: a transaction still open there rolls back.
       await proxy.close();
 
-      const again = move(data.dir, database.url);
+      const again = await move(data.dir, database.url);
       expect(again.stderr).toMatch(second);
       expect(again.status).toBe(0);
       expect(await queryTestDatabase(database.url, counts)).toEqual([{ applications: 1, messages: 1 }]);
@@ -390,20 +389,20 @@ it('finishes an interrupted move without the rows the old site stored after it, 
     await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 1 }));
     db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
     await (await openPostgresStore(database.url)).close();
-    expect(move(data.dir, database.url).status).toBe(1);
+    expect((await move(data.dir, database.url)).status).toBe(1);
     db.exec('DROP TRIGGER stopped_move');
     // The old site, started again before the move was run again, takes a message; a staff command audits.
     const later = await old.savePatientMessage({ ...form, phone: '13900000002' }, consent, '');
     await old.appendAudit(auditEntry('find person', { subject: 'hmac-sha256:x' }));
     db.close();
 
-    const finished = move(data.dir, database.url);
+    const finished = await move(data.dir, database.url);
     expect(finished.stderr).toMatch(/^Finished an interrupted move \(.+\): .* had committed its 0 applications, 1 patient messages, 1 audit entries/m);
     expect(finished.stderr).toContain('2 submissions or audit entries were stored in');
     expect(finished.status).toBe(0);
     expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: first }]);
 
-    const rest = move(data.dir, database.url);
+    const rest = await move(data.dir, database.url);
     expect(rest.stderr).toMatch(/^Moved 0 applications, 1 patient messages, 1 audit entries/);
     expect(rest.status).toBe(0);
     expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: first }, { reference: later }]);
@@ -500,7 +499,7 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       await old.appendAudit(auditEntry('export', { kind: 'patients', rows: 2 }));
       db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
       await (await openPostgresStore(database.url)).close();
-      expect(move(data.dir, database.url).status).toBe(1);
+      expect((await move(data.dir, database.url)).status).toBe(1);
       expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 2 }]);
       db.exec('DROP TRIGGER stopped_move');
 
@@ -511,7 +510,7 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       db.close();
 
       const before = await vacuums(database.url);
-      const finished = move(data.dir, database.url);
+      const finished = await move(data.dir, database.url);
       expect(finished.stderr).toMatch(/^Finished an interrupted move \(.+\): .* had committed its 1 applications, 2 patient messages, 1 audit entries/);
       expect(finished.stderr).toContain('1 of the moved submissions had been deleted from');
       expect(finished.stderr).toContain('2 of the moved submissions had their address cut to its network');
@@ -526,7 +525,7 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       // And the tables vacuumed: the deleted copy, and the full addresses the cut rows held, freed in the files.
       expect(await vacuums(database.url)).toEqual({ applications: before.applications! + 1, patient_messages: before.patient_messages! + 1 });
 
-      const rest = move(data.dir, database.url);
+      const rest = await move(data.dir, database.url);
       expect(rest.stderr).toMatch(/^Moved 0 applications, 1 patient messages/);
       expect(rest.status).toBe(0);
       expect(await queryTestDatabase(database.url, 'SELECT reference FROM patient_messages ORDER BY id')).toEqual([{ reference: kept }, { reference: later }]);
@@ -542,14 +541,14 @@ describe('finishing an interrupted move after the old site ran on SQLite again',
       await old.savePatientMessage(form, consent, '');
       db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON patient_messages BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
       await (await openPostgresStore(database.url)).close();
-      expect(move(data.dir, database.url).status).toBe(1);
+      expect((await move(data.dir, database.url)).status).toBe(1);
       db.exec('DROP TRIGGER stopped_move');
       // The applicant deleted (its copy is deleted first, applications before patient messages), then a message changed.
       expect(await old.deletePerson({ phone: '13800000001' })).toMatchObject({ applications: 1 });
       db.exec("UPDATE patient_messages SET description = 'changed'");
       db.close();
 
-      const refused = move(data.dir, database.url);
+      const refused = await move(data.dir, database.url);
       expect(refused.stderr).toMatch(/The patient_messages row 1 in .* differ from what move .* copied into .*: nothing was deleted/);
       expect(refused.status).toBe(1);
       expect(sqliteCounts(data.dir)).toEqual({ applications: 0, messages: 1 });
@@ -572,13 +571,13 @@ describe('which move a run finishes', () => {
       );
       db.exec(`CREATE TRIGGER stopped_move BEFORE DELETE ON applications BEGIN SELECT RAISE(ABORT, 'the move stopped here'); END`);
       await (await openPostgresStore(database.url)).close();
-      expect(move(data.dir, database.url).status).toBe(1);
+      expect((await move(data.dir, database.url)).status).toBe(1);
       db.exec('DROP TRIGGER stopped_move');
       // A second run, started meanwhile, recorded its id and then found SQLite locked.
       db.prepare('INSERT INTO submission_moves (id, started_at) VALUES (?, ?)').run('a-run-that-copied-nothing', new Date(Date.now() + 60_000).toISOString());
       db.close();
 
-      const finished = move(data.dir, database.url);
+      const finished = await move(data.dir, database.url);
       expect(finished.stderr).toMatch(/^Finished an interrupted move \((?!a-run-that-copied-nothing).+\): .* had committed its 1 applications/);
       expect(finished.status).toBe(0);
       expect(await queryTestDatabase(database.url, COUNTS)).toEqual([{ applications: 1, messages: 0 }]);
@@ -593,7 +592,7 @@ describe('which move a run finishes', () => {
       db.close();
       await (await openPostgresStore(database.url)).close();
 
-      const refused = move(data.dir, database.url);
+      const refused = await move(data.dir, database.url);
       expect(refused.stderr).toMatch(/holds no submissions and no audit log: nothing to move/);
       expect(refused.status).toBe(1);
       expect(await queryTestDatabase(database.url, 'SELECT COUNT(*) AS n FROM submission_moves')).toEqual([{ n: 0 }]);

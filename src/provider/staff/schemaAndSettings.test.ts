@@ -17,6 +17,7 @@ import { createTestDatabase, queryTestDatabase } from '../submissions/postgres.t
 import { tempDataDir } from '../provider.testing';
 import { pgDump } from '../submissions/pgDump';
 import { boundedPool, describeUrl } from '../submissions/postgresStore';
+import { staffTool } from './staffTools.testing';
 
 const AUDIT_KEY = 'schema-test-audit-key-0123456789abcdef';
 
@@ -27,7 +28,7 @@ function run(script: string, args: string[], env: Record<string, string>) {
     timeout: 60_000,
   });
 }
-const staff = (env: Record<string, string>, ...args: string[]) => run('src/provider/staff/cli.ts', args, env);
+const staff = (env: Record<string, string>, ...args: string[]) => staffTool(args, { ...process.env, STAFF_AUDIT_KEY: AUDIT_KEY, ...env });
 
 describe('DATABASE_URL', () => {
   it.each([
@@ -37,10 +38,10 @@ describe('DATABASE_URL', () => {
     ['a password with a numeric prefix and an unencoded #', 'postgres://site:2024#s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
     ['a password with a numeric prefix and an unencoded /', 'postgres://site:2024/s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL/],
     ['a password with a % not followed by two hex digits', 'postgres://site:50%s3cret@127.0.0.1:5432/site', /DATABASE_URL is not a valid URL: .*% as %25/],
-  ])('refuses %s at start, naming DATABASE_URL and never printing it', (_what, url, message) => {
+  ])('refuses %s at start, naming DATABASE_URL and never printing it', async (_what, url, message) => {
     const data = tempDataDir();
     const provider = run('src/provider/main.ts', [], { DATABASE_URL: url, DATA_DIR: data.dir, PROVIDER_PORT: '0' });
-    const tool = staff({ DATABASE_URL: url }, 'audit', '--data-dir', data.dir);
+    const tool = await staff({ DATABASE_URL: url }, 'audit', '--data-dir', data.dir);
     data.remove();
     for (const { status, stdout, stderr } of [provider, tool]) {
       expect(status).toBe(1);
@@ -62,8 +63,8 @@ describe('what is printed and passed on of DATABASE_URL', () => {
       const url = new URL(database.url);
       url.searchParams.set('password', decodeURIComponent(url.password));
       url.password = '';
-      const first = staff({ DATABASE_URL: url.toString() }, 'migrate');
-      const again = staff({ DATABASE_URL: url.toString() }, 'migrate');
+      const first = await staff({ DATABASE_URL: url.toString() }, 'migrate');
+      const again = await staff({ DATABASE_URL: url.toString() }, 'migrate');
       expect(first.status).toBe(0);
       expect(again.stderr.trim()).toBe(`postgres://${url.host}${url.pathname} is at the newest schema; nothing to apply.`);
       expect(first.stdout + first.stderr + again.stdout + again.stderr).not.toContain('password');
@@ -103,20 +104,20 @@ describe('the staff tools and the PostgreSQL schema', () => {
       const [first, ...later] = SUBMISSION_MIGRATIONS.migrations;
       await migrate(postgresKysely(pool), [{ ...SUBMISSION_MIGRATIONS, migrations: [first!] }], 'test');
       const env = { DATABASE_URL: database.url };
-      const refused = staff(env, 'audit');
+      const refused = await staff(env, 'audit');
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(
         new RegExp(`lacks migrations this code needs \\(${later.map((m) => m.name).join(', ')}\\).*never change the schema.*staff -- migrate`),
       );
-      const dryRun = staff(env, 'migrate', '--dry-run');
+      const dryRun = await staff(env, 'migrate', '--dry-run');
       expect(dryRun.stderr).toMatch(/Would apply to .*:\n {2}002_created_at_indexes: Submissions indexed by their time on both databases/);
       expect(await recorded()).toEqual([first!.name]);
-      const applied = staff(env, 'migrate');
+      const applied = await staff(env, 'migrate');
       expect(applied.status).toBe(0);
       expect(applied.stderr).toMatch(/Applied \d+ migration/);
       expect(await recorded()).toEqual([first!.name, ...later.map((m) => m.name)]);
-      expect(staff(env, 'audit').status).toBe(0);
-      expect(staff(env, 'migrate').stderr).toMatch(/nothing to apply/);
+      expect((await staff(env, 'audit')).status).toBe(0);
+      expect((await staff(env, 'migrate')).stderr).toMatch(/nothing to apply/);
     } finally {
       await pool.end();
       await database.drop();
@@ -166,7 +167,7 @@ describe('--since', () => {
     insert.run('23:00 on 1 March in Beijing', '2026-03-01T15:00:00.000Z');
     insert.run('01:00 on 2 March in Beijing', '2026-03-01T17:00:00.000Z');
     db.close();
-    const exported = staff({}, 'export', 'patients', '--since', '2026-03-02', '--format', 'json', '--data-dir', data.dir);
+    const exported = await staff({}, 'export', 'patients', '--since', '2026-03-02', '--format', 'json', '--data-dir', data.dir);
     data.remove();
     expect((JSON.parse(exported.stdout) as { name: string }[]).map((row) => row.name)).toEqual(['01:00 on 2 March in Beijing']);
   });

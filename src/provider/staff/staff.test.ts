@@ -9,6 +9,7 @@ import { openDatabase } from '../sqliteDatabase';
 import { AUDIT_FILE } from '../submissions/auditFile';
 import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/postgres.testing';
 import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../provider.testing';
+import { staffTool } from './staffTools.testing';
 
 const run = promisify(execFile);
 const csvRows = (csv: string) => parse(csv, { bom: true, columns: true }) as Record<string, string>[];
@@ -27,14 +28,13 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
   /** The tools find PostgreSQL through DATABASE_URL, as on a host of the site (whose hosts share STAFF_AUDIT_KEY). */
   const env = async (): Promise<NodeJS.ProcessEnv> =>
     kind === 'postgres' ? { ...process.env, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: 'k'.repeat(64) } : process.env;
-  const staff = async (dataDir: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-      env: await env(),
-    });
-  const staffSync = async (dataDir: string, ...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', dataDir], { encoding: 'utf8', env: await env() });
+  const staffOutcome = async (dataDir: string, ...args: string[]) => staffTool([...args, '--data-dir', dataDir], await env());
+  /** A command that must succeed. */
+  const staff = async (dataDir: string, ...args: string[]) => {
+    const outcome = await staffOutcome(dataDir, ...args);
+    if (outcome.status !== 0) throw new Error(`staff ${args.join(' ')} failed: ${outcome.stderr}`);
+    return outcome;
+  };
   const count = async () => (await site!.rows<{ n: number }>('SELECT COUNT(*) AS n FROM applications'))[0]!.n;
   const startSite = async (dataDir: string) =>
     startProviderProcess(dataDir, { TRUST_PROXY: '127.0.0.1', ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
@@ -135,7 +135,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
         await staff(data.dir, 'delete', '--email', 'zs@example.com', '--dry-run'),
         await staff(data.dir, 'purge', '--dry-run'),
       ];
-      const refused = await staffSync(data.dir, 'find', '--email', '\u001b[2Jnobody');
+      const refused = await staffOutcome(data.dir, 'find', '--email', '\u001b[2Jnobody');
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain('\\u001b[2Jnobody');
       // Nothing that steers a terminal: only line breaks and tabs of the tools' own making.
@@ -186,7 +186,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
         ['purge', '--older-than', '365d'],
         ['purge', 'applications', '--older-than', 'a year'],
       ]) {
-        const bad = await staffSync(data.dir, ...args);
+        const bad = await staffOutcome(data.dir, ...args);
         expect(bad.status).toBe(1);
       }
       expect(await names()).toEqual(['report of last year']);

@@ -1,0 +1,25 @@
+/**
+ * The staff tools run in the test's own process, as `npm run staff -- …` runs them but without
+ * starting Node, tsx and the database drivers again for every command (about 0.6 s of CPU each).
+ * The tests that need a real process (its exit status, a signal, a tool killed mid-move) spawn cli.ts.
+ */
+import { runStaff } from './staffTools';
+
+export interface StaffOutcome {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run staff -- …args` with `env` as its environment: what it printed and its exit status. */
+export async function staffTool(args: string[], env: NodeJS.ProcessEnv): Promise<StaffOutcome> {
+  let stdout = '';
+  let stderr = '';
+  try {
+    const status = await runStaff(args, { env, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+    return { status, stdout, stderr };
+  } catch (error) {
+    // What Node does with the error cli.ts leaves unhandled: its stack on stderr, exit status 1.
+    return { status: 1, stdout, stderr: `${stderr}${(error as Error).stack ?? String(error)}\n` };
+  }
+}
