@@ -13,6 +13,8 @@ const ENV_FILE = join(CMS_DIR, '.env');
 const STRAPI_BIN = join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 /** Strapi's CLI, told that cms/ is a JavaScript project (cms/scripts/jsProject.js). */
 const STRAPI_CLI = ['-r', join(CMS_DIR, 'scripts', 'jsProject.js'), STRAPI_BIN];
+/** What `strapi start` runs, without the CLI around it (cms/scripts/start.js). */
+const STRAPI_START = join(CMS_DIR, 'scripts', 'start.js');
 const ADMIN_BUILD_DIR = join(CMS_DIR, 'build');
 /** The Strapi version the admin panel in build/ was made with (a dotfile: Strapi does not serve it). */
 const BUILT_WITH = '.strapi-version';
@@ -220,7 +222,7 @@ export async function startCms({ output = 'inherit', ...options }: CmsOptions): 
   const { port, dataDir } = options;
   // Strapi's upload provider refuses to start without its folder.
   if (dataDir) mkdirSync(join(dataDir, 'public', 'uploads'), { recursive: true });
-  const child = spawn(process.execPath, [...STRAPI_CLI, 'start'], { cwd: CMS_DIR, stdio: ['ignore', output, output], env: strapiEnvironment(options) });
+  const child = spawn(process.execPath, [STRAPI_START], { cwd: CMS_DIR, stdio: ['ignore', output, output], env: strapiEnvironment(options) });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
