@@ -110,7 +110,15 @@ interface Rendered {
 async function render(site: Site, url: string): Promise<Rendered> {
   const response = await site.inject({ url });
   const { main } = comparable(response.body);
-  return { status: response.statusCode, main, doc: new JSDOM(response.body).window.document };
+  let doc: Document | undefined;
+  // Parsed when read: most polls compare `main` only, and a parse costs more than the cached render.
+  return {
+    status: response.statusCode,
+    main,
+    get doc() {
+      return (doc ??= new JSDOM(response.body).window.document);
+    },
+  };
 }
 
 /** The Strapi site's page once `ready` holds (the action's webhook has reached the site), or after 10 s. */
@@ -119,7 +127,7 @@ async function once(url: string, ready: (page: Rendered) => boolean): Promise<Re
   for (;;) {
     const page = await render(strapiSite, url);
     if (ready(page) || Date.now() - started > 10_000) return page;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -16,7 +16,7 @@ import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { ensureCmsInstalled, newCmsSecrets, startCms } from '../../config/cms/cms';
 import { seedStrapi } from '../../src/provider/strapi/seed/seedStrapi';
 import { createTestDatabase, dropTestDatabase } from '../../src/provider/submissions/postgres.testing';
-import { freePort } from '../../src/server/server.testing';
+import { freePort } from '../../src/server/freePort.testing';
 import { CMS_ON_POSTGRES, takeCopyOfCmsDatabase } from './database';
 
 export interface SeededTemplate {
