@@ -76,8 +76,9 @@ escaped, as \\u001b, so they cannot steer the terminal.`;
 
 class UsageError extends Error {}
 
-/** What a run of the tools is given: its settings (DATABASE_URL, STAFF_AUDIT_KEY, DATA_DIR) and its terminal. */
+/** What a run of the tools is given: its settings and its terminal. */
 export interface StaffIo {
+  /** DATABASE_URL, STAFF_AUDIT_KEY and DATA_DIR. The pools' bounds (DATABASE_STATEMENT_TIMEOUT_MS) stay the process's own. */
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
