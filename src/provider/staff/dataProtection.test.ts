@@ -331,6 +331,27 @@ describe('staff tools, as npm run staff starts them', () => {
       expect(stdout).toContain(word);
   }, 30_000);
 
+  it('exports from PostgreSQL and ends: the rows on stdout, the count on stderr, status 0 (nothing left open keeps the process)', async () => {
+    const site = await providerOn('postgres', postgres);
+    try {
+      await site.store.savePatientMessage(
+        { category: 'other', medication: 'm', reason: '', name: MARK, phone: '13912345678', email: '', description: 'd' },
+        { consent: 'v1', health_consent: 'v1' },
+        '127.0.0.1',
+      );
+      const env = { ...environment, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: SHARED_KEY };
+      const { stdout, stderr } = await run(process.execPath, [...CLI, 'export', 'patients', '--format', 'json', '--data-dir', site.dataDir], {
+        encoding: 'utf8',
+        env,
+        timeout: 30_000,
+      });
+      expect((JSON.parse(stdout) as { name: string }[]).map((row) => row.name)).toEqual([MARK]);
+      expect(stderr).toBe('Exported 1 patient since 1970-01-01.\n');
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
   it('exits with status 1 on a usage error, saying what is wrong on stderr only', () => {
     const { status, stdout, stderr } = spawnSync(process.execPath, [...CLI, 'exprot'], { encoding: 'utf8' });
     expect({ status, stdout }).toEqual({ status: 1, stdout: '' });

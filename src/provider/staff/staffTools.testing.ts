@@ -11,8 +11,14 @@ export interface StaffOutcome {
   stderr: string;
 }
 
+/** Settings the tools read from their process, not from the env they are given (StaffIo). */
+const PROCESS_SETTINGS = /^(?:DATABASE_STATEMENT_TIMEOUT_MS|PATH|PG\w+)$/;
+
 /** `npm run staff -- …args` with `env` as its environment: what it printed and its exit status. */
 export async function staffTool(args: string[], env: NodeJS.ProcessEnv): Promise<StaffOutcome> {
+  // Given here, they would be ignored and a test of them would pass without testing anything.
+  for (const name of new Set([...Object.keys(env), ...Object.keys(process.env)]))
+    if (PROCESS_SETTINGS.test(name) && env[name] !== process.env[name]) throw new Error(`staffTool cannot set ${name}: spawn cli.ts with it`);
   let stdout = '';
   let stderr = '';
   try {

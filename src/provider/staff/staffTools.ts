@@ -78,7 +78,10 @@ class UsageError extends Error {}
 
 /** What a run of the tools is given: its settings and its terminal. */
 export interface StaffIo {
-  /** DATABASE_URL, STAFF_AUDIT_KEY and DATA_DIR. The pools' bounds (DATABASE_STATEMENT_TIMEOUT_MS) stay the process's own. */
+  /**
+   * DATABASE_URL, STAFF_AUDIT_KEY and DATA_DIR. The rest is the process's own: the pools' bounds
+   * (DATABASE_STATEMENT_TIMEOUT_MS), pg_dump's PATH and node-postgres's PG* defaults.
+   */
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
