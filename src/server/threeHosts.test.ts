@@ -22,7 +22,7 @@ import { queryLimits } from '../provider/submissions/postgresStore';
 import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
 import { spawnListening } from '../provider/provider.testing';
 import { fakeDist } from './server.testing';
-import { staffTool } from '../provider/staff/staffTools.testing';
+import { STAFF_CLI, staffSucceeds, staffTool } from '../provider/staff/staffTools.testing';
 
 jest.setTimeout(240_000);
 
@@ -111,11 +111,10 @@ const acknowledged = (answer: string | number): answer is string => typeof answe
 const freshVisitor = () => `198.18.${Math.floor(nextVisitor / 250)}.${nextVisitor++ % 250}`;
 
 /** The staff tools as a fourth host runs them, with a data folder of their own. */
-const staff = (args: string[]) =>
-  staffTool(args, { ...process.env, DATABASE_URL: postgres.url, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY });
+const staffEnv = () => ({ ...process.env, DATABASE_URL: postgres.url, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY });
+const staff = (args: string[]) => staffTool(args, staffEnv());
 async function exported(): Promise<{ reference: string; description: string }[]> {
-  const run = await staff(['export', 'patients', '--format', 'json']);
-  if (run.status !== 0) throw new Error(`npm run staff -- export failed:\n${run.stderr}`);
+  const run = await staffSucceeds(['export', 'patients', '--format', 'json'], staffEnv());
   return JSON.parse(run.stdout) as { reference: string; description: string }[];
 }
 
@@ -253,7 +252,7 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
       const started = Date.now();
       // Not spawnSync: the proxy runs in this process, which must keep forwarding meanwhile.
       const run = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'provider', 'staff', 'cli.ts'), 'export', 'patients', '--format', 'json'], {
+        const child = spawn(process.execPath, [...STAFF_CLI, 'export', 'patients', '--format', 'json'], {
           cwd: ROOT,
           env: { ...process.env, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY, ...env },
         });

@@ -16,11 +16,10 @@ import { postgresPerFile } from '../submissions/postgres.testing';
 import { providerOn, STORE_KINDS } from '../provider.testing';
 import { AUDIT_FILE } from '../submissions/auditFile';
 import { AUDIT_KEY_FILE, subjectHash } from './audit';
-import { staffTool } from './staffTools.testing';
+import { STAFF_CLI, staffSucceeds, staffTool } from './staffTools.testing';
 
 const run = promisify(execFile);
 const { STAFF_AUDIT_KEY: _ignored, DATABASE_URL: _local, ...environment } = process.env;
-const CLI = ['--import', 'tsx', 'src/provider/staff/cli.ts'];
 const MARK = 'Zhang-Unique-7731';
 /** The key every host of a PostgreSQL site shares. */
 const SHARED_KEY = 's'.repeat(64);
@@ -68,12 +67,7 @@ describe.each(STORE_KINDS)("a person's request, on %s", (kind) => {
   const env = async (extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> =>
     kind === 'postgres' ? { ...environment, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: SHARED_KEY, ...extra } : { ...environment, ...extra };
   const staffWith = async (extra: NodeJS.ProcessEnv, ...args: string[]) => staffTool([...args, '--data-dir', site!.dataDir], await env(extra));
-  /** A command that must succeed. */
-  const staff = async (...args: string[]) => {
-    const outcome = await staffWith({}, ...args);
-    if (outcome.status !== 0) throw new Error(`staff ${args.join(' ')} failed: ${outcome.stderr}`);
-    return outcome;
-  };
+  const staff = async (...args: string[]) => staffSucceeds([...args, '--data-dir', site!.dataDir], await env());
   const auditLines = async () =>
     (await staff('audit')).stdout
       .trim()
@@ -288,7 +282,7 @@ describe('a VACUUM that fails after the deletion committed (PostgreSQL)', () => 
         await holder.query('LOCK TABLE patient_messages IN SHARE UPDATE EXCLUSIVE MODE');
         // A process of its own: the statement timeout is read from its environment when a pool is made.
         const env = { ...environment, DATABASE_URL: url, STAFF_AUDIT_KEY: SHARED_KEY, DATABASE_STATEMENT_TIMEOUT_MS: '1000' };
-        const failed = spawnSync(process.execPath, [...CLI, ...args, '--data-dir', site.dataDir], { encoding: 'utf8', env });
+        const failed = spawnSync(process.execPath, [...STAFF_CLI, ...args, '--data-dir', site.dataDir], { encoding: 'utf8', env });
         expect(failed.status).toBe(1);
         expect(failed.stderr).toMatch(/(Deleted 0 applications and 1 patient messages|Purged 1 patients)/);
         expect(failed.stderr).toMatch(
@@ -310,7 +304,7 @@ describe('a VACUUM that fails after the deletion committed (PostgreSQL)', () => 
 
 describe('staff tools, as npm run staff starts them', () => {
   it('--help lists every command and option', async () => {
-    const { stdout } = await run(process.execPath, [...CLI, '--help'], { encoding: 'utf8' });
+    const { stdout } = await run(process.execPath, [...STAFF_CLI, '--help'], { encoding: 'utf8' });
     for (const word of [
       'export',
       'purge',
@@ -340,7 +334,7 @@ describe('staff tools, as npm run staff starts them', () => {
         '127.0.0.1',
       );
       const env = { ...environment, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: SHARED_KEY };
-      const { stdout, stderr } = await run(process.execPath, [...CLI, 'export', 'patients', '--format', 'json', '--data-dir', site.dataDir], {
+      const { stdout, stderr } = await run(process.execPath, [...STAFF_CLI, 'export', 'patients', '--format', 'json', '--data-dir', site.dataDir], {
         encoding: 'utf8',
         env,
         timeout: 30_000,
@@ -353,7 +347,7 @@ describe('staff tools, as npm run staff starts them', () => {
   }, 60_000);
 
   it('exits with status 1 on a usage error, saying what is wrong on stderr only', () => {
-    const { status, stdout, stderr } = spawnSync(process.execPath, [...CLI, 'exprot'], { encoding: 'utf8' });
+    const { status, stdout, stderr } = spawnSync(process.execPath, [...STAFF_CLI, 'exprot'], { encoding: 'utf8' });
     expect({ status, stdout }).toEqual({ status: 1, stdout: '' });
     expect(stderr).toContain('Unknown command "exprot"');
   }, 30_000);

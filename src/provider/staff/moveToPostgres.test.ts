@@ -20,7 +20,7 @@ import { auditEntry } from './audit';
 import { startHalfOpenProxy } from '../submissions/halfOpenProxy.testing';
 import { beijingDay } from '../submissions/caseReference';
 import { moveToPostgres } from './moveToPostgres';
-import { staffTool } from './staffTools.testing';
+import { STAFF_CLI, staffTool } from './staffTools.testing';
 
 const form = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: '', description: '发红' };
 const consent = { consent: '2026-01', health_consent: '2026-01' };
@@ -109,7 +109,7 @@ async function stoppedMoveThenDeletion(dataDir: string, url: string) {
 
 /** The move in a child process, the test's event loop left free (for a proxy it runs). */
 async function moveWhileServing(dataDir: string, url: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [...STAFF_CLI, 'move-to-postgres', '--data-dir', dataDir], {
     env: { ...process.env, DATABASE_URL: url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -184,7 +184,7 @@ it('never deletes a message, nor sets aside an audit entry, that the old site st
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE case_reference_counters IN ACCESS EXCLUSIVE MODE');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', 'move-to-postgres', '--data-dir', data.dir], {
+    const child = spawn(process.execPath, [...STAFF_CLI, 'move-to-postgres', '--data-dir', data.dir], {
       env: { ...process.env, DATABASE_URL: database.url, STAFF_AUDIT_KEY: 'move-test-key-0123456789abcdef' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

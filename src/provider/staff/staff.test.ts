@@ -9,7 +9,7 @@ import { openDatabase } from '../sqliteDatabase';
 import { AUDIT_FILE } from '../submissions/auditFile';
 import { createTestDatabase, queryTestDatabase, postgresPerFile } from '../submissions/postgres.testing';
 import { applicationBurst as burst, providerOn, startProviderProcess, STORE_KINDS, tempDataDir } from '../provider.testing';
-import { staffTool } from './staffTools.testing';
+import { STAFF_CLI, staffSucceeds, staffTool } from './staffTools.testing';
 
 const run = promisify(execFile);
 const csvRows = (csv: string) => parse(csv, { bom: true, columns: true }) as Record<string, string>[];
@@ -29,12 +29,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
   const env = async (): Promise<NodeJS.ProcessEnv> =>
     kind === 'postgres' ? { ...process.env, DATABASE_URL: await postgres.url(), STAFF_AUDIT_KEY: 'k'.repeat(64) } : process.env;
   const staffOutcome = async (dataDir: string, ...args: string[]) => staffTool([...args, '--data-dir', dataDir], await env());
-  /** A command that must succeed. */
-  const staff = async (dataDir: string, ...args: string[]) => {
-    const outcome = await staffOutcome(dataDir, ...args);
-    if (outcome.status !== 0) throw new Error(`staff ${args.join(' ')} failed: ${outcome.stderr}`);
-    return outcome;
-  };
+  const staff = async (dataDir: string, ...args: string[]) => staffSucceeds([...args, '--data-dir', dataDir], await env());
   const count = async () => (await site!.rows<{ n: number }>('SELECT COUNT(*) AS n FROM applications'))[0]!.n;
   const startSite = async (dataDir: string) =>
     startProviderProcess(dataDir, { TRUST_PROXY: '127.0.0.1', ...(kind === 'postgres' ? { DATABASE_URL: await postgres.url() } : {}) });
@@ -235,8 +230,7 @@ describe('a staff command whose audit entry cannot be written (the SQLite audit 
       const message = { category: 'adverse', medication: '炉甘石洗剂', reason: '', name: '王芳', phone: '13800000000', email: 'a@b.com', description: '发红' };
       await site.store.savePatientMessage(message, { consent: '2026-01', health_consent: '2026-01' }, '');
       mkdirSync(join(site.dataDir, AUDIT_FILE));
-      const staffSync = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'src/provider/staff/cli.ts', ...args, '--data-dir', site.dataDir], { encoding: 'utf8' });
+      const staffSync = (...args: string[]) => spawnSync(process.execPath, [...STAFF_CLI, ...args, '--data-dir', site.dataDir], { encoding: 'utf8' });
       for (const args of [
         ['export', 'patients'],
         ['find', '--email', 'a@b.com'],

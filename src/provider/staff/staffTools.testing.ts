@@ -3,7 +3,11 @@
  * starting Node, tsx and the database drivers again for every command (about 0.6 s of CPU each).
  * The tests that need a real process (its exit status, a signal, a tool killed mid-move) spawn cli.ts.
  */
+import { join } from 'node:path';
 import { runStaff } from './staffTools';
+
+/** Node's arguments that start the tools as `npm run staff --` does (then the tools' own). */
+export const STAFF_CLI = ['--import', 'tsx', join(__dirname, 'cli.ts')];
 
 export interface StaffOutcome {
   status: number;
@@ -28,4 +32,11 @@ export async function staffTool(args: string[], env: NodeJS.ProcessEnv): Promise
     // What Node does with the error cli.ts leaves unhandled: its stack on stderr, exit status 1.
     return { status: 1, stdout, stderr: `${stderr}${(error as Error).stack ?? String(error)}\n` };
   }
+}
+
+/** A command that must succeed: its output, or an error carrying what it said on stderr. */
+export async function staffSucceeds(args: string[], env: NodeJS.ProcessEnv): Promise<StaffOutcome> {
+  const outcome = await staffTool(args, env);
+  if (outcome.status !== 0) throw new Error(`staff ${args.join(' ')} failed: ${outcome.stderr}`);
+  return outcome;
 }
