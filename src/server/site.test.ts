@@ -199,6 +199,7 @@ describe('the site server', () => {
       expect(made.headers['cache-control']).toBe('public, max-age=86400');
     } finally {
       await site.close();
+      rmSync(broken, { recursive: true, force: true });
     }
   });
 
