@@ -64,9 +64,10 @@ const START_LIMIT_MS = 20_000;
 
 /**
  * `node --import tsx <script>` with port 0, resolved once it prints "listening on <url>": the
- * port is the one the child actually got, so parallel tests never race for a port.
+ * port is the one the child actually got, so parallel tests never race for a port. `printed`: its
+ * output until then.
  */
-export async function spawnListening(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+export async function spawnListening(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; printed: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let printed = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -88,7 +89,7 @@ export async function spawnListening(script: string, env: Record<string, string>
       fail(`exited with ${code} before listening`);
     });
   });
-  return { child, port };
+  return { child, port, printed };
 }
 
 /** `src/provider/main.ts` as a child process on a port of its own, resolved once it listens. */

@@ -5,18 +5,20 @@ import Database from '../provider/sqliteDriver';
 import { spawnListening, tempDataDir } from '../provider/provider.testing';
 import { fakeDist } from './server.testing';
 
-describe('npm start under SIGTERM', () => {
-  it('finishes the requests it accepted, closes the database cleanly and exits by itself within its budget', async () => {
+describe('npm start', () => {
+  it('runs the production builds of React and the store unless NODE_ENV says otherwise; under SIGTERM it finishes the requests it accepted, closes the database cleanly and exits by itself within its budget', async () => {
     const dist = fakeDist();
     const data = tempDataDir();
-    const { child, port } = await spawnListening('src/server/start.ts', {
+    const { child, port, printed } = await spawnListening('src/server/main.ts', {
       PORT: '0',
       PROVIDER_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: data.dir,
       DIST_DIR: dist,
       SKIP_BUILD: '1',
+      NODE_ENV: '', // as a shell that never set it
     });
+    expect(printed).toContain('NODE_ENV=production');
 
     const base = `http://127.0.0.1:${port}`;
     const outcomes = Promise.all(
@@ -38,7 +40,7 @@ describe('npm start under SIGTERM', () => {
     await new Promise((resolve) => setTimeout(resolve, 25));
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
-    // 0: it closed by itself. Past its budget (start.ts, 10 s) the process is made to exit with 1.
+    // 0: it closed by itself. Past its budget (main.ts, 10 s) the process is made to exit with 1.
     expect(code).toBe(0);
 
     const answered = (await outcomes).filter((o) => o.status !== 0);

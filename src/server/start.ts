@@ -1,6 +1,6 @@
 /**
- * `npm start`: build the client if needed, start the embedded provider unless PROVIDER_URL
- * points elsewhere, serve, and shut down gracefully on SIGTERM / SIGINT.
+ * What `npm start` runs (its process is main.ts): build the client if needed, start the embedded
+ * provider unless PROVIDER_URL points elsewhere, and serve.
  */
 import { join } from 'node:path';
 import { readConfig, type SiteConfig } from './config';
@@ -18,7 +18,6 @@ import { boundedPool, endPool } from '../provider/submissions/postgresStore';
 import { postgresUrlFrom } from '../provider/submissions/store';
 
 const ROOT = join(__dirname, '..', '..');
-const SHUTDOWN_LIMIT_MS = 10_000;
 
 export interface RunningSite {
   url: string;
@@ -114,25 +113,4 @@ export async function startSite(config: StartConfig, { build = true } = {}): Pro
       await provider?.close();
     },
   };
-}
-
-if (require.main === module) {
-  startSite(readStartConfig(), { build: process.env.SKIP_BUILD !== '1' })
-    .then((site) => {
-      console.log(`Site listening on ${site.url} (content provider ${site.providerUrl})`);
-      const stop = (signal: string) => {
-        console.log(`${signal}: finishing in-flight requests…`);
-        setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-        site.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-    })
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
 }

@@ -46,7 +46,7 @@ const pack = loadContentPack();
 
 /** One host as `npm start` runs it (site and embedded provider), submissions in the shared PostgreSQL database. */
 function startHost(name: string): Promise<{ child: ChildProcess; port: number }> {
-  return spawnListening('src/server/start.ts', {
+  return spawnListening('src/server/main.ts', {
     PORT: '0',
     PROVIDER_PORT: '0',
     HOST: '127.0.0.1',

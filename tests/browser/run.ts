@@ -50,7 +50,7 @@ const files = readdirSync(dir)
 const pictureCopies = mkdtempSync(join(tmpdir(), 'browser-picture-copies-'));
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${workers}`, '--test-reporter=spec', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'test', PICTURE_COPIES_DIR: pictureCopies },
+  env: { ...process.env, NODE_ENV: 'production', PICTURE_COPIES_DIR: pictureCopies },
 });
 rmSync(pictureCopies, { recursive: true, force: true });
 process.exit(result.status ?? 1);
