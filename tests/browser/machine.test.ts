@@ -61,8 +61,10 @@ describe('a job form belongs to its job', () => {
       await page.goto('/resources/1');
       await waitForContent(page);
       await fill();
+      // Listened for before the click: on a busy machine the request may go out before click() returns.
+      const sent = page.waitForRequest('**/api/index/recruit/submitData**');
       await page.getByRole('button', { name: '提交申请' }).click();
-      await page.waitForRequest('**/api/index/recruit/submitData**');
+      await sent;
 
       await page.locator('.breadcrumbs').getByRole('link', { name: '加入我们' }).click();
       await page.waitForURL((url) => url.pathname === '/resources');
