@@ -5,11 +5,12 @@
  * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
  * of the run's own unless TEST_DATABASE_URL names one. Then lanes side by side, laid out so that
  * what one waits for (Strapi starting, a test's timers and child processes) is another's computing:
- *   checks:   typecheck → unit and integration (with coverage, a worker per core)
+ *   unit:     unit and integration (with coverage, a worker per core)
  *   builds:   client builds → Strapi on SQLite, once cms/ is in → browser suite, four files at a
- *             time, once everything else is done (it takes both cores)
- *   cms:      install cms/ (linked from this machine's store after the first run) → lint → Strapi
- *             on PostgreSQL
+ *             time, once the unit tests and Strapi on PostgreSQL are done (it takes both cores)
+ *   cms:      install cms/ (linked from this machine's store after the first run) → Strapi on
+ *             PostgreSQL
+ *   checks:   typecheck → lint, beside the browser suite
  * A failing step ends its lane and skips the steps that need it; the other lanes run on, so one
  * run shows every failure it can. What each step printed is shown when it ends (the browser
  * suite's as it comes), and the time of every step at the end.
@@ -37,10 +38,7 @@ interface Step {
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', script, ...args];
 
 const LANES: Step[][] = [
-  [
-    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'] },
-    { name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] },
-  ],
+  [{ name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] }],
   [
     { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
@@ -58,12 +56,15 @@ const LANES: Step[][] = [
   ],
   // Strapi's two databases side by side: a Strapi run alone keeps about one core busy (its CPU
   // about equals its time: Strapi starting, the takedown file's timeouts), the other fills the rest.
-  // Lint runs here, not before the unit tests: with cms/ linked rather than installed, this lane
-  // ended 80 s before the checks lane, the longest before the browser step.
   [
     { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
-    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
     { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
+  ],
+  // Beside the browser suite, which alone leaves an eighth of the two cores idle (its files' waits,
+  // its last files running with fewer beside them): before it, these two lengthened the steps it waits for.
+  [
+    { name: 'typecheck', command: [NPM, 'run', '--silent', 'typecheck'], needs: ['unit and integration', 'Strapi on PostgreSQL'] },
+    { name: 'lint', command: [NPM, 'run', '--silent', 'lint'] },
   ],
 ];
 
