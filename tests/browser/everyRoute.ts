@@ -1,7 +1,14 @@
 /**
- * The accessibility suite of one language (a file per language, so the two run side by side):
- * axe-core on every route, desktop and phone, finds no serious or critical violation;
- * HTML_CodeSniffer (the engine pa11y runs) finds no WCAG 2 AA error on the desktop ones.
+ * Every route in one language (a file per language, so the two run side by side), each page
+ * loaded once per viewport, desktop (1440 px) and phone (390 px), for everything checked of it:
+ * a page load costs the browser far more than any check made on the loaded page.
+ * - The route table's pages (ROUTE_SAMPLES): answered 200 in the page's language, their sample
+ *   text shown, no section failed, headings in main, nothing errors and no request fails.
+ * - Their document outline: exactly one h1, first, and heading levels never skip (each heading at
+ *   most one level below the one before it), counting the header, footer and provider HTML alike,
+ *   visible or not, as an assistive technology or a crawler reads them.
+ * - Accessibility, on those and on a page not found and /login: axe-core finds no serious or
+ *   critical violation; HTML_CodeSniffer (the engine pa11y runs) no WCAG 2 AA error on desktop.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -9,9 +16,28 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '../../src/contracts/locale';
+import { localizedPath } from '../../src/contracts/routes';
 import { DESKTOP, PHONE, openPage, screenshotOnFailure, sharedPage, waitForContent, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
 
 const PATHS = [...ROUTE_SAMPLES.map((route) => route.path), '/nope', '/login'];
+
+/** The document outline: every heading, visible or not, in document order. */
+const outline = () =>
+  [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => ({ level: Number(h.tagName[1]), text: (h.textContent ?? '').trim().slice(0, 40) }));
+
+/** What is wrong with an outline: not exactly one h1, a first heading that is not it, a skipped level. */
+function outlineFaults(headings: { level: number; text: string }[]): string[] {
+  const faults: string[] = [];
+  const h1s = headings.filter((h) => h.level === 1).length;
+  if (h1s !== 1) faults.push(`${h1s} h1 elements`);
+  if (headings[0]?.level !== 1) faults.push(`the first heading is h${headings[0]?.level}, not the h1`);
+  let previous = 1;
+  for (const heading of headings) {
+    if (heading.level > previous + 1) faults.push(`h${heading.level} "${heading.text}" after h${previous}`);
+    previous = heading.level;
+  }
+  return faults;
+}
 
 /** What pa11y reports as errors: HTML_CodeSniffer's WCAG2AA messages of type 1. */
 const HTMLCS_SCRIPT = join(require.resolve('@pa11y/html_codesniffer/package.json'), '..', 'build', 'HTMLCS.js');
@@ -40,7 +66,7 @@ const htmlCodeSnifferErrors = (page: Page) =>
       }),
   );
 
-export function accessibilitySuite(locale: Locale) {
+export function everyRouteSuite(locale: Locale) {
   let browser: Browser;
   let site: TestSite;
   onSuite({}, (s, b) => {
@@ -54,18 +80,28 @@ export function accessibilitySuite(locale: Locale) {
   ] as const) {
     // HTML_CodeSniffer reads the desktop documents axe reads: a document loaded once for both.
     const codeSniffer = name === 'desktop';
-    describe(`accessibility in ${locale} on ${name}${codeSniffer ? ', with HTML_CodeSniffer' : ''}`, () => {
+    describe(`every route in ${locale} on ${name}: content, outline and accessibility${codeSniffer ? ', with HTML_CodeSniffer' : ''}`, () => {
       const shared = sharedPage(async () => {
         const opened = await openPage(browser, site, { locale, viewport });
         if (codeSniffer) await opened.page.addInitScript({ path: HTMLCS_SCRIPT });
         return opened;
       });
       for (const path of PATHS) {
+        const route = ROUTE_SAMPLES.find((sample) => sample.path === path);
         test(path, async (t) => {
-          const { page } = shared();
+          const { page, problems } = shared();
           await screenshotOnFailure(t, page, async () => {
-            await page.goto(path);
+            const response = await page.goto(localizedPath(path, locale));
             await waitForContent(page);
+            if (route) {
+              assert.equal(response?.status(), 200);
+              assert.equal(await page.locator('html').getAttribute('lang'), locale === 'zh' ? 'zh-CN' : 'en');
+              await page.getByText(route[locale], { exact: false }).first().waitFor({ state: 'attached' });
+              assert.equal(await page.locator('main .async-state--error').count(), 0, 'no section failed');
+              assert.ok((await page.locator('main h1, main h2').count()) > 0, 'the page has headings');
+              assert.deepEqual(outlineFaults(await page.evaluate(outline)), [], 'the heading outline');
+              assert.deepEqual(problems, []);
+            }
             const results = await new AxeBuilder({ page }).analyze();
             const serious = results.violations
               .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,0 +1,4 @@
+/** Every route in Chinese: content, outline and accessibility (everyRoute.ts). */
+import { everyRouteSuite } from './everyRoute';
+
+everyRouteSuite('zh');
