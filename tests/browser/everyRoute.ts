@@ -3,7 +3,8 @@
  * loaded once per viewport, desktop (1440 px) and phone (390 px), for everything checked of it:
  * a page load costs the browser far more than any check made on the loaded page.
  * - The route table's pages (ROUTE_SAMPLES): answered 200 in the page's language, their sample
- *   text shown, no section failed, headings in main, nothing errors and no request fails.
+ *   text shown, no section failed, headings in main, nothing errors and no request fails, and
+ *   hydration asks the provider for nothing the server sent (no /api/ request).
  * - Their document outline: exactly one h1, first, and heading levels never skip (each heading at
  *   most one level below the one before it), counting the header, footer and provider HTML alike,
  *   visible or not, as an assistive technology or a crawler reads them.
@@ -81,8 +82,10 @@ export function everyRouteSuite(locale: Locale) {
     // HTML_CodeSniffer reads the desktop documents axe reads: a document loaded once for both.
     const codeSniffer = name === 'desktop';
     describe(`every route in ${locale} on ${name}: content, outline and accessibility${codeSniffer ? ', with HTML_CodeSniffer' : ''}`, () => {
+      const asked: string[] = [];
       const shared = sharedPage(async () => {
         const opened = await openPage(browser, site, { locale, viewport });
+        opened.page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && asked.push(request.url())));
         if (codeSniffer) await opened.page.addInitScript({ path: HTMLCS_SCRIPT });
         return opened;
       });
@@ -90,6 +93,7 @@ export function everyRouteSuite(locale: Locale) {
         const route = ROUTE_SAMPLES.find((sample) => sample.path === path);
         test(path, async (t) => {
           const { page, problems } = shared();
+          asked.length = 0;
           await screenshotOnFailure(t, page, async () => {
             const response = await page.goto(localizedPath(path, locale));
             await waitForContent(page);
@@ -114,6 +118,8 @@ export function everyRouteSuite(locale: Locale) {
               );
             assert.deepEqual(serious, []);
             if (codeSniffer) assert.deepEqual(await htmlCodeSnifferErrors(page), [], 'HTML_CodeSniffer, WCAG 2 AA');
+            // Asked last: a request hydration sent late has had the time of the checks above to go out.
+            if (route) assert.deepEqual(asked, [], 'hydration asks the provider for nothing the server sent');
           });
         });
       }
