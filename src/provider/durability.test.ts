@@ -57,14 +57,19 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     }
   }
 
-  it('stores every acknowledged submission of a burst of 500', async () => {
+  it('answers every submission of a burst of 500, and stores every one it acknowledged', async () => {
     const data = tempDataDir();
     const { child, port } = await startProviderProcess(data.dir, { TRUST_PROXY: '127.0.0.1' });
-    const acknowledged = await burst(port, 500, 'burst');
+    const { acknowledged, refused } = await burst(port, 500, 'burst');
     child.kill('SIGTERM');
     await once(child, 'exit');
     const { names, integrity } = await storedNames(data.dir);
-    expect(acknowledged.length).toBe(500);
+    // How many are refused is the machine's: a save waits for a connection 3 s at most
+    // (SAVE_LIMITS), so a busy one refuses the last of the queue (39 of 500 beside a busy core),
+    // a quiet one none. What holds at any speed: each is answered, and each acknowledged is kept.
+    // (A refused one may be stored too: a COMMIT unanswered within its 3 s may have landed.)
+    expect(acknowledged.length + refused.length).toBe(500);
+    expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
     expect(integrity).toBe('ok');
     data.remove();
@@ -79,7 +84,7 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 150));
       child.kill('SIGKILL');
       await once(child, 'exit');
-      acknowledged.push(...(await sent));
+      acknowledged.push(...(await sent).acknowledged);
       const { names, integrity } = await storedNames(data.dir);
       expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
       expect(integrity).toBe('ok');
@@ -101,7 +106,7 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(code).toBe(0);
-    const acknowledged = await sent;
+    const { acknowledged } = await sent;
     const { names, integrity } = await storedNames(data.dir);
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);

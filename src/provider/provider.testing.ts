@@ -98,12 +98,18 @@ export function startProviderProcess(dataDir: string, env: Record<string, string
 }
 
 /**
- * `count` job applications at once, each from its own (trusted, forwarded) address; resolves
- * with the names acknowledged with code 0. A connection that dies with the process is not
- * acknowledged: nothing was promised.
+ * `count` job applications at once, each from its own (trusted, forwarded) address. `acknowledged`:
+ * the names answered with code 0; `refused`: those answered with another code, the visitor told
+ * it failed. A connection that dies with the process is neither: nothing was promised.
  */
-export async function applicationBurst(port: number, count: number, tag: string, onAcknowledged: () => void = () => {}): Promise<string[]> {
+export async function applicationBurst(
+  port: number,
+  count: number,
+  tag: string,
+  onAcknowledged: () => void = () => {},
+): Promise<{ acknowledged: string[]; refused: string[] }> {
   const acknowledged: string[] = [];
+  const refused: string[] = [];
   await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const name = `${tag}-${i}`;
@@ -116,11 +122,11 @@ export async function applicationBurst(port: number, count: number, tag: string,
         if (((await res.json()) as { code: number }).code === 0) {
           acknowledged.push(name);
           onAcknowledged();
-        }
+        } else refused.push(name);
       } catch {
-        // refused or cut off: not acknowledged
+        // refused or cut off without an answer: neither
       }
     }),
   );
-  return acknowledged;
+  return { acknowledged, refused };
 }

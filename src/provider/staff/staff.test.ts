@@ -45,7 +45,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
       const sent = burst(port, 300, 'export', () => firstStored());
       await stored;
       const { stdout } = await staff(data.dir, 'export', 'applications', '--since', '2000-01-01');
-      const acknowledged = await sent;
+      const { acknowledged } = await sent;
       const after = await count();
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -193,7 +193,7 @@ describe.each(STORE_KINDS)('staff tools on %s', (kind) => {
     it('backs up online during a burst; the restored copy is intact and holds every acknowledged row', async () => {
       const data = { dir: site!.dataDir };
       const { child, port } = await startSite(data.dir);
-      const acknowledgedBefore = await burst(port, 100, 'early');
+      const { acknowledged: acknowledgedBefore } = await burst(port, 100, 'early');
       const late = burst(port, 200, 'late');
       const backup = join(data.dir, kind === 'postgres' ? 'backup.dump' : 'backup.sqlite');
       await staff(data.dir, 'backup', backup);
