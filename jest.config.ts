@@ -32,6 +32,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      setupFiles: ['<rootDir>/config/jest/setupServer.ts'],
       roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/tests/bench', '<rootDir>/tests/system'],
       testMatch: ['<rootDir>/src/{server,provider,http}/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts', '<rootDir>/tests/{bench,system}/**/*.test.ts'],
       transform,
