@@ -47,6 +47,7 @@ const config: Config = {
       roots: ['<rootDir>/tests/cms'],
       testMatch: ['<rootDir>/tests/cms/**/*.test.ts'],
       // SQLite, or with CMS_TEST_DATABASE=postgres a PostgreSQL database per file.
+      setupFiles: ['<rootDir>/config/jest/setupServer.ts'],
       setupFilesAfterEnv: ['<rootDir>/tests/cms/setupCmsDatabase.ts'],
       // Strapi seeded once for the run; each file starts on a copy (tests/cms/seededTemplate.ts).
       globalSetup: '<rootDir>/tests/cms/globalSetup.ts',
