@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStrapiSource } from './source';
+import { STAND_IN_ANSWER_MS } from './standIn.testing';
 
 const CMS_ORIGIN = 'http://cms.example:1337';
 
@@ -80,7 +81,14 @@ let source: ReturnType<typeof createStrapiSource>;
 beforeEach(async () => {
   strapi = await fakeStrapi();
   warnings = [];
-  source = createStrapiSource({ url: strapi.url, publicUrl: CMS_ORIGIN, token: 't', coolDownMs: 60_000, warn: (message) => warnings.push(message) });
+  source = createStrapiSource({
+    url: strapi.url,
+    publicUrl: CMS_ORIGIN,
+    token: 't',
+    timeoutMs: STAND_IN_ANSWER_MS,
+    coolDownMs: 60_000,
+    warn: (message) => warnings.push(message),
+  });
 });
 
 afterEach(async () => {

@@ -10,6 +10,7 @@ import { readStrapiConnection } from './connection';
 import { previewAdminOf, previewApiPrefix } from '../../http/previewAccess';
 import { strapiDrafts } from './preview';
 import { createStrapiSource } from './source';
+import { STAND_IN_ANSWER_MS } from './standIn.testing';
 
 interface Asked {
   path: string;
@@ -48,7 +49,7 @@ beforeEach(() => {
 
 describe("the previews' drafts", () => {
   it("are read with the preview token, asking Strapi on every call for the drafts the preview's admin may read", async () => {
-    const drafts = strapiDrafts(Fastify(), { url, preview: { token: 'preview-token', secret: 'secret' } })(7);
+    const drafts = strapiDrafts(Fastify(), { url, timeoutMs: STAND_IN_ANSWER_MS, preview: { token: 'preview-token', secret: 'secret' } })(7);
     await drafts.news('en', { page: 1, pageSize: 5 });
     await drafts.categories('zh');
     expect(asked.length).toBeGreaterThanOrEqual(2);
@@ -56,7 +57,7 @@ describe("the previews' drafts", () => {
   });
 
   it("are each admin's own: one admin's answers, kept for outages, never answer another's", async () => {
-    const draftsOf = strapiDrafts(Fastify(), { url, preview: { token: 'preview-token', secret: 'secret' } });
+    const draftsOf = strapiDrafts(Fastify(), { url, timeoutMs: STAND_IN_ANSWER_MS, preview: { token: 'preview-token', secret: 'secret' } });
     expect(draftsOf(7)).toBe(draftsOf(7));
     expect(draftsOf(8)).not.toBe(draftsOf(7));
     await draftsOf(7).news('en', { page: 1, pageSize: 5 });
@@ -79,8 +80,8 @@ describe("the previews' drafts", () => {
       },
     ];
     const connection = readStrapiConnection({ CONTENT_SOURCE: 'strapi', STRAPI_URL: url, STRAPI_TOKEN: 't', CMS_PUBLIC_URL: 'https://cms.example.com/admin' });
-    const drafts = strapiDrafts(Fastify(), { ...connection!, preview: { token: 'preview-token', secret: 'secret' } })(7);
-    const published = createStrapiSource({ url, token: 't', publicUrl: connection?.publicUrl });
+    const drafts = strapiDrafts(Fastify(), { ...connection!, timeoutMs: STAND_IN_ANSWER_MS, preview: { token: 'preview-token', secret: 'secret' } })(7);
+    const published = createStrapiSource({ url, token: 't', publicUrl: connection?.publicUrl, timeoutMs: STAND_IN_ANSWER_MS });
     for (const source of [drafts, published]) expect((await source.newsDetail(5, 'en'))?.content).toContain('src="/uploads/walk_3f2a.webp"');
   });
 
@@ -92,7 +93,7 @@ describe("the previews' drafts", () => {
   });
 
   it('never reach the published content, which asks for no status with the site token', async () => {
-    const published = createStrapiSource({ url, token: 'site-token' });
+    const published = createStrapiSource({ url, token: 'site-token', timeoutMs: STAND_IN_ANSWER_MS });
     await published.news('en', { page: 1, pageSize: 5 });
     await published.categories('zh');
     expect(asked.length).toBeGreaterThanOrEqual(2);

@@ -13,6 +13,7 @@ import { loadContentPack } from '../content/loadPack';
 import { MissingStrapiField } from './fields';
 import { mediaPaths, packDocuments } from './seed/packDocuments';
 import { createStrapiSource } from './source';
+import { STAND_IN_ANSWER_MS } from './standIn.testing';
 
 const file = (name: string, alternativeText: string | null = null) => ({ url: `/uploads/${name}.webp`, alternativeText });
 const seo = (lang: Locale) => ({
@@ -88,7 +89,7 @@ let source: ReturnType<typeof createStrapiSource>;
 
 beforeEach(async () => {
   strapi = await fakeStrapi();
-  source = createStrapiSource({ url: strapi.url, token: 't', warn: () => {} });
+  source = createStrapiSource({ url: strapi.url, token: 't', timeoutMs: STAND_IN_ANSWER_MS, warn: () => {} });
 });
 
 afterEach(async () => {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locale } from '../../contracts/locale';
 import type { StrapiEntry } from './client';
 import { createStrapiSource } from './source';
+import { STAND_IN_ANSWER_MS } from './standIn.testing';
 
 const picture = (name: string) => ({ url: `/uploads/${name}.webp` });
 const scene = (title: string) => ({ title, des: `${title}…`, pic: picture(title), over_pic: picture(`${title}-over`) });
@@ -67,7 +68,7 @@ beforeEach(async () => {
   strapi.collections['page-banners'] = [newsBanner('zh'), newsBanner('en')];
   strapi.collections.publications = [publication('zh', true), publication('en', true), publication('zh', false), publication('en', false)];
   warnings = [];
-  source = createStrapiSource({ url: strapi.url, token: 't', warn: (message) => warnings.push(message) });
+  source = createStrapiSource({ url: strapi.url, token: 't', timeoutMs: STAND_IN_ANSWER_MS, warn: (message) => warnings.push(message) });
 });
 
 afterEach(async () => {
