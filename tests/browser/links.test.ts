@@ -94,19 +94,25 @@ const pathOf = (page: Page) => {
 };
 
 /**
- * Where a tab a click opened shows, read from its document once it is loaded and at `to` (a
- * pattern, or the exact path, query and hash). With Chromium 150, Playwright's record of a tab
+ * Where a tab a click opened shows, read from its document once it is loaded and its path, query
+ * and hash match `to` (a pattern, or the exact text). With Chromium 150, Playwright's record of a tab
  * opened by a Ctrl-click or a middle click can stay at about:blank, or wait for a load that never
  * comes, while the tab shows the page: its document is what a visitor sees.
  */
 async function openedAt(opened: Page, to: RegExp | string): Promise<string> {
-  const at = await opened.waitForFunction(
-    ({ pattern, exact }) => {
-      const here = `${location.pathname}${location.search}${location.hash}`;
-      return document.readyState === 'complete' && (exact === null ? new RegExp(pattern).test(here) : here === exact) && here;
-    },
-    typeof to === 'string' ? { pattern: '', exact: to } : { pattern: to.source, exact: null },
-  );
+  const at = await opened
+    .waitForFunction(
+      ({ pattern, flags, exact }) => {
+        const here = `${location.pathname}${location.search}${location.hash}`;
+        return document.readyState === 'complete' && (exact === null ? new RegExp(pattern, flags).test(here) : here === exact) && here;
+      },
+      typeof to === 'string' ? { pattern: '', flags: '', exact: to } : { pattern: to.source, flags: to.flags, exact: null },
+      // A tab opened behind the page may get no animation frames to poll on.
+      { polling: 100 },
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(`the new tab shows ${await opened.evaluate(() => `${location.href} (${document.readyState})`)}, not ${String(to)}`, { cause: error });
+    });
   return (await at.jsonValue()) as string;
 }
 
