@@ -48,11 +48,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+// The stub answers at once: these limits are for a stub that hangs, not a measure. With a 2 s
+// deadline a machine busy with other lanes let a version lookup time out, and the file did not
+// count as replaced.
+const DEADLINE_MS = 20_000;
+
 /** A site process of the host: its memory is its own, the folder of copies and versions is shared. */
 function siteProcess() {
   const ledger = createVersionLedger(join(dir, 'versions'));
-  const versions = createPictureVersions(providerUrl, Date.now, 2000, ledger);
-  const pictures = createPictureResizer({ providerUrl, timeoutMs: 2000, versions, disk: createPictureDisk(dir, 64 * 1024 * 1024) });
+  const versions = createPictureVersions(providerUrl, Date.now, DEADLINE_MS, ledger);
+  const pictures = createPictureResizer({ providerUrl, timeoutMs: DEADLINE_MS, versions, disk: createPictureDisk(dir, 64 * 1024 * 1024) });
   return { versions, pictures, takedown: createFileTakedown(pictures, versions, ledger, ORIGIN) };
 }
 
