@@ -10,15 +10,23 @@
  *   visible or not, as an assistive technology or a crawler reads them.
  * - Accessibility, on those and on a page not found and /login: axe-core finds no serious or
  *   critical violation; HTML_CodeSniffer (the engine pa11y runs) no WCAG 2 AA error on desktop.
+ * - Valid HTML (desktop): the W3C Nu HTML checker finds no error in the HTML the server sends for
+ *   each route, nor in the document the browser holds once the scripts have run (what they add:
+ *   the chunks' prefetch links, the carousels, the toasts' region), and each served page declares
+ *   its charset in its first 1024 bytes. Nothing is let through: the pages carry no attribute from
+ *   outside the HTML standard.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '../../src/contracts/locale';
 import { localizedPath } from '../../src/contracts/routes';
-import { DESKTOP, PHONE, openPage, screenshotOnFailure, sharedPage, waitForContent, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
+import { DESKTOP, PHONE, openPage, screenshotOnFailure, sharedPage, waitForContent, watchHydration, type TestSite, onSuite, ROUTE_SAMPLES } from './harness';
+import { nuCheckerErrors } from './nuChecker';
 
 const PATHS = [...ROUTE_SAMPLES.map((route) => route.path), '/nope', '/login'];
 
@@ -67,6 +75,32 @@ const htmlCodeSnifferErrors = (page: Page) =>
       }),
   );
 
+/**
+ * Each route's HTML as the server sent it and as the browser holds it once hydrated, saved as files
+ * for the Nu checker (it refuses localhost URLs): taken from the page the other checks loaded.
+ */
+function htmlFiles(locale: Locale) {
+  const dir = mkdtempSync(join(tmpdir(), `html-${locale}-`));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const served: { file: string; url: string; bytes: Buffer }[] = [];
+  const scripted: string[] = [];
+  return {
+    dir,
+    served,
+    scripted,
+    async save(site: TestSite, page: Page, url: string) {
+      const name = join(dir, url.replace(/\//g, '_'));
+      const response = await fetch(`${site.url}${url}`);
+      assert.equal(response.status, 200, url);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      writeFileSync(`${name}.html`, bytes);
+      served.push({ file: `${name}.html`, url, bytes });
+      writeFileSync(`${name}.scripted.html`, await page.evaluate(() => `<!DOCTYPE html>\n${document.documentElement.outerHTML}`));
+      scripted.push(`${name}.scripted.html`);
+    },
+  };
+}
+
 export function everyRouteSuite(locale: Locale) {
   let browser: Browser;
   let site: TestSite;
@@ -79,14 +113,19 @@ export function everyRouteSuite(locale: Locale) {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    // HTML_CodeSniffer reads the desktop documents axe reads: a document loaded once for both.
-    const codeSniffer = name === 'desktop';
-    describe(`every route in ${locale} on ${name}: content, outline and accessibility${codeSniffer ? ', with HTML_CodeSniffer' : ''}`, () => {
+    // HTML_CodeSniffer and the Nu checker read the desktop documents axe reads: a document loaded once for all.
+    const desktop = name === 'desktop';
+    describe(`every route in ${locale} on ${name}: content, outline and accessibility${desktop ? ', with HTML_CodeSniffer and the Nu checker' : ''}`, () => {
       const asked: string[] = [];
+      const html = desktop ? htmlFiles(locale) : undefined;
+      let hydrated: () => Promise<void> = async () => {};
       const shared = sharedPage(async () => {
         const opened = await openPage(browser, site, { locale, viewport });
         opened.page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && asked.push(request.url())));
-        if (codeSniffer) await opened.page.addInitScript({ path: HTMLCS_SCRIPT });
+        if (desktop) {
+          await opened.page.addInitScript({ path: HTMLCS_SCRIPT });
+          hydrated = await watchHydration(opened.page);
+        }
         return opened;
       });
       for (const path of PATHS) {
@@ -95,7 +134,10 @@ export function everyRouteSuite(locale: Locale) {
           const { page, problems } = shared();
           asked.length = 0;
           await screenshotOnFailure(t, page, async () => {
-            const response = await page.goto(localizedPath(path, locale));
+            const url = localizedPath(path, locale);
+            const response = await page.goto(url);
+            // The HTML kept for the Nu checker is the hydrated document once its loads are done.
+            if (html && route) await hydrated();
             await waitForContent(page);
             if (route) {
               assert.equal(response?.status(), 200);
@@ -104,6 +146,8 @@ export function everyRouteSuite(locale: Locale) {
               assert.equal(await page.locator('main .async-state--error').count(), 0, 'no section failed');
               assert.ok((await page.locator('main h1, main h2').count()) > 0, 'the page has headings');
               assert.deepEqual(outlineFaults(await page.evaluate(outline)), [], 'the heading outline');
+              // Saved before axe and HTML_CodeSniffer check it.
+              if (html) await html.save(site, page, url);
             }
             const results = await new AxeBuilder({ page }).analyze();
             const serious = results.violations
@@ -116,7 +160,7 @@ export function everyRouteSuite(locale: Locale) {
                     .join(', ')})`,
               );
             assert.deepEqual(serious, []);
-            if (codeSniffer) assert.deepEqual(await htmlCodeSnifferErrors(page), [], 'HTML_CodeSniffer, WCAG 2 AA');
+            if (desktop) assert.deepEqual(await htmlCodeSnifferErrors(page), [], 'HTML_CodeSniffer, WCAG 2 AA');
             // Asked last: a request or an error that hydration sent late has had the time of the checks above to come.
             if (route) {
               assert.deepEqual(asked, [], 'hydration asks the provider for nothing the server sent');
@@ -125,6 +169,42 @@ export function everyRouteSuite(locale: Locale) {
           });
         });
       }
+      if (html) nuCheckerTests(html);
     });
   }
+}
+
+/** The Nu checker over the saved pages, the served and the scripted ones and a broken page, in one run. */
+function nuCheckerTests({ dir, served, scripted }: ReturnType<typeof htmlFiles>) {
+  describe('its HTML, in the W3C Nu HTML checker', () => {
+    const broken = join(dir, 'broken.html');
+    let errors: Map<string, string[]>;
+    const nameOf = (file: string) => file.split('/').pop()!;
+    const errorsIn = (files: string[]) => files.flatMap((file) => (errors.get(nameOf(file)) ?? []).map((error) => `${nameOf(file)}: ${error}`));
+    before(() => {
+      writeFileSync(broken, '<!doctype html><html lang="en"><head><title>x</title></head><body><p><div></p></body></html>');
+      errors = nuCheckerErrors([...served.map((page) => page.file), ...scripted, broken]);
+    });
+
+    test('served: no error, for every route', () => {
+      assert.equal(served.length, ROUTE_SAMPLES.length, 'every route saved');
+      assert.deepEqual(errorsIn(served.map((page) => page.file)), []);
+    });
+
+    test('once the scripts have run: none either', () => {
+      assert.equal(scripted.length, ROUTE_SAMPLES.length, 'every route saved');
+      assert.deepEqual(errorsIn(scripted), []);
+    });
+
+    test('the checker itself finds a broken page, in the same run', () => {
+      assert.ok(
+        errorsIn([broken]).some((error) => error.includes('Unclosed element “div”')),
+        errorsIn([broken]).join('; '),
+      );
+    });
+
+    test('each served page declares its charset within the first 1024 bytes', () => {
+      for (const { url, bytes } of served) assert.match(bytes.subarray(0, 1024).toString('latin1'), /<meta charset="?utf-8"?/i, url);
+    });
+  });
 }

@@ -1,4 +1,4 @@
-/** Every route in Chinese: content, outline and accessibility (everyRoute.ts). */
+/** Every route in Chinese: content, outline, accessibility and valid HTML (everyRoute.ts). */
 import { everyRouteSuite } from './everyRoute';
 
 everyRouteSuite('zh');
