@@ -52,8 +52,12 @@ beforeEach(() => {
   gate.failing.clear();
 });
 
-/** A site just started, listening on a port of its own: nothing rendered, no lists in hand. */
-async function coldSite(renderDeadlineMs = 10_000): Promise<string> {
+/**
+ * A site just started, listening on a port of its own: nothing rendered, no lists in hand. Its
+ * render deadline is for a render that hangs (the 503 case sets its own): a listed page queued
+ * behind the cache's four renders and a held flood waited past 10 s on a machine with a core busy.
+ */
+async function coldSite(renderDeadlineMs = 60_000): Promise<string> {
   const site = await createSiteServer({
     distDir: dist,
     providerUrl: gate.url,
