@@ -76,8 +76,9 @@ const htmlCodeSnifferErrors = (page: Page) =>
   );
 
 /**
- * Each route's HTML as the server sent it and as the browser holds it once hydrated, saved as files
- * for the Nu checker (it refuses localhost URLs): taken from the page the other checks loaded.
+ * Each route's HTML as the server sends it (fetched for the same address) and as the browser
+ * holds it once hydrated (the page the other checks loaded), saved as files for the Nu checker
+ * (it refuses localhost URLs).
  */
 function htmlFiles(locale: Locale) {
   const dir = mkdtempSync(join(tmpdir(), `html-${locale}-`));
@@ -113,7 +114,7 @@ export function everyRouteSuite(locale: Locale) {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    // HTML_CodeSniffer and the Nu checker read the desktop documents axe reads: a document loaded once for all.
+    // HTML_CodeSniffer and the Nu checker read the desktop documents axe reads: a page loaded once for all.
     const desktop = name === 'desktop';
     describe(`every route in ${locale} on ${name}: content, outline and accessibility${desktop ? ', with HTML_CodeSniffer and the Nu checker' : ''}`, () => {
       const asked: string[] = [];
