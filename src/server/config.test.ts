@@ -29,6 +29,12 @@ describe('the site configuration', () => {
     expect(read({ DATA_DIR: '/srv/site', PICTURE_COPIES_DIR: '/mnt/copies' }).config.pictureCopies.dir).toBe('/mnt/copies');
   });
 
+  it('gives `npm start` 10 s to finish what it accepted after SIGTERM, or SHUTDOWN_SECONDS', () => {
+    expect(read({}).config.shutdownBudgetMs).toBe(10_000);
+    expect(read({ SHUTDOWN_SECONDS: '25' }).config.shutdownBudgetMs).toBe(25_000);
+    expect(() => read({ SHUTDOWN_SECONDS: 'soon' })).toThrow('SHUTDOWN_SECONDS must be a number ≥ 0, not "soon"');
+  });
+
   it('reads the CMS webhook secret; unset or empty, there is no webhook', () => {
     expect(read({ CMS_WEBHOOK_SECRET: 's3cret' }).config.cmsWebhookSecret).toBe('s3cret');
     expect(read({ CMS_WEBHOOK_SECRET: '' }).config.cmsWebhookSecret).toBeNull();

@@ -24,6 +24,8 @@ export interface SiteConfig {
   /** SSR=off serves the client-rendered shell for every page. */
   serverRendering: boolean;
   renderDeadlineMs: number;
+  /** How long `npm start` waits for the requests in flight after SIGTERM before it exits with 1 (SHUTDOWN_SECONDS). */
+  shutdownBudgetMs: number;
   pageCache: PageCacheOptions;
   /** Picture copies on disk (PICTURE_COPIES_DIR, else DATA_DIR/picture-copies; PICTURE_CACHE_MB), shared by the host's site processes. */
   pictureCopies: { dir: string; maxBytes: number };
@@ -75,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     serverRendering: env.SSR !== 'off',
     renderDeadlineMs: count(env.RENDER_DEADLINE_MS, TIMING.renderDeadlineMs, 'RENDER_DEADLINE_MS'),
+    shutdownBudgetMs: count(env.SHUTDOWN_SECONDS, 10, 'SHUTDOWN_SECONDS') * 1000,
     logLevel: env.LOG_LEVEL || 'info',
     cmsWebhookSecret: env.CMS_WEBHOOK_SECRET || null,
     purgeRelay: {

@@ -8,15 +8,14 @@
  */
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 
-const SHUTDOWN_LIMIT_MS = 10_000;
-
 async function main() {
   const { readStartConfig, startSite } = await import('./start');
-  const site = await startSite(readStartConfig(), { build: process.env.SKIP_BUILD !== '1' });
+  const config = readStartConfig();
+  const site = await startSite(config, { build: process.env.SKIP_BUILD !== '1' });
   console.log(`Site listening on ${site.url} (content provider ${site.providerUrl}, NODE_ENV=${process.env.NODE_ENV})`);
   const stop = (signal: string) => {
     console.log(`${signal}: finishing in-flight requests…`);
-    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    setTimeout(() => process.exit(1), config.shutdownBudgetMs).unref();
     site.close().then(
       () => process.exit(0),
       () => process.exit(1),
