@@ -1,8 +1,9 @@
 /**
  * A file replaced or deleted in the CMS, and the copies of it the site and the cache in front
- * hold: each process's resized copies (pictures.ts) are forgotten at once, with those on disk of
- * the versions that are no longer the file's, and the URLs a cache may keep them under, by every
- * version the site ever named and every srcset width, are refreshed through it (purgeRelay.ts),
+ * hold: each process's resized copies (pictures.ts) are forgotten at once, those still being made
+ * from the old bytes too, with those on disk of the versions that are no longer the file's, and
+ * the URLs a cache may keep them under, by every version the site ever named and every srcset
+ * width, are refreshed through it (purgeRelay.ts),
  * so a deleted picture answers 404 there too, whatever version its URL names. The versions come
  * from the ledger on disk every process of the host shares (versionLedger.ts), so a restart or a
  * peer that served the picture alone changes nothing, and from this process's memory. A media

@@ -95,7 +95,8 @@ export function createPictureVersions(
     checkNow: (path) => ask(path, now(), Math.max(lookupTimeoutMs, CHECK_TIMEOUT_MS)),
     known: (path) => tokens.get(path)?.token,
     forget(path) {
-      tokens.delete(path);
+      // No token, as of now: a lookup asked before the deletion and answered after it is older.
+      tokens.set(path, { token: null, at: now() });
       asking.delete(path);
     },
   };

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
 import { tempDataDir } from '../../provider/provider.testing';
@@ -9,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createPictureResizer, pictureFormat, pictureRequest } from './pictures';
 import { createPictureVersions } from './pictureVersions';
+import { createPictureDisk } from './pictureDisk';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../http/mediaCaching';
 import { withPictureVersions } from '../render/versionedPictures';
 import { fakeDist, providerGate } from '../server.testing';
@@ -337,6 +340,46 @@ const phonePhoto = (colour = '#c33') =>
     .withMetadata({ orientation: 6 })
     .toBuffer();
 
+describe('a copy still being made when its file is deleted', () => {
+  it('is kept nowhere: the request that waited for it gets the original, and neither memory nor disk serves it after', async () => {
+    const stub = await pictureProvider();
+    const path = '/uploads/gone.jpg';
+    stub.files.set(path, { body: await phonePhoto(), type: 'image/jpeg' });
+    const token = versionOf((await fetch(`${stub.url}${path}`, { method: 'HEAD' })).headers)!;
+    const dir = mkdtempSync(join(tmpdir(), 'picture-copies-'));
+    let release = () => {};
+    let encoding = false;
+    const resizer = (encode?: (input: Buffer, width: number, format: string) => Promise<{ data: Buffer; info: { format: string } }>) =>
+      createPictureResizer({
+        providerUrl: stub.url,
+        timeoutMs: 5000,
+        versions: { current: async () => token },
+        disk: createPictureDisk(dir, 1024 * 1024),
+        encode,
+      });
+    try {
+      const pictures = resizer(async (input, width) => {
+        encoding = true;
+        await new Promise<void>((resolve) => (release = resolve));
+        return sharp(input).resize({ width }).webp().toBuffer({ resolveWithObject: true });
+      });
+      const waiting = pictures.get(path, 320, 'webp', token);
+      while (!encoding) await new Promise((resolve) => setTimeout(resolve, 5));
+      // The file is deleted while its copy is encoded: the webhook forgets it, then the encoding ends.
+      stub.files.delete(path);
+      pictures.forget(path);
+      release();
+      expect(await waiting).toBeNull();
+      // Had the copy been kept under the version it was made from, these would find it.
+      expect(await pictures.get(path, 320, 'webp', token)).toBeNull();
+      expect(await resizer().get(path, 320, 'webp', token)).toBeNull(); // another process of the host: the disk
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await stub.close();
+    }
+  });
+});
+
 describe("a copy's year", () => {
   it('is given only under the version of the bytes it was made from, not the one a lookup named', async () => {
     const stub = await pictureProvider();
@@ -549,6 +592,17 @@ describe("a picture's version", () => {
       expect({ early: await early, rendered, heads }).toEqual({ early: oldToken, rendered: newToken, heads: 2 });
       // The older answer, come last, does not replace the newer one.
       expect(await versions.current('/uploads/a.jpg')).toBe(newToken);
+
+      // Asked before a deletion and answered after it: the deleted picture's token does not come back.
+      etag = '"gone"';
+      heads = 0;
+      clock += 5_000;
+      const before = versions.current('/uploads/a.jpg');
+      while (heads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      clock += 5;
+      versions.forget!('/uploads/a.jpg');
+      expect(await before).toBe(versionOf(new Headers({ etag: '"gone"' })));
+      expect({ known: versions.known!('/uploads/a.jpg'), now: await versions.current('/uploads/a.jpg') }).toEqual({ known: null, now: null });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

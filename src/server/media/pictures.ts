@@ -182,22 +182,41 @@ export function createPictureResizer({
     }
   }
 
+  /**
+   * Forgets so far, and the count at each file's last: a copy whose making began before its file
+   * was replaced or deleted may be of bytes that are gone, and the cache's own listing of keys
+   * leaves out those still being made, so forget() cannot reach them.
+   */
+  let forgets = 0;
+  const forgottenAt = new Map<string, number>();
+
   const MISS_SIZE = 1024;
   const copies = new LRUCache<string, Picture | Miss>({
     maxSize: maxBytes,
     // A miss counts as a small answer would, so unknown paths cannot grow the cache without bound.
     sizeCalculation: (entry) => ('body' in entry ? entry.body.length : MISS_SIZE),
     ttl: TTL_MS,
+    // Undefined: the file was forgotten meanwhile; nothing is kept, and the original is served.
     fetchMethod: async (key, _stale, { options }) => {
-      const [, version] = JSON.parse(key) as [string, string];
+      const [path, version] = JSON.parse(key) as [string, string];
+      const began = forgets;
+      const forgotten = () => (forgottenAt.get(path) ?? 0) > began;
       const stored = version ? await disk?.read(key) : null;
-      if (stored) return { ...stored, etag: etagOf(stored.body), cacheControl: CHANGING_PICTURE, version };
+      if (stored) return forgotten() ? undefined : { ...stored, etag: etagOf(stored.body), cacheControl: CHANGING_PICTURE, version };
       const entry = await resize(key);
+      if (forgotten()) return undefined;
       if (entry === outage) options.ttl = OUTAGE_TTL_MS;
       // Without a version, or replaced between the version's lookup and the read, the picture may
       // change under this key: made again when asked after a moment.
       else if (!version || ('body' in entry && entry.version !== version)) options.ttl = 2000;
-      else if ('body' in entry) await disk?.write(key, entry);
+      else if ('body' in entry) {
+        await disk?.write(key, entry);
+        // Forgotten while it was written: forgetStored() may have looked before it was there.
+        if (forgotten()) {
+          await disk?.remove(key);
+          return undefined;
+        }
+      }
       return entry;
     },
   });
@@ -250,6 +269,8 @@ export function createPictureResizer({
     },
     /** The file was replaced or deleted: its copies go. Returns the versions they were of, which URLs kept elsewhere name. */
     forget(path: string): string[] {
+      forgets += 1;
+      forgottenAt.set(path, forgets);
       const versions = new Set<string>();
       for (const key of [...copies.keys()]) {
         const [copyPath, version] = JSON.parse(key) as [string, string];
