@@ -101,7 +101,7 @@ export async function startProvider({
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`,
     visitorLimit: (name, allowance) => store.visitorLimit(name, allowance),
     async close() {
-      // Bounded: answers in flight get a grace, within the site's shutdown budget (src/server/main.ts; boundedClose.ts).
+      // Bounded: answers in flight get a grace (boundedClose.ts), within the site's shutdown budget (SHUTDOWN_SECONDS).
       await running.close();
       await follower?.stop();
       if (packPool) await endPool(packPool);

@@ -33,6 +33,8 @@ describe('the site configuration', () => {
     expect(read({}).config.shutdownBudgetMs).toBe(10_000);
     expect(read({ SHUTDOWN_SECONDS: '25' }).config.shutdownBudgetMs).toBe(25_000);
     expect(() => read({ SHUTDOWN_SECONDS: 'soon' })).toThrow('SHUTDOWN_SECONDS must be a number ≥ 0, not "soon"');
+    for (const refused of ['0', '0.5', '3601'])
+      expect(() => read({ SHUTDOWN_SECONDS: refused })).toThrow(`SHUTDOWN_SECONDS must be between 1 and 3600, not "${refused}"`);
   });
 
   it('reads the CMS webhook secret; unset or empty, there is no webhook', () => {

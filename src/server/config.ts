@@ -77,7 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, warn: (message:
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     serverRendering: env.SSR !== 'off',
     renderDeadlineMs: count(env.RENDER_DEADLINE_MS, TIMING.renderDeadlineMs, 'RENDER_DEADLINE_MS'),
-    shutdownBudgetMs: count(env.SHUTDOWN_SECONDS, 10, 'SHUTDOWN_SECONDS') * 1000,
+    shutdownBudgetMs: shutdownSeconds(env.SHUTDOWN_SECONDS) * 1000,
     logLevel: env.LOG_LEVEL || 'info',
     cmsWebhookSecret: env.CMS_WEBHOOK_SECRET || null,
     purgeRelay: {
@@ -138,6 +138,13 @@ function port(value: string | undefined, fallback: number, name: string): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, not "${value}"`);
   return n;
+}
+
+/** 0 would exit before anything in flight ends; past an hour, a timer's delay overflows. */
+function shutdownSeconds(value: string | undefined): number {
+  const seconds = count(value, 10, 'SHUTDOWN_SECONDS');
+  if (seconds < 1 || seconds > 3600) throw new Error(`SHUTDOWN_SECONDS must be between 1 and 3600, not "${value}"`);
+  return seconds;
 }
 
 function count(value: string | undefined, fallback: number, name: string): number {

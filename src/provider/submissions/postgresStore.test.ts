@@ -27,9 +27,15 @@ const consent = { consent: 'v', health_consent: 'v' };
 let hosts: SubmissionStore[] = [];
 /** Other sessions on the database (a lock holder): ended before the hosts, whose pools wait for them. */
 let others: pg.Client[] = [];
+/**
+ * The two hosts' limits: 100 saves queue for one pool's 10 connections and one counter row, and
+ * on a machine busy beside the other lanes the last waited past SAVE_LIMITS' 3 s to connect. What
+ * these tests check is the numbering and the sharing; the limits are checked below, on hosts of their own.
+ */
+const UNHURRIED: SaveLimits = { connectMs: 20_000, statementMs: 20_000, workMs: 20_000, commitMs: 20_000 };
 beforeEach(async () => {
   const url = await postgres.url();
-  hosts = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+  hosts = await Promise.all([openPostgresStore(url, { saveLimits: UNHURRIED }), openPostgresStore(url, { saveLimits: UNHURRIED })]);
   await emptyTables(url);
 });
 afterEach(async () => {
@@ -38,21 +44,9 @@ afterEach(async () => {
   await Promise.all(hosts.map((host) => host.close()));
 });
 
-/** One more host, with its own pool and `limits`; closed after the test. */
-async function host(limits: Partial<SaveLimits>) {
-  const store = await openPostgresStore(await postgres.url(), { saveLimits: limits });
-  hosts.push(store);
-  return store;
-}
-
 describe('submissions in PostgreSQL shared by two hosts', () => {
   it('numbers 2 × 100 messages sent at once through two pools 1 to 200, each once', async () => {
-    // 100 saves queue for one pool's 10 connections and one counter row: on a machine busy beside
-    // the other lanes, the last waited past SAVE_LIMITS' 3 s to connect. The numbering is what is
-    // checked here; the limits are, below.
-    const limits = { connectMs: 60_000, statementMs: 60_000, workMs: 60_000 };
-    const unhurried = await Promise.all([host(limits), host(limits)]);
-    const references = await Promise.all(unhurried.flatMap((each) => Array.from({ length: 100 }, () => each.savePatientMessage(form, consent, ''))));
+    const references = await Promise.all(hosts.flatMap((host) => Array.from({ length: 100 }, () => host.savePatientMessage(form, consent, ''))));
     const year = references[0]!.slice(3, 7);
     expect([...references].sort()).toEqual(Array.from({ length: 200 }, (_, i) => `PS-${year}-${String(i + 1).padStart(6, '0')}`));
     const stored = await queryTestDatabase<{ n: number }>(await postgres.url(), 'SELECT COUNT(DISTINCT reference) AS n FROM patient_messages');
@@ -115,6 +109,11 @@ describe('a save that cannot finish before the site gives up', () => {
     await holder.query('BEGIN');
     expect((await holder.query('SELECT year FROM case_reference_counters FOR UPDATE')).rowCount).toBe(1);
     return () => holder.query('COMMIT');
+  };
+  const host = async (limits: Partial<SaveLimits>) => {
+    const store = await openPostgresStore(await postgres.url(), { saveLimits: limits });
+    hosts.push(store);
+    return store;
   };
   const stored = async () =>
     (await queryTestDatabase<{ reference: string }>(await postgres.url(), 'SELECT reference FROM patient_messages ORDER BY id')).map((row) =>

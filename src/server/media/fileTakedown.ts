@@ -1,15 +1,14 @@
 /**
  * A file replaced or deleted in the CMS, and the copies of it the site and the cache in front
- * hold: each process's resized copies (pictures.ts) are forgotten at once, those still being made
- * from the old bytes too, with those on disk of the versions that are no longer the file's, and
- * the URLs a cache may keep them under, by every version the site ever named and every srcset
- * width, are refreshed through it (purgeRelay.ts),
- * so a deleted picture answers 404 there too, whatever version its URL names. The versions come
- * from the ledger on disk every process of the host shares (versionLedger.ts), so a restart or a
- * peer that served the picture alone changes nothing, and from this process's memory. A media
- * edit counts as a replacement only when the file's version changed: renaming a file or editing
- * its alternative text leaves every copy as it was. A deleted file's last version is forgotten
- * too, so no copy of it is served while the provider fails.
+ * hold: each process's resized copies (pictures.ts) of the versions that are no longer the file's
+ * are forgotten at once, those still being made too, with those on disk, and the URLs a cache may
+ * keep them under, by every version the site ever named and every srcset width, are refreshed
+ * through it (purgeRelay.ts), so a deleted picture answers 404 there too, whatever version its
+ * URL names. The versions come from the ledger on disk every process of the host shares
+ * (versionLedger.ts), so a restart or a peer that served the picture alone changes nothing, and
+ * from this process's memory. A media edit counts as a replacement only when the file's version
+ * changed: renaming a file or editing its alternative text leaves every copy as it was. A deleted
+ * file's last version is forgotten too, so no copy of it is served while the provider fails.
  */
 import type { VersionLedger } from './versionLedger';
 import { PICTURE_WIDTHS, PICTURE_WIDTH_PARAM } from '../../contracts/endpoints';
@@ -17,7 +16,7 @@ import { PICTURE_VERSION_PARAM } from '../../http/mediaCaching';
 import type { PictureVersions } from './pictureVersions';
 
 interface Resizer {
-  forget(path: string): string[];
+  forget(path: string, keep: string | null): string[];
   forgetStored(path: string, gone: Iterable<string>): Promise<void>;
 }
 
@@ -65,7 +64,7 @@ export function createFileTakedown(pictures: Resizer, versions: PictureVersions,
       replacedBy.delete(path);
       const gone = await named(path);
       if (!keep) versions.forget?.(path); // deleted: its last version is no answer while the provider fails
-      for (const version of pictures.forget(path)) gone.add(version);
+      for (const version of pictures.forget(path, keep)) gone.add(version);
       gone.delete('');
       if (keep) gone.delete(keep);
       await pictures.forgetStored(path, gone);

@@ -40,7 +40,7 @@ export interface PictureVersions {
   checkNow?(path: string): Promise<string | null>;
   /** The token last read for path, without asking (undefined: never read): what pages were given. */
   known?(path: string): string | null | undefined;
-  /** The picture was deleted: its last token is no answer, not even while the provider fails. */
+  /** The picture was deleted: its last token is no answer, not even while the provider fails, nor what a lookup asked before says. */
   forget?(path: string): void;
 }
 
@@ -54,21 +54,29 @@ export function createPictureVersions(
   ledger: TokenLedger | null = null,
 ): PictureVersions {
   const lookupTimeoutMs = renderDeadlineMs * LOOKUP_SHARE_OF_DEADLINE;
-  /** The token the provider gave and when that question was asked. */
-  const tokens = new LRUCache<string, { token: string | null; at: number }>({ max: MAX_PATHS });
+  /**
+   * The token the provider gave, when that question was asked and its place among the questions;
+   * `deleted`: no token since the file was deleted.
+   */
+  const tokens = new LRUCache<string, { token: string | null; at: number; order: number; deleted?: true }>({ max: MAX_PATHS });
   const asking = new Map<string, { at: number; answer: Promise<string | null> }>();
   let failedAt = -Infinity;
+  let questions = 0;
 
   async function ask(path: string, at: number, timeoutMs = lookupTimeoutMs): Promise<string | null> {
+    const order = (questions += 1);
     try {
       const answer = await fetch(`${providerUrl}${encodeURI(path)}`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
+      // Asked before the file was deleted, answered after: the answer names bytes that are gone.
+      const newest = tokens.get(path);
+      if (newest?.deleted && newest.order > order) return null;
       // Noted before any page names it, so the file's replacement or deletion refreshes its URLs.
-      if (token && tokens.get(path)?.token !== token) await ledger?.add(path, token);
+      if (token && newest?.token !== token) await ledger?.add(path, token);
       // An answer to an older question never replaces a newer one's.
-      if ((tokens.get(path)?.at ?? -Infinity) <= at) tokens.set(path, { token, at });
+      if ((tokens.get(path)?.order ?? 0) < order) tokens.set(path, { token, at, order });
       return token;
     } catch {
       // The provider failed or is slow: what it said last still holds, and nobody asks for a while.
@@ -95,8 +103,7 @@ export function createPictureVersions(
     checkNow: (path) => ask(path, now(), Math.max(lookupTimeoutMs, CHECK_TIMEOUT_MS)),
     known: (path) => tokens.get(path)?.token,
     forget(path) {
-      // No token, as of now: a lookup asked before the deletion and answered after it is older.
-      tokens.set(path, { token: null, at: now() });
+      tokens.set(path, { token: null, at: now(), order: (questions += 1), deleted: true });
       asking.delete(path);
     },
   };

@@ -340,43 +340,93 @@ const phonePhoto = (colour = '#c33') =>
     .withMetadata({ orientation: 6 })
     .toBuffer();
 
-describe('a copy still being made when its file is deleted', () => {
-  it('is kept nowhere: the request that waited for it gets the original, and neither memory nor disk serves it after', async () => {
-    const stub = await pictureProvider();
-    const path = '/uploads/gone.jpg';
+describe('a copy still being made when its file is replaced or deleted', () => {
+  type Encode = (input: Buffer, width: number, format: string) => Promise<{ data: Buffer; info: { format: string } }>;
+  type Disk = ReturnType<typeof createPictureDisk>;
+  const path = '/uploads/gone.jpg';
+  let stub: Awaited<ReturnType<typeof pictureProvider>>;
+  let token: string;
+  let dir: string;
+  beforeEach(async () => {
+    stub = await pictureProvider();
     stub.files.set(path, { body: await phonePhoto(), type: 'image/jpeg' });
-    const token = versionOf((await fetch(`${stub.url}${path}`, { method: 'HEAD' })).headers)!;
-    const dir = mkdtempSync(join(tmpdir(), 'picture-copies-'));
+    token = versionOf((await fetch(`${stub.url}${path}`, { method: 'HEAD' })).headers)!;
+    dir = mkdtempSync(join(tmpdir(), 'picture-copies-'));
+  });
+  afterEach(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await stub.close();
+  });
+  /** A process of the host: its own memory, the host's disk (`wrap`: watched). */
+  const resizer = (encode?: Encode, wrap: (disk: Disk) => Disk = (disk) => disk) =>
+    createPictureResizer({
+      providerUrl: stub.url,
+      timeoutMs: 5000,
+      versions: { current: async () => token },
+      disk: wrap(createPictureDisk(dir, 1024 * 1024)),
+      encode,
+    });
+  /** Resolves once it is called, then holds the caller until released. */
+  const holdOnce = () => {
     let release = () => {};
-    let encoding = false;
-    const resizer = (encode?: (input: Buffer, width: number, format: string) => Promise<{ data: Buffer; info: { format: string } }>) =>
-      createPictureResizer({
-        providerUrl: stub.url,
-        timeoutMs: 5000,
-        versions: { current: async () => token },
-        disk: createPictureDisk(dir, 1024 * 1024),
-        encode,
-      });
-    try {
-      const pictures = resizer(async (input, width) => {
-        encoding = true;
-        await new Promise<void>((resolve) => (release = resolve));
-        return sharp(input).resize({ width }).webp().toBuffer({ resolveWithObject: true });
-      });
-      const waiting = pictures.get(path, 320, 'webp', token);
-      while (!encoding) await new Promise((resolve) => setTimeout(resolve, 5));
-      // The file is deleted while its copy is encoded: the webhook forgets it, then the encoding ends.
-      stub.files.delete(path);
-      pictures.forget(path);
-      release();
-      expect(await waiting).toBeNull();
-      // Had the copy been kept under the version it was made from, these would find it.
-      expect(await pictures.get(path, 320, 'webp', token)).toBeNull();
-      expect(await resizer().get(path, 320, 'webp', token)).toBeNull(); // another process of the host: the disk
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-      await stub.close();
-    }
+    let reached = () => {};
+    const called = new Promise<void>((resolve) => (reached = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return { called, release: () => release(), hold: () => (reached(), held) };
+  };
+  const webp: Encode = (input, width) => sharp(input).resize({ width }).webp().toBuffer({ resolveWithObject: true });
+
+  it('deleted while encoded: the request that waited gets the original, and neither memory nor disk keeps the copy', async () => {
+    const encoding = holdOnce();
+    const pictures = resizer(async (input, width, format) => (await encoding.hold(), webp(input, width, format)));
+    const waiting = pictures.get(path, 320, 'webp', token);
+    await encoding.called;
+    stub.files.delete(path);
+    pictures.forget(path);
+    // A lookup begun since, still told the old version, waits for the same copy.
+    const joined = pictures.get(path, 320, 'webp', token);
+    encoding.release();
+    expect({ waiting: await waiting, joined: await joined }).toEqual({ waiting: null, joined: null });
+    // Had the copy been kept under the version it was made from, these would find it.
+    expect(await pictures.get(path, 320, 'webp', token)).toBeNull();
+    expect(await resizer().get(path, 320, 'webp', token)).toBeNull(); // another process: the disk
+  });
+
+  it('deleted while written to disk: the file written is removed', async () => {
+    const writing = holdOnce();
+    const pictures = resizer(undefined, (disk) => ({ ...disk, write: async (key, copy) => (await writing.hold(), disk.write(key, copy)) }));
+    const waiting = pictures.get(path, 320, 'webp', token);
+    await writing.called;
+    stub.files.delete(path);
+    pictures.forget(path);
+    writing.release();
+    expect(await waiting).toBeNull();
+    expect(await resizer().get(path, 320, 'webp', token)).toBeNull();
+  });
+
+  it('deleted while read from disk: no lookup gets what was read', async () => {
+    expect(await resizer().get(path, 320, 'webp', token)).not.toBeNull(); // made, and stored on disk
+    const reading = holdOnce();
+    const pictures = resizer(undefined, (disk) => ({ ...disk, read: async (key) => (await reading.hold(), disk.read(key)) }));
+    const waiting = pictures.get(path, 320, 'webp', token);
+    await reading.called;
+    stub.files.delete(path);
+    pictures.forget(path);
+    const joined = pictures.get(path, 320, 'webp', token);
+    reading.release();
+    expect({ waiting: await waiting, joined: await joined }).toEqual({ waiting: null, joined: null });
+  });
+
+  it('replaced while its new version is encoded: that copy is kept, as it is of the bytes the file has now', async () => {
+    const encoding = holdOnce();
+    const pictures = resizer(async (input, width, format) => (await encoding.hold(), webp(input, width, format)));
+    const waiting = pictures.get(path, 320, 'webp', token);
+    await encoding.called;
+    pictures.forget(path, token);
+    encoding.release();
+    expect(await waiting).toMatchObject({ version: token, cacheControl: IMMUTABLE_PICTURE });
+    stub.files.delete(path); // the provider gone: only a kept copy answers
+    expect(await resizer().get(path, 320, 'webp', token)).toMatchObject({ version: token });
   });
 });
 
@@ -592,17 +642,31 @@ describe("a picture's version", () => {
       expect({ early: await early, rendered, heads }).toEqual({ early: oldToken, rendered: newToken, heads: 2 });
       // The older answer, come last, does not replace the newer one.
       expect(await versions.current('/uploads/a.jpg')).toBe(newToken);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
-      // Asked before a deletion and answered after it: the deleted picture's token does not come back.
-      etag = '"gone"';
-      heads = 0;
-      clock += 5_000;
+  it('is no answer once the picture is deleted, not even from a lookup asked before the deletion and answered after it', async () => {
+    let answered = () => {};
+    let asked = 0;
+    // The provider answers the first question only once the deletion is done.
+    const server = createServer((_req, res) => {
+      asked += 1;
+      if (asked === 1) answered = () => void res.writeHead(200, { etag: '"deleted"' }).end();
+      else res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const versions = createPictureVersions(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       const before = versions.current('/uploads/a.jpg');
-      while (heads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      clock += 5;
+      while (asked === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       versions.forget!('/uploads/a.jpg');
-      expect(await before).toBe(versionOf(new Headers({ etag: '"gone"' })));
-      expect({ known: versions.known!('/uploads/a.jpg'), now: await versions.current('/uploads/a.jpg') }).toEqual({ known: null, now: null });
+      answered();
+      expect(await before).toBeNull();
+      // Neither in memory nor while the provider fails (it answers 503 now).
+      expect({ known: versions.known!('/uploads/a.jpg'), now: await versions.current('/uploads/a.jpg', 0) }).toEqual({ known: null, now: null });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -183,41 +183,59 @@ export function createPictureResizer({
   }
 
   /**
-   * Forgets so far, and the count at each file's last: a copy whose making began before its file
-   * was replaced or deleted may be of bytes that are gone, and the cache's own listing of keys
-   * leaves out those still being made, so forget() cannot reach them.
+   * Files forgotten while copies were looked up, read or made: such a copy may be of bytes that
+   * are gone (a deleted file, or a replaced file's old version), and the cache lists no key still
+   * being fetched, so forget() cannot reach it. Each lookup notes the count of forgets as it
+   * begins, before the version is asked; a copy of a file forgotten since, of any version but the
+   * one kept, is thrown away. Cleared whenever no lookup is under way.
    */
   let forgets = 0;
-  const forgottenAt = new Map<string, number>();
+  let underWay = 0;
+  const forgotten = new Map<string, { at: number; keep: string | null }>();
+  const forgottenSince = (key: string, began: number) => {
+    const [path, version] = JSON.parse(key) as [string, string];
+    const last = forgotten.get(path);
+    return last !== undefined && last.at > began && version !== last.keep;
+  };
+  /** `run` as a lookup under way, given the count of forgets as it began. */
+  async function lookup<T>(run: (began: number) => Promise<T>): Promise<T> {
+    underWay += 1;
+    try {
+      return await run(forgets);
+    } finally {
+      underWay -= 1;
+      if (underWay === 0) forgotten.clear();
+    }
+  }
+
+  /** The copy under key, from disk or made now, and how long the cache keeps it. */
+  async function copyFor(key: string, options: { ttl?: number }): Promise<Picture | Miss> {
+    const [, version] = JSON.parse(key) as [string, string];
+    const stored = version ? await disk?.read(key) : null;
+    if (stored) return { ...stored, etag: etagOf(stored.body), cacheControl: CHANGING_PICTURE, version };
+    const entry = await resize(key);
+    if (entry === outage) options.ttl = OUTAGE_TTL_MS;
+    // Without a version, or replaced between the version's lookup and the read, the picture may
+    // change under this key: made again when asked after a moment.
+    else if (!version || ('body' in entry && entry.version !== version)) options.ttl = 2000;
+    else if ('body' in entry) await disk?.write(key, entry);
+    return entry;
+  }
 
   const MISS_SIZE = 1024;
-  const copies = new LRUCache<string, Picture | Miss>({
+  // The context is the count of forgets as the lookup began.
+  const copies = new LRUCache<string, Picture | Miss, number>({
     maxSize: maxBytes,
     // A miss counts as a small answer would, so unknown paths cannot grow the cache without bound.
     sizeCalculation: (entry) => ('body' in entry ? entry.body.length : MISS_SIZE),
     ttl: TTL_MS,
-    // Undefined: the file was forgotten meanwhile; nothing is kept, and the original is served.
-    fetchMethod: async (key, _stale, { options }) => {
-      const [path, version] = JSON.parse(key) as [string, string];
-      const began = forgets;
-      const forgotten = () => (forgottenAt.get(path) ?? 0) > began;
-      const stored = version ? await disk?.read(key) : null;
-      if (stored) return forgotten() ? undefined : { ...stored, etag: etagOf(stored.body), cacheControl: CHANGING_PICTURE, version };
-      const entry = await resize(key);
-      if (forgotten()) return undefined;
-      if (entry === outage) options.ttl = OUTAGE_TTL_MS;
-      // Without a version, or replaced between the version's lookup and the read, the picture may
-      // change under this key: made again when asked after a moment.
-      else if (!version || ('body' in entry && entry.version !== version)) options.ttl = 2000;
-      else if ('body' in entry) {
-        await disk?.write(key, entry);
-        // Forgotten while it was written: forgetStored() may have looked before it was there.
-        if (forgotten()) {
-          await disk?.remove(key);
-          return undefined;
-        }
-      }
-      return entry;
+    fetchMethod: async (key, _stale, { options, context: began }) => {
+      const entry = await copyFor(key, options);
+      if (!forgottenSince(key, began)) return entry;
+      // Kept nowhere, not even on disk (forgetStored() may have looked before it was written):
+      // every lookup waiting for it, begun before the forget or since, serves the original.
+      await disk?.remove(key);
+      return undefined;
     },
   });
 
@@ -225,29 +243,42 @@ export function createPictureResizer({
    * The copy of the picture at path, width and format, or null: serve the original. Kept a
    * year by whoever caches it when `asked` is the version the provider holds now.
    */
-  async function get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
-    const version = (await versions.current(path)) ?? '';
-    return copyOf(copyKey(path, version, width, format), asked);
+  function get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
+    return lookup(async (began) => {
+      const version = (await versions.current(path)) ?? '';
+      return copyOf(copyKey(path, version, width, format), asked, began);
+    });
   }
 
-  async function copyOf(key: string, asked: string | null): Promise<Picture | null> {
-    const entry = await copies.fetch(key);
+  async function copyOf(key: string, asked: string | null, began: number): Promise<Picture | null> {
+    // forget() aborts a refresh of an expired copy of the file: its callers get the original.
+    const entry = await copies.fetch(key, { context: began }).catch((error: unknown) => {
+      if (forgottenSince(key, began)) return undefined;
+      throw error;
+    });
+    if (forgottenSince(key, began)) {
+      // Forgotten after the last look inside the fetch, but before the cache stored what it returned.
+      if (entry && copies.peek(key, { allowStale: true }) === entry) copies.delete(key);
+      return null;
+    }
     if (!entry || !('body' in entry)) return null;
     // Kept a year only when the URL names the bytes the copy was made from.
     return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
   }
 
   /** One copy made ahead, unless another process of the host is making it: this one reads it from disk when asked. */
-  async function prepareCopy(path: string, width: number, format: PictureFormat): Promise<void> {
-    const version = (await versions.current(path)) ?? '';
-    const key = copyKey(path, version, width, format);
-    const unmark = version && disk ? await disk.claim(key) : async () => undefined;
-    if (!unmark) return;
-    try {
-      await copyOf(key, null);
-    } finally {
-      await unmark();
-    }
+  function prepareCopy(path: string, width: number, format: PictureFormat): Promise<void> {
+    return lookup(async (began) => {
+      const version = (await versions.current(path)) ?? '';
+      const key = copyKey(path, version, width, format);
+      const unmark = version && disk ? await disk.claim(key) : async () => undefined;
+      if (!unmark) return;
+      try {
+        await copyOf(key, null, began);
+      } finally {
+        await unmark();
+      }
+    });
   }
 
   return {
@@ -267,14 +298,18 @@ export function createPictureResizer({
         }
       }
     },
-    /** The file was replaced or deleted: its copies go. Returns the versions they were of, which URLs kept elsewhere name. */
-    forget(path: string): string[] {
+    /**
+     * The file was replaced or deleted: its copies go, but those of the version `keep` (a
+     * replaced file's bytes now). Returns the versions they were of, which URLs kept elsewhere name.
+     */
+    forget(path: string, keep: string | null = null): string[] {
       forgets += 1;
-      forgottenAt.set(path, forgets);
+      if (underWay > 0) forgotten.set(path, { at: forgets, keep });
       const versions = new Set<string>();
-      for (const key of [...copies.keys()]) {
+      // dump(), not keys(): the expired copies too, whose versions URLs may still name.
+      for (const [key] of copies.dump()) {
         const [copyPath, version] = JSON.parse(key) as [string, string];
-        if (copyPath !== path) continue;
+        if (copyPath !== path || (keep !== null && version === keep)) continue;
         copies.delete(key);
         if (version) versions.add(version);
       }
