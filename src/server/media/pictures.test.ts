@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPictureResizer, pictureFormat, pictureRequest } from './pictures';
+import { createPictureResizer, pictureFormat, pictureRequest, type PictureResizer } from './pictures';
 import { createPictureVersions } from './pictureVersions';
 import { createPictureDisk } from './pictureDisk';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../../http/mediaCaching';
@@ -375,18 +375,24 @@ describe('a copy still being made when its file is replaced or deleted', () => {
     return { called, release: () => release(), hold: () => (reached(), held) };
   };
   const webp: Encode = (input, width) => sharp(input).resize({ width }).webp().toBuffer({ resolveWithObject: true });
-
-  it('deleted while encoded: the request that waited gets the original, and neither memory nor disk keeps the copy', async () => {
-    const encoding = holdOnce();
-    const pictures = resizer(async (input, width, format) => (await encoding.hold(), webp(input, width, format)));
+  /**
+   * The file deleted and forgotten while a lookup is `held`; another lookup begun since, still
+   * told the old version, waits for the same copy. What the two got.
+   */
+  async function deletedWhile(pictures: PictureResizer, held: ReturnType<typeof holdOnce>) {
     const waiting = pictures.get(path, 320, 'webp', token);
-    await encoding.called;
+    await held.called;
     stub.files.delete(path);
     pictures.forget(path);
-    // A lookup begun since, still told the old version, waits for the same copy.
     const joined = pictures.get(path, 320, 'webp', token);
-    encoding.release();
-    expect({ waiting: await waiting, joined: await joined }).toEqual({ waiting: null, joined: null });
+    held.release();
+    return { waiting: await waiting, joined: await joined };
+  }
+
+  it('deleted while encoded: the requests that waited get the original, and neither memory nor disk keeps the copy', async () => {
+    const encoding = holdOnce();
+    const pictures = resizer(async (input, width, format) => (await encoding.hold(), webp(input, width, format)));
+    expect(await deletedWhile(pictures, encoding)).toEqual({ waiting: null, joined: null });
     // Had the copy been kept under the version it was made from, these would find it.
     expect(await pictures.get(path, 320, 'webp', token)).toBeNull();
     expect(await resizer().get(path, 320, 'webp', token)).toBeNull(); // another process: the disk
@@ -395,12 +401,7 @@ describe('a copy still being made when its file is replaced or deleted', () => {
   it('deleted while written to disk: the file written is removed', async () => {
     const writing = holdOnce();
     const pictures = resizer(undefined, (disk) => ({ ...disk, write: async (key, copy) => (await writing.hold(), disk.write(key, copy)) }));
-    const waiting = pictures.get(path, 320, 'webp', token);
-    await writing.called;
-    stub.files.delete(path);
-    pictures.forget(path);
-    writing.release();
-    expect(await waiting).toBeNull();
+    expect(await deletedWhile(pictures, writing)).toEqual({ waiting: null, joined: null });
     expect(await resizer().get(path, 320, 'webp', token)).toBeNull();
   });
 
@@ -408,13 +409,7 @@ describe('a copy still being made when its file is replaced or deleted', () => {
     expect(await resizer().get(path, 320, 'webp', token)).not.toBeNull(); // made, and stored on disk
     const reading = holdOnce();
     const pictures = resizer(undefined, (disk) => ({ ...disk, read: async (key) => (await reading.hold(), disk.read(key)) }));
-    const waiting = pictures.get(path, 320, 'webp', token);
-    await reading.called;
-    stub.files.delete(path);
-    pictures.forget(path);
-    const joined = pictures.get(path, 320, 'webp', token);
-    reading.release();
-    expect({ waiting: await waiting, joined: await joined }).toEqual({ waiting: null, joined: null });
+    expect(await deletedWhile(pictures, reading)).toEqual({ waiting: null, joined: null });
   });
 
   it('replaced while its new version is encoded: that copy is kept, as it is of the bytes the file has now', async () => {
