@@ -101,7 +101,7 @@ export async function startProvider({
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`,
     visitorLimit: (name, allowance) => store.visitorLimit(name, allowance),
     async close() {
-      // Bounded: answers in flight get a grace (boundedClose.ts), within the site's shutdown budget (SHUTDOWN_SECONDS).
+      // Bounded: answers in flight get a grace (boundedClose.ts); the site's shutdown budget (SHUTDOWN_SECONDS, 10 s) leaves room for it.
       await running.close();
       await follower?.stop();
       if (packPool) await endPool(packPool);

@@ -32,9 +32,8 @@ describe('the site configuration', () => {
   it('gives `npm start` 10 s to finish what it accepted after SIGTERM, or SHUTDOWN_SECONDS', () => {
     expect(read({}).config.shutdownBudgetMs).toBe(10_000);
     expect(read({ SHUTDOWN_SECONDS: '25' }).config.shutdownBudgetMs).toBe(25_000);
-    expect(() => read({ SHUTDOWN_SECONDS: 'soon' })).toThrow('SHUTDOWN_SECONDS must be a number ≥ 0, not "soon"');
-    for (const refused of ['0', '0.5', '3601'])
-      expect(() => read({ SHUTDOWN_SECONDS: refused })).toThrow(`SHUTDOWN_SECONDS must be between 1 and 3600, not "${refused}"`);
+    for (const refused of ['soon', '0', '0.5', '3601'])
+      expect(() => read({ SHUTDOWN_SECONDS: refused })).toThrow(`SHUTDOWN_SECONDS must be a number of seconds from 1 to 3600, not "${refused}"`);
   });
 
   it('reads the CMS webhook secret; unset or empty, there is no webhook', () => {

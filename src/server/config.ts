@@ -140,10 +140,11 @@ function port(value: string | undefined, fallback: number, name: string): number
   return n;
 }
 
-/** 0 would exit before anything in flight ends; past an hour, a timer's delay overflows. */
+/** 0 would exit before anything in flight ends; an hour is longer than any deployment waits for a stop. */
 function shutdownSeconds(value: string | undefined): number {
-  const seconds = count(value, 10, 'SHUTDOWN_SECONDS');
-  if (seconds < 1 || seconds > 3600) throw new Error(`SHUTDOWN_SECONDS must be between 1 and 3600, not "${value}"`);
+  if (value === undefined || value === '') return 10;
+  const seconds = Number(value);
+  if (!(seconds >= 1 && seconds <= 3600)) throw new Error(`SHUTDOWN_SECONDS must be a number of seconds from 1 to 3600, not "${value}"`);
   return seconds;
 }
 

@@ -54,14 +54,16 @@ export function createPictureVersions(
   ledger: TokenLedger | null = null,
 ): PictureVersions {
   const lookupTimeoutMs = renderDeadlineMs * LOOKUP_SHARE_OF_DEADLINE;
-  /**
-   * The token the provider gave, when that question was asked and its place among the questions;
-   * `deleted`: no token since the file was deleted.
-   */
-  const tokens = new LRUCache<string, { token: string | null; at: number; order: number; deleted?: true }>({ max: MAX_PATHS });
+  /** The token the provider gave, when that question was asked, and its place among the questions (a deletion counts as one). */
+  const tokens = new LRUCache<string, { token: string | null; at: number; order: number }>({ max: MAX_PATHS });
   const asking = new Map<string, { at: number; answer: Promise<string | null> }>();
   let failedAt = -Infinity;
   let questions = 0;
+
+  function newerThan(path: string, order: number) {
+    const entry = tokens.get(path);
+    return entry && entry.order > order ? entry : undefined;
+  }
 
   async function ask(path: string, at: number, timeoutMs = lookupTimeoutMs): Promise<string | null> {
     const order = (questions += 1);
@@ -70,13 +72,13 @@ export function createPictureVersions(
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`status ${answer.status}`);
       const token = answer.ok ? versionOf(answer.headers) : null;
-      // Asked before the file was deleted, answered after: the answer names bytes that are gone.
-      const newest = tokens.get(path);
-      if (newest?.deleted && newest.order > order) return null;
       // Noted before any page names it, so the file's replacement or deletion refreshes its URLs.
-      if (token && newest?.token !== token) await ledger?.add(path, token);
-      // An answer to an older question never replaces a newer one's.
-      if ((tokens.get(path)?.order ?? 0) < order) tokens.set(path, { token, at, order });
+      if (token && !newerThan(path, order) && tokens.get(path)?.token !== token) await ledger?.add(path, token);
+      // An older question's answer never wins: its caller gets the newer one's, or none if the
+      // file was deleted since (it would name bytes that are gone).
+      const newer = newerThan(path, order);
+      if (newer) return newer.token;
+      tokens.set(path, { token, at, order });
       return token;
     } catch {
       // The provider failed or is slow: what it said last still holds, and nobody asks for a while.
@@ -103,7 +105,7 @@ export function createPictureVersions(
     checkNow: (path) => ask(path, now(), Math.max(lookupTimeoutMs, CHECK_TIMEOUT_MS)),
     known: (path) => tokens.get(path)?.token,
     forget(path) {
-      tokens.set(path, { token: null, at: now(), order: (questions += 1), deleted: true });
+      tokens.set(path, { token: null, at: now(), order: (questions += 1) });
       asking.delete(path);
     },
   };

@@ -357,15 +357,9 @@ describe('a copy still being made when its file is replaced or deleted', () => {
     rmSync(dir, { recursive: true, force: true });
     await stub.close();
   });
-  /** A process of the host: its own memory, the host's disk (`wrap`: watched). */
-  const resizer = (encode?: Encode, wrap: (disk: Disk) => Disk = (disk) => disk) =>
-    createPictureResizer({
-      providerUrl: stub.url,
-      timeoutMs: 5000,
-      versions: { current: async () => token },
-      disk: wrap(createPictureDisk(dir, 1024 * 1024)),
-      encode,
-    });
+  /** A process of the host: its own memory, the host's disk (`wrap`: watched; null: none), the version `current` says. */
+  const resizer = (encode?: Encode, wrap: ((disk: Disk) => Disk) | null = (disk) => disk, current = async () => token) =>
+    createPictureResizer({ providerUrl: stub.url, timeoutMs: 5000, versions: { current }, disk: wrap && wrap(createPictureDisk(dir, 1024 * 1024)), encode });
   /** Resolves once it is called, then holds the caller until released. */
   const holdOnce = () => {
     let release = () => {};
@@ -398,6 +392,17 @@ describe('a copy still being made when its file is replaced or deleted', () => {
     expect(await resizer().get(path, 320, 'webp', token)).toBeNull(); // another process: the disk
   });
 
+  it('deleted while its version is asked: the version answered from before the deletion makes no copy', async () => {
+    const asking = holdOnce();
+    const pictures = resizer(undefined, undefined, async () => (await asking.hold(), token));
+    const waiting = pictures.get(path, 320, 'webp', token);
+    await asking.called;
+    pictures.forget(path); // the file still there: only the lookup's age can tell
+    asking.release();
+    expect(await waiting).toBeNull();
+    expect(await resizer().get(path, 320, 'webp', token)).toMatchObject({ version: token }); // and nothing on disk before
+  });
+
   it('deleted while written to disk: the file written is removed', async () => {
     const writing = holdOnce();
     const pictures = resizer(undefined, (disk) => ({ ...disk, write: async (key, copy) => (await writing.hold(), disk.write(key, copy)) }));
@@ -410,6 +415,15 @@ describe('a copy still being made when its file is replaced or deleted', () => {
     const reading = holdOnce();
     const pictures = resizer(undefined, (disk) => ({ ...disk, read: async (key) => (await reading.hold(), disk.read(key)) }));
     expect(await deletedWhile(pictures, reading)).toEqual({ waiting: null, joined: null });
+  });
+
+  it('replaced: the copies of its new version stay, the others go', async () => {
+    const pictures = resizer(undefined, null);
+    expect(await pictures.get(path, 320, 'webp', token)).not.toBeNull();
+    pictures.forget(path, token);
+    stub.files.delete(path); // only a copy kept in memory answers now
+    expect(await pictures.get(path, 320, 'webp', token)).toMatchObject({ version: token });
+    expect(pictures.forget(path)).toEqual([token]);
   });
 
   it('replaced while its new version is encoded: that copy is kept, as it is of the bytes the file has now', async () => {
@@ -633,8 +647,9 @@ describe("a picture's version", () => {
       etag = '"new"'; // "Replace media"; the webhook's render follows
       clock += 5;
       const rendered = await versions.current('/uploads/a.jpg', 0);
-      const [oldToken, newToken] = [versionOf(new Headers({ etag: '"old"' })), versionOf(new Headers({ etag: '"new"' }))];
-      expect({ early: await early, rendered, heads }).toEqual({ early: oldToken, rendered: newToken, heads: 2 });
+      const newToken = versionOf(new Headers({ etag: '"new"' }));
+      // The early question, answered last, is older: its caller too gets the newer answer.
+      expect({ early: await early, rendered, heads }).toEqual({ early: newToken, rendered: newToken, heads: 2 });
       // The older answer, come last, does not replace the newer one.
       expect(await versions.current('/uploads/a.jpg')).toBe(newToken);
     } finally {
@@ -654,12 +669,14 @@ describe("a picture's version", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const versions = createPictureVersions(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const noted: string[] = [];
+      const ledger = { add: async (_path: string, token: string) => void noted.push(token) };
+      const versions = createPictureVersions(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, Date.now, undefined, ledger);
       const before = versions.current('/uploads/a.jpg');
       while (asked === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       versions.forget!('/uploads/a.jpg');
       answered();
-      expect(await before).toBeNull();
+      expect({ answer: await before, noted }).toEqual({ answer: null, noted: [] });
       // Neither in memory nor while the provider fails (it answers 503 now).
       expect({ known: versions.known!('/uploads/a.jpg'), now: await versions.current('/uploads/a.jpg', 0) }).toEqual({ known: null, now: null });
     } finally {

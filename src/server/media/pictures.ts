@@ -146,7 +146,7 @@ export function createPictureResizer({
   }
 
   async function makeCopy(key: string): Promise<Picture | Miss> {
-    const [path, , width, format] = JSON.parse(key) as [string, string, number, PictureFormat];
+    const [path, , width, format] = parseKey(key);
     let source: Response;
     try {
       source = await fetch(`${providerUrl}${encodeURI(path)}`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -185,23 +185,22 @@ export function createPictureResizer({
   /**
    * Files forgotten while copies were looked up, read or made: such a copy may be of bytes that
    * are gone (a deleted file, or a replaced file's old version), and the cache lists no key still
-   * being fetched, so forget() cannot reach it. Each lookup notes the count of forgets as it
-   * begins, before the version is asked; a copy of a file forgotten since, of any version but the
-   * one kept, is thrown away. Cleared whenever no lookup is under way.
+   * being fetched, so forget() cannot reach it. A lookup notes the count of forgets before it asks
+   * the version, and its fetch throws away a copy of a file forgotten since, of any version but
+   * the one kept. The notes are cleared whenever no lookup or fetch is under way.
    */
   let forgets = 0;
   let underWay = 0;
   const forgotten = new Map<string, { at: number; keep: string | null }>();
-  const forgottenSince = (key: string, began: number) => {
-    const [path, version] = JSON.parse(key) as [string, string];
+  const forgottenSince = (key: string, forgetsBefore: number) => {
+    const [path, version] = parseKey(key);
     const last = forgotten.get(path);
-    return last !== undefined && last.at > began && version !== last.keep;
+    return last !== undefined && last.at > forgetsBefore && version !== last.keep;
   };
-  /** `run` as a lookup under way, given the count of forgets as it began. */
-  async function lookup<T>(run: (began: number) => Promise<T>): Promise<T> {
+  async function whileUnderWay<T>(run: () => Promise<T>): Promise<T> {
     underWay += 1;
     try {
-      return await run(forgets);
+      return await run();
     } finally {
       underWay -= 1;
       if (underWay === 0) forgotten.clear();
@@ -209,8 +208,8 @@ export function createPictureResizer({
   }
 
   /** The copy under key, from disk or made now, and how long the cache keeps it. */
-  async function copyFor(key: string, options: { ttl?: number }): Promise<Picture | Miss> {
-    const [, version] = JSON.parse(key) as [string, string];
+  async function readOrMake(key: string, options: { ttl?: number }, forgetsBefore: number): Promise<Picture | Miss> {
+    const [, version] = parseKey(key);
     const stored = version ? await disk?.read(key) : null;
     if (stored) return { ...stored, etag: etagOf(stored.body), cacheControl: CHANGING_PICTURE, version };
     const entry = await resize(key);
@@ -218,25 +217,28 @@ export function createPictureResizer({
     // Without a version, or replaced between the version's lookup and the read, the picture may
     // change under this key: made again when asked after a moment.
     else if (!version || ('body' in entry && entry.version !== version)) options.ttl = 2000;
-    else if ('body' in entry) await disk?.write(key, entry);
+    else if ('body' in entry && !forgottenSince(key, forgetsBefore)) await disk?.write(key, entry);
     return entry;
   }
 
   const MISS_SIZE = 1024;
-  // The context is the count of forgets as the lookup began.
+  // The context is the count of forgets before the lookup that started the fetch.
   const copies = new LRUCache<string, Picture | Miss, number>({
     maxSize: maxBytes,
     // A miss counts as a small answer would, so unknown paths cannot grow the cache without bound.
     sizeCalculation: (entry) => ('body' in entry ? entry.body.length : MISS_SIZE),
     ttl: TTL_MS,
-    fetchMethod: async (key, _stale, { options, context: began }) => {
-      const entry = await copyFor(key, options);
-      if (!forgottenSince(key, began)) return entry;
-      // Kept nowhere, not even on disk (forgetStored() may have looked before it was written):
-      // every lookup waiting for it, begun before the forget or since, serves the original.
-      await disk?.remove(key);
-      return undefined;
-    },
+    // A fetch is under way of its own: it may outlive the lookup that started it (lru-cache
+    // abandons one its cache evicts).
+    fetchMethod: (key, _stale, { options, context: forgetsBefore }) =>
+      whileUnderWay(async () => {
+        const entry = await readOrMake(key, options, forgetsBefore);
+        if (!forgottenSince(key, forgetsBefore)) return entry;
+        // Kept nowhere, not even on disk (forgotten while it was written: forgetStored() may have
+        // looked before it was there); every lookup waiting for it serves the original.
+        await disk?.remove(key);
+        return undefined;
+      }),
   });
 
   /**
@@ -244,23 +246,15 @@ export function createPictureResizer({
    * year by whoever caches it when `asked` is the version the provider holds now.
    */
   function get(path: string, width: number, format: PictureFormat, asked: string | null): Promise<Picture | null> {
-    return lookup(async (began) => {
+    return whileUnderWay(async () => {
+      const forgetsBefore = forgets;
       const version = (await versions.current(path)) ?? '';
-      return copyOf(copyKey(path, version, width, format), asked, began);
+      return copyOf(copyKey(path, version, width, format), asked, forgetsBefore);
     });
   }
 
-  async function copyOf(key: string, asked: string | null, began: number): Promise<Picture | null> {
-    // forget() aborts a refresh of an expired copy of the file: its callers get the original.
-    const entry = await copies.fetch(key, { context: began }).catch((error: unknown) => {
-      if (forgottenSince(key, began)) return undefined;
-      throw error;
-    });
-    if (forgottenSince(key, began)) {
-      // Forgotten after the last look inside the fetch, but before the cache stored what it returned.
-      if (entry && copies.peek(key, { allowStale: true }) === entry) copies.delete(key);
-      return null;
-    }
+  async function copyOf(key: string, asked: string | null, forgetsBefore: number): Promise<Picture | null> {
+    const entry = await copies.fetch(key, { context: forgetsBefore });
     if (!entry || !('body' in entry)) return null;
     // Kept a year only when the URL names the bytes the copy was made from.
     return entry.version && asked === entry.version ? { ...entry, cacheControl: IMMUTABLE_PICTURE } : entry;
@@ -268,13 +262,14 @@ export function createPictureResizer({
 
   /** One copy made ahead, unless another process of the host is making it: this one reads it from disk when asked. */
   function prepareCopy(path: string, width: number, format: PictureFormat): Promise<void> {
-    return lookup(async (began) => {
+    return whileUnderWay(async () => {
+      const forgetsBefore = forgets;
       const version = (await versions.current(path)) ?? '';
       const key = copyKey(path, version, width, format);
       const unmark = version && disk ? await disk.claim(key) : async () => undefined;
       if (!unmark) return;
       try {
-        await copyOf(key, null, began);
+        await copyOf(key, null, forgetsBefore);
       } finally {
         await unmark();
       }
@@ -306,9 +301,8 @@ export function createPictureResizer({
       forgets += 1;
       if (underWay > 0) forgotten.set(path, { at: forgets, keep });
       const versions = new Set<string>();
-      // dump(), not keys(): the expired copies too, whose versions URLs may still name.
-      for (const [key] of copies.dump()) {
-        const [copyPath, version] = JSON.parse(key) as [string, string];
+      for (const key of [...copies.keys()]) {
+        const [copyPath, version] = parseKey(key);
         if (copyPath !== path || (keep !== null && version === keep)) continue;
         copies.delete(key);
         if (version) versions.add(version);
@@ -331,5 +325,6 @@ export type PictureResizer = ReturnType<typeof createPictureResizer>;
 
 /** A copy's name in memory and on disk: what it is made from ('' for a picture of no known version). */
 const copyKey = (path: string, version: string, width: number, format: PictureFormat) => JSON.stringify([path, version, width, format]);
+const parseKey = (key: string) => JSON.parse(key) as [path: string, version: string, width: number, format: PictureFormat];
 
 const etagOf = (data: Buffer) => `"${createHash('sha1').update(data).digest('base64url').slice(0, 20)}"`;
