@@ -19,7 +19,17 @@ let gate: Awaited<ReturnType<typeof providerGate>>;
 let dist: string;
 const sites: Site[] = [];
 
-async function site(pageCache = {}, renderDeadlineMs = 1500, cachePurgeSecret: string | null = null, searchLimit?: VisitorLimit): Promise<Site> {
+/**
+ * A render's deadline in these sites: a bound for correctness, not speed. A process's first renders
+ * are its slowest (code loading, the provider's first queries), and with a core busy beside the
+ * other lanes the first render of / took past 1.5 s and was answered 503. The tests of what the
+ * deadline does give their site a short one.
+ */
+const RENDER_DEADLINE_MS = 10_000;
+/** For the test of the deadline itself: below production's 2 s, so an answer within 2.5 s shows it was kept. */
+const SHORT_DEADLINE_MS = 1500;
+
+async function site(pageCache = {}, renderDeadlineMs = RENDER_DEADLINE_MS, cachePurgeSecret: string | null = null, searchLimit?: VisitorLimit): Promise<Site> {
   const app = await createSiteServer({
     distDir: dist,
     providerUrl: gate.url,
@@ -179,7 +189,7 @@ describe('server rendering', () => {
     async (mode) => {
       gate.mode = mode;
       const started = Date.now();
-      const res = await (await site()).inject({ url: '/about' });
+      const res = await (await site({}, SHORT_DEADLINE_MS)).inject({ url: '/about' });
       expect(Date.now() - started).toBeLessThan(2500);
       expect(res.statusCode).toBe(503);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -201,7 +211,7 @@ describe('server rendering', () => {
 
   it('keeps rendering the pages it knows while made-up ids flood it and the provider is slow to answer them', async () => {
     // Renders wait as long as the provider holds them: the flood keeps its slots until released.
-    const app = await site({}, 10_000);
+    const app = await site();
     expect((await app.inject({ url: '/news/1' })).statusCode).toBe(200);
     gate.held.add('/index/news/details');
     const flood = Array.from({ length: 40 }, (_, i) => app.inject({ url: `/news/${900_000 + i}` }));
@@ -221,7 +231,7 @@ describe('server rendering', () => {
   });
 
   it('keeps neither a page nor a miss from a render that a cache purge overtook', async () => {
-    const app = await site({}, 10_000, 'purge-secret');
+    const app = await site({}, RENDER_DEADLINE_MS, 'purge-secret');
     gate.held.add('/index/news/details');
     const page = app.inject({ url: '/news/2' });
     const miss = app.inject({ url: '/news/77001' });
@@ -280,7 +290,7 @@ describe('server rendering', () => {
   it('gives a visitor one allowance of new search renders across the sites counting it in one place, and only for searches', async () => {
     // As the hosts of one PostgreSQL do (threeHosts.test.ts): two sites, one count.
     const shared = memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE);
-    const sites = [await site({}, 1500, null, shared), await site({}, 1500, null, shared)];
+    const sites = [await site({}, RENDER_DEADLINE_MS, null, shared), await site({}, RENDER_DEADLINE_MS, null, shared)];
     const visitor = '203.0.113.9';
     const statuses: number[] = [];
     for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
@@ -295,7 +305,7 @@ describe('server rendering', () => {
   });
 
   it("counts a page number no rendered page of its list links to against the visitor's search allowance: ?page=1…1e6 cannot fill the cache", async () => {
-    const app = await site({}, 1500, null, memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE));
+    const app = await site({}, RENDER_DEADLINE_MS, null, memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE));
     const crawler = '203.0.113.20';
     const statuses: number[] = [];
     for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
@@ -309,7 +319,7 @@ describe('server rendering', () => {
   });
 
   it("counts a category no rendered page's menu names against the visitor's search allowance: made-up ?category= and ?name= cannot fill the cache", async () => {
-    const app = await site({}, 1500, null, memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE));
+    const app = await site({}, RENDER_DEADLINE_MS, null, memoryLimit(SEARCH_LIMIT_NAME, SEARCH_ALLOWANCE));
     const crawler = '203.0.113.21';
     const statuses: number[] = [];
     for (let n = 0; n < SEARCH_ALLOWANCE.points + 2; n += 1)
@@ -325,7 +335,7 @@ describe('server rendering', () => {
 
   it('learns what the site links to on a host that rendered nothing yet: its category and page links cost a spent allowance nothing', async () => {
     const spent = async () => false;
-    const app = await site({}, 1500, null, spent);
+    const app = await site({}, RENDER_DEADLINE_MS, null, spent);
     expect((await app.inject({ url: '/en/product?category=2&page=2' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/en/product?category=2&page=3' })).statusCode).toBe(503);
     expect((await app.inject({ url: '/en/product?category=9000' })).statusCode).toBe(503);
@@ -428,8 +438,7 @@ describe('server rendering', () => {
   });
 
   it('never mixes languages when both render at once', async () => {
-    // 26 cold renders at once on a small machine: a deadline that measures correctness, not speed.
-    const app = await site({}, 10_000);
+    const app = await site();
     const paths = SAMPLES.map(([path]) => path);
     const answers = await Promise.all(paths.flatMap((path) => [app.inject({ url: path }), app.inject({ url: `/en${path}` })]));
     answers.forEach((res, i) => {
