@@ -202,6 +202,7 @@ describe('privacy page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeInTheDocument();
     expect(screen.getByText('Version 2026-01')).toBeInTheDocument();
     expect(screen.getByText('How we handle your data')).toBeInTheDocument();
-    expect(document.title).toBe('Privacy Notice - Yuechuan Pharmaceutical Co., Ltd.');
+    // The title follows the page in an effect after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Privacy Notice - Yuechuan Pharmaceutical Co., Ltd.'));
   });
 });
