@@ -72,7 +72,7 @@ beforeAll(async () => {
     dir,
     hosts.map((host) => host.port),
   );
-});
+}, HOSTS * 60_000); // each start within spawnListening's limit
 
 afterAll(async () => {
   await nginx?.stop();
