@@ -37,7 +37,7 @@ it.each([
   ['/resources/5', 'jobDetail', ['jobDetail', job, { id: '5' }]],
 ] as const)('%s: same names, same order, links up to the current page', async (path, routeId, entry) => {
   const { store } = renderApp(path, { entries: [...layout, entry as unknown as Entry] });
-  const nav = await screen.findByRole('navigation', { name: '当前位置' }, { timeout: 5000 });
+  const nav = await screen.findByRole('navigation', { name: '当前位置' });
   await within(nav).findByText({ productDetail: '樟脑软膏', newsDetail: '新车间投产', jobDetail: '制剂研发工程师' }[routeId]);
   const visible = within(nav)
     .getAllByRole('listitem')

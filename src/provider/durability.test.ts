@@ -3,7 +3,9 @@ import Database from './sqliteDriver';
 import { join } from 'node:path';
 import { openPostgresStore } from './submissions/postgresStore';
 import { emptyTables, postgresPerFile, queryTestDatabase } from './submissions/postgres.testing';
-import { applicationBurst as burst, startProviderProcess as startProcess, STORE_KINDS, tempDataDir } from './provider.testing';
+import { applicationBurst as burst, startProviderProcess as startProcess, hangLimit, STORE_KINDS, tempDataDir } from './provider.testing';
+
+jest.setTimeout(hangLimit(3, 60_000)); // up to three starts of the provider, and a burst
 
 const postgres = postgresPerFile();
 
@@ -44,7 +46,7 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     data.remove();
-  }, 30_000);
+  });
 
   /** The names stored, and the SQLite file's integrity (the content's, with PostgreSQL). */
   async function storedNames(dir: string): Promise<{ names: Set<string>; integrity: unknown }> {
@@ -75,7 +77,7 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
     expect(integrity).toBe('ok');
     data.remove();
-  }, 60_000);
+  });
 
   it('loses no acknowledged submission when killed at a random moment of a burst, round after round', async () => {
     const data = tempDataDir();
@@ -92,7 +94,7 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
       expect(integrity).toBe('ok');
     }
     data.remove();
-  }, 90_000);
+  });
 
   it('finishes the requests it accepted before SIGTERM, closes the database and exits within 10 s', async () => {
     const data = tempDataDir();
@@ -114,5 +116,5 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
     expect(integrity).toBe('ok');
     data.remove();
-  }, 30_000);
+  });
 });

@@ -62,6 +62,8 @@ export async function providerOn(kind: StoreKind, postgres: { url(): Promise<str
 
 /** A start that hangs, not a slow one: with the other lanes beside it, a cold `main.ts` took past 20 s. */
 const START_LIMIT_MS = 60_000;
+/** Jest's limit for a test that starts `starts` processes and does `workMs` of its own: a hang detector too. */
+export const hangLimit = (starts: number, workMs = 0) => starts * START_LIMIT_MS + workMs;
 
 /**
  * `node --import tsx <script>` with port 0, resolved once it prints "listening on <url>": the

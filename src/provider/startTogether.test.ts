@@ -13,9 +13,11 @@ import { connect, DATABASE_FILE, openDatabase } from './sqliteDatabase';
 import { migrateSqlite } from './schema';
 import { SUBMISSION_MIGRATIONS } from './submissions/migrations';
 import { startProvider } from './startProvider';
-import { startProviderProcess, tempDataDir } from './provider.testing';
+import { hangLimit, startProviderProcess, tempDataDir } from './provider.testing';
 import { openPostgresStore } from './submissions/postgresStore';
 import { createTestDatabase, queryTestDatabase } from './submissions/postgres.testing';
+
+jest.setTimeout(hangLimit(3)); // three starts of the provider at once
 
 /** Another process that takes the write lock to migrate, says so, and migrates and commits when told. */
 function migratingElsewhere(file: string) {
@@ -152,5 +154,5 @@ describe('hosts starting together on one PostgreSQL database', () => {
       for (const data of dirs) data.remove();
       await database.drop();
     }
-  }, 60_000);
+  });
 });

@@ -119,8 +119,9 @@ export async function createSiteServer(options: SiteServerOptions) {
   // The sitemap's client; each page render makes its own, naming the request it serves.
   const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);
   const assets = readBuildAssets(distDir);
-  // The lists behind the sitemap; the pages ask them which ids exist (the rest share a small lane).
-  const providerLists = createSitemapLists(providerApi);
+  // The lists behind the sitemap, waited for as long as a render; the pages ask them which ids
+  // exist (the rest share a small lane).
+  const providerLists = createSitemapLists(providerApi, { deadlineMs: renderDeadlineMs });
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
   const { pictureCopies = null } = options;

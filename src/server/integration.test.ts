@@ -7,7 +7,7 @@ import { ENDPOINT } from '../contracts/endpoints';
 import { startProvider } from '../provider/startProvider';
 import { createSiteServer } from './app';
 import { CHANGING_PICTURE, IMMUTABLE_PICTURE, versionOf } from '../http/mediaCaching';
-import { startSiteAndProvider } from './server.testing';
+import { CORRECTNESS_DEADLINE_MS, startSiteAndProvider } from './server.testing';
 
 /** Each GET path with its query and the fields its data (or its first row) must have. */
 const CALLS: [keyof typeof ENDPOINT, string, string[]][] = [
@@ -52,7 +52,7 @@ let site: Awaited<ReturnType<typeof createSiteServer>>;
 async function startSiteFor(providerUrl: string, mediaUrl: string) {
   // A render waits a quarter of its deadline for each picture's version: production's 500 ms can
   // pass on a busy machine, and these tests check the versioned URLs, not the machine's speed.
-  const app = await createSiteServer({ distDir: stack.dist, providerUrl, mediaUrl, variant: 'standard', renderDeadlineMs: 10_000 });
+  const app = await createSiteServer({ distDir: stack.dist, providerUrl, mediaUrl, variant: 'standard', renderDeadlineMs: CORRECTNESS_DEADLINE_MS });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }

@@ -20,8 +20,8 @@ import { DEFAULT_PACK_DIR, loadContentPack } from '../provider/content/loadPack'
 import { startHalfOpenProxy } from '../provider/submissions/halfOpenProxy.testing';
 import { queryLimits } from '../provider/submissions/postgresStore';
 import { startRestartablePostgres, type RestartablePostgres } from '../../tests/cdn/restartablePostgres';
-import { spawnListening } from '../provider/provider.testing';
-import { fakeDist } from './server.testing';
+import { hangLimit, spawnListening } from '../provider/provider.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist } from './server.testing';
 import { STAFF_CLI, staffSucceeds, staffTool } from '../provider/staff/staffTools.testing';
 
 jest.setTimeout(240_000);
@@ -59,6 +59,7 @@ function startHost(name: string): Promise<{ child: ChildProcess; port: number }>
     DIST_DIR: dist,
     TRUST_PROXY: '127.0.0.1',
     STAFF_AUDIT_KEY: AUDIT_KEY,
+    RENDER_DEADLINE_MS: String(CORRECTNESS_DEADLINE_MS),
   });
 }
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
     dir,
     hosts.map((host) => host.port),
   );
-}, HOSTS * 60_000); // each start within spawnListening's limit
+}, hangLimit(HOSTS));
 
 afterAll(async () => {
   await nginx?.stop();

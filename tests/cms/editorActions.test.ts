@@ -12,6 +12,7 @@ import { LOCALES, type Locale } from '../../src/contracts/locale';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import type { openDatabase } from '../../src/provider/sqliteDatabase';
 import { freePort } from '../../src/server/server.testing';
+import { CARRIED_BY_WEBHOOK_MS } from './bounds';
 import { cmsTestFile, comparable, type Site } from './stack';
 import { adminLogin, cmsCall, type SeededCms } from './strapi';
 
@@ -121,12 +122,12 @@ async function render(site: Site, url: string): Promise<Rendered> {
   };
 }
 
-/** The Strapi site's page once `ready` holds (the action's webhook has reached the site), or after 10 s. */
+/** The Strapi site's page once `ready` holds (the action's webhook has reached the site), or at the bound. */
 async function once(url: string, ready: (page: Rendered) => boolean): Promise<Rendered> {
   const started = Date.now();
   for (;;) {
     const page = await render(strapiSite, url);
-    if (ready(page) || Date.now() - started > 10_000) return page;
+    if (ready(page) || Date.now() - started > CARRIED_BY_WEBHOOK_MS) return page;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -131,14 +131,14 @@ describe("the document's title and description", () => {
 
   it("are the editor's meta title and description when set", async () => {
     renderApp('/news/3', { entries: [...layout, ['newsDetail', { ...news, ...SEO }, { id: '3' }]] });
-    await screen.findAllByText('新车间投产', {}, { timeout: 3000 });
+    await screen.findAllByText('新车间投产');
     expect(document.title).toBe('新车间投产 | 岳川药业');
     expect(description()).toBe('编辑写的描述。');
   });
 
   it("are the page's title and summary when not", async () => {
     renderApp('/news/3', { entries: [...layout, ['newsDetail', { ...news, ...EMPTY }, { id: '3' }]] });
-    await screen.findAllByText('新车间投产', {}, { timeout: 3000 });
+    await screen.findAllByText('新车间投产');
     expect(document.title).toBe(`新车间投产 - ${SITE.title}`);
     expect(description()).toBe('新建软膏车间正式投产。');
   });

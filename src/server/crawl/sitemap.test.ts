@@ -16,7 +16,7 @@ import { createSiteServer } from '../app';
 import { registerCrawlerRoutes } from './crawlerRoutes';
 import { createProviderApi } from '../render/serverDeps';
 import { staticPaths } from './sitemap';
-import { fakeDist } from '../server.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist } from '../server.testing';
 
 const XSD = join(__dirname, '..', '..', '..', 'config', 'xsd', 'sitemap-xhtml.xsd');
 
@@ -49,7 +49,14 @@ afterAll(async () => {
 });
 
 async function site(publicUrl?: string) {
-  return createSiteServer({ distDir: dist, providerUrl: provider.url, mediaUrl: provider.url, variant: 'standard', publicUrl });
+  return createSiteServer({
+    distDir: dist,
+    providerUrl: provider.url,
+    mediaUrl: provider.url,
+    variant: 'standard',
+    publicUrl,
+    renderDeadlineMs: CORRECTNESS_DEADLINE_MS,
+  });
 }
 
 async function providerIds(path: string, lan: string, query = ''): Promise<number[]> {

@@ -57,7 +57,7 @@ it('an imported change shows on the next visit; a wrong secret drops nothing', a
   const told = await contentImport(packDir, SECRET);
   expect(told.output).toContain('dropped its cached pages');
   expect(await aboutPage()).toContain('公司简介（新版）');
-}, 60_000);
+}, 120_000); // two runs of the import command, each a process to start
 
 it('refuses a purge that came through a proxy, even with the secret', async () => {
   const res = await fetch(`${base}${CACHE_PURGE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}`, 'x-forwarded-for': '203.0.113.1' } });

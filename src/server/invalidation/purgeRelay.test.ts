@@ -16,7 +16,7 @@ import { createSiteServer } from '../app';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
 import { createPurgeRelay } from './purgeRelay';
-import { fakeDist, freePort, providerGate } from '../server.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist, freePort, providerGate } from '../server.testing';
 
 jest.setTimeout(60_000);
 
@@ -56,6 +56,7 @@ beforeAll(async () => {
         mediaUrl: '',
         variant: 'standard',
         publicUrl: cacheUrl,
+        renderDeadlineMs: CORRECTNESS_DEADLINE_MS,
         cmsWebhookSecret: SECRET,
         cachePurgeSecret: PURGE_SECRET,
         purgeRelay: { peers: [peer], cacheUrl },
@@ -211,11 +212,9 @@ describe('the refresh of listed pages no process holds', () => {
       relay.received({ event: 'media.update', model: null, siteId: null }, []);
       while (!asked.some((url) => url.startsWith('/catalogue/'))) await new Promise((resolve) => setTimeout(resolve, 5));
       // 20 pages × 3 encodings at 4 at once: 1.5 s of refreshes under way when the next change comes.
-      const started = Date.now();
       relay.received({ event: 'entry.update', model: 'news-article', siteId: 1 }, ['http://site.test/news/1']);
       while (!asked.includes('/news/1')) await new Promise((resolve) => setTimeout(resolve, 5));
-      const waited = Date.now() - started;
-      expect(waited).toBeLessThan(1000);
+      // Its page went ahead of the refreshes still queued, whatever this machine's pace.
       expect(asked.filter((url) => url.startsWith('/catalogue/')).length).toBeLessThan(60);
       while (asked.filter((url) => url.startsWith('/catalogue/')).length < 60) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(asked.filter((url) => url === '/catalogue/7')).toHaveLength(3); // once per encoding

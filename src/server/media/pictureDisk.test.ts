@@ -16,7 +16,7 @@ import { CMS_WEBHOOK_PATH } from '../invalidation/cmsWebhook';
 import { createPictureDisk } from './pictureDisk';
 import { createPictureResizer, type PictureFormat } from './pictures';
 import { createPictureVersions } from './pictureVersions';
-import { fakeDist } from '../server.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist } from '../server.testing';
 
 jest.setTimeout(60_000);
 
@@ -46,7 +46,7 @@ function resizerOn(folder: string, made: string[] = [], providerUrl = provider.u
   return createPictureResizer({
     providerUrl,
     timeoutMs: 5000,
-    versions: createPictureVersions(providerUrl),
+    versions: createPictureVersions(providerUrl, Date.now, CORRECTNESS_DEADLINE_MS),
     disk: createPictureDisk(folder, MAX_BYTES),
     encode: async (input, width, format) => {
       made.push(`${width} ${format}`);
@@ -63,7 +63,7 @@ const diskOnly = (folder: string) =>
   createPictureResizer({
     providerUrl: provider.url,
     timeoutMs: 5000,
-    versions: createPictureVersions(provider.url),
+    versions: createPictureVersions(provider.url, Date.now, CORRECTNESS_DEADLINE_MS),
     disk: createPictureDisk(folder, MAX_BYTES),
     encode: async () => {
       throw new Error('this process encodes nothing');
@@ -186,6 +186,7 @@ describe('copies made ahead', () => {
       providerUrl: provider.url,
       mediaUrl: '',
       variant: 'standard',
+      renderDeadlineMs: CORRECTNESS_DEADLINE_MS,
       cmsWebhookSecret: SECRET,
       pictureCopies: { dir, maxBytes: MAX_BYTES },
     });
