@@ -5,7 +5,7 @@ import { openPostgresStore } from './submissions/postgresStore';
 import { emptyTables, postgresPerFile, queryTestDatabase } from './submissions/postgres.testing';
 import { applicationBurst as burst, startProviderProcess as startProcess, hangLimit, STORE_KINDS, tempDataDir } from './provider.testing';
 
-jest.setTimeout(hangLimit(3, 60_000)); // up to three starts of the provider, and a burst
+jest.setTimeout(hangLimit(3, 60_000)); // up to three starts of the provider, and their bursts
 
 const postgres = postgresPerFile();
 
@@ -105,11 +105,9 @@ describe.each(STORE_KINDS)('durability on %s', (kind) => {
     const acknowledgedOne = new Promise<void>((resolve) => (firstAcknowledged = resolve));
     const sent = burst(port, 100, 'term', () => firstAcknowledged());
     await acknowledgedOne;
-    const signalled = Date.now();
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
-    expect(Date.now() - signalled).toBeLessThan(10_000);
-    expect(code).toBe(0);
+    expect(code).toBe(0); // past its 10 s the process is made to exit with 1 (provider/main.ts)
     const { acknowledged } = await sent;
     const { names, integrity } = await storedNames(data.dir);
     expect(acknowledged.length).toBeGreaterThan(0);

@@ -30,7 +30,7 @@ import { providerTakedown } from './invalidation/providerTakedown';
 import { createFileTakedown } from './media/fileTakedown';
 import { changedPages } from './invalidation/changedPages';
 import type { CmsChange } from './render/cmsAffectedPages';
-import { createSitemapLists, registerCrawlerRoutes } from './crawl/crawlerRoutes';
+import { createSitemapLists, registerCrawlerRoutes, SITEMAP_DEADLINE_MS } from './crawl/crawlerRoutes';
 import { listsName } from './crawl/providerLists';
 import { createOriginResolver } from './edge/origin';
 import { readBuildAssets, TOUCH_ICON_URL } from './render/document';
@@ -119,9 +119,9 @@ export async function createSiteServer(options: SiteServerOptions) {
   // The sitemap's client; each page render makes its own, naming the request it serves.
   const providerApi = createProviderApi(providerUrl, mediaUrl, renderDeadlineMs);
   const assets = readBuildAssets(distDir);
-  // The lists behind the sitemap, waited for as long as a render; the pages ask them which ids
-  // exist (the rest share a small lane).
-  const providerLists = createSitemapLists(providerApi, { deadlineMs: renderDeadlineMs });
+  // The lists behind the sitemap, waited for at least as long as a render (a walk of every page of
+  // them); the pages ask them which ids exist (the rest share a small lane).
+  const providerLists = createSitemapLists(providerApi, { deadlineMs: Math.max(SITEMAP_DEADLINE_MS, renderDeadlineMs) });
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
   const { pictureCopies = null } = options;

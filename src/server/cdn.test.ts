@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { providerWithFreshDatabase } from '../provider/provider.testing';
 import { startNginx, type RunningNginx } from '../../tests/cdn/nginx';
 import { startSiteProcess, stopProcesses } from '../../tests/cdn/processes';
-import { fakeDist, providerGate } from './server.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist, providerGate } from './server.testing';
 
 jest.setTimeout(120_000);
 
@@ -50,7 +50,7 @@ async function startSite(): Promise<SiteProcess> {
     PAGE_CACHE_STALE_IF_ERROR_SECONDS: '0',
     // A page not rendered is served as a 503 here (no stale copy): what is tested is which copy
     // nginx keeps, not how fast a busy machine renders.
-    RENDER_DEADLINE_MS: '10000',
+    RENDER_DEADLINE_MS: String(CORRECTNESS_DEADLINE_MS),
   };
   const { child, port } = await startSiteProcess(env, (entry) => {
     const url = (entry.req as { url?: string } | undefined)?.url;

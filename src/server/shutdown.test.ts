@@ -46,7 +46,7 @@ describe('npm start', () => {
         }
       }),
     );
-    await answering;
+    await Promise.race([answering, outcomes]); // every one refused: the checks below say so
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
     // 0: it closed by itself. Past its budget (SHUTDOWN_SECONDS) the process is made to exit with 1.

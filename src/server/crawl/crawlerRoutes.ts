@@ -25,7 +25,7 @@ export interface CrawlerRouteOptions {
   lists?: ListsCache;
 }
 
-const SITEMAP_DEADLINE_MS = 2000;
+export const SITEMAP_DEADLINE_MS = 2000;
 const SITEMAP_FRESH_MS = 60_000;
 
 /** The provider's lists behind the sitemap, cached (see sitemapCache.ts). */

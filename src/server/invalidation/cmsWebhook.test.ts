@@ -10,7 +10,7 @@ import { logOptions } from '../../http/logging';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { createSiteServer } from '../app';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
-import { fakeDist, providerGate } from '../server.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist, providerGate } from '../server.testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
@@ -35,7 +35,7 @@ async function site(warnings: string[] = []): Promise<Site> {
     providerUrl: gate.url,
     mediaUrl: 'http://media.test',
     variant: 'standard',
-    renderDeadlineMs: 10_000,
+    renderDeadlineMs: CORRECTNESS_DEADLINE_MS,
     pageCache: { freshMs: 60_000 },
     cmsWebhookSecret: SECRET,
     cachePurgeSecret: PURGE_SECRET,

@@ -21,7 +21,7 @@ import { ENDPOINT } from '../../contracts/endpoints';
 import { createSiteServer } from '../app';
 import { readConfig } from '../config';
 import { readPreviewQuery, signPreview, type PreviewStatus } from './previewSignature';
-import { fakeDist } from '../server.testing';
+import { CORRECTNESS_DEADLINE_MS, fakeDist } from '../server.testing';
 
 const SECRET = 'preview-secret-for-tests';
 const CMS = 'https://cms.example.com';
@@ -67,7 +67,7 @@ beforeAll(async () => {
     providerUrl,
     mediaUrl: '',
     variant: 'standard',
-    renderDeadlineMs: 10_000,
+    renderDeadlineMs: CORRECTNESS_DEADLINE_MS,
     preview: { secret: SECRET, cmsOrigin: CMS },
   });
 });
