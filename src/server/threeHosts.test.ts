@@ -7,7 +7,7 @@
  * query over a half-open connection fails within its timeout. PostgreSQL is a cluster of the
  * test's own (tests/cdn/restartablePostgres.ts), since it is restarted. Prints the figures.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,23 @@ const acknowledged = (answer: string | number): answer is string => typeof answe
 /** A visitor no other message used: a host's own limit never stands in the way. */
 const freshVisitor = () => `198.18.${Math.floor(nextVisitor / 250)}.${nextVisitor++ % 250}`;
 
+/**
+ * A Node command run from the project's root with `env` added: its exit status and output. Not
+ * spawnSync: this process must keep serving meanwhile (the half-open proxy forwards from here), and
+ * an event loop held past the site's keep-alive (5 s) leaves fetch a pooled socket the host has
+ * closed, whose next request is reset.
+ */
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** The staff tools as a fourth host runs them, with a data folder of their own. */
 const staffEnv = () => ({ ...process.env, DATABASE_URL: postgres.url, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY });
 const staff = (args: string[]) => staffTool(args, staffEnv());
@@ -181,13 +198,10 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
     const news = join(packDir, 'news.yaml');
     writeFileSync(news, readFileSync(news, 'utf8').replace(pack.news[0]!.zh.title, '三台主机共享的新标题'));
     const started = Date.now();
-    const run = spawnSync(
-      process.execPath,
+    const run = await runNode(
       ['--import', 'tsx', join(ROOT, 'src', 'provider', 'content', 'importCli.ts'), '--pack', packDir, '--data-dir', join(dir, 'no-local-copy')],
       {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: postgres.url },
-        encoding: 'utf8',
+        DATABASE_URL: postgres.url,
       },
     );
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
@@ -251,15 +265,10 @@ describe('three hosts on one PostgreSQL behind nginx', () => {
       proxy.stallOn(/from "?patient_messages/i);
       const env = { DATABASE_URL: proxy.url, DATABASE_STATEMENT_TIMEOUT_MS: '2000' };
       const started = Date.now();
-      // Not spawnSync: the proxy runs in this process, which must keep forwarding meanwhile.
-      const run = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [...STAFF_CLI, 'export', 'patients', '--format', 'json'], {
-          cwd: ROOT,
-          env: { ...process.env, DATA_DIR: mkdtempSync(join(dir, 'staff-')), STAFF_AUDIT_KEY: AUDIT_KEY, ...env },
-        });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('close', (status) => resolve({ status, stderr }));
+      const run = await runNode([...STAFF_CLI, 'export', 'patients', '--format', 'json'], {
+        DATA_DIR: mkdtempSync(join(dir, 'staff-')),
+        STAFF_AUDIT_KEY: AUDIT_KEY,
+        ...env,
       });
       const elapsed = Date.now() - started;
       console.log(
