@@ -5,6 +5,7 @@
  * at a time answers 200 everywhere; only ids no provider list names share the small lane.
  */
 import { rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
@@ -28,6 +29,17 @@ let dist: string;
 let provider: RunningProvider;
 let gate: Awaited<ReturnType<typeof providerGate>>;
 const sites: Site[] = [];
+/** What the sites logged at warn and above in the current test (why a page fell back). */
+let logged: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      const { msg, err } = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      logged.push([msg, err?.message].filter(Boolean).join(': '));
+    }
+    done();
+  },
+});
 
 beforeAll(async () => {
   data = tempDataDir();
@@ -50,6 +62,7 @@ beforeEach(() => {
   gate.mode = 'pass';
   gate.counts.clear();
   gate.failing.clear();
+  logged = [];
 });
 
 /**
@@ -65,6 +78,7 @@ async function coldSite(): Promise<string> {
     variant: 'standard',
     renderDeadlineMs: 60_000,
     cachePurgeSecret: PURGE_SECRET,
+    logger: { level: 'warn', stream: logStream },
   });
   await site.listen({ port: 0, host: '127.0.0.1' });
   sites.push(site);
@@ -106,6 +120,11 @@ async function crawl(base: string, paths: string[], concurrency = CONCURRENCY): 
 }
 
 const notRendered = (answers: Fetched[]) => answers.filter((answer) => answer.status !== 200 || !answer.rendered);
+/** Every answer a rendered page; a failure shows first what the sites logged (a provider error, a deadline), then the pages. */
+function expectAllRendered(answers: Fetched[]) {
+  const pages = notRendered(answers).map(({ path, status, rendered }) => `${status} ${path}${rendered ? '' : ' (not rendered)'}`);
+  expect({ logged: pages.length > 0 ? logged : [], pages }).toEqual({ logged: [], pages: [] });
+}
 const detailPaths = (paths: string[]) => paths.filter((path) => /\/\d+$/.test(path));
 
 /** Turns the event loop until `ready()` holds (what the test waits for happens on other sockets); fails after 30 s. */
@@ -124,11 +143,11 @@ describe('a crawl of the whole sitemap on a cold site', () => {
       const base = await coldSite();
       const paths = await sitemapPaths(base);
       expect(detailPaths(paths).length).toBeGreaterThan(CONCURRENCY); // enough ids to fill any small lane
-      expect(notRendered(await crawl(base, paths))).toEqual([]);
+      expectAllRendered(await crawl(base, paths));
       const purged = await fetch(`${base}${CACHE_PURGE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${PURGE_SECRET}` } });
       expect(purged.status).toBe(204);
       gate.counts.clear();
-      expect(notRendered(await crawl(base, paths))).toEqual([]);
+      expectAllRendered(await crawl(base, paths));
       expect(gate.counts.get(ENDPOINT.noticeList)).toBe(2); // the purge made the lists be asked again, once
     },
     2 * CRAWL_MS,
@@ -139,7 +158,7 @@ describe('a crawl of the whole sitemap on a cold site', () => {
     const base = await coldSite();
     gate.counts.clear();
     // Only the detail pages: their renders never ask for the notices list, the sitemap's walk does.
-    expect(notRendered(await crawl(base, detailPaths(paths)))).toEqual([]);
+    expectAllRendered(await crawl(base, detailPaths(paths)));
     expect(gate.counts.get(ENDPOINT.noticeList)).toBe(2); // one walk, both languages
   });
 
@@ -166,7 +185,7 @@ describe('ids no provider list names', () => {
     await until(() => gate.waiting >= 2 + Math.min(listed.length, 4), 'the listed pages to render beside them');
     expect(gate.waiting).toBe(2 + Math.min(listed.length, 4)); // …and the listed pages keep the cache's four
     gate.release();
-    expect(notRendered(await pages)).toEqual([]);
+    expectAllRendered(await pages);
     const statuses = (await Promise.all(flood)).map((answer) => answer.status);
     expect(statuses.filter((status) => status !== 404 && status !== 503)).toEqual([]);
     expect(statuses.filter((status) => status === 404).length).toBeGreaterThanOrEqual(2); // those the lane took were asked
