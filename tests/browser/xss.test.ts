@@ -44,6 +44,8 @@ function plantHostileContent(dataDir: string) {
 
 interface Harness {
   page: Page;
+  /** Another page in the same context, its dialogs counted too. */
+  newPage(): Promise<Page>;
   context: BrowserContext;
   fired: Set<string>;
   dialogs: string[];
@@ -63,13 +65,16 @@ async function openHarness({ javaScriptEnabled = true } = {}): Promise<Harness> 
     foreign.push(route.request().url());
     return route.abort();
   });
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    // The page may close or move on before the dismissal arrives: the dialog is gone then, which is all this wants.
-    dialog.dismiss().catch(() => undefined);
-  });
-  return { page, context, fired, dialogs, foreign };
+  async function newPage() {
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      // The page may close or move on before the dismissal arrives: the dialog is gone then, which is all this wants.
+      dialog.dismiss().catch(() => undefined);
+    });
+    return page;
+  }
+  return { page: await newPage(), newPage, context, fired, dialogs, foreign };
 }
 
 /** Gives handlers a chance: hover, focus and click everything in the content, then wait. */
@@ -124,9 +129,12 @@ describe('hostile provider HTML', () => {
     const batches = [VECTORS.filter((v) => !navigating.includes(v)), ...navigating.map((v) => [v])];
     try {
       for (const batch of batches) {
-        await harness.page.goto('/report');
-        await waitForContent(harness.page);
-        await harness.page.evaluate((vectors) => {
+        // A page per batch, closed after it: a navigation one of its vectors sets off late (a
+        // refresh, a clicked link) on a busy machine cannot cut into the next batch's load.
+        const page = await harness.newPage();
+        await page.goto('/report');
+        await waitForContent(page);
+        await page.evaluate((vectors) => {
           // Vectors clobber document properties as they land: keep what the loop needs first.
           const make = document.createElement.bind(document);
           const host = make('div');
@@ -138,7 +146,8 @@ describe('hostile provider HTML', () => {
             host.append(box);
           }
         }, batch);
-        await provoke(harness.page, '#unsafe').catch(() => {});
+        await provoke(page, '#unsafe').catch(() => {});
+        await page.close();
       }
       console.log(
         `positive control: ${harness.fired.size} of ${VECTORS.length} vectors ran, ${harness.dialogs.length} dialogs, ${harness.foreign.length} foreign requests`,
