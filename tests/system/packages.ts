@@ -4,7 +4,7 @@
  * them itself; anyone else is told the one command to run, once, and why.
  * CHROME_PATH stands in for the chromium packages; SKIP_BROWSER_TESTS=1 needs none of the browser ones.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -73,26 +73,18 @@ export const installAdvice = (missing: string[]) =>
   `Run once, as root:\n  sudo apt-get install -y ${missing.join(' ')}\n` +
   `(SKIP_BROWSER_TESTS=1 needs none of the browser ones.)`;
 
-/**
- * Installs what is missing when this process may (root with apt-get), answering what it installed
- * once apt-get is done; anyone else gets the advice at once, thrown before anything starts.
- */
-export function ensurePackages(env: NodeJS.ProcessEnv = process.env, uid = userInfo().uid): Promise<string[]> {
+/** Installs what is missing when this process may (root with apt-get); otherwise throws the advice. */
+export function ensurePackages(env: NodeJS.ProcessEnv = process.env, uid = userInfo().uid): string[] {
   const missing = missingPackages(env);
-  if (missing.length === 0) return Promise.resolve([]);
+  if (missing.length === 0) return [];
   if (uid !== 0 || !onPath('apt-get', env)) throw new Error(installAdvice(missing));
-  return aptGetInstall(missing, env);
-}
-
-async function aptGetInstall(missing: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
     ['install', '-y', '-qq', ...missing],
   ]) {
-    const apt = spawn('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv });
-    const status = await new Promise<number | null>((resolve) => apt.once('close', resolve).once('error', () => resolve(null)));
-    if (status !== 0) throw new Error(`apt-get ${args[0]} failed (exit ${status}); install by hand: apt-get install -y ${missing.join(' ')}`);
+    const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv });
+    if (result.status !== 0) throw new Error(`apt-get ${args[0]} failed (exit ${result.status}); install by hand: apt-get install -y ${missing.join(' ')}`);
   }
   const still = missingPackages(env);
   if (still.length > 0) throw new Error(`Still missing after apt-get install: ${still.join(' ')}`);

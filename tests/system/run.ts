@@ -3,10 +3,8 @@
  * allow, and how long each step took.
  *
  * Set-up: the Debian packages (installed as root, else the one command to run), and a PostgreSQL
- * of the run's own unless TEST_DATABASE_URL names one. The steps that need neither (the client
- * builds, installing cms/) start at once, beside apt-get on a new machine; the rest wait for it.
- * Lanes run side by side, laid out so that what one waits for (Strapi starting, a test's timers
- * and child processes) is another's computing:
+ * of the run's own unless TEST_DATABASE_URL names one. Then lanes side by side, laid out so that
+ * what one waits for (Strapi starting, a test's timers and child processes) is another's computing:
  *   unit:     unit and integration (with coverage, a worker per core)
  *   builds:   client builds → Strapi on SQLite, once cms/ is in → browser suite, four files at a
  *             time, once the unit tests and Strapi on PostgreSQL are done (it takes both cores)
@@ -21,7 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePackages } from './packages';
-import { startOwnPostgres, type OwnPostgres } from './postgres';
+import { startOwnPostgres } from './postgres';
 
 const ROOT = join(__dirname, '..', '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -37,8 +35,6 @@ interface Step {
   live?: boolean;
   /** Set for this step only. */
   env?: Record<string, string>;
-  /** Needs neither the Debian packages nor PostgreSQL: starts while they are set up. */
-  beforeSetUp?: boolean;
 }
 
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', script, ...args];
@@ -46,7 +42,7 @@ const tsx = (script: string, ...args: string[]) => [process.execPath, '--import'
 const LANES: Step[][] = [
   [{ name: 'unit and integration', command: [NPM, 'run', '--silent', 'test:unit', '--', '--coverage'] }],
   [
-    { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only'), beforeSetUp: true },
+    { name: 'client builds', command: tsx('tests/browser/run.ts', '--build-only') },
     { name: 'Strapi on SQLite', command: [NPM, 'run', '--silent', 'test:cms:sqlite'], needs: ['install cms/'] },
     // Alone: beside the Strapi lane on PostgreSQL, that lane took three times as long (726 s) and
     // clock-bound tests of both failed. Four files at a time keep both cores busy (vmstat: 97 %
@@ -63,7 +59,7 @@ const LANES: Step[][] = [
   // Strapi's two databases side by side: a Strapi run alone keeps about one core busy (its CPU
   // about equals its time: Strapi starting, the takedown file's timeouts), the other fills the rest.
   [
-    { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install'), beforeSetUp: true },
+    { name: 'install cms/', command: tsx('config/cms/cmsCli.ts', 'install') },
     { name: 'Strapi on PostgreSQL', command: [NPM, 'run', '--silent', 'test:cms:postgres'] },
   ],
   // Beside the browser suite, which alone leaves an eighth of the two cores idle (its files' waits,
@@ -147,20 +143,15 @@ function stopAll() {
   }
 }
 
-/** The environment of the steps that wait for the set-up; rejected when the set-up failed. */
-type SetUp = Promise<NodeJS.ProcessEnv>;
-
-async function lane(steps: Step[], setUp: SetUp): Promise<boolean> {
+async function lane(steps: Step[], env: NodeJS.ProcessEnv): Promise<boolean> {
   let passed = true;
   for (const step of steps) {
     if (passed) {
       for (const earlier of step.after ?? []) await outcomes.get(earlier)!.settled;
       const unmet: string[] = [];
       for (const need of step.needs ?? []) if (!(await outcomes.get(need)!.settled)) unmet.push(need);
-      const env = step.beforeSetUp ? process.env : await setUp.catch(() => null);
-      if (!env) unmet.push('set-up');
       if (unmet.length > 0) timings.push({ name: step.name, seconds: 0, outcome: `skipped (${unmet.join(', ')} failed)` });
-      passed = unmet.length === 0 && (await run(step, env!));
+      passed = unmet.length === 0 && (await run(step, env));
     }
     outcomes.get(step.name)!.settle(passed);
   }
@@ -177,7 +168,13 @@ function report(started: number) {
 
 async function main(): Promise<boolean> {
   const started = Date.now();
-  let own: OwnPostgres | null = null;
+  let step = Date.now();
+  const installed = ensurePackages();
+  timings.push({ name: 'system packages', seconds: seconds(step), outcome: installed.length ? `installed ${installed.join(' ')}` : 'present' });
+
+  step = Date.now();
+  const own = process.env.TEST_DATABASE_URL ? null : await startOwnPostgres();
+  timings.push({ name: 'PostgreSQL', seconds: seconds(step), outcome: own ? `own cluster at ${new URL(own.url).host}` : 'TEST_DATABASE_URL' });
   const stopPostgres = () => own?.stop();
   process.once('exit', stopPostgres);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -188,24 +185,9 @@ async function main(): Promise<boolean> {
     });
   }
 
-  // Throws the one command to run, before anything starts, for someone who may not install.
-  const installing = ensurePackages();
-  const setUp: SetUp = (async () => {
-    const installed = await installing;
-    timings.push({ name: 'system packages', seconds: seconds(started), outcome: installed.length ? `installed ${installed.join(' ')}` : 'present' });
-    const step = Date.now();
-    own = process.env.TEST_DATABASE_URL ? null : await startOwnPostgres();
-    timings.push({ name: 'PostgreSQL', seconds: seconds(step), outcome: own ? `own cluster at ${new URL(own.url).host}` : 'TEST_DATABASE_URL' });
-    return { ...process.env, ...(own ? { TEST_DATABASE_URL: own.url } : {}) };
-  })();
-  // A failed set-up ends the run: what started beside it stops, what waits for it is skipped.
-  setUp.catch((error: Error) => {
-    console.error(error.message);
-    stopAll();
-  });
-
+  const env = { ...process.env, ...(own ? { TEST_DATABASE_URL: own.url } : {}) };
   try {
-    const lanes = await Promise.all(LANES.map((steps) => lane(steps, setUp)));
+    const lanes = await Promise.all(LANES.map((steps) => lane(steps, env)));
     return lanes.every(Boolean);
   } finally {
     stopPostgres();
