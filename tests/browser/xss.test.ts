@@ -87,6 +87,25 @@ async function provoke(page: Page, selector: string) {
   await page.waitForTimeout(1500);
 }
 
+/**
+ * The URL attributes in the hostile content that would run script or carry a document of their
+ * own, read as the browser parses a URL (a tab or newline inside `java\tscript:` is dropped, so a
+ * pattern over the markup would miss it). Works with JavaScript off: Playwright evaluates apart.
+ */
+async function scriptUrls(page: Page): Promise<string[]> {
+  return page.locator('.rich-html').evaluateAll((boxes) => {
+    const found: string[] = [];
+    for (const element of boxes.flatMap((box) => [...box.querySelectorAll('*')]))
+      for (const name of ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data']) {
+        const value = element.getAttribute(name);
+        if (value === null || !URL.canParse(value, document.baseURI)) continue;
+        if (['javascript:', 'data:', 'vbscript:'].includes(new URL(value, document.baseURI).protocol))
+          found.push(`<${element.tagName.toLowerCase()} ${name}="${value}">`);
+      }
+    return found;
+  });
+}
+
 onSuite({}, (s, b) => {
   site = s;
   browser = b;
@@ -169,13 +188,11 @@ describe('hostile provider HTML', () => {
         assert.deepEqual([...harness.fired], [], 'no vector ran');
         assert.deepEqual(harness.dialogs, [], 'no dialog opened');
         assert.deepEqual(harness.foreign, [], 'nothing was requested from a foreign host');
+        assert.deepEqual(await scriptUrls(harness.page), [], 'no script or document URL');
         const links = await harness.page
           .locator('.rich-html a')
-          .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })));
-        for (const link of links) {
-          assert.doesNotMatch(link.href, /^\s*(javascript|data|vbscript):/i);
-          if (link.target === '_blank') assert.match(link.rel, /noopener noreferrer/);
-        }
+          .evaluateAll((as) => as.map((a) => ({ target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })));
+        for (const link of links) if (link.target === '_blank') assert.match(link.rel, /noopener noreferrer/);
         assert.equal((await harness.page.locator('main h1, main h2').count()) > 0, true, 'the page still shows');
       } finally {
         await harness.context.close();
@@ -197,7 +214,7 @@ describe('hostile provider HTML', () => {
         assert.ok((await harness.page.locator('.rich-html > div').count()) >= 20, 'the hostile content was rendered on the server');
         assert.doesNotMatch(served, /<(script|iframe|object|embed|base|meta|form|style|link)\b/i);
         assert.doesNotMatch(served, /\son[a-z]+\s*=/i, 'no event handler attribute');
-        assert.doesNotMatch(served, /(href|src|action|formaction|xlink:href)\s*=\s*"\s*(javascript|data|vbscript):/i);
+        assert.deepEqual(await scriptUrls(harness.page), [], 'no script or document URL');
         assert.ok(!served.includes(FOREIGN_HOST), 'no address on the foreign host');
       } finally {
         await harness.context.close();
