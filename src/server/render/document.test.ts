@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBuildAssets, renderDocument, svgDataUrl, type BuildAssets } from './document';
@@ -58,8 +58,11 @@ const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">\n  <circle cx="48" cy="48" r="46" fill="#0b6e6e"/>\n  <text font-family="\'Noto Sans\'">药 &amp; 🌿</text>\n</svg>\n';
 
 describe('the build assets', () => {
+  const dists: string[] = [];
+  afterAll(() => dists.forEach((dist) => rmSync(dist, { recursive: true, force: true })));
   const distWith = (boot: string, css = 'body{margin:0}') => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    dists.push(dist);
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'boot.1.js'), boot);
     writeFileSync(join(dist, 'assets', 'main.1.css'), css);
