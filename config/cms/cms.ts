@@ -180,8 +180,9 @@ export function ensureAdminBuilt({
 export interface CmsOptions {
   port: number;
   /**
-   * Where its SQLite database and its uploads (public/uploads) live; default cms/.tmp and
-   * cms/public. A Strapi with a folder of its own shares no file with another.
+   * Where its SQLite database, its uploads (public/uploads) and its temporary files (tmp) live;
+   * default cms/.tmp, cms/public and the machine's. A Strapi with a folder of its own shares no
+   * file with another.
    */
   dataDir?: string;
   serveAdmin?: boolean;
@@ -213,7 +214,8 @@ export function strapiEnvironment(
     NODE_ENV: 'production',
     CMS_PORT: String(port),
     CMS_SERVE_ADMIN: String(serveAdmin),
-    ...(dataDir ? { CMS_DATA_DIR: dataDir, CMS_PUBLIC_DIR: join(dataDir, 'public') } : {}),
+    // Its temporary files too: those of an upload Strapi refuses are never removed.
+    ...(dataDir ? { CMS_DATA_DIR: dataDir, CMS_PUBLIC_DIR: join(dataDir, 'public'), TMPDIR: join(dataDir, 'tmp') } : {}),
     ...(siteUrl ? { CMS_SITE_URL: siteUrl } : {}),
   };
 }
@@ -221,7 +223,7 @@ export function strapiEnvironment(
 export async function startCms({ output = 'inherit', ...options }: CmsOptions): Promise<RunningCms> {
   const { port, dataDir } = options;
   // Strapi's upload provider refuses to start without its folder.
-  if (dataDir) mkdirSync(join(dataDir, 'public', 'uploads'), { recursive: true });
+  if (dataDir) for (const dir of [join('public', 'uploads'), 'tmp']) mkdirSync(join(dataDir, dir), { recursive: true });
   const child = spawn(process.execPath, [STRAPI_START], { cwd: CMS_DIR, stdio: ['ignore', output, output], env: strapiEnvironment(options) });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
