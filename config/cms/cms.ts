@@ -222,9 +222,10 @@ export function strapiEnvironment(
 
 export async function startCms({ output = 'inherit', ...options }: CmsOptions): Promise<RunningCms> {
   const { port, dataDir } = options;
-  // Strapi's upload provider refuses to start without its folder.
-  if (dataDir) for (const dir of [join('public', 'uploads'), 'tmp']) mkdirSync(join(dataDir, dir), { recursive: true });
-  const child = spawn(process.execPath, [STRAPI_START], { cwd: CMS_DIR, stdio: ['ignore', output, output], env: strapiEnvironment(options) });
+  const env = strapiEnvironment(options);
+  // Strapi's upload provider refuses to start without its folder; os.tmpdir() does not make one.
+  if (dataDir) for (const dir of [join(env.CMS_PUBLIC_DIR!, 'uploads'), env.TMPDIR!]) mkdirSync(dir, { recursive: true });
+  const child = spawn(process.execPath, [STRAPI_START], { cwd: CMS_DIR, stdio: ['ignore', output, output], env });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
