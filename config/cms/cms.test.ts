@@ -22,6 +22,16 @@ describe("which database Strapi is given (the submissions' DATABASE_URL is never
     expect(strapiEnvironment({ port: 1337, secrets: { APP_KEYS: 'given' } }, shell, envFile)).not.toHaveProperty('DATABASE_URL');
   });
 
+  it('keeps everything of a Strapi given a data folder in it: database, uploads and temporary files', () => {
+    const shell = { TMPDIR: '/tmp' };
+    expect(strapiEnvironment({ port: 1337, dataDir: '/srv/strapi-a', secrets: {} }, shell)).toMatchObject({
+      CMS_DATA_DIR: '/srv/strapi-a',
+      CMS_PUBLIC_DIR: '/srv/strapi-a/public',
+      TMPDIR: '/srv/strapi-a/tmp',
+    });
+    expect(strapiEnvironment({ port: 1337, secrets: {} }, shell)).toMatchObject({ TMPDIR: '/tmp' });
+  });
+
   it('puts Strapi in CMS_DATABASE_URL, never in DATABASE_URL, and refuses PostgreSQL without it', () => {
     expect(configured({ DATABASE_CLIENT: 'postgres', CMS_DATABASE_URL: CMS, DATABASE_URL: SUBMISSIONS })).toMatchObject({
       client: 'postgres',
