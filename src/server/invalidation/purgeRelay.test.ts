@@ -104,6 +104,13 @@ async function msUntilShown(urls: string[], text: string, withinMs: number): Pro
   return null;
 }
 
+/**
+ * How long a change may take to show before it counts as lost: well under the minute every copy
+ * stays fresh, so a page that shows it was purged, not run out. Production's second is what the
+ * tests print; on a machine busy with other work the same purge has taken 4 s.
+ */
+const SHOWN_WITHIN_MS = 20_000;
+
 const retitle = (title: string) => provider.db.prepare("UPDATE news SET title = ? WHERE id = 1 AND locale = 'zh'").run(title);
 
 describe('a CMS change reaches every site process and the cache in front of them', () => {
@@ -117,7 +124,7 @@ describe('a CMS change reaches every site process and the cache in front of them
     for (const base of [nginx.url, urlA, urlB]) expect((await page(base, '/news/1')).body).not.toContain('改过的新闻标题甲');
 
     expect((await webhook('改过的新闻标题甲')).status).toBe(204);
-    const ms = await msUntilShown([`${nginx.url}/news/1`, `${urlB}/news/1`, `${urlA}/news/1`], '改过的新闻标题甲', 5000);
+    const ms = await msUntilShown([`${nginx.url}/news/1`, `${urlB}/news/1`, `${urlA}/news/1`], '改过的新闻标题甲', SHOWN_WITHIN_MS);
     console.log(`A CMS change shown by nginx and both site processes ${ms} ms after the webhook reached one of them`);
     expect(ms).not.toBeNull();
     const through = await page(nginx.url, '/news/1');
@@ -136,7 +143,7 @@ describe('a CMS change reaches every site process and the cache in front of them
       const purged = await fetch(`${base}${CACHE_PURGE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${PURGE_SECRET}` } });
       expect(purged.status).toBe(204);
     }
-    const ms = await msUntilShown([`${nginx.url}/news/1`], '导入的内容包标题', 5000);
+    const ms = await msUntilShown([`${nginx.url}/news/1`], '导入的内容包标题', SHOWN_WITHIN_MS);
     console.log(`A content import shown by nginx ${ms} ms after both processes purged their pages (fresh for a minute otherwise)`);
     expect(ms).not.toBeNull();
     expect((await page(nginx.url, '/news/1')).cache).toBe('HIT');
@@ -147,11 +154,11 @@ describe('a CMS change reaches every site process and the cache in front of them
     retitle('批量发布后的标题');
     const answers = await Promise.all(Array.from({ length: 20 }, () => webhook('批量发布后的标题')));
     expect(answers.map((res) => res.status)).toEqual(Array(20).fill(204));
-    const shownIn = await msUntilShown([`${nginx.url}/news/1`, `${urlB}/news/1`], '批量发布后的标题', 5000);
+    const shownIn = await msUntilShown([`${nginx.url}/news/1`, `${urlB}/news/1`], '批量发布后的标题', SHOWN_WITHIN_MS);
     expect(shownIn).not.toBeNull();
     // B may show the new title before the batch reaches it (its own page ran out): wait for the batch itself.
     const relayed = () => toB.counts.get(CMS_WEBHOOK_PATH) ?? 0;
-    for (const started = Date.now(); relayed() === 0 && Date.now() - started < 5000;) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const started = Date.now(); relayed() === 0 && Date.now() - started < SHOWN_WITHIN_MS;) await new Promise((resolve) => setTimeout(resolve, 20));
     const relays = relayed();
     console.log(`20 webhooks to one process: ${relays} relayed batch(es) to its peer`);
     expect(relays).toBeGreaterThanOrEqual(1);
@@ -170,7 +177,7 @@ describe('a CMS change reaches every site process and the cache in front of them
     expect((await page(nginx.url, '/news/1')).body).not.toContain('重启之后改过的标题'); // nginx's copy, fresh for a minute
 
     expect((await webhook('重启之后改过的标题')).status).toBe(204);
-    const ms = await msUntilShown([`${nginx.url}/news/1`], '重启之后改过的标题', 5000);
+    const ms = await msUntilShown([`${nginx.url}/news/1`], '重启之后改过的标题', SHOWN_WITHIN_MS);
     console.log(`A copy no process held, refreshed in nginx ${ms} ms after the webhook`);
     expect(ms).not.toBeNull();
     expect((await page(nginx.url, '/news/1')).cache).toBe('HIT');
