@@ -130,6 +130,8 @@ beforeAll(async () => {
 }, 10 * 60_000);
 
 afterAll(async () => {
+  // What the processes said when something went slow or wrong: the first thing to read after a failure.
+  if (stack?.warnings.length) console.log(`Warnings of the provider and the site processes:\n${stack.warnings.join('\n')}`);
   await stack?.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(dist, { recursive: true, force: true });

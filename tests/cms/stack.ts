@@ -6,14 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { ContentPack } from '../../src/contracts/schema/contentPack';
 import { createProviderApp, type StrapiConnection } from '../../src/provider/app';
 import { openDatabase } from '../../src/provider/sqliteDatabase';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
 import { fakeDist, freePort } from '../../src/server/server.testing';
-import { adminLogin, newAdminUser, startSeededCms, type SeededCms } from './strapi';
+import { adminLogin, newAdminUser, startSeededCms, warningsLogger, type SeededCms } from './strapi';
 import { STRAPI_ANSWER_MS } from './bounds';
 
 export type Site = Awaited<ReturnType<typeof createSiteServer>>;
@@ -38,18 +37,12 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
     async provider(strapi?: StrapiConnection, warnings?: string[]): Promise<{ app: Provider; url: string; db: Awaited<ReturnType<typeof openDatabase>> }> {
       const db = await openDatabase(mkdtempSync(join(work, 'provider-')), pack);
       closers.push(async () => db.close());
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          for (const line of chunk.toString().split('\n').filter(Boolean)) warnings?.push(String((JSON.parse(line) as { msg: unknown }).msg));
-          done();
-        },
-      });
       const app = await createProviderApp({
         db,
         mediaDir: SEED_MEDIA_DIR,
         strapi: strapi && { timeoutMs: STRAPI_ANSWER_MS, ...strapi },
         retention: false,
-        logger: warnings ? { level: 'warn', stream } : false,
+        logger: warnings ? warningsLogger(warnings) : false,
       });
       return { app, db, url: await listen(app) };
     },

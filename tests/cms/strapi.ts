@@ -4,6 +4,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { createProviderApp } from '../../src/provider/app';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { openDatabase } from '../../src/provider/sqliteDatabase';
@@ -48,6 +49,17 @@ export async function startSeededCms({ work, siteUrl }: { work: string; siteUrl:
     dataDir,
     timings: { seed: template.seedMs, copy, start: Date.now() - started },
   };
+}
+
+/** A logger that keeps the messages logged at warn and above in `into`, each after `who` when given. */
+export function warningsLogger(into: string[], who = '') {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) into.push(`${who}${String((JSON.parse(line) as { msg: unknown }).msg)}`);
+      done();
+    },
+  });
+  return { level: 'warn', stream };
 }
 
 /** One call to Strapi's HTTP APIs: its status and its JSON answer ({} when there is none). */
@@ -99,6 +111,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
   const closeAll = async () => {
     for (const close of closers.reverse()) await close();
   };
+  const warnings: string[] = [];
   try {
     const [sitePort, servingPort, cachePort] = await Promise.all([freePort(), freePort(), freePort()]);
     const { cms, secrets, siteToken: token } = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${sitePort}` });
@@ -107,13 +120,20 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     const uploader = await newAdminUser(cms.url, jwt, role, email);
     const db = await openDatabase(mkdtempSync(join(work, 'provider-')), loadContentPack());
     closers.push(async () => db.close());
-    const provider = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, strapi: { url: cms.url, token, timeoutMs: STRAPI_ANSWER_MS }, retention: false });
+    const provider = await createProviderApp({
+      db,
+      mediaDir: SEED_MEDIA_DIR,
+      strapi: { url: cms.url, token, timeoutMs: STRAPI_ANSWER_MS },
+      retention: false,
+      logger: warningsLogger(warnings, 'provider: '),
+    });
     closers.push(() => provider.close());
     const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
     const cacheUrl = `http://127.0.0.1:${cachePort}`;
     const pictureCopies = { dir: mkdtempSync(join(work, 'picture-copies-')), maxBytes: 64 * 1024 * 1024 };
     const startSite = async (port: number, peer: number) => {
       const site = await createSiteServer({
+        logger: warningsLogger(warnings, port === sitePort ? 'site called by Strapi: ' : 'site visitors reach: '),
         distDir: dist,
         providerUrl,
         mediaUrl: '',
@@ -140,6 +160,8 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
       uploader,
       siteUrl: called.url,
       cacheUrl: nginx.url,
+      /** What the provider and the site processes logged at warn and above, each message after its speaker. */
+      warnings,
       async restartSites() {
         await Promise.all([called.close(), serving.close()]);
         called = await startSite(sitePort, servingPort);
