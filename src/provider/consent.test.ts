@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import { ENDPOINT } from '../contracts/endpoints';
@@ -6,6 +5,7 @@ import { createRepository } from './content/repository';
 import { registerSubmissionRoutes } from './submissionRoutes';
 import { postgresPerFile } from './submissions/postgres.testing';
 import { providerOn, STORE_KINDS } from './provider.testing';
+import { logLines } from '../http/logging.testing';
 
 const postgres = postgresPerFile();
 
@@ -110,7 +110,7 @@ describe.each(STORE_KINDS)('consent and case references stored in %s', (kind) =>
 
     it('stores a report with the version as given when the notice cannot be read (a CMS that is down), with a warning', async () => {
       const warnings: string[] = [];
-      const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => (warnings.push(String(JSON.parse(chunk.toString()).msg)), done()) });
+      const { stream } = logLines(({ msg }) => warnings.push(String(msg)));
       const app = Fastify({ logger: { level: 'warn', stream } });
       await app.register(formbody);
       const repo = createRepository(provider!.db);

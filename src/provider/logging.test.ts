@@ -1,20 +1,14 @@
-import { Writable } from 'node:stream';
 import { loadContentPack } from './content/loadPack';
 import { ENDPOINT } from '../contracts/endpoints';
 import { createProviderApp } from './app';
 import { openDatabase } from './sqliteDatabase';
 import { logOptions } from '../http/logging';
+import { logLines } from '../http/logging.testing';
 import { SEED_MEDIA_DIR } from './startProvider';
 import { tempDataDir } from './provider.testing';
 
 async function loggedProvider() {
-  const lines: Record<string, any>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const data = tempDataDir();
   const db = await openDatabase(data.dir, loadContentPack());
   const app = await createProviderApp({ db, mediaDir: SEED_MEDIA_DIR, logger: { ...logOptions('provider'), stream } });

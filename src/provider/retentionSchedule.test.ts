@@ -4,12 +4,12 @@
  * periods, logs each kind with its count, and cuts visitors' addresses older than 30 days to
  * their network.
  */
-import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from './sqliteDriver';
 import { loadContentPack } from './content/loadPack';
 import { DATABASE_FILE, openDatabase } from './sqliteDatabase';
 import { logOptions } from '../http/logging';
+import { logLines } from '../http/logging.testing';
 import { DAILY_RETENTION } from './retentionSchedule';
 import { startProvider } from './startProvider';
 import { dailyRetention, RETENTION_DAYS, truncateAddress } from './submissions/retention';
@@ -35,17 +35,6 @@ async function seed(dir: string) {
   db.close();
 }
 
-function collect() {
-  const lines: Record<string, any>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
-
 const until = async (condition: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!condition()) {
@@ -58,7 +47,7 @@ describe('retention run by the provider', () => {
   it('purges past the periods and cuts addresses older than 30 days by itself shortly after start, logging each kind with its count', async () => {
     const data = tempDataDir();
     await seed(data.dir);
-    const log = collect();
+    const log = logLines();
     const provider = await startProvider({
       port: 0,
       dataDir: data.dir,
@@ -92,7 +81,7 @@ describe('retention run by the provider', () => {
   it('runs once a day: a second run the same day is left to the first; the next day finds nothing left to do', async () => {
     const data = tempDataDir();
     await seed(data.dir);
-    const log = collect();
+    const log = logLines();
     let clock = new Date();
     const provider = await startProvider({
       port: 0,
@@ -130,7 +119,7 @@ describe('retention run by the provider', () => {
     const held = new Database(join(data.dir, DATABASE_FILE));
     held.exec("CREATE TRIGGER legal_hold BEFORE DELETE ON applications BEGIN SELECT RAISE(ABORT, 'applications on legal hold'); END");
     held.close();
-    const log = collect();
+    const log = logLines();
     let clock = new Date();
     const provider = await startProvider({
       port: 0,

@@ -12,7 +12,8 @@ import { openDatabase } from '../../src/provider/sqliteDatabase';
 import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { createSiteServer, type SiteServerOptions } from '../../src/server/app';
 import { fakeDist, freePort } from '../../src/server/server.testing';
-import { adminLogin, newAdminUser, startSeededCms, warningsLogger, type SeededCms } from './strapi';
+import { adminLogin, newAdminUser, startSeededCms, type SeededCms } from './strapi';
+import { logLines } from '../../src/http/logging.testing';
 import { STRAPI_ANSWER_MS } from './bounds';
 
 export type Site = Awaited<ReturnType<typeof createSiteServer>>;
@@ -42,7 +43,7 @@ export function cmsStack({ work, pack, dist }: { work: string; pack: ContentPack
         mediaDir: SEED_MEDIA_DIR,
         strapi: strapi && { timeoutMs: STRAPI_ANSWER_MS, ...strapi },
         retention: false,
-        logger: warnings ? warningsLogger(warnings) : false,
+        logger: warnings ? { level: 'warn', stream: logLines(({ msg }) => warnings.push(String(msg))).stream } : false,
       });
       return { app, db, url: await listen(app) };
     },

@@ -4,7 +4,6 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { createProviderApp } from '../../src/provider/app';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { openDatabase } from '../../src/provider/sqliteDatabase';
@@ -15,6 +14,7 @@ import { SEED_MEDIA_DIR } from '../../src/provider/startProvider';
 import { freePort } from '../../src/server/server.testing';
 import { startNginx } from '../cdn/nginx';
 import { copySeededTemplate } from './seededTemplate';
+import { logLines } from '../../src/http/logging.testing';
 
 export interface SeededCms {
   cms: RunningCms;
@@ -49,17 +49,6 @@ export async function startSeededCms({ work, siteUrl }: { work: string; siteUrl:
     dataDir,
     timings: { seed: template.seedMs, copy, start: Date.now() - started },
   };
-}
-
-/** A logger that keeps the messages logged at warn and above in `into`, each after `who` when given. */
-export function warningsLogger(into: string[], who = '') {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) into.push(`${who}${String((JSON.parse(line) as { msg: unknown }).msg)}`);
-      done();
-    },
-  });
-  return { level: 'warn', stream };
 }
 
 /** One call to Strapi's HTTP APIs: its status and its JSON answer ({} when there is none). */
@@ -111,7 +100,9 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
   const closeAll = async () => {
     for (const close of closers.reverse()) await close();
   };
+  // The provider's and both site processes' warnings, in the order they came, each after its speaker.
   const warnings: string[] = [];
+  const warningsOf = (speaker: string) => ({ level: 'warn', stream: logLines(({ msg }) => warnings.push(`${speaker}: ${String(msg)}`)).stream });
   try {
     const [sitePort, servingPort, cachePort] = await Promise.all([freePort(), freePort(), freePort()]);
     const { cms, secrets, siteToken: token } = await startSeededCms({ work, siteUrl: `http://127.0.0.1:${sitePort}` });
@@ -125,7 +116,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
       mediaDir: SEED_MEDIA_DIR,
       strapi: { url: cms.url, token, timeoutMs: STRAPI_ANSWER_MS },
       retention: false,
-      logger: warningsLogger(warnings, 'provider: '),
+      logger: warningsOf('provider'),
     });
     closers.push(() => provider.close());
     const providerUrl = await provider.listen({ port: 0, host: '127.0.0.1' });
@@ -133,7 +124,7 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
     const pictureCopies = { dir: mkdtempSync(join(work, 'picture-copies-')), maxBytes: 64 * 1024 * 1024 };
     const startSite = async (port: number, peer: number) => {
       const site = await createSiteServer({
-        logger: warningsLogger(warnings, port === sitePort ? 'site called by Strapi: ' : 'site visitors reach: '),
+        logger: warningsOf(port === sitePort ? 'site called by Strapi' : 'site visitors reach'),
         distDir: dist,
         providerUrl,
         mediaUrl: '',
@@ -170,6 +161,8 @@ export async function startUploadStack({ work, dist, role, email }: { work: stri
       close: closeAll,
     };
   } catch (error) {
+    // A stack that could not start has nobody to print what its processes said: said here.
+    if (warnings.length > 0) console.log(`Warnings of the provider and the site processes:\n${warnings.join('\n')}`);
     await closeAll();
     throw error;
   }

@@ -5,10 +5,10 @@
  * at a time answers 200 everywhere; only ids no provider list names share the small lane.
  */
 import { rmSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
+import { logLines } from '../../http/logging.testing';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
 import { tempDataDir } from '../../provider/provider.testing';
 import { createSiteServer } from '../app';
@@ -31,15 +31,7 @@ let gate: Awaited<ReturnType<typeof providerGate>>;
 const sites: Site[] = [];
 /** What the sites logged at warn and above in the current test (why a page fell back). */
 let logged: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      const { msg, err } = JSON.parse(line) as { msg?: string; err?: { message?: string } };
-      logged.push([msg, err?.message].filter(Boolean).join(': '));
-    }
-    done();
-  },
-});
+const { stream: logStream } = logLines(({ msg, err }) => logged.push([msg, err?.message].filter(Boolean).join(': ')));
 
 beforeAll(async () => {
   data = tempDataDir();

@@ -4,12 +4,12 @@
  * both keep of a visit.
  */
 import { rmSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { ENDPOINT } from '../../contracts/endpoints';
 import { STATE_ELEMENT_ID } from '../../contracts/runtimeConfig';
 import { PATIENT_MAX_LENGTH } from '../../contracts/forms';
 import type { TrustProxy } from '../../contracts/trustProxy';
 import { logOptions } from '../../http/logging';
+import { logLines } from '../../http/logging.testing';
 import Database from '../../provider/sqliteDriver';
 import { startProvider, type RunningProvider } from '../../provider/startProvider';
 import { tempDataDir } from '../../provider/provider.testing';
@@ -18,22 +18,10 @@ import { fakeDist, providerGate, rawRequest } from '../server.testing';
 
 type Site = Awaited<ReturnType<typeof createSiteServer>>;
 
-/** Log lines as objects, as a log shipper would read them. */
-function logSink() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, stream };
-}
-
 let data: ReturnType<typeof tempDataDir>;
 let dist: string;
 let provider: RunningProvider;
-const providerLog = logSink();
+const providerLog = logLines();
 const sites: Site[] = [];
 
 async function siteFor(
@@ -186,7 +174,7 @@ describe('/api is an allow-list of the provider endpoints with their methods', (
 
 describe('logs', () => {
   it('are JSON lines with one request id across site and provider, and no personal data or tokens', async () => {
-    const siteLog = logSink();
+    const siteLog = logLines();
     const base = await siteFor({ trustProxy: ['127.0.0.1'], logger: { ...logOptions('site'), stream: siteLog.stream } });
     const res = await submit(base, message({ name: '赵敏敏', phone: '13912345678', email: 'zhao.min@pku.edu.cn' }), {
       'x-forwarded-for': '203.0.113.99',
@@ -300,7 +288,7 @@ describe("forms are taken from the site's own pages only", () => {
 
 describe('a URL that does not decode is a bad request, wherever the escape is', () => {
   let base: string;
-  const siteLog = logSink();
+  const siteLog = logLines();
   beforeAll(async () => {
     base = await siteFor({ mediaUrl: '', logger: { ...logOptions('site'), stream: siteLog.stream } });
   });

@@ -4,9 +4,9 @@
  * other page stays cached, and a caller without the secret drops nothing.
  */
 import { rmSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { providerWithFreshDatabase } from '../../provider/provider.testing';
 import { logOptions } from '../../http/logging';
+import { logLines } from '../../http/logging.testing';
 import { CACHE_PURGE_PATH } from '../../http/internalPaths';
 import { createSiteServer } from '../app';
 import { CMS_WEBHOOK_PATH } from './cmsWebhook';
@@ -24,12 +24,7 @@ const sites: Site[] = [];
 
 /** A site whose pages stay fresh for a minute, the production window: only a purge renders them sooner. */
 async function site(warnings: string[] = []): Promise<Site> {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) warnings.push(String((JSON.parse(line) as { msg: unknown }).msg));
-      done();
-    },
-  });
+  const { stream } = logLines(({ msg }) => warnings.push(String(msg)));
   const app = await createSiteServer({
     distDir: dist,
     providerUrl: gate.url,

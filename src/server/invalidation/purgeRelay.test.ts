@@ -1,8 +1,9 @@
 /**
  * A CMS change reaches every site process and nginx's cache: two site processes behind Debian's
  * nginx (config/nginx), pages fresh for a minute everywhere as in production. The CMS calls one
- * process; the other process and nginx show the change within a second, and twenty webhooks of a
- * bulk publish reach the peer as one relayed batch. A copy nginx made before both processes
+ * process; the other process and nginx show the change long before their copies would run out
+ * (the time is printed: under a second on a quiet machine), and twenty webhooks of a bulk publish
+ * reach the peer as one relayed batch. A copy nginx made before both processes
  * restarted is refreshed too: the sitemap names it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -114,7 +115,7 @@ const SHOWN_WITHIN_MS = 20_000;
 const retitle = (title: string) => provider.db.prepare("UPDATE news SET title = ? WHERE id = 1 AND locale = 'zh'").run(title);
 
 describe('a CMS change reaches every site process and the cache in front of them', () => {
-  it('shows through nginx and on the other process within a second of the webhook, as a cached page', async () => {
+  it('shows through nginx and on the other process after the webhook, as a cached page', async () => {
     // Every copy warm: nginx, and each process's own cache.
     for (const base of [nginx.url, nginx.url, urlA, urlB]) await page(base, '/news/1');
     expect((await page(nginx.url, '/news/1')).cache).toBe('HIT');
