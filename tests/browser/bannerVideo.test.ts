@@ -52,7 +52,13 @@ describe("the home banner's later slides", () => {
       });
       await page.goto('/');
       await page.locator('.home-banner .swiper-initialized').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Until every later picture was asked for, not a quiet moment of the network: on a busy
+      // machine the carousel asked for one after the network had been idle half a second.
+      await page.waitForFunction(() => {
+        const asked = new Set(performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+        const later = [...document.querySelectorAll('.home-banner .swiper-slide:not(:first-child) img.home-banner__media')];
+        return later.length > 0 && later.every((img) => asked.has(new URL(img.getAttribute('src') ?? '', location.href).pathname));
+      });
       const { startedAt, fetches } = await page.evaluate(() => {
         const later = [...document.querySelectorAll('.home-banner .swiper-slide:not(:first-child) img.home-banner__media')].map(
           (img) => new URL(img.getAttribute('src') ?? '', location.href).pathname,
