@@ -60,7 +60,9 @@ beforeEach(() => {
 /**
  * A site just started, listening on a port of its own: nothing rendered, no lists in hand. Its
  * render deadline is for a render that hangs: a listed page queued behind the cache's four renders
- * and a held flood waited past 10 s on a machine with a core busy.
+ * and a held flood waited past 10 s on a machine with a core busy. Its lists stay fresh for the
+ * whole test: a crawl longer than production's minute would rightly walk them again, and the
+ * walks counted below are those the crawl itself causes.
  */
 async function coldSite(): Promise<string> {
   const site = await createSiteServer({
@@ -69,6 +71,7 @@ async function coldSite(): Promise<string> {
     mediaUrl: '',
     variant: 'standard',
     renderDeadlineMs: 60_000,
+    sitemapFreshMs: 2 * CRAWL_MS,
     cachePurgeSecret: PURGE_SECRET,
     logger: { level: 'warn', stream: logStream },
   });
