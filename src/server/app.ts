@@ -124,7 +124,11 @@ export async function createSiteServer(options: SiteServerOptions) {
   // The lists behind the sitemap, waited for at least as long as a render (a walk of every page of
   // them); the pages ask them which ids exist (the rest share a small lane).
   const { sitemapFreshMs: freshMs } = options;
-  const providerLists = createSitemapLists(providerApi, { deadlineMs: Math.max(SITEMAP_DEADLINE_MS, renderDeadlineMs), freshMs });
+  const providerLists = createSitemapLists(providerApi, {
+    deadlineMs: Math.max(SITEMAP_DEADLINE_MS, renderDeadlineMs),
+    freshMs,
+    onLoadFailed: (err) => app.log.warn({ err }, 'provider lists unavailable: the pages decide by the last lists in hand, if any'),
+  });
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
   const { pictureCopies = null } = options;

@@ -29,8 +29,15 @@ export const SITEMAP_DEADLINE_MS = 2000;
 const SITEMAP_FRESH_MS = 60_000;
 
 /** The provider's lists behind the sitemap, cached (see sitemapCache.ts). */
-export function createSitemapLists(api: ProviderApi, { deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = {}): ListsCache {
-  return createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs });
+export function createSitemapLists(
+  api: ProviderApi,
+  {
+    deadlineMs = SITEMAP_DEADLINE_MS,
+    freshMs = SITEMAP_FRESH_MS,
+    onLoadFailed,
+  }: { deadlineMs?: number; freshMs?: number; onLoadFailed?: (error: unknown) => void } = {},
+): ListsCache {
+  return createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs, onLoadFailed });
 }
 
 export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRouteOptions) {

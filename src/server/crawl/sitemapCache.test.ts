@@ -66,12 +66,18 @@ describe('the sitemap lists cache', () => {
 
   it('falls back to the last good lists, and fails only when it never had any', async () => {
     let healthy = false;
-    const cache = createListsCache({ load: async () => (healthy ? lists(7) : Promise.reject(new Error('provider down'))), freshMs: 0 });
+    const failures: unknown[] = [];
+    const cache = createListsCache({
+      load: async () => (healthy ? lists(7) : Promise.reject(new Error('provider down'))),
+      freshMs: 0,
+      onLoadFailed: (error) => failures.push(error),
+    });
     await expect(cache.get()).rejects.toThrow('provider down');
     healthy = true;
     expect(await cache.get()).toEqual(lists(7));
     healthy = false;
     expect(await cache.get()).toEqual(lists(7));
+    expect(failures.map(String)).toEqual(['Error: provider down', 'Error: provider down']); // each failed load is told, served lists or not
   });
 
   describe('current(), which the page renderer decides by', () => {

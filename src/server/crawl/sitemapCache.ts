@@ -12,12 +12,14 @@ export interface SitemapCacheOptions {
   freshMs: number;
   /** After a failed load, how long current() asks the provider nothing (a flood never walks the lists per request). */
   retryMs?: number;
+  /** Told of every load that fails (the pages then decide by older lists, or none). */
+  onLoadFailed?: (error: unknown) => void;
   now?: () => number;
 }
 
 const RETRY_MS = 10_000;
 
-export function createListsCache({ load, freshMs, retryMs = RETRY_MS, now = Date.now }: SitemapCacheOptions) {
+export function createListsCache({ load, freshMs, retryMs = RETRY_MS, onLoadFailed, now = Date.now }: SitemapCacheOptions) {
   let last: { lists: ProviderLists; at: number } | null = null;
   let pending: Promise<ProviderLists> | null = null;
   /** Counts expire(): lists loaded before the last one are out of date. */
@@ -38,6 +40,7 @@ export function createListsCache({ load, freshMs, retryMs = RETRY_MS, now = Date
       })
       .catch((error: unknown) => {
         if (startedIn === expiries) failedAt = now();
+        onLoadFailed?.(error);
         throw error;
       })
       .finally(() => {
