@@ -123,12 +123,8 @@ export async function createSiteServer(options: SiteServerOptions) {
   const assets = readBuildAssets(distDir);
   // The lists behind the sitemap, waited for at least as long as a render (a walk of every page of
   // them); the pages ask them which ids exist (the rest share a small lane).
-  const { sitemapFreshMs: freshMs } = options;
-  const providerLists = createSitemapLists(providerApi, {
-    deadlineMs: Math.max(SITEMAP_DEADLINE_MS, renderDeadlineMs),
-    freshMs,
-    onLoadFailed: (err) => app.log.warn({ err }, 'provider lists unavailable: the pages decide by the last lists in hand, if any'),
-  });
+  const { sitemapFreshMs } = options;
+  const providerLists = createSitemapLists(providerApi, app.log, { deadlineMs: Math.max(SITEMAP_DEADLINE_MS, renderDeadlineMs), freshMs: sitemapFreshMs });
   // The site's own media, served here and by a media host pulling from here (MEDIA_URL): each
   // picture a page names carries its version (pictureVersions.ts).
   const { pictureCopies = null } = options;
@@ -205,7 +201,7 @@ export async function createSiteServer(options: SiteServerOptions) {
     return reply.header('Cache-Control', ROOT_FILE_CACHING).type('image/png').send(png);
   });
 
-  const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf, lists: providerLists, freshMs });
+  const { expireSitemap } = registerCrawlerRoutes(app, { api: providerApi, originOf, lists: providerLists, freshMs: sitemapFreshMs });
   // A content import (content:import, or a pack another host imported, which every host follows):
   // the copies nginx keeps of the pages this process kept are refreshed too, as a CMS change's are.
   const refreshUrl = options.purgeRelay?.cacheUrl ?? null;

@@ -13,8 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TIMING } from '../../src/contracts/constants';
+import { MEDIA_PREFIX } from '../../src/contracts/endpoints';
 import { LOCALES } from '../../src/contracts/locale';
 import { localizedPath, pathTo, ROUTES } from '../../src/contracts/routes';
+import { PICTURE_VERSION_PARAM } from '../../src/http/mediaCaching';
 import { loadContentPack } from '../../src/provider/content/loadPack';
 import { startProvider } from '../../src/provider/startProvider';
 import { readStrapiConnection } from '../../src/provider/strapi/connection';
@@ -44,10 +46,11 @@ const PAGES = ROUTES.filter((route) => route.id !== 'login')
   .flatMap((path) => LOCALES.map((locale) => localizedPath(path, locale)));
 
 const rendered = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
-/** A section whose load failed shows its error (src/ui/AsyncContent.tsx) and the page still answers 200. */
+/** A section that broke shows its error (src/app/Loaded.tsx) while the page answers 200 (a failed load fails the render: a 503). */
 const failedSection = (html: string) => rendered(html).includes('async-state--error');
 /** Pictures named without their version: the render's lookup of it failed or ran out (src/server/media/pictureVersions.ts). */
-const unversionedPictures = (html: string) => [...rendered(html).matchAll(/\/uploads\/[^"'\s<>]+/g)].map(([url]) => url).filter((url) => !url.includes('?v='));
+const unversionedPictures = (html: string) =>
+  [...rendered(html).matchAll(new RegExp(`${MEDIA_PREFIX}[^"'\\s<>]+`, 'g'))].map(([url]) => url).filter((url) => !url.includes(`?${PICTURE_VERSION_PARAM}=`));
 /** A page rendered with every section and every picture's version, as a render on a quiet machine is. */
 const renderedWhole = ({ statusCode, body }: { statusCode: number; body: string }) =>
   statusCode === 200 && !failedSection(body) && unversionedPictures(body).length === 0;
@@ -107,8 +110,7 @@ it(
     for (const url of PAGES) {
       // Before the outage. A process's first renders are its slowest (code loading, Strapi's first
       // queries): on a busy machine one may miss the deadline, or Strapi's timeout, whose breaker
-      // then rests for seconds; a busy Strapi answers some reads 500 (a section then shows its
-      // error, with nothing kept to serve instead), and a picture's version may not come within
+      // then rests for seconds (the page answers 503), and a picture's version may not come within
       // the render's share of the deadline (the picture keeps its plain URL). That is not what this
       // test is about: each page is asked until it renders whole, which the outage must then serve again.
       let response = await site.inject({ url });

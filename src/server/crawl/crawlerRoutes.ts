@@ -5,7 +5,7 @@
  * cache first (createSitemapLists) and shares it with the page renderer, which reads from it
  * which ids exist.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ProviderApi } from '../render/serverDeps';
 import { fetchProviderLists } from './providerLists';
 import { renderSitemap, sitemapPages } from './sitemap';
@@ -28,22 +28,23 @@ export interface CrawlerRouteOptions {
 export const SITEMAP_DEADLINE_MS = 2000;
 const SITEMAP_FRESH_MS = 60_000;
 
-/** The provider's lists behind the sitemap, cached (see sitemapCache.ts). */
+/** The provider's lists behind the sitemap, cached (see sitemapCache.ts); each failed walk is logged. */
 export function createSitemapLists(
   api: ProviderApi,
-  {
-    deadlineMs = SITEMAP_DEADLINE_MS,
-    freshMs = SITEMAP_FRESH_MS,
-    onLoadFailed,
-  }: { deadlineMs?: number; freshMs?: number; onLoadFailed?: (error: unknown) => void } = {},
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  { deadlineMs = SITEMAP_DEADLINE_MS, freshMs = SITEMAP_FRESH_MS } = {},
 ): ListsCache {
-  return createListsCache({ load: () => fetchProviderLists(api, deadlineMs), freshMs, onLoadFailed });
+  return createListsCache({
+    load: () => fetchProviderLists(api, deadlineMs),
+    freshMs,
+    onLoadFailed: (err) => log.warn({ err }, 'provider lists unavailable: the sitemap and the pages go by the last lists in hand, if any'),
+  });
 }
 
 export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRouteOptions) {
   const { api, publicUrl, deadlineMs, freshMs = SITEMAP_FRESH_MS } = options;
   const originOf = options.originOf ?? createOriginResolver({ publicUrl });
-  const lists = options.lists ?? createSitemapLists(api, { deadlineMs, freshMs });
+  const lists = options.lists ?? createSitemapLists(api, app.log, { deadlineMs, freshMs });
 
   app.get('/robots.txt', (request, reply) =>
     reply
@@ -56,8 +57,8 @@ export function registerCrawlerRoutes(app: FastifyInstance, options: CrawlerRout
     let current;
     try {
       current = await lists.get();
-    } catch (error) {
-      request.log.warn({ err: error }, 'sitemap: provider lists unavailable');
+    } catch {
+      // The failed walk is logged by the lists cache.
       return reply.code(503).header('Retry-After', '60').header('Cache-Control', 'no-store').type('text/plain').send('Sitemap temporarily unavailable');
     }
     const xml = await renderSitemap(sitemapPages(current), originOf(request));
