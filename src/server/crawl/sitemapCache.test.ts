@@ -64,6 +64,28 @@ describe('the sitemap lists cache', () => {
     expect(calls).toBe(2);
   });
 
+  it('tells of no failure of a load that expire() overtook: the lists in use come from the load after it', async () => {
+    let calls = 0;
+    let failOld!: () => void;
+    const failures: unknown[] = [];
+    const cache = createListsCache({
+      load: () => {
+        const call = ++calls;
+        if (call > 1) return Promise.resolve(lists(call));
+        return new Promise((_, reject) => (failOld = () => reject(new Error('provider down'))));
+      },
+      freshMs: 60_000,
+      onLoadFailed: (error) => failures.push(error),
+      now: () => 0,
+    });
+    const before = cache.get();
+    cache.expire();
+    expect(await cache.get()).toEqual(lists(2));
+    failOld();
+    await expect(before).resolves.toEqual(lists(2)); // the old load's caller falls back to the lists in hand
+    expect(failures).toEqual([]);
+  });
+
   it('falls back to the last good lists, and fails only when it never had any', async () => {
     let healthy = false;
     const failures: unknown[] = [];

@@ -12,7 +12,7 @@ export interface SitemapCacheOptions {
   freshMs: number;
   /** After a failed load, how long current() asks the provider nothing (a flood never walks the lists per request). */
   retryMs?: number;
-  /** Told of every load that fails (the pages then decide by older lists, or none). */
+  /** Told of every load that fails, unless expire() overtook it (the pages then decide by older lists, or none). */
   onLoadFailed?: (error: unknown) => void;
   now?: () => number;
 }
@@ -39,8 +39,11 @@ export function createListsCache({ load, freshMs, retryMs = RETRY_MS, onLoadFail
         return lists;
       })
       .catch((error: unknown) => {
-        if (startedIn === expiries) failedAt = now();
-        onLoadFailed?.(error);
+        // A load a change overtook is no failure of the lists in use.
+        if (startedIn === expiries) {
+          failedAt = now();
+          onLoadFailed?.(error);
+        }
         throw error;
       })
       .finally(() => {
