@@ -61,7 +61,14 @@ async function crawl(origin: string, starts: string[]): Promise<Checked[]> {
       }
       busy += 1;
       try {
-        const response = await fetch(next.url);
+        let response = await fetch(next.url);
+        // A crawler comes back after the Retry-After of a 503 (a cold site's provider out of time), once.
+        const retryAfter = Number(response.headers.get('retry-after'));
+        if (response.status === 503 && retryAfter > 0) {
+          await response.body?.cancel();
+          await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+          response = await fetch(next.url);
+        }
         const body = await response.text();
         checked.push({ url: next.url, status: response.status, from: next.from });
         if ((response.headers.get('content-type') ?? '').startsWith('text/html')) for (const link of linksOf(body, new URL(next.url))) add(link, next.url);
