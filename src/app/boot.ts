@@ -2,8 +2,8 @@
  * The page's only script tag, a few hundred bytes: once the server-rendered page has painted,
  * with the pictures of its first screen, it asks for the app's scripts (run in order), then the
  * page's chunks. Until then the page's own text and pictures have the connection to
- * themselves; the app then hydrates what is on screen. Taps on the app's buttons in the
- * meantime are kept and given to the app once it has hydrated.
+ * themselves; the app then hydrates what is on screen. Taps on the app's buttons and links, and
+ * its forms' submissions, in the meantime are kept and given to the app once it has hydrated.
  */
 import { APP_HYDRATED_EVENT, APP_HYDRATING_EVENT, SCROLLED_EARLY_ATTRIBUTE } from '../contracts/runtimeConfig';
 import { isOwnPageLink, isPlainClick } from '../ui/plainClick';
@@ -99,8 +99,8 @@ setTimeout(loadApp, 1000);
 
 // Until the app hydrates, a tap on one of its buttons (a carousel arrow, a tab) would do nothing:
 // each is kept and clicked again once the app is live. Buttons that act without the app (the
-// phone menu's popover button, a form's submit) are the browser's and left alone. From the
-// moment hydration starts React answers taps on buttons itself.
+// phone menu's popover button, a form's submit button: its submission is held below) are the
+// browser's and left alone. From the moment hydration starts React answers taps on buttons itself.
 //
 // Links are the browser's until hydration starts (a plain page load) and the app's once it has
 // ended. In between, React may hand a click to a link whose router is not yet mounted, which
@@ -146,7 +146,18 @@ const keepLink = (event: MouseEvent) => {
   const href = link.getAttribute('href') ?? '';
   early.push({ element: link, link: { place: placeOf(link), text: link.textContent ?? '', href, rank: linksTo(href).indexOf(link), url: link.href } });
 };
+// A form of the app's own (no action: the app sends it) submitted before the app is live would be
+// sent by the browser as a GET of this page: the visitor's answers in its URL, and gone from the
+// page it loads. It is held, and submitted again once the app is live.
+const keepSubmit = (event: SubmitEvent) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (!early.some((held) => held.element === form)) early.push({ element: form });
+};
 const clickAgain = ({ element, link }: Held) => {
+  if (element instanceof HTMLFormElement) return element.isConnected && element.requestSubmit();
   if (element.isConnected) return element.click();
   // A button React replaced is not followed: its tap meant what that button showed then.
   if (!link) return;
@@ -155,6 +166,7 @@ const clickAgain = ({ element, link }: Held) => {
   else window.location.assign(link.url);
 };
 document.addEventListener('click', keepButton, true);
+document.addEventListener('submit', keepSubmit, true);
 document.addEventListener(
   APP_HYDRATING_EVENT,
   () => {
@@ -167,6 +179,7 @@ document.addEventListener(
   APP_HYDRATED_EVENT,
   () => {
     document.removeEventListener('click', keepLink, true);
+    document.removeEventListener('submit', keepSubmit, true);
     for (const held of early.splice(0)) clickAgain(held);
   },
   { once: true },
